@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# Contract tests: starts the API on a fresh embedded database and runs
+# Schemathesis 4 (all phases, all checks) against the OpenAPI document it serves.
+# Usage: bash contract-tests/run.sh [extra `schemathesis run` options]
+# Environment: CONTRACT_MAX_EXAMPLES (fuzzing cases per operation / stateful scenarios),
+#              CONTRACT_TIMEOUT (seconds before the Schemathesis run is aborted, default 1200),
+#              PYTHON (interpreter used to create the venv, default python3).
+# Exit code: Schemathesis's own (non-zero on any failure), or 1 if setup fails.
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$HERE/.." && pwd)"
+VENV="$HERE/.venv"
+REQUIREMENTS="$HERE/requirements.txt"
+CONFIG="$HERE/schemathesis.toml"
+REPORTS="$HERE/reports"
+SERVER_LOG="$REPORTS/server.log"
+PYTHON="${PYTHON:-python3}"
+READY_TIMEOUT=60
+
+log() { printf '[contract-tests] %s\n' "$*" >&2; }
+show_server_log() {
+  printf -- '----- server log (%s) -----\n' "${SERVER_LOG#"$ROOT"/}" >&2
+  cat "$SERVER_LOG" >&2 || true
+  printf -- '----- end of server log -----\n' >&2
+}
+die() { log "ERROR: $*"; exit 1; }
+
+cd "$ROOT"
+# Prefer the Node version pinned in node_modules (the `node` dev dependency).
+if [ -x "$ROOT/node_modules/.bin/node" ]; then
+  export PATH="$ROOT/node_modules/.bin:$PATH"
+fi
+command -v node >/dev/null || die "node not found"
+command -v "$PYTHON" >/dev/null || die "$PYTHON not found"
+"$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' || die "Schemathesis 4 needs Python 3.11+ ($PYTHON is $("$PYTHON" --version 2>&1))"
+
+# ---------------------------------------------------------------- Python venv
+# Rebuilt when missing, broken, or when requirements.txt / the interpreter change.
+want_hash="$( { cat "$REQUIREMENTS"; "$PYTHON" --version 2>&1; } | sha256sum | cut -d' ' -f1)"
+hash_file="$VENV/.requirements.sha256"
+if ! "$VENV/bin/schemathesis" --version >/dev/null 2>&1 || [ ! -f "$hash_file" ] \
+  || [ "$(cat "$hash_file")" != "$want_hash" ] || ! "$VENV/bin/python" -c '' 2>/dev/null; then
+  log "creating Python venv in ${VENV#"$ROOT"/} ..."
+  rm -rf "$VENV"
+  "$PYTHON" -m venv "$VENV"
+  pip_log="$(mktemp)"
+  if ! "$VENV/bin/python" -m pip install --disable-pip-version-check -r "$REQUIREMENTS" >"$pip_log" 2>&1; then
+    cat "$pip_log" >&2
+    rm -rf "$VENV" "$pip_log"
+    die "pip install -r ${REQUIREMENTS#"$ROOT"/} failed (output above)"
+  fi
+  rm -f "$pip_log"
+  printf '%s\n' "$want_hash" >"$hash_file"
+fi
+log "$("$VENV/bin/schemathesis" --version)"
+
+# ---------------------------------------------------------------- server
+DATA_DIR_TMP="$(mktemp -d)"
+SERVER_PID=""
+ST_PID=""
+cleanup() {
+  local rc=$?
+  trap - EXIT INT TERM
+  if [ -n "$ST_PID" ]; then
+    kill "$ST_PID" 2>/dev/null || true
+    wait "$ST_PID" 2>/dev/null || true
+  fi
+  if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    kill "$SERVER_PID" 2>/dev/null || true
+    for _ in $(seq 1 50); do
+      kill -0 "$SERVER_PID" 2>/dev/null || break
+      sleep 0.1
+    done
+    kill -9 "$SERVER_PID" 2>/dev/null || true
+    wait "$SERVER_PID" 2>/dev/null || true
+  fi
+  rm -rf "$DATA_DIR_TMP"
+  exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+mkdir -p "$REPORTS"
+rm -f "$REPORTS/junit.xml" "$SERVER_LOG"
+
+log "creating an API key on a fresh database ..."
+key_err="$DATA_DIR_TMP/keys.stderr"
+if ! key_out="$(DATA_DIR="$DATA_DIR_TMP" npm run --silent keys -- create --account contract --scopes all 2>"$key_err")"; then
+  printf '%s\n' "$key_out" >&2
+  cat "$key_err" >&2
+  die "'npm run keys -- create' failed"
+fi
+API_KEY="$(printf '%s\n' "$key_out" | grep -E '^sk_[A-Za-z0-9]+$' | tail -n 1 || true)"
+if [ -z "$API_KEY" ]; then
+  printf '%s\n' "$key_out" >&2
+  cat "$key_err" >&2
+  die "no line matching ^sk_[A-Za-z0-9]+\$ in the output of 'npm run keys -- create'"
+fi
+
+PORT="$("$PYTHON" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
+BASE="http://127.0.0.1:$PORT"
+log "starting the server on $BASE (log: ${SERVER_LOG#"$ROOT"/}) ..."
+DATA_DIR="$DATA_DIR_TMP" PORT="$PORT" HOST=127.0.0.1 NODE_ENV=development LOG_LEVEL=warn \
+  RATE_LIMIT_BURST=1000000 RATE_LIMIT_PER_MINUTE=1000000 \
+  node --import tsx src/main.ts >"$SERVER_LOG" 2>&1 &
+SERVER_PID=$!
+
+deadline=$((SECONDS + READY_TIMEOUT))
+until [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$BASE/readyz" || true)" = "200" ]; do
+  if ! kill -0 "$SERVER_PID" 2>/dev/null; then
+    show_server_log
+    die "the server exited before GET /readyz returned 200 (log above)"
+  fi
+  if [ "$SECONDS" -ge "$deadline" ]; then
+    show_server_log
+    die "GET $BASE/readyz did not return 200 within ${READY_TIMEOUT}s (server log above)"
+  fi
+  sleep 0.5
+done
+log "server ready"
+
+# ---------------------------------------------------------------- Schemathesis
+export CONTRACT_API_KEY="$API_KEY" # read by schemathesis.toml (headers)
+args=(
+  --config-file "$CONFIG"
+  run "$BASE/openapi.json"
+  --phases examples,coverage,fuzzing,stateful
+  --checks all
+  --report junit
+  --report-junit-path "$REPORTS/junit.xml"
+)
+if [ -n "${CONTRACT_MAX_EXAMPLES:-}" ]; then
+  args+=(--max-examples "$CONTRACT_MAX_EXAMPLES")
+fi
+args+=("$@")
+
+log "schemathesis ${args[*]}"
+# In the background + `wait`, so that INT/TERM reach the cleanup trap at once.
+timeout -k 30 "${CONTRACT_TIMEOUT:-1200}" "$VENV/bin/schemathesis" "${args[@]}" &
+ST_PID=$!
+rc=0
+wait "$ST_PID" || rc=$?
+ST_PID=""
+if [ "$rc" -eq 124 ]; then
+  log "ERROR: Schemathesis did not finish within ${CONTRACT_TIMEOUT:-1200}s"
+fi
+log "JUnit report: ${REPORTS#"$ROOT"/}/junit.xml; server log: ${SERVER_LOG#"$ROOT"/}"
+exit "$rc"

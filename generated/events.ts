@@ -1,0 +1,335 @@
+// GENERATED FILE, DO NOT EDIT. Generated from specs/ by `npm run generate`; edit the specs and regenerate.
+// Webhook event types from the AsyncAPI document (models by Modelina TypeScriptGenerator).
+/* eslint-disable */
+
+export type WebhookEndpoint = OrderCreatedEvent | OrderDispatchedEvent | OrderInTransitEvent | OrderDeliveredEvent | OrderCancelledEvent | OrderExceptionEvent | CarrierOnboardedEvent | CarrierVettedEvent | CarrierSuspendedEvent | InvoiceCreatedEvent | InvoiceSentEvent | InvoicePaidEvent | InvoiceVoidedEvent | PaymentReceivedEvent | PaymentFailedEvent | CarrierPaymentSentEvent | ComplianceAlertEvent | AuditPrivilegedActionEvent;
+
+export interface OrderCreatedEvent {
+  id: string;
+  object: 'event';
+  type: 'order.created';
+  api_version: string;
+  created: number;
+  data: Order;
+}
+
+export interface Order {
+  id: string;
+  object: 'order';
+  status: OrderStatus;
+  customer_id: string;
+  carrier_id: string | null;
+  pickup: StopOut;
+  delivery: StopOut;
+  vehicles: VehicleOut[];
+  ready_date: string;
+  delivery_window_days: number;
+  price: number | null;
+  carrier_pay: number | null;
+  currency: Currency;
+  bill_of_lading: BillOfLading | null;
+  exceptions: OrderException[];
+  cancellation_reason: string | null;
+  cancelled_at: number | null;
+  dispatched_at: number | null;
+  picked_up_at: number | null;
+  delivered_at: number | null;
+  metadata: Record<string, string>;
+  created: number;
+  updated: number;
+}
+
+export type OrderStatus = "pending" | "dispatched" | "in_transit" | "delivered" | "cancelled";
+
+export interface StopOut {
+  address1: string;
+  address2: string | null;
+  city: string;
+  state: StateCode;
+  zip: string;
+  contact_name: string | null;
+  contact_phone: string | null;
+}
+
+export type StateCode = "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | "DC" | "AS" | "GU" | "MP" | "PR" | "VI";
+
+export interface VehicleOut {
+  vin: string;
+  year: number;
+  make: string;
+  model: string;
+  type: VehicleType | null;
+  inoperable: boolean;
+}
+
+export type VehicleType = "car" | "suv" | "pickup" | "van" | "motorcycle" | "other";
+
+export type Currency = "usd";
+
+export interface BillOfLading {
+  signed_by: string;
+  signed_at: number;
+}
+
+export interface OrderException {
+  kind: OrderExceptionKind;
+  note: string | null;
+  created: number;
+}
+
+export type OrderExceptionKind = "delay" | "damage" | "dispute";
+
+export interface OrderDispatchedEvent {
+  id: string;
+  object: 'event';
+  type: 'order.dispatched';
+  api_version: string;
+  created: number;
+  data: Order;
+}
+
+export interface OrderInTransitEvent {
+  id: string;
+  object: 'event';
+  type: 'order.in_transit';
+  api_version: string;
+  created: number;
+  data: Order;
+}
+
+export interface OrderDeliveredEvent {
+  id: string;
+  object: 'event';
+  type: 'order.delivered';
+  api_version: string;
+  created: number;
+  data: Order;
+}
+
+export interface OrderCancelledEvent {
+  id: string;
+  object: 'event';
+  type: 'order.cancelled';
+  api_version: string;
+  created: number;
+  data: Order;
+}
+
+export interface OrderExceptionEvent {
+  id: string;
+  object: 'event';
+  type: 'order.exception';
+  api_version: string;
+  created: number;
+  data: Order;
+}
+
+export interface CarrierOnboardedEvent {
+  id: string;
+  object: 'event';
+  type: 'carrier.onboarded';
+  api_version: string;
+  created: number;
+  data: Carrier;
+}
+
+export interface Carrier {
+  id: string;
+  object: 'carrier';
+  status: string;
+  safer_pull_status: string;
+}
+
+export interface CarrierVettedEvent {
+  id: string;
+  object: 'event';
+  type: 'carrier.vetted';
+  api_version: string;
+  created: number;
+  data: Carrier;
+}
+
+export interface CarrierSuspendedEvent {
+  id: string;
+  object: 'event';
+  type: 'carrier.suspended';
+  api_version: string;
+  created: number;
+  data: Carrier;
+}
+
+export interface InvoiceCreatedEvent {
+  id: string;
+  object: 'event';
+  type: 'invoice.created';
+  api_version: string;
+  created: number;
+  data: Invoice;
+}
+
+export interface Invoice {
+  id: string;
+  object: 'invoice';
+  status: string;
+}
+
+export interface InvoiceSentEvent {
+  id: string;
+  object: 'event';
+  type: 'invoice.sent';
+  api_version: string;
+  created: number;
+  data: Invoice;
+}
+
+export interface InvoicePaidEvent {
+  id: string;
+  object: 'event';
+  type: 'invoice.paid';
+  api_version: string;
+  created: number;
+  data: InvoicePaidData;
+}
+
+export interface InvoicePaidData {
+  id: string;
+  amount: number;
+  currency: string;
+  customer_id: string;
+  paid_at: number;
+  payment_method: PaymentMethod;
+}
+
+export type PaymentMethod = "ach" | "wire" | "check" | "card";
+
+export interface InvoiceVoidedEvent {
+  id: string;
+  object: 'event';
+  type: 'invoice.voided';
+  api_version: string;
+  created: number;
+  data: Invoice;
+}
+
+export interface PaymentReceivedEvent {
+  id: string;
+  object: 'event';
+  type: 'payment.received';
+  api_version: string;
+  created: number;
+  data: Payment;
+}
+
+export interface Payment {
+  id: string;
+  object: 'payment';
+  status: string;
+}
+
+export interface PaymentFailedEvent {
+  id: string;
+  object: 'event';
+  type: 'payment.failed';
+  api_version: string;
+  created: number;
+  data: Payment;
+}
+
+export interface CarrierPaymentSentEvent {
+  id: string;
+  object: 'event';
+  type: 'carrier_payment.sent';
+  api_version: string;
+  created: number;
+  data: CarrierPayment;
+}
+
+export interface CarrierPayment {
+  id: string;
+  object: 'carrier_payment';
+}
+
+export interface ComplianceAlertEvent {
+  id: string;
+  object: 'event';
+  type: 'compliance.alert';
+  api_version: string;
+  created: number;
+  data: ComplianceAlert;
+}
+
+export interface ComplianceAlert {
+  id: string;
+  object: 'compliance_alert';
+}
+
+export interface AuditPrivilegedActionEvent {
+  id: string;
+  object: 'event';
+  type: 'audit.privileged_action';
+  api_version: string;
+  created: number;
+  data: AuditLogEntry;
+}
+
+export interface AuditLogEntry {
+  id: string;
+  object: 'audit_log';
+  action: string;
+}
+
+/** Every event type, in the order of the AsyncAPI document. */
+export const EVENT_TYPES = [
+  'order.created',
+  'order.dispatched',
+  'order.in_transit',
+  'order.delivered',
+  'order.cancelled',
+  'order.exception',
+  'carrier.onboarded',
+  'carrier.vetted',
+  'carrier.suspended',
+  'invoice.created',
+  'invoice.sent',
+  'invoice.paid',
+  'invoice.voided',
+  'payment.received',
+  'payment.failed',
+  'carrier_payment.sent',
+  'compliance.alert',
+  'audit.privileged_action',
+] as const;
+
+export type EventType = typeof EVENT_TYPES[number];
+
+/** The type of `data` for each event type. */
+export interface EventPayloads {
+  'order.created': Order;
+  'order.dispatched': Order;
+  'order.in_transit': Order;
+  'order.delivered': Order;
+  'order.cancelled': Order;
+  'order.exception': Order;
+  'carrier.onboarded': Carrier;
+  'carrier.vetted': Carrier;
+  'carrier.suspended': Carrier;
+  'invoice.created': Invoice;
+  'invoice.sent': Invoice;
+  'invoice.paid': InvoicePaidData;
+  'invoice.voided': Invoice;
+  'payment.received': Payment;
+  'payment.failed': Payment;
+  'carrier_payment.sent': CarrierPayment;
+  'compliance.alert': ComplianceAlert;
+  'audit.privileged_action': AuditLogEntry;
+}
+
+/** The body of a webhook delivery of the given event type. */
+export type EventEnvelope<T extends EventType> = {
+  id: string;
+  object: 'event';
+  type: T;
+  api_version: string;
+  created: number;
+  data: EventPayloads[T];
+};

@@ -1,0 +1,379 @@
+/**
+ * Writes generated/ from the hand-written specs in specs/ (contract first).
+ *
+ *   npm run generate          regenerate generated/ (only changed files are rewritten, extra files removed)
+ *   npm run generate:check    generate into a temp dir and compare with generated/; exit 1 when stale
+ *
+ * Outputs (all deterministic: the same specs give byte-identical files):
+ *   openapi.json, openapi.yaml   OpenAPI document bundled into one file (`redocly bundle`, internal $refs kept)
+ *   openapi.ts                   openapi-typescript types (paths, operations, components)
+ *   asyncapi.json, asyncapi.yaml AsyncAPI document made self-contained (external $refs copied into
+ *                                components/schemas and rewritten to internal $refs)
+ *   events.ts                    webhook event types: @asyncapi/generator running the project template
+ *                                scripts/asyncapi-template/ (Modelina TypeScriptGenerator inside)
+ *   docs.html                    HTML reference docs (`redocly build-docs`)
+ *
+ * Every text file starts with a "generated, do not edit" header (JSON files cannot carry comments).
+ */
+import { spawn, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, realpathSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
+import openapiTS, { astToString } from 'openapi-typescript';
+import { Parser, DiagnosticSeverity } from '@asyncapi/parser';
+import YAML from 'yaml';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SPECS = path.join(ROOT, 'specs');
+const OUT = path.join(ROOT, 'generated');
+const OPENAPI_SRC = path.join(SPECS, 'openapi.yaml');
+const ASYNCAPI_SRC = path.join(SPECS, 'asyncapi.yaml');
+const TEMPLATE_DIR = path.join(ROOT, 'scripts', 'asyncapi-template');
+const REDOCLY_CLI = path.join(ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
+
+/** One sentence, reused in every header (and passed to the AsyncAPI template as a parameter). */
+export const HEADER_TEXT =
+  'GENERATED FILE, DO NOT EDIT. Generated from specs/ by `npm run generate`; edit the specs and regenerate.';
+const header = {
+  ts: `// ${HEADER_TEXT}\n`,
+  yaml: `# ${HEADER_TEXT}\n`,
+  html: `<!-- ${HEADER_TEXT} -->\n`,
+};
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+// ---------------------------------------------------------------------------------------------
+// helpers
+
+/** Runs a command with the current Node binary (Node 24, from node_modules/.bin), output captured. */
+function runNode(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: opts.cwd ?? ROOT,
+      env: {
+        ...process.env,
+        // Redocly CLI: no telemetry, no update check over the network, no colour codes in logs.
+        REDOCLY_TELEMETRY: 'off',
+        REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+        NO_COLOR: '1',
+        ...opts.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) resolve(out);
+      else reject(new Error(`${path.basename(args[0] ?? 'node')} ${args.slice(1).join(' ')} exited with ${code}:\n${out}`));
+    });
+  });
+}
+
+const toJson = (doc: unknown): string => `${JSON.stringify(doc, null, 2)}\n`;
+/**
+ * YAML with the 1.1 rules for plain scalars, so strings such as `2026-07-01`, `yes` or `on` are
+ * quoted: YAML 1.1 readers (PyYAML, many tools) would otherwise read dates and booleans.
+ * The output is valid YAML 1.2 too (no directive is written).
+ */
+const toYaml = (doc: unknown): string =>
+  header.yaml + YAML.stringify(doc, { version: '1.1', aliasDuplicateObjects: false, lineWidth: 0 });
+
+const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function getPointer(doc: Json, pointer: string, where: string): Json {
+  if (pointer === '' || pointer === '/') return doc;
+  let cur: Json = doc;
+  for (const raw of pointer.replace(/^\//, '').split('/')) {
+    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(cur)) cur = cur[Number(key)] as Json;
+    else if (isObject(cur) && key in cur) cur = cur[key] as Json;
+    else throw new Error(`Cannot resolve $ref ${where}: no "${key}"`);
+  }
+  return cur;
+}
+
+// ---------------------------------------------------------------------------------------------
+// a. OpenAPI bundle (redocly bundle: one file, internal $refs kept)
+
+async function bundleOpenapi(work: string): Promise<JsonObject> {
+  const target = path.join(work, 'openapi.bundle.json');
+  await runNode([REDOCLY_CLI, 'bundle', OPENAPI_SRC, '--output', target, '--ext', 'json']);
+  return JSON.parse(await readFile(target, 'utf8')) as JsonObject;
+}
+
+// ---------------------------------------------------------------------------------------------
+// b. openapi-typescript
+
+async function openapiTypes(): Promise<string> {
+  const ast = await openapiTS(pathToFileURL(OPENAPI_SRC));
+  return header.ts + astToString(ast);
+}
+
+// ---------------------------------------------------------------------------------------------
+// c. AsyncAPI bundle: copy every external $ref target into components/schemas under its own name
+//    (refs inside the copied schemas are resolved against their own file, transitively) and
+//    rewrite the $ref to '#/components/schemas/<Name>'. Internal refs stay as they are.
+
+async function bundleAsyncapi(): Promise<JsonObject> {
+  const files = new Map<string, Json>();
+  const load = async (file: string): Promise<Json> => {
+    let doc = files.get(file);
+    if (doc === undefined) {
+      doc = YAML.parse(await readFile(file, 'utf8')) as Json;
+      files.set(file, doc);
+    }
+    return doc;
+  };
+
+  const root = (await load(ASYNCAPI_SRC)) as JsonObject;
+  const ownSchemas = (isObject(root.components) && isObject(root.components.schemas) ? root.components.schemas : {}) as JsonObject;
+  /** `<abs file>#<pointer>` -> local schema name, for everything imported so far. */
+  const imported = new Map<string, string>();
+  /** local schema name -> imported schema (its refs already rewritten), in order of first use. */
+  const importedSchemas = new Map<string, Json>();
+
+  /** Returns `node` with its $refs rewritten; `file` is the document the node comes from. */
+  const visit = async (node: Json, file: string): Promise<Json> => {
+    if (Array.isArray(node)) {
+      const out: Json[] = [];
+      for (const item of node) out.push(await visit(item, file));
+      return out;
+    }
+    if (!isObject(node)) return node;
+    const out: JsonObject = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string') {
+        const hash = value.indexOf('#');
+        const refFile = hash === 0 ? file : path.resolve(path.dirname(file), hash < 0 ? value : value.slice(0, hash));
+        const pointer = hash < 0 ? '' : value.slice(hash + 1);
+        if (refFile === ASYNCAPI_SRC) {
+          out.$ref = `#${pointer}`;
+          continue;
+        }
+        const schemaName = /^\/components\/schemas\/([^/]+)$/.exec(pointer)?.[1];
+        if (!schemaName) throw new Error(`Unsupported external $ref ${value} in ${path.relative(ROOT, file)} (only components/schemas/<Name>)`);
+        const name = decodeURIComponent(schemaName).replace(/~1/g, '/').replace(/~0/g, '~');
+        const key = `${refFile}#${pointer}`;
+        if (!imported.has(key)) {
+          if ([...imported].some(([k, n]) => n === name && k !== key)) {
+            throw new Error(`Two external schemas are both named ${name} (${key}): rename one of them`);
+          }
+          imported.set(key, name);
+          importedSchemas.set(name, null); // reserve the position (order of first use)
+          const target = getPointer(await load(refFile), pointer, `${value} from ${path.relative(ROOT, file)}`);
+          const resolved = await visit(target, refFile);
+          if (name in ownSchemas && !isDeepStrictEqual(ownSchemas[name], resolved)) {
+            throw new Error(`components/schemas/${name} of ${path.relative(ROOT, ASYNCAPI_SRC)} differs from the one of ${path.relative(ROOT, refFile)}: rename one of them`);
+          }
+          importedSchemas.set(name, resolved);
+        }
+        out.$ref = `#/components/schemas/${encodeURIComponent(name).replace(/%2F/g, '~1')}`;
+        continue;
+      }
+      out[key] = await visit(value, file);
+    }
+    return out;
+  };
+
+  const bundled = (await visit(root, ASYNCAPI_SRC)) as JsonObject;
+  if (importedSchemas.size) {
+    const components = (bundled.components ??= {}) as JsonObject;
+    const schemas = (components.schemas ??= {}) as JsonObject;
+    for (const [name, schema] of importedSchemas) if (!(name in schemas)) schemas[name] = schema;
+  }
+
+  // Validate what we publish: the bundle alone must parse with no error or warning.
+  const { document, diagnostics } = await new Parser().parse(JSON.stringify(bundled));
+  const bad = diagnostics.filter((d) => d.severity === DiagnosticSeverity.Error || d.severity === DiagnosticSeverity.Warning);
+  if (!document || bad.length) {
+    throw new Error(`The bundled AsyncAPI document does not parse cleanly:\n${bad.map((d) => `  ${d.code}: ${d.message} at /${d.path.join('/')}`).join('\n')}`);
+  }
+  return bundled;
+}
+
+// ---------------------------------------------------------------------------------------------
+// d. events.ts: @asyncapi/generator + the project template (run in a child process, see below)
+
+/**
+ * The node_modules folder that holds the global `npm` package: @asyncapi/generator resolves `npm` at
+ * load time (STACK-NOTES). `npm root -g` is not enough: with Node 24 from node_modules/.bin first
+ * on PATH it answers node_modules/node/lib/node_modules, which has no npm. So follow the npm that
+ * runs us (npm_execpath) or the one on PATH to its package folder.
+ */
+function globalNodeModules(): string {
+  const hasNpm = (dir: string): boolean => existsSync(path.join(dir, 'npm', 'package.json'));
+  const candidates: string[] = [];
+  try {
+    candidates.push(execFileSync('npm', ['root', '-g'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+  } catch {
+    /* no npm on PATH */
+  }
+  const npmFiles = [process.env.npm_execpath ?? ''];
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) npmFiles.push(path.join(dir, 'npm'));
+  for (const file of npmFiles) {
+    if (!file || !existsSync(file)) continue;
+    // e.g. /usr/bin/npm -> /usr/lib/node_modules/npm/bin/npm-cli.js: walk up to .../node_modules/npm
+    for (let dir = path.dirname(realpathSync(file)); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+      if (path.basename(dir) === 'npm' && existsSync(path.join(dir, 'package.json'))) {
+        candidates.push(path.dirname(dir));
+        break;
+      }
+    }
+  }
+  const found = candidates.find(hasNpm);
+  if (!found) throw new Error('Cannot find the global npm package: @asyncapi/generator needs its node_modules on NODE_PATH');
+  return found;
+}
+
+/**
+ * @asyncapi/generator 3 resolves the global `npm` package when its module loads (requireg), which
+ * only works when NODE_PATH points at the global node_modules; NODE_PATH is read once at process
+ * start, so the generator runs in a child Node 24 process with NODE_PATH set.
+ * The generator transpiles the template next to it (`__transpiled/`), so a copy of the template in
+ * the temp dir is used: the source tree stays untouched. The project's node_modules is on NODE_PATH
+ * too, so the transpiled template finds @asyncapi/modelina.
+ */
+async function generateEvents(work: string, asyncapiJsonFile: string): Promise<string> {
+  const template = path.join(work, 'asyncapi-template');
+  await cp(TEMPLATE_DIR, template, {
+    recursive: true,
+    filter: (src) => !/[\\/](__transpiled|node_modules)([\\/]|$)/.test(src),
+  });
+  const target = path.join(work, 'events-out');
+  const runner = `
+    const Generator = require('@asyncapi/generator');
+    const [template, target, input, header] = process.argv.slice(1);
+    const generator = new Generator(template, target, { forceWrite: true, templateParams: { header } });
+    generator.generateFromFile(input).catch((err) => {
+      console.error(err && err.stack ? err.stack : err);
+      if (err && err.diagnostics) console.error(JSON.stringify(err.diagnostics, null, 2));
+      process.exit(1);
+    });
+  `;
+  const nodePath = [path.join(ROOT, 'node_modules'), globalNodeModules(), process.env.NODE_PATH]
+    .filter(Boolean)
+    .join(path.delimiter);
+  await runNode(['-e', runner, template, target, asyncapiJsonFile, HEADER_TEXT], { env: { NODE_PATH: nodePath } });
+  const produced = (await readdir(target)).sort();
+  if (produced.join() !== 'events.ts') throw new Error(`The AsyncAPI template produced ${produced.join(', ') || 'nothing'}, expected events.ts`);
+  const text = await readFile(path.join(target, 'events.ts'), 'utf8');
+  if (!text.startsWith(header.ts)) throw new Error('events.ts does not start with the generated-file header');
+  return text;
+}
+
+// ---------------------------------------------------------------------------------------------
+// e. docs.html (redocly build-docs: one self-contained HTML file)
+
+async function buildDocs(work: string): Promise<string> {
+  const target = path.join(work, 'docs.html');
+  await runNode([REDOCLY_CLI, 'build-docs', OPENAPI_SRC, '--output', target]);
+  return header.html + (await readFile(target, 'utf8'));
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function generateAll(work: string): Promise<Map<string, string>> {
+  const asyncapiPromise = bundleAsyncapi();
+  const eventsPromise = asyncapiPromise.then(async (doc) => {
+    const file = path.join(work, 'asyncapi.bundle.json');
+    await writeFile(file, toJson(doc));
+    return generateEvents(work, file);
+  });
+  const [openapi, openapiTs, asyncapi, events, docs] = await Promise.all([
+    bundleOpenapi(work),
+    openapiTypes(),
+    asyncapiPromise,
+    eventsPromise,
+    buildDocs(work),
+  ]);
+  return new Map([
+    ['openapi.json', toJson(openapi)],
+    ['openapi.yaml', toYaml(openapi)],
+    ['openapi.ts', openapiTs],
+    ['asyncapi.json', toJson(asyncapi)],
+    ['asyncapi.yaml', toYaml(asyncapi)],
+    ['events.ts', events],
+    ['docs.html', docs],
+  ]);
+}
+
+async function listFiles(dir: string, prefix = ''): Promise<string[]> {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) out.push(...(await listFiles(path.join(dir, entry.name), rel)));
+    else out.push(rel);
+  }
+  return out.sort();
+}
+
+const sha = (s: string | Buffer): string => createHash('sha256').update(s).digest('hex').slice(0, 12);
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  const unknown = args.filter((a) => a !== '--check');
+  if (unknown.length) {
+    console.error(`Unknown argument(s): ${unknown.join(' ')}\nUsage: generate.ts [--check]`);
+    return 2;
+  }
+  const check = args.includes('--check');
+  const started = performance.now();
+  const work = await mkdtemp(path.join(tmpdir(), 'api-generate-'));
+  try {
+    const expected = await generateAll(work);
+    const existing = await listFiles(OUT);
+    const stale: string[] = [];
+    const missing: string[] = [];
+    for (const [name, content] of expected) {
+      const file = path.join(OUT, name);
+      if (!existsSync(file)) missing.push(name);
+      else if (!(await readFile(file)).equals(Buffer.from(content))) stale.push(name);
+    }
+    const extra = existing.filter((name) => !expected.has(name));
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+
+    if (check) {
+      if (!stale.length && !missing.length && !extra.length) {
+        console.log(`generated/ is up to date (${expected.size} files, ${seconds} s)`);
+        return 0;
+      }
+      for (const name of stale) console.error(`stale:   generated/${name}`);
+      for (const name of missing) console.error(`missing: generated/${name}`);
+      for (const name of extra) console.error(`extra:   generated/${name}`);
+      console.error('generated/ is out of date with specs/: run `npm run generate`');
+      return 1;
+    }
+
+    await mkdir(OUT, { recursive: true });
+    for (const name of [...missing, ...stale]) {
+      await mkdir(path.dirname(path.join(OUT, name)), { recursive: true });
+      await writeFile(path.join(OUT, name), expected.get(name) ?? '');
+    }
+    for (const name of extra) await rm(path.join(OUT, name));
+    for (const [name, content] of expected) {
+      const state = missing.includes(name) ? 'created' : stale.includes(name) ? 'updated' : 'unchanged';
+      console.log(`${state.padEnd(9)} generated/${name}  (${Buffer.byteLength(content)} bytes, sha256 ${sha(content)})`);
+    }
+    for (const name of extra) console.log(`removed   generated/${name}`);
+    console.log(`done in ${seconds} s`);
+    return 0;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,44 @@
+// npm run keys -- create --account <name> --scopes <comma list|all> [--name <label>] [--version <date>]
+// Prints the new key's secret on a line of its own. Uses the same database as the server
+// (DATABASE_URL, or the embedded database in DATA_DIR while the server is stopped).
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/orm.js';
+import { createApiKey, parseScopes } from '../src/auth/auth.service.js';
+import { systemClock } from '../src/shared/clock.js';
+
+const usage = 'usage: npm run keys -- create --account <name> --scopes <comma list|all> [--name <label>] [--version <YYYY-MM-DD>]';
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    account: { type: 'string' },
+    scopes: { type: 'string' },
+    name: { type: 'string' },
+    version: { type: 'string' },
+  },
+});
+
+if (positionals[0] !== 'create' || !values.account || !values.scopes) {
+  console.error(usage);
+  process.exit(2);
+}
+
+const config = loadConfig();
+const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  const scopes = parseScopes(values.scopes);
+  const { key, secret, account } = await createApiKey(
+    db.em(),
+    { accountName: values.account, scopes, name: values.name ?? 'cli', ...(values.version ? { apiVersion: values.version } : {}) },
+    systemClock,
+  );
+  console.error(`Created ${key.id} for account ${account.name} (${account.id}), version ${key.apiVersion}, scopes: ${scopes.join(' ')}`);
+  console.error('The secret is shown once:');
+  console.log(secret);
+} catch (err) {
+  console.error(`error: ${(err as Error).message}`);
+  process.exitCode = 1;
+} finally {
+  await db.close();
+}

@@ -1,0 +1,19 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { components } from '../../generated/openapi.js';
+
+export const Customer = defineEntity({
+  name: 'Customer',
+  tableName: 'customers',
+  properties: {
+    id: p.string().primary(),
+    accountId: p.string(),
+    name: p.string(),
+    email: p.string().nullable(),
+    phone: p.string().nullable(),
+    billingAddress: p.json<components['schemas']['PostalAddress']>().nullable(),
+    metadata: p.json<Record<string, string>>(),
+    createdAt: p.datetime(),
+    updatedAt: p.datetime(),
+  },
+});
+export type Customer = InferEntity<typeof Customer>;

@@ -1,0 +1,23 @@
+// The bundled OpenAPI document (generated/openapi.json): the server's routing, validation and scopes come from it.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const generatedDir = fileURLToPath(new URL('../../generated/', import.meta.url));
+
+export const generatedFile = (name: string): string => `${generatedDir}${name}`;
+
+export interface OpenApiDocument {
+  info: { version: string };
+  paths: Record<string, Record<string, { operationId?: string; security?: Record<string, string[]>[] }>>;
+  components: { securitySchemes: { bearerAuth: { 'x-scopes': Record<string, string> } } };
+  [key: string]: unknown;
+}
+
+let cached: OpenApiDocument | undefined;
+export function openApiDocument(): OpenApiDocument {
+  cached ??= JSON.parse(readFileSync(generatedFile('openapi.json'), 'utf8')) as OpenApiDocument;
+  return cached;
+}
+
+/** Every scope the API knows, from the spec's `x-scopes`. */
+export const allScopes = (): string[] => Object.keys(openApiDocument().components.securitySchemes.bearerAuth['x-scopes']);

@@ -1,0 +1,56 @@
+// Entry point: reads the configuration, starts the roles, prints how to call the API on first start.
+import { loadConfig } from './config.js';
+import { createLogger } from './shared/logger.js';
+import { start } from './server.js';
+import { bootstrapDevelopmentKey } from './auth/auth.service.js';
+import { systemClock } from './shared/clock.js';
+
+const config = loadConfig();
+const log = createLogger(config.logLevel);
+
+try {
+  const running = await start(config, log);
+  log.info({ url: running.url, role: config.role, database: running.db.kind }, 'started');
+  if (running.url && !config.production && running.db.kind === 'pglite') {
+    const created = await bootstrapDevelopmentKey(running.db.em(), systemClock);
+    if (created) printWelcome(running.url, created.secret);
+  }
+  const shutdown = (signal: string) => {
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 25_000);
+    force.unref();
+    running.stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+} catch (err) {
+  log.fatal({ err }, 'failed to start');
+  process.exit(1);
+}
+
+function printWelcome(url: string, secret: string): void {
+  const lines = [
+    '',
+    'Development account created on the embedded database. Its API key (shown once, all scopes):',
+    '',
+    `  ${secret}`,
+    '',
+    'Try it:',
+    '',
+    `  export API_KEY=${secret}`,
+    `  curl -s ${url}/v1/customers -H "Authorization: Bearer $API_KEY" -H 'Content-Type: application/json' \\`,
+    `    -d '{"name":"Acme Auto Sales","email":"dispatch@acme-auto.example"}'`,
+    `  curl -s ${url}/v1/orders -H "Authorization: Bearer $API_KEY" -H 'Content-Type: application/json' \\`,
+    `    -d '{"customer_id":"<the cus_... id above>","pickup":{"address1":"1200 W Lake St","city":"Chicago","state":"IL","zip":"60607"},"delivery":{"address1":"500 Ocean Dr","city":"Miami Beach","state":"FL","zip":"33139"},"vehicles":[{"vin":"1HGCM82633A004352","year":2003,"make":"Honda","model":"Accord"}],"ready_date":"2026-12-01"}'`,
+    '',
+    `Specs: ${url}/openapi.json  ${url}/asyncapi.json   Docs: ${url}/docs`,
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}

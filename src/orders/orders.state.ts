@@ -1,0 +1,34 @@
+// The order state machine as a table: which statuses each action is allowed from, and where it leads.
+import type { components } from '../../generated/openapi.js';
+import type { EventType } from '../../generated/events.js';
+import { ApiError } from '../http/errors.js';
+
+export type OrderStatus = components['schemas']['OrderStatus'];
+
+interface Transition {
+  from: readonly OrderStatus[];
+  /** Absent for edits that keep the status. */
+  to?: OrderStatus;
+  event?: EventType;
+}
+
+export const ORDER_TRANSITIONS = {
+  update: { from: ['pending'] },
+  cancel: { from: ['pending', 'dispatched'], to: 'cancelled', event: 'order.cancelled' },
+} as const satisfies Record<string, Transition>;
+
+export type OrderAction = keyof typeof ORDER_TRANSITIONS;
+
+/** Throws 409 invalid_state_transition unless `action` is allowed from `status`. */
+export function assertTransition<A extends OrderAction>(action: A, status: OrderStatus): (typeof ORDER_TRANSITIONS)[A] {
+  const t = ORDER_TRANSITIONS[action];
+  if (!(t.from as readonly OrderStatus[]).includes(status)) {
+    const allowed = t.from.join(' or ');
+    throw new ApiError(
+      'conflict_error',
+      'invalid_state_transition',
+      `An order in status ${status} cannot be ${action === 'update' ? 'updated' : `${action}led`}; allowed from ${allowed}.`,
+    );
+  }
+  return t;
+}

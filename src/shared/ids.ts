@@ -1,0 +1,20 @@
+import { monotonicFactory } from 'ulid';
+
+const ulid = monotonicFactory();
+
+export const ID_PREFIXES = {
+  account: 'acct',
+  apiKey: 'key',
+  customer: 'cus',
+  order: 'ord',
+  carrier: 'car',
+  event: 'evt',
+  request: 'req',
+} as const;
+
+export type IdKind = keyof typeof ID_PREFIXES;
+
+/** Type prefix + ULID: time-sortable, so a newer id sorts after an older one. */
+export function newId(kind: IdKind, now: number = Date.now()): string {
+  return `${ID_PREFIXES[kind]}_${ulid(now)}`;
+}

@@ -1,0 +1,129 @@
+// The real processes: the keys CLI against an embedded database folder, and the server's start-up and SIGTERM.
+import { spawn, execFileSync } from 'node:child_process';
+import { request } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'vt-process-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const node = process.execPath;
+const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'development' };
+
+function startServer(port: number) {
+  const child = spawn(node, ['--import', 'tsx', 'src/main.ts'], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setInterval(async () => {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200) {
+          clearInterval(timer);
+          resolve();
+        }
+      } catch {
+        /* not listening yet */
+      }
+    }, 100);
+    child.once('exit', (code) => {
+      clearInterval(timer);
+      reject(new Error(`server exited ${code}: ${output}`));
+    });
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, ready, exited, output: () => output };
+}
+
+describe('npm run keys -- create', () => {
+  it('prints a key on a line of its own that the server then accepts, scoped as asked', async () => {
+    const out = execFileSync(node, ['--import', 'tsx', 'scripts/keys.ts', 'create', '--account', 'cli-co', '--scopes', 'orders:read,customers:read'], {
+      env,
+      encoding: 'utf8',
+    });
+    const key = out.trim().split('\n').find((l) => /^sk_[0-9A-Za-z]{43}$/.test(l));
+    expect(key).toBeDefined();
+
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const server = startServer(port);
+    await server.ready;
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      const list = await fetch(`${base}/v1/orders`, { headers: { Authorization: `Bearer ${key}` } });
+      expect(list.status).toBe(200);
+      const create = await fetch(`${base}/v1/customers`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        body: '{"name":"x"}',
+      });
+      expect(create.status).toBe(403);
+      // The database already had an account, so no development key is printed.
+      expect(server.output()).not.toContain('Development account created');
+    } finally {
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    }
+  }, 60_000);
+
+  it('refuses unknown scopes', () => {
+    expect(() =>
+      execFileSync(node, ['--import', 'tsx', 'scripts/keys.ts', 'create', '--account', 'x', '--scopes', 'orders:everything'], { env, stdio: 'pipe' }),
+    ).toThrow(/Unknown scope/);
+  }, 30_000);
+});
+
+describe('server start-up and shutdown', () => {
+  it('prints a working development key on first start, and finishes in-flight requests on SIGTERM', async () => {
+    const fresh = mkdtempSync(join(tmpdir(), 'vt-first-start-'));
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const child = spawn(node, ['--import', 'tsx', 'src/main.ts'], {
+      env: { ...env, DATA_DIR: fresh, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      const deadline = Date.now() + 30_000;
+      while (!/sk_[0-9A-Za-z]{43}/.test(output) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      const key = /sk_[0-9A-Za-z]{43}/.exec(output)?.[0];
+      expect(key, output).toBeDefined();
+      expect(output).toContain(`curl -s http://127.0.0.1:${port}/v1/customers`);
+      const base = `http://127.0.0.1:${port}`;
+      const customer = await fetch(`${base}/v1/customers`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        body: '{"name":"First"}',
+      });
+      expect(customer.status).toBe(201);
+      // A request in flight when SIGTERM arrives (its body half sent) still completes.
+      const body = '{"name":"Sent across the shutdown"}';
+      const req = request(`${base}/v1/customers`, {
+        method: 'POST',
+        agent: false,
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Content-Length': String(body.length) },
+      });
+      const answered = new Promise<number>((resolve, reject) => {
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+      });
+      req.write(body.slice(0, 10));
+      await new Promise((r) => setTimeout(r, 300));
+      child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 300));
+      req.end(body.slice(10));
+      expect(await answered).toBe(201);
+      expect(await exited).toBe(0);
+      // New connections are refused once it has stopped.
+      await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+    } finally {
+      child.kill('SIGKILL');
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

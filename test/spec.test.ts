@@ -1,0 +1,76 @@
+// The spec is the source of truth: handlers, error responses, scopes and generated files follow it.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { operationHandlers } from '../src/http/app.js';
+import { allScopes } from '../src/http/spec.js';
+
+interface Op {
+  operationId: string;
+  security?: Record<string, string[]>[];
+  responses: Record<string, unknown>;
+}
+const spec = parse(readFileSync('specs/openapi.yaml', 'utf8')) as {
+  paths: Record<string, Record<string, Op>>;
+  components: { securitySchemes: { bearerAuth: { description: string; 'x-scopes': Record<string, string> } } };
+};
+const operations = Object.entries(spec.paths).flatMap(([path, item]) =>
+  Object.entries(item)
+    .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+    .map(([method, op]) => ({ path, method, ...op })),
+);
+
+describe('the OpenAPI document', () => {
+  it('has exactly one registered handler per operationId (no stub, no orphan)', () => {
+    expect(Object.keys(operationHandlers).sort()).toEqual(operations.map((o) => o.operationId).sort());
+  });
+
+  it('uses stable camelCase operationIds, each once', () => {
+    const ids = operations.map((o) => o.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[a-z][a-zA-Z0-9]+$/);
+  });
+
+  it('declares the shared error responses on every /v1 operation, and 404/409/413/415 where they apply', () => {
+    for (const op of operations.filter((o) => o.path.startsWith('/v1/'))) {
+      const codes = Object.keys(op.responses);
+      for (const code of ['400', '401', '403', '429', '500']) expect(codes, `${op.operationId} ${code}`).toContain(code);
+      if (op.path.includes('{')) expect(codes, `${op.operationId} 404`).toContain('404');
+      if (op.method === 'post' || op.method === 'patch') {
+        expect(codes, `${op.operationId} 413`).toContain('413');
+        expect(codes, `${op.operationId} 415`).toContain('415');
+      }
+    }
+  });
+
+  it('requires exactly one known scope on every /v1 operation and none on platform operations', () => {
+    const scopes = allScopes();
+    for (const op of operations) {
+      if (op.path.startsWith('/v1/')) {
+        expect(op.security, op.operationId).toHaveLength(1);
+        const required = op.security![0]!.bearerAuth!;
+        expect(required).toHaveLength(1);
+        expect(scopes).toContain(required[0]);
+      } else {
+        expect(op.security, op.operationId).toEqual([]);
+      }
+    }
+  });
+
+  it('documents every scope of x-scopes in the bearerAuth description table', () => {
+    const scheme = spec.components.securitySchemes.bearerAuth;
+    const documented = [...scheme.description.matchAll(/^\| `([a-z_]+:[a-z_]+)` \|/gm)].map((m) => m[1]);
+    expect(documented.sort()).toEqual(Object.keys(scheme['x-scopes']).sort());
+    for (const s of ['orders:read', 'orders:write', 'carriers:read', 'carriers:write', 'accounting:read', 'accounting:write', 'webhooks:manage']) {
+      expect(documented, `the specification's scope ${s}`).toContain(s);
+    }
+  });
+});
+
+describe('generated/', () => {
+  it('is fresh: npm run generate would change nothing', () => {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate.ts', '--check'], { encoding: 'utf8', stdio: 'pipe' });
+    expect(out).toMatch(/up to date/);
+  }, 120_000);
+});
