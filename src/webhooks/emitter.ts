@@ -2,7 +2,8 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { newId } from '../shared/ids.js';
 import { Event } from './events.entities.js';
-import type { EventPayloads, EventType } from '../../generated/events.js';
+import type { EventEnvelope, EventPayloads, EventType } from '../../generated/events.js';
+import { unixSeconds } from '../shared/clock.js';
 
 export interface EmitContext {
   accountId: string;
@@ -22,4 +23,16 @@ export function emitEvent<T extends EventType>(em: EntityManager, type: T, data:
   });
   em.persist(event);
   return event;
+}
+
+/** The envelope an endpoint receives: the AsyncAPI `*Event` message payload. */
+export function renderEnvelope<T extends EventType>(event: Event & { type: T }, apiVersion: string): EventEnvelope<T> {
+  return {
+    id: event.id,
+    object: 'event',
+    type: event.type,
+    api_version: apiVersion,
+    created: unixSeconds(event.createdAt),
+    data: event.data as unknown as EventPayloads[T],
+  };
 }
