@@ -1408,9 +1408,13 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example openapi: 3.1.0
-                     *     info:
-                     *       title: Vehicle Transport Brokerage API
+                     * @example {
+                     *       "openapi": "3.1.0",
+                     *       "info": {
+                     *         "title": "Vehicle Transport Brokerage API",
+                     *         "version": "2026-07-01"
+                     *       }
+                     *     }
                      */
                     "application/yaml": {
                         [key: string]: unknown;
@@ -1472,9 +1476,13 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example asyncapi: 3.0.0
-                     *     info:
-                     *       title: Vehicle Transport Brokerage Webhooks
+                     * @example {
+                     *       "asyncapi": "3.0.0",
+                     *       "info": {
+                     *         "title": "Vehicle Transport Brokerage Webhooks",
+                     *         "version": "2026-07-01"
+                     *       }
+                     *     }
                      */
                     "application/yaml": {
                         [key: string]: unknown;
