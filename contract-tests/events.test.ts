@@ -1,10 +1,11 @@
-// Every event the API records renders to an envelope that validates against its AsyncAPI message.
+// Every webhook the service delivers validates against its AsyncAPI message payload schema.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
 import { backends, type Backend } from '../test/support/databases.js';
 import { orderBody, startHarness, type Harness } from '../test/support/harness.js';
-import { Event } from '../src/webhooks/events.entities.js';
-import { renderEnvelope } from '../src/webhooks/emitter.js';
-import { CURRENT_VERSION } from '../src/http/versions.js';
+import { startReceiver, type Receiver } from '../test/support/receiver.js';
+import { DeliveryWorker } from '../src/webhooks/worker.js';
+import { createTransport } from '../src/webhooks/transport.js';
 import { EVENT_TYPES } from '../generated/events.js';
 import { eventTypes, payloadErrors } from './asyncapi-payloads.js';
 
@@ -14,32 +15,53 @@ describe('the AsyncAPI document', () => {
     expect(EVENT_TYPES).toHaveLength(18);
   });
   it('rejects an envelope whose data does not match', () => {
-    expect(payloadErrors({ type: 'order.created', id: 'evt_x', object: 'event', created: 1, api_version: '2026-07-01', data: {} } as never)).not.toBeNull();
+    const envelope = { type: 'order.created', id: 'evt_01JF3QD6F8H0J2K4M6N8P0Q2R4', object: 'event', created: 1, api_version: '2026-07-01', request_id: null, data: {} };
+    expect(payloadErrors(envelope)).not.toBeNull();
   });
 });
 
-describe.each(backends())('recorded events on %s', (backend: Backend) => {
+describe.each(backends())('delivered webhooks on %s', (backend: Backend) => {
   let h: Harness;
+  let receiver: Receiver;
+  const transport = createTransport({ allowPrivateTargets: true, timeoutMs: 5_000 });
   beforeAll(async () => {
     h = await startHarness(backend);
+    receiver = await startReceiver();
   });
-  afterAll(() => h.close());
+  afterAll(async () => {
+    await receiver.close();
+    await transport.close();
+    await h.close();
+  });
 
-  it('order.created and order.cancelled envelopes validate against their AsyncAPI payload schemas', async () => {
+  it('validate against their AsyncAPI payload schemas, for every event type the API emits', async () => {
+    await h.call('POST', '/v1/webhook_endpoints', { body: { url: receiver.url, enabled_events: ['*'] } });
     const customer = (await h.call('POST', '/v1/customers', { body: { name: 'Events Co' } })).body.id;
     const full = orderBody(customer, {
       pickup: { address1: '1 A St', address2: 'Dock 4', city: 'Chicago', state: 'IL', zip: '60607', contact_name: 'Dana', contact_phone: '+13125550188' },
-      vehicles: [{ vin: '1HGCM82633A004352', year: 2003, make: 'Honda', model: 'Accord', type: 'car', inoperable: true }],
-      price: 100, carrier_pay: 80, metadata: { a: 'b' },
+      vehicles: [
+        { vin: '1HGCM82633A004352', year: 2003, make: 'Honda', model: 'Accord', type: 'car', inoperable: true },
+        { vin: '1HGCM82633A004353', year: 1975, make: 'Ford', model: 'Bronco' },
+      ],
+      price: 100,
+      carrier_pay: 80,
+      metadata: { a: 'b' },
     });
-    const order = (await h.call('POST', '/v1/orders', { body: full })).body;
-    await h.call('POST', `/v1/orders/${order.id}/cancel`, { body: { reason: 'changed plans' } });
-    const events = await h.database.db.em().find(Event, {}, { orderBy: { id: 'asc' } });
-    expect(events.map((e) => e.type)).toEqual(['order.created', 'order.cancelled']);
-    for (const event of events) {
-      const envelope = renderEnvelope(event as never, CURRENT_VERSION);
-      expect(payloadErrors(envelope), event.type).toBeNull();
-      expect(envelope.id).toMatch(/^evt_[0-9A-HJKMNP-TV-Z]{26}$/);
+    const a = (await h.call('POST', '/v1/orders', { body: full })).body;
+    const b = (await h.call('POST', '/v1/orders', { body: orderBody(customer) })).body;
+    await h.call('POST', `/v1/orders/${a.id}/cancel`, { body: { reason: 'changed plans' } });
+    await h.call('POST', `/v1/orders/${b.id}/cancel`);
+    const worker = new DeliveryWorker({ db: h.database.db, clock: h.clock, log: pino({ level: 'silent' }), transport });
+    while ((await worker.runOnce()) > 0);
+    expect(receiver.received).toHaveLength(4);
+    const types = new Set<string>();
+    for (const request of receiver.received) {
+      const envelope = JSON.parse(request.body);
+      types.add(envelope.type);
+      expect(payloadErrors(envelope), request.body).toBeNull();
+      expect(request.headers['service-event-id']).toBe(envelope.id);
+      expect(request.headers['service-signature']).toMatch(/^t=\d+(,v1=[0-9a-f]{64}){1,2}$/);
     }
+    expect([...types].sort()).toEqual(['order.cancelled', 'order.created']);
   });
 });

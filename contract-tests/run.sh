@@ -102,7 +102,9 @@ fi
 PORT="$("$PYTHON" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
 BASE="http://127.0.0.1:$PORT"
 log "starting the server on $BASE (log: ${SERVER_LOG#"$ROOT"/}) ..."
-DATA_DIR="$DATA_DIR_TMP" PORT="$PORT" HOST=127.0.0.1 NODE_ENV=development LOG_LEVEL=warn \
+# ROLE=api: the fuzzer registers webhook endpoints at made-up hosts; nothing is ever sent to them
+# (webhook deliveries are tested against local receivers by the vitest suite).
+ROLE=api DATA_DIR="$DATA_DIR_TMP" PORT="$PORT" HOST=127.0.0.1 NODE_ENV=development LOG_LEVEL=warn \
   RATE_LIMIT_BURST=1000000 RATE_LIMIT_PER_MINUTE=1000000 \
   node --import tsx src/main.ts >"$SERVER_LOG" 2>&1 &
 SERVER_PID=$!

@@ -8,10 +8,13 @@ export interface OrderCreatedEvent {
   id: string;
   object: 'event';
   type: 'order.created';
-  api_version: string;
+  api_version: ApiVersion;
   created: number;
+  request_id: string | null;
   data: Order;
 }
+
+export type ApiVersion = "2026-07-01";
 
 export interface Order {
   id: string;
@@ -83,8 +86,9 @@ export interface OrderDispatchedEvent {
   id: string;
   object: 'event';
   type: 'order.dispatched';
-  api_version: string;
+  api_version: ApiVersion;
   created: number;
+  request_id: string | null;
   data: Order;
 }
 
@@ -92,8 +96,9 @@ export interface OrderInTransitEvent {
   id: string;
   object: 'event';
   type: 'order.in_transit';
-  api_version: string;
+  api_version: ApiVersion;
   created: number;
+  request_id: string | null;
   data: Order;
 }
 
@@ -101,8 +106,9 @@ export interface OrderDeliveredEvent {
   id: string;
   object: 'event';
   type: 'order.delivered';
-  api_version: string;
+  api_version: ApiVersion;
   created: number;
+  request_id: string | null;
   data: Order;
 }
 
@@ -110,8 +116,9 @@ export interface OrderCancelledEvent {
   id: string;
   object: 'event';
   type: 'order.cancelled';
-  api_version: string;
+  api_version: ApiVersion;
   created: number;
+  request_id: string | null;
   data: Order;
 }
 
@@ -119,8 +126,9 @@ export interface OrderExceptionEvent {
   id: string;
   object: 'event';
   type: 'order.exception';
-  api_version: string;
+  api_version: ApiVersion;
   created: number;
+  request_id: string | null;
   data: Order;
 }
 
@@ -128,8 +136,9 @@ export interface CarrierOnboardedEvent {
   id: string;
   object: 'event';
   type: 'carrier.onboarded';
-  api_version: string;
+  api_version: ApiVersion;
   created: number;
+  request_id: string | null;
   data: Carrier;
 }
 
@@ -144,8 +153,9 @@ export interface CarrierVettedEvent {
   id: string;
   object: 'event';
   type: 'carrier.vetted';
-  api_version: string;
+  api_version: ApiVersion;
   created: number;
+  request_id: string | null;
   data: Carrier;
 }
 
@@ -153,8 +163,9 @@ export interface CarrierSuspendedEvent {
   id: string;
   object: 'event';
   type: 'carrier.suspended';
-  api_version: string;
+  api_version: ApiVersion;
   created: number;
+  request_id: string | null;
   data: Carrier;
 }
 
@@ -162,8 +173,9 @@ export interface InvoiceCreatedEvent {
   id: string;
   object: 'event';
   type: 'invoice.created';
-  api_version: string;
+  api_version: ApiVersion;
   created: number;
+  request_id: string | null;
   data: Invoice;
 }
 
@@ -177,8 +189,9 @@ export interface InvoiceSentEvent {
   id: string;
   object: 'event';
   type: 'invoice.sent';
-  api_version: string;
+  api_version: ApiVersion;
   created: number;
+  request_id: string | null;
   data: Invoice;
 }
 
@@ -186,8 +199,9 @@ export interface InvoicePaidEvent {
   id: string;
   object: 'event';
   type: 'invoice.paid';
-  api_version: string;
+  api_version: ApiVersion;
   created: number;
+  request_id: string | null;
   data: InvoicePaidData;
 }
 
@@ -206,8 +220,9 @@ export interface InvoiceVoidedEvent {
   id: string;
   object: 'event';
   type: 'invoice.voided';
-  api_version: string;
+  api_version: ApiVersion;
   created: number;
+  request_id: string | null;
   data: Invoice;
 }
 
@@ -215,8 +230,9 @@ export interface PaymentReceivedEvent {
   id: string;
   object: 'event';
   type: 'payment.received';
-  api_version: string;
+  api_version: ApiVersion;
   created: number;
+  request_id: string | null;
   data: Payment;
 }
 
@@ -230,8 +246,9 @@ export interface PaymentFailedEvent {
   id: string;
   object: 'event';
   type: 'payment.failed';
-  api_version: string;
+  api_version: ApiVersion;
   created: number;
+  request_id: string | null;
   data: Payment;
 }
 
@@ -239,8 +256,9 @@ export interface CarrierPaymentSentEvent {
   id: string;
   object: 'event';
   type: 'carrier_payment.sent';
-  api_version: string;
+  api_version: ApiVersion;
   created: number;
+  request_id: string | null;
   data: CarrierPayment;
 }
 
@@ -253,8 +271,9 @@ export interface ComplianceAlertEvent {
   id: string;
   object: 'event';
   type: 'compliance.alert';
-  api_version: string;
+  api_version: ApiVersion;
   created: number;
+  request_id: string | null;
   data: ComplianceAlert;
 }
 
@@ -267,8 +286,9 @@ export interface AuditPrivilegedActionEvent {
   id: string;
   object: 'event';
   type: 'audit.privileged_action';
-  api_version: string;
+  api_version: ApiVersion;
   created: number;
+  request_id: string | null;
   data: AuditLogEntry;
 }
 
@@ -324,12 +344,27 @@ export interface EventPayloads {
   'audit.privileged_action': AuditLogEntry;
 }
 
+/** The message payload (the delivered envelope) of each event type. */
+export interface EventEnvelopes {
+  'order.created': OrderCreatedEvent;
+  'order.dispatched': OrderDispatchedEvent;
+  'order.in_transit': OrderInTransitEvent;
+  'order.delivered': OrderDeliveredEvent;
+  'order.cancelled': OrderCancelledEvent;
+  'order.exception': OrderExceptionEvent;
+  'carrier.onboarded': CarrierOnboardedEvent;
+  'carrier.vetted': CarrierVettedEvent;
+  'carrier.suspended': CarrierSuspendedEvent;
+  'invoice.created': InvoiceCreatedEvent;
+  'invoice.sent': InvoiceSentEvent;
+  'invoice.paid': InvoicePaidEvent;
+  'invoice.voided': InvoiceVoidedEvent;
+  'payment.received': PaymentReceivedEvent;
+  'payment.failed': PaymentFailedEvent;
+  'carrier_payment.sent': CarrierPaymentSentEvent;
+  'compliance.alert': ComplianceAlertEvent;
+  'audit.privileged_action': AuditPrivilegedActionEvent;
+}
+
 /** The body of a webhook delivery of the given event type. */
-export type EventEnvelope<T extends EventType> = {
-  id: string;
-  object: 'event';
-  type: T;
-  api_version: string;
-  created: number;
-  data: EventPayloads[T];
-};
+export type EventEnvelope<T extends EventType> = EventEnvelopes[T];

@@ -118,6 +118,216 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook_endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhook endpoints */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description Registers a URL to receive events. The answer carries the endpoint's signing `secret`
+         *     (`whsec_...`), shown only here and by `rotateWebhookEndpointSecret`. The endpoint pins the
+         *     API version its payloads are rendered for (the creating key's version unless given).
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{webhook_endpoint_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id. */
+                webhook_endpoint_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        /** Retrieve a webhook endpoint */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Deletes the endpoint and its delivery log; nothing more is sent to it.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook endpoint
+         * @description Changes the URL, the subscribed events, the description or the status (`disabled` endpoints receive nothing; their pending deliveries wait until re-enabled). The API version never changes.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{webhook_endpoint_id}/rotate_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id. */
+                webhook_endpoint_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an endpoint's signing secret
+         * @description Issues a new secret (returned once, in `secret`). The old secret keeps signing for
+         *     `grace_period_seconds` (default 86400, 0 ends it at once): during that time every delivery
+         *     carries two `v1=` signatures, one per secret.
+         */
+        post: operations["rotateWebhookEndpointSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{webhook_endpoint_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id. */
+                webhook_endpoint_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an endpoint's deliveries (the delivery log)
+         * @description Newest first, each with every attempt made.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{webhook_endpoint_id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id. */
+                webhook_endpoint_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-send an endpoint's permanently failed deliveries
+         * @description Every `permanently_failed` delivery of the endpoint created in `[since, until]` (Unix
+         *     seconds; `until` defaults to now) goes back to `pending` with a fresh retry schedule and is
+         *     sent again with the same event id.
+         */
+        post: operations["recoverWebhookDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_deliveries/{webhook_delivery_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery's id. */
+                webhook_delivery_id: components["schemas"]["WebhookDeliveryId"];
+            };
+            cookie?: never;
+        };
+        /** Retrieve a delivery with its attempts */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description Newest first; events are kept 30 days.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's id. */
+                event_id: components["parameters"]["EventIdPath"];
+            };
+            cookie?: never;
+        };
+        /** Retrieve an event */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{event_id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's id. */
+                event_id: components["parameters"]["EventIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an event again
+         * @description Sends the event again, with the same event id, to one endpoint (`endpoint_id`) or to every
+         *     enabled endpoint subscribed to its type. Each delivery restarts its retry schedule. Naming an
+         *     endpoint that is not subscribed to the event's type answers 409 `endpoint_not_subscribed`;
+         *     a disabled one, 409 `endpoint_disabled`.
+         */
+        post: operations["replayEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -387,7 +597,7 @@ export interface components {
                  * @description Specific, stable code (listed in the API reference).
                  * @enum {string}
                  */
-                code: "missing_required_field" | "invalid_value" | "invalid_format" | "unknown_field" | "invalid_json" | "invalid_cursor" | "invalid_vin" | "missing_credentials" | "invalid_api_key" | "invalid_token" | "expired_token" | "insufficient_scope" | "resource_missing" | "route_not_found" | "method_not_allowed" | "invalid_state_transition" | "carrier_not_active" | "duplicate_carrier" | "idempotency_key_reused" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "internal_error";
+                code: "missing_required_field" | "invalid_value" | "invalid_format" | "unknown_field" | "invalid_json" | "invalid_cursor" | "invalid_vin" | "missing_credentials" | "invalid_api_key" | "invalid_token" | "expired_token" | "insufficient_scope" | "resource_missing" | "route_not_found" | "method_not_allowed" | "invalid_state_transition" | "carrier_not_active" | "duplicate_carrier" | "endpoint_not_subscribed" | "endpoint_disabled" | "idempotency_key_reused" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "internal_error";
                 /** @description Human-readable explanation. */
                 message: string;
                 /** @description The offending parameter or field (JSON path like `vehicles[0].vin` for nested fields). */
@@ -547,7 +757,7 @@ export interface components {
             model: components["schemas"]["Line"];
             type?: components["schemas"]["VehicleType"];
             /** @default false */
-            inoperable: boolean;
+            inoperable?: boolean;
         };
         /** VehicleOut */
         VehicleOut: {
@@ -654,7 +864,7 @@ export interface components {
             vehicles: components["schemas"]["Vehicle"][];
             ready_date: components["schemas"]["CalendarDate"];
             /** @default 7 */
-            delivery_window_days: number;
+            delivery_window_days?: number;
             price?: components["schemas"]["AmountCents"];
             carrier_pay?: components["schemas"]["AmountCents"];
             currency?: components["schemas"]["Currency"];
@@ -692,6 +902,235 @@ export interface components {
             data: components["schemas"]["Order"][];
             has_more: boolean;
             next_cursor: components["schemas"]["OrderId"] | null;
+        };
+        /**
+         * ApiVersion
+         * @description A supported API version (date-based). Newest first.
+         * @example 2026-07-01
+         * @enum {string}
+         */
+        ApiVersion: "2026-07-01";
+        /**
+         * @description Webhook endpoint id (`we_` + ULID).
+         * @example we_01JF3QE8G0J2K4M6N8P0Q2R4S6
+         */
+        WebhookEndpointId: string;
+        /**
+         * @description Webhook delivery id (`wdl_` + ULID).
+         * @example wdl_01JF3QF0H2K4M6N8P0Q2R4S6T8
+         */
+        WebhookDeliveryId: string;
+        /**
+         * @description Event id (`evt_` + ULID).
+         * @example evt_01JF3QD6F8H0J2K4M6N8P0Q2R4
+         */
+        EventId: string;
+        /**
+         * EventType
+         * @description Every event type the service sends.
+         * @example order.created
+         * @enum {string}
+         */
+        EventType: "order.created" | "order.dispatched" | "order.in_transit" | "order.delivered" | "order.cancelled" | "order.exception" | "carrier.onboarded" | "carrier.vetted" | "carrier.suspended" | "invoice.created" | "invoice.sent" | "invoice.paid" | "invoice.voided" | "payment.received" | "payment.failed" | "carrier_payment.sent" | "compliance.alert" | "audit.privileged_action";
+        /**
+         * @description The event types sent to the endpoint, or `["*"]` for all (including types added later).
+         * @example [
+         *       "order.created",
+         *       "order.cancelled"
+         *     ]
+         */
+        EnabledEvents: "*"[] | components["schemas"]["EventType"][];
+        /**
+         * Format: uri
+         * @description Where events are POSTed. HTTPS; plain `http://` only to a loopback host
+         *     (`127.0.0.1`, `localhost`, `[::1]`) while the server runs in development mode.
+         * @example https://hooks.acme-logistics.example/vehicle-transport
+         */
+        WebhookUrl: string;
+        /**
+         * WebhookEndpointStatus
+         * @enum {string}
+         */
+        WebhookEndpointStatus: "enabled" | "disabled";
+        /**
+         * WebhookEndpoint
+         * @description Where and what events are sent. `secret` appears only in the answers of create and rotate_secret.
+         */
+        WebhookEndpoint: {
+            id: components["schemas"]["WebhookEndpointId"];
+            /** @constant */
+            object: "webhook_endpoint";
+            url: string;
+            enabled_events: string[];
+            api_version: components["schemas"]["ApiVersion"];
+            description: string | null;
+            status: components["schemas"]["WebhookEndpointStatus"];
+            /** @description The signing secret (`whsec_...`), used as issued as the HMAC-SHA256 key. */
+            secret?: string;
+            /** @description While a rotated-out secret still signs (two `v1=` signatures), when it stops; else null. */
+            previous_secret_expires_at: components["schemas"]["UnixTime"] | null;
+            metadata: {
+                [key: string]: string;
+            };
+            created: components["schemas"]["UnixTime"];
+            updated: components["schemas"]["UnixTime"];
+        };
+        /**
+         * WebhookEndpointCreate
+         * @example {
+         *       "url": "https://hooks.acme-logistics.example/vehicle-transport",
+         *       "enabled_events": [
+         *         "*"
+         *       ]
+         *     }
+         */
+        WebhookEndpointCreate: {
+            url: components["schemas"]["WebhookUrl"];
+            enabled_events: components["schemas"]["EnabledEvents"];
+            description?: string;
+            api_version?: components["schemas"]["ApiVersion"];
+            metadata?: components["schemas"]["Metadata"];
+        };
+        /**
+         * WebhookEndpointUpdate
+         * @example {
+         *       "status": "disabled"
+         *     }
+         */
+        WebhookEndpointUpdate: {
+            url?: components["schemas"]["WebhookUrl"];
+            enabled_events?: components["schemas"]["EnabledEvents"];
+            description?: string | null;
+            status?: components["schemas"]["WebhookEndpointStatus"];
+            metadata?: components["schemas"]["MetadataUpdate"];
+        };
+        /** WebhookEndpointList */
+        WebhookEndpointList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["WebhookEndpoint"][];
+            has_more: boolean;
+            next_cursor: components["schemas"]["WebhookEndpointId"] | null;
+        };
+        /** DeletedWebhookEndpoint */
+        DeletedWebhookEndpoint: {
+            id: components["schemas"]["WebhookEndpointId"];
+            /** @constant */
+            object: "webhook_endpoint";
+            /** @constant */
+            deleted: true;
+        };
+        /**
+         * WebhookSecretRotation
+         * @example {
+         *       "grace_period_seconds": 86400
+         *     }
+         */
+        WebhookSecretRotation: {
+            /**
+             * @description How long the old secret keeps signing, 0 to 7 days (default 86400).
+             * @default 86400
+             */
+            grace_period_seconds?: number;
+        };
+        /**
+         * WebhookDeliveryStatus
+         * @description `pending` (attempts remain), `succeeded`, or `permanently_failed` after the sixth failed attempt.
+         * @enum {string}
+         */
+        WebhookDeliveryStatus: "pending" | "succeeded" | "permanently_failed";
+        /** WebhookDeliveryAttempt */
+        WebhookDeliveryAttempt: {
+            number: number;
+            started_at: components["schemas"]["UnixTime"];
+            duration_ms: number;
+            /** @description The receiver's HTTP status; null when it gave none. */
+            response_status: number | null;
+            /** @description The first 1 KiB of the receiver's answer. */
+            response_body: string;
+            /** @description Why no answer was obtained (timeout, connection_refused, refused_target, dns_failure, ...); null when the receiver answered. */
+            error: string | null;
+        };
+        /**
+         * WebhookDelivery
+         * @description One event sent to one endpoint, with every attempt.
+         */
+        WebhookDelivery: {
+            id: components["schemas"]["WebhookDeliveryId"];
+            /** @constant */
+            object: "webhook_delivery";
+            event_id: components["schemas"]["EventId"];
+            endpoint_id: components["schemas"]["WebhookEndpointId"];
+            event_type: components["schemas"]["EventType"];
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            attempt_count: number;
+            /** @description When the next attempt is due; null when none is. */
+            next_attempt_at: components["schemas"]["UnixTime"] | null;
+            created: components["schemas"]["UnixTime"];
+            updated: components["schemas"]["UnixTime"];
+            attempts: components["schemas"]["WebhookDeliveryAttempt"][];
+        };
+        /** WebhookDeliveryList */
+        WebhookDeliveryList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["WebhookDelivery"][];
+            has_more: boolean;
+            next_cursor: components["schemas"]["WebhookDeliveryId"] | null;
+        };
+        /**
+         * WebhookRecoveryRequest
+         * @example {
+         *       "since": 1764547200
+         *     }
+         */
+        WebhookRecoveryRequest: {
+            since: components["schemas"]["UnixTime"];
+            until?: components["schemas"]["UnixTime"];
+        };
+        /** WebhookRecovery */
+        WebhookRecovery: {
+            /** @constant */
+            object: "webhook_recovery";
+            endpoint_id: components["schemas"]["WebhookEndpointId"];
+            since: components["schemas"]["UnixTime"];
+            until: components["schemas"]["UnixTime"];
+            requeued: number;
+        };
+        /**
+         * Event
+         * @description Something that happened, as delivered to webhook endpoints (the envelope).
+         */
+        Event: {
+            id: components["schemas"]["EventId"];
+            /** @constant */
+            object: "event";
+            type: components["schemas"]["EventType"];
+            api_version: components["schemas"]["ApiVersion"];
+            created: components["schemas"]["UnixTime"];
+            /** @description The API request that caused the event; null for changes made by the service itself. */
+            request_id: components["schemas"]["RequestId"] | null;
+            /** @description The resource the event is about, rendered for `api_version` (see the AsyncAPI document for each type). */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        /** EventList */
+        EventList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Event"][];
+            has_more: boolean;
+            next_cursor: components["schemas"]["EventId"] | null;
+        };
+        /**
+         * EventReplay
+         * @example {
+         *       "endpoint_id": "we_01JF3QE8G0J2K4M6N8P0Q2R4S6"
+         *     }
+         */
+        EventReplay: {
+            endpoint_id?: components["schemas"]["WebhookEndpointId"];
         };
     };
     responses: {
@@ -870,6 +1309,20 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The webhook endpoint (without its secret). */
+        WebhookEndpointOk: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WebhookEndpoint"];
+            };
+        };
         /** @description An unexpected error (`api_error`); logged with the request id. */
         InternalError: {
             headers: {
@@ -895,6 +1348,10 @@ export interface components {
     parameters: {
         /** @description Page size, 1 to 100. */
         Limit: number;
+        /** @description The webhook endpoint's id. */
+        WebhookEndpointIdPath: components["schemas"]["WebhookEndpointId"];
+        /** @description The event's id. */
+        EventIdPath: components["schemas"]["EventId"];
         /** @description The order's id. */
         OrderIdPath: components["schemas"]["OrderId"];
     };
@@ -1343,6 +1800,510 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (an endpoint id). */
+                cursor?: components["schemas"]["WebhookEndpointId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of endpoints (without secrets). */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.acme-logistics.example/vehicle-transport",
+                 *       "enabled_events": [
+                 *         "order.created",
+                 *         "order.cancelled"
+                 *       ],
+                 *       "description": "Order sync to our TMS"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointCreate"];
+            };
+        };
+        responses: {
+            /** @description The endpoint was created; `secret` is shown this once. */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id. */
+                webhook_endpoint_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["WebhookEndpointOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id. */
+                webhook_endpoint_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint was deleted. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "we_01JF3QE8G0J2K4M6N8P0Q2R4S6",
+                     *       "object": "webhook_endpoint",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeletedWebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id. */
+                webhook_endpoint_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled_events": [
+                 *         "*"
+                 *       ],
+                 *       "status": "enabled"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointUpdate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookEndpointOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rotateWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id. */
+                webhook_endpoint_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "grace_period_seconds": 3600
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookSecretRotation"];
+            };
+        };
+        responses: {
+            /** @description The endpoint with its new `secret`, shown this once. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (a delivery id). */
+                cursor?: components["schemas"]["WebhookDeliveryId"];
+                /** @description Only deliveries in this status. */
+                status?: components["schemas"]["WebhookDeliveryStatus"];
+            };
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id. */
+                webhook_endpoint_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    recoverWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id. */
+                webhook_endpoint_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "since": 1764547200
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookRecoveryRequest"];
+            };
+        };
+        responses: {
+            /** @description How many deliveries were queued again. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "webhook_recovery",
+                     *       "endpoint_id": "we_01JF3QE8G0J2K4M6N8P0Q2R4S6",
+                     *       "since": 1764547200,
+                     *       "until": 1764633600,
+                     *       "requeued": 3
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookRecovery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery's id. */
+                webhook_delivery_id: components["schemas"]["WebhookDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (an event id). */
+                cursor?: components["schemas"]["EventId"];
+                /** @description Only events of this type. */
+                type?: components["schemas"]["EventType"];
+                /** @description Creation time range in Unix seconds, inclusive: `created[gte]=...&created[lte]=...`. */
+                created?: components["schemas"]["TimeRange"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's id. */
+                event_id: components["parameters"]["EventIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event, as its envelope. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    replayEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's id. */
+                event_id: components["parameters"]["EventIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "endpoint_id": "we_01JF3QE8G0J2K4M6N8P0Q2R4S6"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventReplay"];
+            };
+        };
+        responses: {
+            /** @description The deliveries queued by the replay. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -32,6 +32,7 @@ const envelope: EventEnvelope<'order.created'> = {
   type: 'order.created',
   api_version: '2026-07-01',
   created: 1764547200,
+  request_id: null,
   data: order,
 };
 

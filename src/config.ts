@@ -14,6 +14,8 @@ export interface Config {
   production: boolean;
   logLevel: string;
   rateLimit: { burst: number; perMinute: number };
+  /** How long a worker's claim on a webhook delivery lasts before another worker may take it over. */
+  webhookLeaseMs: number;
 }
 
 function intFrom(name: string, value: string | undefined, fallback: number, min = 0): number {
@@ -39,5 +41,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       burst: intFrom('RATE_LIMIT_BURST', env.RATE_LIMIT_BURST, 200, 1),
       perMinute: intFrom('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 100, 1),
     },
+    // Must exceed the 10 s delivery timeout.
+    webhookLeaseMs: intFrom('WEBHOOK_LEASE_SECONDS', env.WEBHOOK_LEASE_SECONDS, 60, 11) * 1000,
   };
 }

@@ -1,4 +1,4 @@
-// Starts the roles of one process: the HTTP API (and, in later releases, the background worker).
+// Starts the roles of one process: the HTTP API and/or the background worker (webhook deliveries).
 import { createServer, type Server } from 'node:http';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/orm.js';
@@ -6,9 +6,12 @@ import { createApp } from './http/app.js';
 import { systemClock, type Clock } from './shared/clock.js';
 import type { Logger } from './shared/logger.js';
 import { readiness } from './platform/platform.handlers.js';
+import { DeliveryWorker } from './webhooks/worker.js';
+import { createTransport } from './webhooks/transport.js';
 
 export interface Running {
   server: Server | null;
+  worker: DeliveryWorker | null;
   db: Database;
   url: string | null;
   stop(): Promise<void>;
@@ -19,7 +22,7 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
   let server: Server | null = null;
   let url: string | null = null;
   if (config.role === 'api' || config.role === 'all') {
-    const app = await createApp({ db, clock, log, rateLimit: config.rateLimit });
+    const app = await createApp({ db, clock, log, rateLimit: config.rateLimit, production: config.production });
     server = createServer(app.koa.callback());
     server.requestTimeout = 30_000;
     server.headersTimeout = 10_000;
@@ -32,21 +35,37 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
     const port = typeof address === 'object' && address ? address.port : config.port;
     url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   }
+  let worker: DeliveryWorker | null = null;
+  if (config.role === 'worker' || config.role === 'all') {
+    // Outside development mode private, loopback and metadata addresses are refused as targets.
+    const transport = createTransport({ allowPrivateTargets: !config.production });
+    worker = new DeliveryWorker({ db, clock, log, transport, leaseMs: config.webhookLeaseMs });
+    await worker.start();
+    const stopWorker = worker.stop.bind(worker);
+    worker.stop = async () => {
+      await stopWorker();
+      await transport.close();
+    };
+  }
   let stopping: Promise<void> | null = null;
   return {
     server,
+    worker,
     db,
     url,
     stop() {
       // Finish in-flight requests, refuse new ones, then close the database.
       stopping ??= (async () => {
         readiness.shuttingDown = true;
-        if (server) {
-          await new Promise<void>((resolve) => {
-            server!.close(() => resolve());
-            server!.closeIdleConnections();
-          });
-        }
+        await Promise.all([
+          server
+            ? new Promise<void>((resolve) => {
+                server!.close(() => resolve());
+                server!.closeIdleConnections();
+              })
+            : undefined,
+          worker?.stop(),
+        ]);
         await db.close();
       })();
       return stopping;

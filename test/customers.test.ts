@@ -76,6 +76,14 @@ describe.each(backends())('customers on %s', (backend: Backend) => {
       expect(r.body).toMatchObject({ name: 'New', email: 'old@example.com', phone: null, metadata: { b: '2', c: '3' } });
       expect((await h.call('GET', `/v1/customers/${c.body.id}`)).body).toEqual(r.body);
     });
+    it('merges concurrent metadata updates without losing a key', async () => {
+      const c = await h.call('POST', '/v1/customers', { body: { name: 'Busy' } });
+      await Promise.all(
+        Array.from({ length: 8 }, (_, i) => h.call('PATCH', `/v1/customers/${c.body.id}`, { body: { metadata: { [`k${i}`]: String(i) } } })),
+      );
+      const read = await h.call('GET', `/v1/customers/${c.body.id}`);
+      expect(Object.keys(read.body.metadata).sort()).toEqual(['k0', 'k1', 'k2', 'k3', 'k4', 'k5', 'k6', 'k7']);
+    });
     it('answers 404 for another account and rejects unknown fields', async () => {
       const c = await h.call('POST', '/v1/customers', { body: { name: 'Theirs' } });
       const stranger = await h.key('stranger-2');

@@ -1,23 +1,12 @@
 // Accounts and API keys: keys are shown once and stored only as a SHA-256 hash.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { randomToken } from '../shared/tokens.js';
 import type { EntityManager } from '@mikro-orm/sql';
 import { newId } from '../shared/ids.js';
 import type { Clock } from '../shared/clock.js';
 import { Account, ApiKey } from './auth.entities.js';
 import { allScopes } from '../http/spec.js';
 import { CURRENT_VERSION, isSupportedVersion } from '../http/versions.js';
-
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-
-function base62(bytes: Buffer): string {
-  let n = BigInt(`0x${bytes.toString('hex')}`);
-  let out = '';
-  while (n > 0n) {
-    out = BASE62[Number(n % 62n)] + out;
-    n /= 62n;
-  }
-  return out.padStart(43, '0');
-}
 
 export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
@@ -65,7 +54,7 @@ export async function createApiKey(
   if (!isSupportedVersion(apiVersion)) throw new Error(`Unsupported API version ${apiVersion}.`);
   return em.transactional(async (tem) => {
     const account = await findOrCreateAccount(tem, input.accountName, clock);
-    const secret = `sk_${base62(randomBytes(32))}`;
+    const secret = randomToken('sk');
     const key = tem.create(ApiKey, {
       id: newId('apiKey'),
       accountId: account.id,

@@ -1,4 +1,5 @@
 // Customers: the shippers orders are billed to.
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { components } from '../../generated/openapi.js';
 import type { Principal } from '../auth/auth.service.js';
@@ -26,8 +27,14 @@ export function renderCustomer(c: Customer): S['Customer'] {
   };
 }
 
-export async function findCustomer(em: EntityManager, accountId: string, id: string, param?: string): Promise<Customer> {
-  const customer = await em.findOne(Customer, { id, accountId });
+export async function findCustomer(
+  em: EntityManager,
+  accountId: string,
+  id: string,
+  param?: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<Customer> {
+  const customer = await em.findOne(Customer, { id, accountId }, options.forUpdate ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {});
   if (!customer) throw notFound('customer', id, param);
   return customer;
 }
@@ -57,7 +64,8 @@ export async function updateCustomer(
   clock: Clock,
 ): Promise<Customer> {
   return em.transactional(async (tem) => {
-    const customer = await findCustomer(tem, who.accountId, id, 'customer_id');
+    // Locked: concurrent metadata merges must not lose each other's keys.
+    const customer = await findCustomer(tem, who.accountId, id, 'customer_id', { forUpdate: true });
     if (input.name !== undefined) customer.name = input.name;
     if (input.email !== undefined) customer.email = input.email;
     if (input.phone !== undefined) customer.phone = input.phone;

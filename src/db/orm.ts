@@ -1,6 +1,7 @@
 // One MikroORM set-up for both backends: PostgreSQL when DATABASE_URL is set, embedded PGlite otherwise.
 import { mkdirSync } from 'node:fs';
-import { MikroORM as PgliteORM } from '@mikro-orm/pglite';
+import { MikroORM as PgliteORM, type PgliteConnection } from '@mikro-orm/pglite';
+import pg from 'pg';
 import { MikroORM as PostgresORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { EntityManager } from '@mikro-orm/sql';
@@ -8,19 +9,24 @@ import { Account, ApiKey } from '../auth/auth.entities.js';
 import { Customer } from '../customers/customers.entities.js';
 import { Order } from '../orders/orders.entities.js';
 import { Event } from '../webhooks/events.entities.js';
+import { WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint } from '../webhooks/webhooks.entities.js';
 import { Migration20261122000001_foundation } from './migrations/Migration20261122000001_foundation.js';
+import { Migration20261122000002_webhooks } from './migrations/Migration20261122000002_webhooks.js';
 
-export const entities = [Account, ApiKey, Customer, Order, Event];
+export const entities = [Account, ApiKey, Customer, Order, Event, WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt];
 
 /** Every migration, in order. Applied at start-up by `openDatabase`. */
 export const migrations = [
   { name: 'Migration20261122000001_foundation', class: Migration20261122000001_foundation },
+  { name: 'Migration20261122000002_webhooks', class: Migration20261122000002_webhooks },
 ];
 
 export interface Database {
   orm: PgliteORM | PostgresORM;
   kind: 'pglite' | 'postgresql';
   em(): EntityManager;
+  /** LISTEN on a channel; resolves to the function that stops listening. */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -54,10 +60,37 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind = 'pglite';
   }
   await orm.migrator.up();
+  const listeners = new Set<() => Promise<void>>();
   return {
     orm,
     kind,
     em: () => orm.em.fork() as unknown as EntityManager,
-    close: () => orm.close(true),
+    async listen(channel, onNotify) {
+      if (!/^[a-z_]+$/.test(channel)) throw new Error(`invalid channel ${channel}`);
+      let stop: () => Promise<void>;
+      if (kind === 'pglite') {
+        // PGlite is one in-process connection: its native handle delivers NOTIFYs to listeners.
+        const native = await (orm.em.getConnection() as unknown as PgliteConnection).getNativeClient();
+        const unsubscribe = await native.listen(channel, () => onNotify());
+        stop = () => unsubscribe();
+      } else {
+        // On PostgreSQL a LISTEN needs a connection of its own, outside the pool.
+        const client = new pg.Client({ connectionString: options.databaseUrl });
+        client.on('notification', () => onNotify());
+        client.on('error', () => undefined); // the caller polls as well; a lost listener only adds latency
+        await client.connect();
+        await client.query(`listen ${channel}`);
+        stop = () => client.end();
+      }
+      listeners.add(stop);
+      return async () => {
+        if (listeners.delete(stop)) await stop();
+      };
+    },
+    async close() {
+      await Promise.all([...listeners].map((stop) => stop().catch(() => undefined)));
+      listeners.clear();
+      await orm.close(true);
+    },
   };
 }

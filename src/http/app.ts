@@ -20,11 +20,13 @@ import { observeRequest } from './metrics.js';
 import { handlers as customerHandlers } from '../customers/customers.handlers.js';
 import { handlers as orderHandlers } from '../orders/orders.handlers.js';
 import { handlers as platformHandlers } from '../platform/platform.handlers.js';
+import { handlers as webhookHandlers } from '../webhooks/webhooks.handlers.js';
 
 /** Every operation's handler, keyed by operationId (a test asserts this set equals the spec's). */
 export const operationHandlers = {
   ...customerHandlers,
   ...orderHandlers,
+  ...webhookHandlers,
   ...platformHandlers,
 } satisfies { [Id in OperationId]: Handler<Id> };
 
@@ -40,6 +42,8 @@ export interface AppOptions {
   clock: Clock;
   log: Logger;
   rateLimit: RateLimitPolicy;
+  /** Production mode refuses development conveniences (plain-http webhook URLs). */
+  production?: boolean;
 }
 
 export interface App {
@@ -49,6 +53,7 @@ export interface App {
 
 export async function createApp(options: AppOptions): Promise<App> {
   const { db, clock, log, rateLimit } = options;
+  const settings = { production: options.production ?? false };
   const api = new OpenAPIBackend({
     definition: openApiDocument() as never,
     quick: true, // the document is OpenAPI 3.1; it is validated by the spec linter instead
@@ -114,7 +119,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       if (!validation.valid) throw fromValidationErrors(validation.errors as never);
       // Ajv coerced the query and path values to their schema types while validating.
       const input = { params: validation.coerced.params ?? {}, query: validation.coerced.query ?? {}, body };
-      const ctx: RequestContext = { em, principal, requestId, clock, log: reqLog };
+      const ctx: RequestContext = { em, principal, requestId, clock, log: reqLog, settings };
       const handler = operationHandlers[operation.operationId as OperationId] as unknown as AnyHandler;
       const reply = await handler(input, ctx);
       c.status = reply.status;

@@ -14,6 +14,7 @@ export interface RequestContext {
   requestId: string;
   clock: Clock;
   log: Logger;
+  settings: { production: boolean };
 }
 
 type Op<Id extends OperationId> = operations[Id];

@@ -1,4 +1,5 @@
 // Orders: creation, edits while pending, cancellation; every change writes its event in the same transaction.
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { components, operations } from '../../generated/openapi.js';
 import type { Principal } from '../auth/auth.service.js';
@@ -80,8 +81,9 @@ function vehicles(list: S['Vehicle'][], clock: Clock): S['VehicleOut'][] {
   });
 }
 
-export async function findOrder(em: EntityManager, accountId: string, id: string): Promise<Order> {
-  const order = await em.findOne(Order, { id, accountId });
+/** `forUpdate` locks the row and reads it after the lock, so a concurrent change is seen, not overwritten. */
+export async function findOrder(em: EntityManager, accountId: string, id: string, options: { forUpdate?: boolean } = {}): Promise<Order> {
+  const order = await em.findOne(Order, { id, accountId }, options.forUpdate ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {});
   if (!order) throw notFound('order', id, 'order_id');
   return order;
 }
@@ -122,7 +124,7 @@ export async function createOrder(
       updatedAt: now,
     });
     tem.persist(order);
-    emitEvent(tem, 'order.created', renderOrder(order), { accountId: who.accountId, requestId: ctx.requestId, now });
+    await emitEvent(tem, 'order.created', renderOrder(order), { accountId: who.accountId, requestId: ctx.requestId, now });
     await tem.flush();
     return order;
   });
@@ -137,9 +139,8 @@ export async function updateOrder(
 ): Promise<Order> {
   const checkedVehicles = input.vehicles ? vehicles(input.vehicles, ctx.clock) : undefined;
   return em.transactional(async (tem) => {
-    const order = await findOrder(tem, who.accountId, id);
-    // Lock the row so a concurrent cancel cannot interleave with the edit.
-    await tem.lock(order, 'pessimistic_write' as never);
+    // Locked: a concurrent cancel cannot interleave with the edit.
+    const order = await findOrder(tem, who.accountId, id, { forUpdate: true });
     assertTransition('update', order.status);
     if (input.pickup) order.pickup = stop(input.pickup);
     if (input.delivery) order.delivery = stop(input.delivery);
@@ -163,15 +164,14 @@ export async function cancelOrder(
   ctx: { clock: Clock; requestId: string },
 ): Promise<Order> {
   return em.transactional(async (tem) => {
-    const order = await findOrder(tem, who.accountId, id);
-    await tem.lock(order, 'pessimistic_write' as never);
+    const order = await findOrder(tem, who.accountId, id, { forUpdate: true });
     const t = assertTransition('cancel', order.status);
     const now = ctx.clock.now();
     order.status = t.to;
     order.cancellationReason = input?.reason ?? null;
     order.cancelledAt = now;
     order.updatedAt = now;
-    emitEvent(tem, t.event, renderOrder(order), { accountId: who.accountId, requestId: ctx.requestId, now });
+    await emitEvent(tem, t.event, renderOrder(order), { accountId: who.accountId, requestId: ctx.requestId, now });
     await tem.flush();
     return order;
   });

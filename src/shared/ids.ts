@@ -9,6 +9,8 @@ export const ID_PREFIXES = {
   order: 'ord',
   carrier: 'car',
   event: 'evt',
+  webhookEndpoint: 'we',
+  webhookDelivery: 'wdl',
   request: 'req',
 } as const;
 

@@ -1,9 +1,14 @@
-// The one way to record an event: inside the caller's transaction, typed by the AsyncAPI-generated payloads.
+// The one way to record an event: inside the caller's transaction (transactional outbox), typed by the
+// AsyncAPI-generated payloads, fanned out to one delivery per subscribed, enabled endpoint of the account.
 import type { EntityManager } from '@mikro-orm/sql';
 import { newId } from '../shared/ids.js';
-import { Event } from './events.entities.js';
-import type { EventEnvelope, EventPayloads, EventType } from '../../generated/events.js';
 import { unixSeconds } from '../shared/clock.js';
+import { Event } from './events.entities.js';
+import { WebhookDelivery, WebhookEndpoint } from './webhooks.entities.js';
+import type { EventEnvelope, EventPayloads, EventType } from '../../generated/events.js';
+
+/** Workers LISTEN here; a NOTIFY sent inside the transaction reaches them when it commits. */
+export const DELIVERIES_CHANNEL = 'webhook_deliveries';
 
 export interface EmitContext {
   accountId: string;
@@ -11,8 +16,50 @@ export interface EmitContext {
   now: Date;
 }
 
-/** Persists the event in `em`'s unit of work; it commits (or not) with the change that caused it. */
-export function emitEvent<T extends EventType>(em: EntityManager, type: T, data: EventPayloads[T], ctx: EmitContext): Event {
+/** The envelope an endpoint receives (the AsyncAPI `*Event` message payload), for its pinned version. */
+export function renderEnvelope<T extends EventType>(event: Event & { type: T }, apiVersion: string): EventEnvelope<T> {
+  return {
+    id: event.id,
+    object: 'event',
+    type: event.type,
+    api_version: apiVersion,
+    created: unixSeconds(event.createdAt),
+    request_id: event.requestId ?? null,
+    data: event.data,
+  } as unknown as EventEnvelope<T>;
+}
+
+export const subscribes = (endpoint: Pick<WebhookEndpoint, 'enabledEvents'>, type: string): boolean =>
+  endpoint.enabledEvents.includes('*') || endpoint.enabledEvents.includes(type);
+
+/** A pending delivery of `event` to `endpoint`, due at once. */
+export function newDelivery(em: EntityManager, event: Event, endpoint: WebhookEndpoint, now: Date): WebhookDelivery {
+  const delivery = em.create(WebhookDelivery, {
+    id: newId('webhookDelivery', now.getTime()),
+    accountId: event.accountId,
+    eventId: event.id,
+    endpointId: endpoint.id,
+    eventType: event.type,
+    payload: JSON.stringify(renderEnvelope(event as Event & { type: EventType }, endpoint.apiVersion)),
+    status: 'pending',
+    attemptCount: 0,
+    cycleFailures: 0,
+    nextAttemptAt: now,
+    leaseOwner: null,
+    leaseExpiresAt: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  em.persist(delivery);
+  return delivery;
+}
+
+export async function notifyWorkers(em: EntityManager): Promise<void> {
+  await em.execute(`select pg_notify('${DELIVERIES_CHANNEL}', '')`);
+}
+
+/** Records the event and its deliveries in `em`'s transaction; they commit (or not) with the change that caused them. */
+export async function emitEvent<T extends EventType>(em: EntityManager, type: T, data: EventPayloads[T], ctx: EmitContext): Promise<Event> {
   const event = em.create(Event, {
     id: newId('event', ctx.now.getTime()),
     accountId: ctx.accountId,
@@ -22,17 +69,9 @@ export function emitEvent<T extends EventType>(em: EntityManager, type: T, data:
     createdAt: ctx.now,
   });
   em.persist(event);
+  const endpoints = await em.find(WebhookEndpoint, { accountId: ctx.accountId, status: 'enabled' });
+  const targets = endpoints.filter((e) => subscribes(e, type));
+  for (const endpoint of targets) newDelivery(em, event, endpoint, ctx.now);
+  if (targets.length) await notifyWorkers(em);
   return event;
-}
-
-/** The envelope an endpoint receives: the AsyncAPI `*Event` message payload. */
-export function renderEnvelope<T extends EventType>(event: Event & { type: T }, apiVersion: string): EventEnvelope<T> {
-  return {
-    id: event.id,
-    object: 'event',
-    type: event.type,
-    api_version: apiVersion,
-    created: unixSeconds(event.createdAt),
-    data: event.data as unknown as EventPayloads[T],
-  };
 }

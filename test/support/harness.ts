@@ -35,12 +35,12 @@ export interface Harness {
 
 export async function startHarness(
   backend: Backend,
-  options: { clock?: Clock; rateLimit?: RateLimitPolicy } = {},
+  options: { clock?: Clock; rateLimit?: RateLimitPolicy; production?: boolean } = {},
 ): Promise<Harness> {
   const database = await createTestDatabase(backend);
   const clock = options.clock ?? { now: () => new Date() };
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const app = await createApp({ db: database.db, clock, log, rateLimit: options.rateLimit ?? { burst: 100_000, perMinute: 100_000 } });
+  const app = await createApp({ db: database.db, clock, log, rateLimit: options.rateLimit ?? { burst: 100_000, perMinute: 100_000 }, production: options.production ?? false });
   const server: Server = createServer(app.koa.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

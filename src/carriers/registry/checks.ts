@@ -1,0 +1,67 @@
+// Carrier vetting against a registry record: broker practice, as a table of rules.
+// Each rule names the reason it produces; every failing rule is reported, in table order.
+import { toCalendarDate, type CarrierRecord } from './types.js';
+
+export type VettingReason =
+  | 'not_authorized'
+  | 'insurance_below_minimum'
+  | 'unsatisfactory_rating'
+  | 'out_of_service'
+  | 'not_found';
+
+export interface VettingResult {
+  passed: boolean;
+  reasons: VettingReason[];
+}
+
+/**
+ * The federal minimum BIPD for a for-hire carrier of general (non-hazardous) freight in vehicles
+ * of 10,001 lb or more (49 CFR 387.9): used when the registry gives no required amount.
+ */
+export const FEDERAL_MINIMUM_BIPD_USD = 750_000;
+
+interface Rule {
+  reason: Exclude<VettingReason, 'not_found'>;
+  /** What the carrier must satisfy, for documentation and audit. */
+  requirement: string;
+  passes(record: CarrierRecord, today: string): boolean;
+}
+
+/** The order of this table is the order of `reasons`. */
+export const VETTING_RULES: readonly Rule[] = [
+  {
+    reason: 'not_authorized',
+    requirement: 'allowed to operate, and common or contract operating authority active',
+    passes: (r) =>
+      r.allowedToOperate && (r.commonAuthority === 'active' || r.contractAuthority === 'active'),
+  },
+  {
+    reason: 'insurance_below_minimum',
+    requirement: `BIPD insurance on file > 0 and >= the required amount (${FEDERAL_MINIMUM_BIPD_USD} USD when unknown)`,
+    passes: (r) => {
+      const required = r.bipdInsuranceRequiredUsd > 0 ? r.bipdInsuranceRequiredUsd : FEDERAL_MINIMUM_BIPD_USD;
+      return r.bipdInsuranceOnFileUsd > 0 && r.bipdInsuranceOnFileUsd >= required;
+    },
+  },
+  {
+    reason: 'unsatisfactory_rating',
+    requirement: 'safety rating is not Unsatisfactory (Satisfactory, Conditional or unrated pass)',
+    passes: (r) => r.safetyRating !== 'unsatisfactory',
+  },
+  {
+    reason: 'out_of_service',
+    requirement: 'no out-of-service order in effect (an order dated today or earlier counts)',
+    passes: (r, today) => r.outOfServiceDate === null || r.outOfServiceDate > today,
+  },
+];
+
+/**
+ * Vet a registry record. A null record (the registry has no such carrier) fails with `not_found`
+ * alone. `now` decides whether an out-of-service order is already in effect.
+ */
+export function vetCarrier(record: CarrierRecord | null, now: Date = new Date()): VettingResult {
+  if (record === null) return { passed: false, reasons: ['not_found'] };
+  const today = toCalendarDate(now);
+  const reasons = VETTING_RULES.filter((rule) => !rule.passes(record, today)).map((rule) => rule.reason);
+  return { passed: reasons.length === 0, reasons };
+}

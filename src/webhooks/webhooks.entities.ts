@@ -1,0 +1,63 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+export const WebhookEndpoint = defineEntity({
+  name: 'WebhookEndpoint',
+  tableName: 'webhook_endpoints',
+  properties: {
+    id: p.string().primary(),
+    accountId: p.string(),
+    url: p.string(),
+    /** Event types, or ['*'] for every type. */
+    enabledEvents: p.json<string[]>(),
+    apiVersion: p.string(),
+    description: p.string().nullable(),
+    status: p.string().$type<'enabled' | 'disabled'>(),
+    /** Kept as issued: it is the HMAC key, needed to sign every delivery. */
+    secret: p.string(),
+    previousSecret: p.string().nullable(),
+    previousSecretExpiresAt: p.datetime().nullable(),
+    metadata: p.json<Record<string, string>>(),
+    createdAt: p.datetime(),
+    updatedAt: p.datetime(),
+  },
+});
+export type WebhookEndpoint = InferEntity<typeof WebhookEndpoint>;
+
+export const WebhookDelivery = defineEntity({
+  name: 'WebhookDelivery',
+  tableName: 'webhook_deliveries',
+  properties: {
+    id: p.string().primary(),
+    accountId: p.string(),
+    eventId: p.string(),
+    endpointId: p.string(),
+    eventType: p.string(),
+    /** The envelope bytes exactly as signed and sent (rendered for the endpoint's API version). */
+    payload: p.text(),
+    status: p.string().$type<'pending' | 'succeeded' | 'permanently_failed'>(),
+    attemptCount: p.integer(),
+    /** Failures since creation or the last replay/recovery: the position in the retry schedule. */
+    cycleFailures: p.integer(),
+    nextAttemptAt: p.datetime().nullable(),
+    leaseOwner: p.string().nullable(),
+    leaseExpiresAt: p.datetime().nullable(),
+    createdAt: p.datetime(),
+    updatedAt: p.datetime(),
+  },
+});
+export type WebhookDelivery = InferEntity<typeof WebhookDelivery>;
+
+export const WebhookDeliveryAttempt = defineEntity({
+  name: 'WebhookDeliveryAttempt',
+  tableName: 'webhook_delivery_attempts',
+  properties: {
+    deliveryId: p.string().primary(),
+    number: p.integer().primary(),
+    startedAt: p.datetime(),
+    durationMs: p.integer(),
+    responseStatus: p.integer().nullable(),
+    responseBody: p.text(),
+    error: p.string().nullable(),
+  },
+});
+export type WebhookDeliveryAttempt = InferEntity<typeof WebhookDeliveryAttempt>;

@@ -1,0 +1,230 @@
+// The delivery worker: claims due deliveries in a short statement (FOR UPDATE SKIP LOCKED + a lease),
+// POSTs outside any transaction, and records each attempt in another short transaction. Any number of
+// workers can run; a crashed worker's claims come back when their lease expires.
+import { hostname } from 'node:os';
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/sql';
+import type { Database } from '../db/orm.js';
+import { newId } from '../shared/ids.js';
+import { unixSeconds, type Clock } from '../shared/clock.js';
+import type { Logger } from '../shared/logger.js';
+import { Event } from './events.entities.js';
+import { DELIVERIES_CHANNEL } from './emitter.js';
+import { afterFailure } from './schedule.js';
+import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './signer.js';
+import type { DeliveryOutcome, Transport } from './transport.js';
+import { WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint } from './webhooks.entities.js';
+
+/** Events (and their deliveries) are kept this long. */
+export const EVENT_RETENTION_MS = 30 * 24 * 3_600_000;
+const PURGE_EVERY_MS = 3_600_000;
+
+export interface DeliveryWorkerOptions {
+  db: Database;
+  clock: Clock;
+  log: Logger;
+  transport: Transport;
+  workerId?: string;
+  /** Deliveries in flight at once (a hanging receiver holds one slot, never the others). */
+  concurrency?: number;
+  /** How long a claim stays ours; must exceed the transport timeout. */
+  leaseMs?: number;
+  /** Fallback poll for retries coming due (new events wake the worker through NOTIFY). */
+  pollMs?: number;
+}
+
+interface Claimed {
+  delivery: WebhookDelivery;
+  endpoint: WebhookEndpoint;
+}
+
+const CLAIM = `
+  update webhook_deliveries set lease_owner = ?, lease_expires_at = ?
+  where id in (
+    select d.id from webhook_deliveries d
+    join webhook_endpoints e on e.id = d.endpoint_id
+    where d.status = 'pending' and d.next_attempt_at <= ? and e.status = 'enabled'
+      and (d.lease_expires_at is null or d.lease_expires_at <= ?)
+    order by d.next_attempt_at
+    limit ?
+    for update of d skip locked)
+  returning id`;
+
+export class DeliveryWorker {
+  readonly id: string;
+  private readonly concurrency: number;
+  private readonly leaseMs: number;
+  private readonly pollMs: number;
+  private readonly inFlight = new Set<Promise<void>>();
+  private running = false;
+  private loopDone: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private woken = false;
+  private unlisten: (() => Promise<void>) | null = null;
+  private lastPurge = 0;
+
+  constructor(private readonly options: DeliveryWorkerOptions) {
+    this.id = options.workerId ?? `${hostname()}:${process.pid}:${newId('request').slice(4, 14)}`;
+    this.concurrency = options.concurrency ?? 16;
+    this.leaseMs = options.leaseMs ?? 60_000;
+    this.pollMs = options.pollMs ?? 1_000;
+  }
+
+  /** Claims up to `limit` due deliveries for this worker. */
+  async claim(limit: number): Promise<Claimed[]> {
+    const em = this.options.db.em();
+    const now = this.options.clock.now();
+    const rows = await em.execute<{ id: string }[]>(CLAIM, [this.id, new Date(now.getTime() + this.leaseMs), now, now, limit]);
+    if (!rows.length) return [];
+    const deliveries = await em.find(WebhookDelivery, { id: { $in: rows.map((r) => r.id) } });
+    const endpoints = await em.find(WebhookEndpoint, { id: { $in: [...new Set(deliveries.map((d) => d.endpointId))] } });
+    const byId = new Map(endpoints.map((e) => [e.id, e]));
+    return deliveries.flatMap((delivery) => {
+      const endpoint = byId.get(delivery.endpointId);
+      return endpoint ? [{ delivery, endpoint }] : [];
+    });
+  }
+
+  /** Signs and POSTs one claimed delivery (no transaction open), then records the attempt. */
+  async deliver({ delivery, endpoint }: Claimed): Promise<DeliveryOutcome> {
+    const now = this.options.clock.now();
+    const secrets = [endpoint.secret];
+    if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) {
+      secrets.push(endpoint.previousSecret);
+    }
+    const outcome = await this.options.transport.post({
+      url: endpoint.url,
+      headers: {
+        'Content-Type': 'application/json',
+        [SIGNATURE_HEADER]: signatureHeader(secrets, unixSeconds(now), delivery.payload),
+        [EVENT_ID_HEADER]: delivery.eventId,
+      },
+      body: delivery.payload,
+    });
+    await this.record(delivery.id, now, outcome);
+    return outcome;
+  }
+
+  private async record(deliveryId: string, startedAt: Date, outcome: DeliveryOutcome): Promise<void> {
+    const succeeded = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+    await this.options.db.em().transactional(async (em: EntityManager) => {
+      const delivery = await em.findOne(WebhookDelivery, { id: deliveryId, leaseOwner: this.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      if (!delivery) {
+        // Our lease expired and another worker took the delivery over: its record is the one that counts.
+        this.options.log.warn({ delivery_id: deliveryId, worker: this.id }, 'webhook delivery lease lost; attempt not recorded');
+        return;
+      }
+      const finishedAt = this.options.clock.now();
+      delivery.attemptCount += 1;
+      if (succeeded) {
+        delivery.status = 'succeeded';
+        delivery.nextAttemptAt = null;
+      } else {
+        delivery.cycleFailures += 1;
+        const next = afterFailure(delivery.cycleFailures, finishedAt);
+        delivery.status = next.status;
+        delivery.nextAttemptAt = next.nextAttemptAt;
+      }
+      delivery.leaseOwner = null;
+      delivery.leaseExpiresAt = null;
+      delivery.updatedAt = finishedAt;
+      em.create(WebhookDeliveryAttempt, {
+        deliveryId,
+        number: delivery.attemptCount,
+        startedAt,
+        durationMs: Math.round(outcome.durationMs),
+        responseStatus: outcome.status,
+        responseBody: outcome.responseBody,
+        error: outcome.error,
+      });
+      await em.flush();
+    });
+  }
+
+  /** Delivers everything due now, once (claims up to `concurrency`, waits for all). Returns how many. */
+  async runOnce(): Promise<number> {
+    const claimed = await this.claim(this.concurrency);
+    await Promise.all(claimed.map((c) => this.deliver(c)));
+    return claimed.length;
+  }
+
+  /** Deletes events older than the retention period; their deliveries and attempts go with them. */
+  async purgeExpiredEvents(): Promise<number> {
+    const cutoff = new Date(this.options.clock.now().getTime() - EVENT_RETENTION_MS);
+    return this.options.db.em().nativeDelete(Event, { createdAt: { $lt: cutoff } });
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      this.unlisten = await this.options.db.listen(DELIVERIES_CHANNEL, () => this.poke());
+    } catch (err) {
+      this.options.log.warn({ err }, 'LISTEN failed; the worker polls only');
+    }
+    this.loopDone = this.loop();
+  }
+
+  /** Stops claiming, waits for deliveries in flight to be recorded. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.poke();
+    await this.loopDone;
+    await Promise.allSettled([...this.inFlight]);
+    await this.unlisten?.();
+    this.unlisten = null;
+  }
+
+  private poke(): void {
+    this.woken = true;
+    this.wake?.();
+  }
+
+  private async sleep(ms: number): Promise<void> {
+    if (this.woken) {
+      this.woken = false;
+      return;
+    }
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.wake = null;
+    this.woken = false;
+  }
+
+  /** Keeps up to `concurrency` deliveries in flight, claiming more as slots free up. */
+  private async loop(): Promise<void> {
+    while (this.running) {
+      try {
+        const now = this.options.clock.now().getTime();
+        if (now - this.lastPurge > PURGE_EVERY_MS) {
+          this.lastPurge = now;
+          const purged = await this.purgeExpiredEvents();
+          if (purged) this.options.log.info({ purged }, 'expired events purged');
+        }
+        const free = this.concurrency - this.inFlight.size;
+        const claimed = free > 0 ? await this.claim(free) : [];
+        for (const c of claimed) {
+          const job: Promise<void> = this.deliver(c)
+            .then(
+              () => undefined,
+              (err: unknown) => this.options.log.error({ err, delivery_id: c.delivery.id }, 'webhook delivery failed to record'),
+            )
+            .finally(() => {
+              this.inFlight.delete(job);
+              this.poke();
+            });
+          this.inFlight.add(job);
+        }
+        if (claimed.length === 0 || this.inFlight.size >= this.concurrency) await this.sleep(this.pollMs);
+      } catch (err) {
+        this.options.log.error({ err }, 'webhook worker loop error');
+        await this.sleep(this.pollMs);
+      }
+    }
+  }
+}
