@@ -7,6 +7,10 @@ import { startReceiver, type Receiver } from '../test/support/receiver.js';
 import { DeliveryWorker } from '../src/webhooks/worker.js';
 import { createTransport } from '../src/webhooks/transport.js';
 import { EVENT_TYPES } from '../generated/events.js';
+import { JobRunner } from '../src/jobs/runner.js';
+import { vettingJob, VET_CARRIER_JOB } from '../src/carriers/carriers.service.js';
+import { scanCompliance } from '../src/carriers/compliance.service.js';
+import { createLocalRegistryProvider, LOCAL_REGISTRY_SAMPLES } from '../src/carriers/registry/index.js';
 import { eventTypes, payloadErrors } from './asyncapi-payloads.js';
 
 describe('the AsyncAPI document', () => {
@@ -35,7 +39,28 @@ describe.each(backends())('delivered webhooks on %s', (backend: Backend) => {
   });
 
   it('validate against their AsyncAPI payload schemas, for every event type the API emits', async () => {
+    const log = pino({ level: 'silent' });
+    const em = () => h.database.db.em();
+    const jobs = new JobRunner({
+      db: h.database.db,
+      clock: h.clock,
+      log,
+      handlers: { [VET_CARRIER_JOB]: vettingJob({ em, registry: createLocalRegistryProvider(), clock: h.clock }) },
+    });
     await h.call('POST', '/v1/webhook_endpoints', { body: { url: receiver.url, enabled_events: ['*'] } });
+    const carrier = (id: string) =>
+      h.call('POST', '/v1/carriers', {
+        body: { dot_number: id, mc_number: '801734', contact_name: 'Maria', contact_email: 'm@carrier.example', phone: '+16025550117' },
+      });
+    const active = (await carrier(LOCAL_REGISTRY_SAMPLES.pass[0]!)).body.id;
+    await carrier(LOCAL_REGISTRY_SAMPLES.insurance_expired); // vetted, then its lapsed insurance raises an alert
+    await carrier(LOCAL_REGISTRY_SAMPLES.not_found); // rejected: no carrier.vetted
+    while ((await jobs.runOnce()) > 0);
+    await scanCompliance(em(), h.clock);
+    const suspended = (await carrier(LOCAL_REGISTRY_SAMPLES.pass[1]!)).body.id;
+    while ((await jobs.runOnce()) > 0);
+    await h.call('POST', `/v1/carriers/${suspended}/suspend`, { body: { reason: 'audit' } });
+
     const customer = (await h.call('POST', '/v1/customers', { body: { name: 'Events Co' } })).body.id;
     const full = orderBody(customer, {
       pickup: { address1: '1 A St', address2: 'Dock 4', city: 'Chicago', state: 'IL', zip: '60607', contact_name: 'Dana', contact_phone: '+13125550188' },
@@ -47,13 +72,16 @@ describe.each(backends())('delivered webhooks on %s', (backend: Backend) => {
       carrier_pay: 80,
       metadata: { a: 'b' },
     });
-    const a = (await h.call('POST', '/v1/orders', { body: full })).body;
-    const b = (await h.call('POST', '/v1/orders', { body: orderBody(customer) })).body;
-    await h.call('POST', `/v1/orders/${a.id}/cancel`, { body: { reason: 'changed plans' } });
-    await h.call('POST', `/v1/orders/${b.id}/cancel`);
-    const worker = new DeliveryWorker({ db: h.database.db, clock: h.clock, log: pino({ level: 'silent' }), transport });
+    const a = (await h.call('POST', '/v1/orders', { body: full })).body.id;
+    const b = (await h.call('POST', '/v1/orders', { body: orderBody(customer) })).body.id;
+    await h.call('POST', `/v1/orders/${a}/dispatch`, { body: { carrier_id: active } });
+    await h.call('POST', `/v1/orders/${a}/pickup`);
+    await h.call('POST', `/v1/orders/${a}/exceptions`, { body: { kind: 'damage', note: 'Scratch' } });
+    await h.call('POST', `/v1/orders/${a}/deliver`, { body: { signed_by: 'Jordan Price' } });
+    await h.call('POST', `/v1/orders/${b}/cancel`);
+
+    const worker = new DeliveryWorker({ db: h.database.db, clock: h.clock, log, transport });
     while ((await worker.runOnce()) > 0);
-    expect(receiver.received).toHaveLength(4);
     const types = new Set<string>();
     for (const request of receiver.received) {
       const envelope = JSON.parse(request.body);
@@ -62,6 +90,19 @@ describe.each(backends())('delivered webhooks on %s', (backend: Backend) => {
       expect(request.headers['service-event-id']).toBe(envelope.id);
       expect(request.headers['service-signature']).toMatch(/^t=\d+(,v1=[0-9a-f]{64}){1,2}$/);
     }
-    expect([...types].sort()).toEqual(['order.cancelled', 'order.created']);
+    expect([...types].sort()).toEqual(
+      [
+        'carrier.onboarded',
+        'carrier.suspended',
+        'carrier.vetted',
+        'compliance.alert',
+        'order.cancelled',
+        'order.created',
+        'order.delivered',
+        'order.dispatched',
+        'order.exception',
+        'order.in_transit',
+      ].sort(),
+    );
   });
 });

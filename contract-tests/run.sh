@@ -102,9 +102,11 @@ fi
 PORT="$("$PYTHON" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
 BASE="http://127.0.0.1:$PORT"
 log "starting the server on $BASE (log: ${SERVER_LOG#"$ROOT"/}) ..."
-# ROLE=api: the fuzzer registers webhook endpoints at made-up hosts; nothing is ever sent to them
-# (webhook deliveries are tested against local receivers by the vitest suite).
-ROLE=api DATA_DIR="$DATA_DIR_TMP" PORT="$PORT" HOST=127.0.0.1 NODE_ENV=development LOG_LEVEL=warn \
+# No webhook deliveries: the fuzzer registers endpoints at made-up hosts and nothing is ever sent to
+# them (deliveries are tested against local receivers by the vitest suite). Carrier vetting runs,
+# on the local registry, so created carriers become active or rejected and orders can be walked.
+ROLE=all WORKER_JOBS=vetting,compliance COMPLIANCE_SCAN_INTERVAL_SECONDS=1 \
+  DATA_DIR="$DATA_DIR_TMP" PORT="$PORT" HOST=127.0.0.1 NODE_ENV=development LOG_LEVEL=warn \
   RATE_LIMIT_BURST=1000000 RATE_LIMIT_PER_MINUTE=1000000 \
   node --import tsx src/main.ts >"$SERVER_LOG" 2>&1 &
 SERVER_PID=$!
@@ -125,6 +127,22 @@ log "server ready"
 
 # ---------------------------------------------------------------- Schemathesis
 export CONTRACT_API_KEY="$API_KEY" # read by schemathesis.toml (headers)
+# An OAuth client for /oauth/token and /oauth/introspect (HTTP Basic, read by schemathesis.toml).
+client_json="$(curl -s -X POST "$BASE/v1/oauth_clients" -H "Authorization: Bearer $API_KEY" \
+  -H 'Content-Type: application/json' -d '{"name":"contract","scopes":["orders:read","customers:read"]}')"
+CONTRACT_OAUTH_BASIC="$(printf '%s' "$client_json" | "$PYTHON" -c 'import sys, json, base64; c = json.load(sys.stdin); print("Basic " + base64.b64encode((c["id"] + ":" + c["client_secret"]).encode()).decode())')" \
+  || die "could not create an OAuth client: $client_json"
+export CONTRACT_OAUTH_BASIC
+
+# Data the fuzzer cannot make up: an active carrier whose insurance lapsed (local registry sample), so
+# the compliance scan raises an alert that the list links hand to the alert operations.
+curl -s -o /dev/null -X POST "$BASE/v1/carriers" -H "Authorization: Bearer $API_KEY" -H 'Content-Type: application/json' \
+  -d '{"dot_number":"3190456","contact_name":"Seed","contact_email":"seed@carrier.example","phone":"+16025550100"}'
+for _ in $(seq 1 50); do
+  curl -s "$BASE/v1/compliance_alerts" -H "Authorization: Bearer $API_KEY" | grep -q '"cal_' && break
+  sleep 0.2
+done
+
 args=(
   --config-file "$CONFIG"
   run "$BASE/openapi.json"

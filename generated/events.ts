@@ -14,7 +14,7 @@ export interface OrderCreatedEvent {
   data: Order;
 }
 
-export type ApiVersion = "2026-07-01";
+export type ApiVersion = "2026-07-01" | "2026-01-15";
 
 export interface Order {
   id: string;
@@ -145,9 +145,58 @@ export interface CarrierOnboardedEvent {
 export interface Carrier {
   id: string;
   object: 'carrier';
-  status: string;
-  safer_pull_status: string;
+  status: CarrierStatus;
+  safer_pull_status: SaferPullStatus;
+  dot_number: string;
+  mc_number: string | null;
+  legal_name: string | null;
+  contact_name: string;
+  contact_email: string;
+  phone: string;
+  vetting: CarrierVetting | null;
+  insurance_expires_on: string | null;
+  bond_expires_on: string | null;
+  process_agent_expires_on: string | null;
+  suspension_reason: string | null;
+  suspended_at: number | null;
+  metadata: Record<string, string>;
+  created: number;
+  updated: number;
 }
+
+export type CarrierStatus = "pending_vetting" | "active" | "rejected" | "suspended";
+
+export type SaferPullStatus = "queued" | "in_progress" | "completed" | "failed";
+
+export interface CarrierVetting {
+  passed: boolean;
+  reasons: VettingReason[];
+  vetted_at: number;
+  record: RegistrySnapshot | null;
+}
+
+export type VettingReason = "not_authorized" | "insurance_below_minimum" | "unsatisfactory_rating" | "out_of_service" | "not_found";
+
+export interface RegistrySnapshot {
+  provider: string;
+  legal_name: string;
+  dot_number: string;
+  mc_number: string | null;
+  allowed_to_operate: boolean;
+  common_authority: AuthorityStatus;
+  contract_authority: AnonymousSchema_408;
+  bipd_insurance_on_file_usd: number;
+  bipd_insurance_required_usd: number;
+  safety_rating: SafetyRating;
+  out_of_service_date: string | null;
+  retrieved_at: number;
+}
+
+export type AuthorityStatus = "active" | "inactive" | "none";
+
+export type AnonymousSchema_408 = "active" | "inactive" | "none";
+
+export type SafetyRating = "satisfactory" | "conditional" | "unsatisfactory" | "unrated";
 
 export interface CarrierVettedEvent {
   id: string;
@@ -280,7 +329,19 @@ export interface ComplianceAlertEvent {
 export interface ComplianceAlert {
   id: string;
   object: 'compliance_alert';
+  carrier_id: string;
+  kind: ComplianceAlertKind;
+  expired_on: string;
+  status: ComplianceAlertStatus;
+  resolution_note: string | null;
+  resolved_at: number | null;
+  created: number;
+  updated: number;
 }
+
+export type ComplianceAlertKind = "insurance_certificate" | "bond" | "process_agent";
+
+export type ComplianceAlertStatus = "open" | "resolved";
 
 export interface AuditPrivilegedActionEvent {
   id: string;

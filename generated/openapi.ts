@@ -328,6 +328,448 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/carriers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List carriers */
+        get: operations["listCarriers"];
+        put?: never;
+        /**
+         * Onboard a carrier
+         * @description Records the carrier's application: 201 with `status: pending_vetting` and
+         *     `safer_pull_status: queued`, and fires `carrier.onboarded`. Vetting against the federal
+         *     (FMCSA) record runs in the background; the carrier then becomes `active` (`carrier.vetted`)
+         *     or `rejected` with `vetting.reasons`. A DOT number already onboarded in the account answers
+         *     409 `duplicate_carrier`.
+         */
+        post: operations["createCarrier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/carriers/{carrier_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The carrier's id. */
+                carrier_id: components["parameters"]["CarrierIdPath"];
+            };
+            cookie?: never;
+        };
+        /** Retrieve a carrier */
+        get: operations["getCarrier"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a carrier's contact and compliance dates
+         * @description Changes contact fields and the expiry dates of the insurance certificate, bond and
+         *     process-agent filing (the compliance scan watches them). DOT and MC numbers never change.
+         */
+        patch: operations["updateCarrier"];
+        trace?: never;
+    };
+    "/v1/carriers/{carrier_id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The carrier's id. */
+                carrier_id: components["parameters"]["CarrierIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspend an active carrier
+         * @description `active` -> `suspended`, fires `carrier.suspended`. A suspended carrier cannot be dispatched. Any other status answers 409 `invalid_state_transition`.
+         */
+        post: operations["suspendCarrier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/carriers/{carrier_id}/reinstate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The carrier's id. */
+                carrier_id: components["parameters"]["CarrierIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reinstate a suspended carrier
+         * @description `suspended` -> `pending_vetting` with `safer_pull_status: queued`: the carrier is vetted again and becomes `active` or `rejected`. Any other status answers 409 `invalid_state_transition`.
+         */
+        post: operations["reinstateCarrier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/compliance_alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List compliance alerts */
+        get: operations["listComplianceAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/compliance_alerts/{compliance_alert_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The compliance alert's id. */
+                compliance_alert_id: components["parameters"]["ComplianceAlertIdPath"];
+            };
+            cookie?: never;
+        };
+        /** Retrieve a compliance alert */
+        get: operations["getComplianceAlert"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/compliance_alerts/{compliance_alert_id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The compliance alert's id. */
+                compliance_alert_id: components["parameters"]["ComplianceAlertIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve a compliance alert
+         * @description `open` -> `resolved`, with an optional note. A resolved alert answers 409 `invalid_state_transition`.
+         */
+        post: operations["resolveComplianceAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{order_id}/dispatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id. */
+                order_id: components["parameters"]["OrderIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dispatch an order to a carrier
+         * @description `pending` -> `dispatched`: the carrier (which must be `active`, else 409 `carrier_not_active`) accepted the load. Fires `order.dispatched`.
+         */
+        post: operations["dispatchOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{order_id}/pickup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id. */
+                order_id: components["parameters"]["OrderIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the pickup
+         * @description `dispatched` -> `in_transit`: the carrier picked the vehicles up and they are moving. Fires `order.in_transit`.
+         */
+        post: operations["pickUpOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{order_id}/deliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id. */
+                order_id: components["parameters"]["OrderIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the delivery
+         * @description `in_transit` -> `delivered`: the bill of lading is signed at delivery (`signed_by`, `signed_at`, default now). Fires `order.delivered`.
+         */
+        post: operations["deliverOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{order_id}/exceptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id. */
+                order_id: components["parameters"]["OrderIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Flag an exception
+         * @description Appends an exception (`delay`, `damage` or `dispute`, with a note) to an order in any status but `cancelled`; the status does not change. Fires `order.exception`.
+         */
+        post: operations["reportOrderException"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api_keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API keys
+         * @description The account's keys, newest first, revoked ones included (without secrets).
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description Creates a key in the caller's account. `scopes` must be a subset of the caller's own scopes
+         *     (no escalation: 403 `insufficient_scope`, `param: scopes`, naming the missing scope). The key
+         *     pins `api_version` (default: the newest version). The answer carries `secret` (`sk_...`), shown
+         *     this once; only its SHA-256 hash is stored. Recorded in the audit log.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api_keys/{api_key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The API key's id. */
+                api_key_id: components["parameters"]["ApiKeyIdPath"];
+            };
+            cookie?: never;
+        };
+        /** Retrieve an API key */
+        get: operations["getApiKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api_keys/{api_key_id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The API key's id. */
+                api_key_id: components["parameters"]["ApiKeyIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an API key
+         * @description Revokes the key at once: its next request, to any server process, answers 401. A key cannot
+         *     revoke itself, and revoking an already revoked key answers 409 `invalid_state_transition`.
+         *     Recorded in the audit log.
+         */
+        post: operations["revokeApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth_clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List OAuth clients
+         * @description The account's clients, newest first, revoked ones included (without secrets).
+         */
+        get: operations["listOAuthClients"];
+        put?: never;
+        /**
+         * Create an OAuth client
+         * @description Creates an OAuth 2.0 client (client credentials grant) in the caller's account. Its `id`
+         *     (`oac_...`) is the `client_id`; `client_secret` (`ocs_...`) is shown this once and stored only
+         *     as a SHA-256 hash. `scopes` must be a subset of the caller's scopes (403 `insufficient_scope`,
+         *     `param: scopes`); tokens are granted a subset of them. The client pins `api_version`.
+         *     Recorded in the audit log.
+         */
+        post: operations["createOAuthClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth_clients/{oauth_client_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The OAuth client's id (its `client_id`). */
+                oauth_client_id: components["parameters"]["OAuthClientIdPath"];
+            };
+            cookie?: never;
+        };
+        /** Retrieve an OAuth client */
+        get: operations["getOAuthClient"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth_clients/{oauth_client_id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The OAuth client's id (its `client_id`). */
+                oauth_client_id: components["parameters"]["OAuthClientIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an OAuth client
+         * @description Revokes the client and every access token issued to it, at once: the next request with any
+         *     of its tokens answers 401 `invalid_token`, and `/oauth/token` refuses it (`invalid_client`).
+         *     A client's own token cannot revoke it, and revoking an already revoked client answers 409
+         *     `invalid_state_transition`. Recorded in the audit log.
+         */
+        post: operations["revokeOAuthClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue an access token (client credentials grant)
+         * @description RFC 6749 §4.4. The client authenticates with HTTP Basic (`client_id:client_secret`) or with
+         *     `client_id` and `client_secret` in the form. `scope` (space-separated) asks for a subset of the
+         *     client's scopes; omitted, the token gets all of them. The token (`oat_...`, opaque) lives one
+         *     hour, carries the granted scopes and the client's pinned API version, and is refused once the
+         *     client is revoked. Errors follow RFC 6749 §5.2 (`{error, error_description}`, not the usual
+         *     envelope). Answers carry `Cache-Control: no-store`.
+         */
+        post: operations["createOAuthToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/introspect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Introspect an access token
+         * @description RFC 7662. The client authenticates with HTTP Basic (or `client_id`/`client_secret` in the
+         *     form) and may introspect only its own tokens: an unknown, expired or revoked token, a token
+         *     of another client, or anything that is not an access token (an API key included) answers
+         *     `{"active": false}`.
+         */
+        post: operations["introspectOAuthToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -905,11 +1347,17 @@ export interface components {
         };
         /**
          * ApiVersion
-         * @description A supported API version (date-based). Newest first.
+         * @description A supported API version (date-based), newest first; the newest is the default for new keys
+         *     and OAuth clients. Keys, OAuth clients and webhook endpoints pin one at creation.
+         *
+         *     * `2026-07-01` (current): as described by this document.
+         *     * `2026-01-15` (private preview): orders (in API answers and in event payloads) name their
+         *       stops `origin` and `destination` instead of `pickup` and `delivery`. Request bodies use the
+         *       current names in every version.
          * @example 2026-07-01
          * @enum {string}
          */
-        ApiVersion: "2026-07-01";
+        ApiVersion: "2026-07-01" | "2026-01-15";
         /**
          * @description Webhook endpoint id (`we_` + ULID).
          * @example we_01JF3QE8G0J2K4M6N8P0Q2R4S6
@@ -1132,8 +1580,512 @@ export interface components {
         EventReplay: {
             endpoint_id?: components["schemas"]["WebhookEndpointId"];
         };
+        /**
+         * CarrierStatus
+         * @description `pending_vetting` (onboarded; vetting queued or running) -> `active` (passed) or `rejected`
+         *     (see `vetting.reasons`); `active` -> `suspended` (by request or a lapsed insurance
+         *     certificate) -> `pending_vetting` (reinstated, vetted again).
+         * @enum {string}
+         */
+        CarrierStatus: "pending_vetting" | "active" | "rejected" | "suspended";
+        /**
+         * SaferPullStatus
+         * @description The federal record look-up: `queued` -> `in_progress` -> `completed`, or `failed` when the registry stayed unreachable through its retries.
+         * @enum {string}
+         */
+        SaferPullStatus: "queued" | "in_progress" | "completed" | "failed";
+        /**
+         * VettingReason
+         * @enum {string}
+         */
+        VettingReason: "not_authorized" | "insurance_below_minimum" | "unsatisfactory_rating" | "out_of_service" | "not_found";
+        /**
+         * @description USDOT number, digits only.
+         * @example 2847193
+         */
+        DotNumber: string;
+        /**
+         * @description MC (docket) number, digits only.
+         * @example 801734
+         */
+        McNumber: string;
+        /**
+         * RegistrySnapshot
+         * @description The federal record as it was when the carrier was judged.
+         */
+        RegistrySnapshot: {
+            /** @description `fmcsa_qcmobile` or `local` (the development registry file). */
+            provider: string;
+            legal_name: string;
+            dot_number: string;
+            mc_number: string | null;
+            allowed_to_operate: boolean;
+            /**
+             * AuthorityStatus
+             * @enum {string}
+             */
+            common_authority: "active" | "inactive" | "none";
+            /** @enum {string} */
+            contract_authority: "active" | "inactive" | "none";
+            bipd_insurance_on_file_usd: number;
+            bipd_insurance_required_usd: number;
+            /**
+             * SafetyRating
+             * @enum {string}
+             */
+            safety_rating: "satisfactory" | "conditional" | "unsatisfactory" | "unrated";
+            out_of_service_date: string | null;
+            retrieved_at: components["schemas"]["UnixTime"];
+        };
+        /**
+         * CarrierVetting
+         * @description The outcome of the last vetting.
+         */
+        CarrierVetting: {
+            passed: boolean;
+            reasons: components["schemas"]["VettingReason"][];
+            vetted_at: components["schemas"]["UnixTime"];
+            /** @description Null when the registry has no such carrier (`not_found`). */
+            record: components["schemas"]["RegistrySnapshot"] | null;
+        };
+        /**
+         * Carrier
+         * @description A truck carrier, onboarded and vetted against federal safety and insurance records.
+         */
+        Carrier: {
+            id: components["schemas"]["CarrierId"];
+            /** @constant */
+            object: "carrier";
+            status: components["schemas"]["CarrierStatus"];
+            safer_pull_status: components["schemas"]["SaferPullStatus"];
+            dot_number: string;
+            mc_number: string | null;
+            /** @description From the federal record; null until vetted. */
+            legal_name: string | null;
+            contact_name: string;
+            contact_email: string;
+            phone: string;
+            vetting: components["schemas"]["CarrierVetting"] | null;
+            /** @description Expiry of the insurance certificate (`YYYY-MM-DD`). */
+            insurance_expires_on: string | null;
+            bond_expires_on: string | null;
+            process_agent_expires_on: string | null;
+            suspension_reason: string | null;
+            suspended_at: components["schemas"]["UnixTime"] | null;
+            metadata: {
+                [key: string]: string;
+            };
+            created: components["schemas"]["UnixTime"];
+            updated: components["schemas"]["UnixTime"];
+        };
+        /**
+         * CarrierCreate
+         * @example {
+         *       "dot_number": "2847193",
+         *       "contact_name": "Maria Delgado",
+         *       "contact_email": "dispatch@redline-auto.example",
+         *       "phone": "+16025550117"
+         *     }
+         */
+        CarrierCreate: {
+            dot_number: components["schemas"]["DotNumber"];
+            mc_number?: components["schemas"]["McNumber"];
+            contact_name: components["schemas"]["Line"];
+            contact_email: components["schemas"]["Email"];
+            phone: components["schemas"]["PhoneE164"];
+            metadata?: components["schemas"]["Metadata"];
+        };
+        /**
+         * CarrierUpdate
+         * @example {
+         *       "insurance_expires_on": "2027-06-30"
+         *     }
+         */
+        CarrierUpdate: {
+            contact_name?: components["schemas"]["Line"];
+            contact_email?: components["schemas"]["Email"];
+            phone?: components["schemas"]["PhoneE164"];
+            insurance_expires_on?: components["schemas"]["CalendarDate"] | null;
+            bond_expires_on?: components["schemas"]["CalendarDate"] | null;
+            process_agent_expires_on?: components["schemas"]["CalendarDate"] | null;
+            metadata?: components["schemas"]["MetadataUpdate"];
+        };
+        /**
+         * CarrierSuspension
+         * @example {
+         *       "reason": "Cargo claim under investigation"
+         *     }
+         */
+        CarrierSuspension: {
+            reason: string;
+        };
+        /** CarrierList */
+        CarrierList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Carrier"][];
+            has_more: boolean;
+            next_cursor: components["schemas"]["CarrierId"] | null;
+        };
+        /**
+         * @description Compliance alert id (`cal_` + ULID).
+         * @example cal_01JF3QG2J4K6M8N0P2Q4R6S8T0
+         */
+        ComplianceAlertId: string;
+        /**
+         * ComplianceAlertKind
+         * @enum {string}
+         */
+        ComplianceAlertKind: "insurance_certificate" | "bond" | "process_agent";
+        /**
+         * ComplianceAlertStatus
+         * @enum {string}
+         */
+        ComplianceAlertStatus: "open" | "resolved";
+        /**
+         * ComplianceAlert
+         * @description A compliance item of a carrier that lapsed (one alert per lapse). A lapsed insurance certificate also suspends the carrier.
+         */
+        ComplianceAlert: {
+            id: components["schemas"]["ComplianceAlertId"];
+            /** @constant */
+            object: "compliance_alert";
+            carrier_id: components["schemas"]["CarrierId"];
+            kind: components["schemas"]["ComplianceAlertKind"];
+            expired_on: components["schemas"]["CalendarDate"];
+            status: components["schemas"]["ComplianceAlertStatus"];
+            resolution_note: string | null;
+            resolved_at: components["schemas"]["UnixTime"] | null;
+            created: components["schemas"]["UnixTime"];
+            updated: components["schemas"]["UnixTime"];
+        };
+        /** ComplianceAlertList */
+        ComplianceAlertList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["ComplianceAlert"][];
+            has_more: boolean;
+            next_cursor: components["schemas"]["ComplianceAlertId"] | null;
+        };
+        /**
+         * ComplianceAlertResolution
+         * @example {
+         *       "note": "New certificate received and filed."
+         *     }
+         */
+        ComplianceAlertResolution: {
+            note?: string;
+        };
+        /**
+         * OrderDispatch
+         * @example {
+         *       "carrier_id": "car_01JF3QC4D6F8H0J2K4M6N8P0Q2"
+         *     }
+         */
+        OrderDispatch: {
+            carrier_id: components["schemas"]["CarrierId"];
+        };
+        /**
+         * OrderPickup
+         * @example {
+         *       "picked_up_at": 1764633600
+         *     }
+         */
+        OrderPickup: {
+            /** @description When the vehicles were picked up (default now). */
+            picked_up_at?: components["schemas"]["UnixTime"];
+        };
+        /**
+         * OrderDelivery
+         * @example {
+         *       "signed_by": "Jordan Price"
+         *     }
+         */
+        OrderDelivery: {
+            /** @description Who signed the bill of lading at delivery. */
+            signed_by: components["schemas"]["Line"];
+            /** @description When it was signed (default now). */
+            signed_at?: components["schemas"]["UnixTime"];
+        };
+        /**
+         * OrderExceptionCreate
+         * @example {
+         *       "kind": "damage",
+         *       "note": "Scratch on the rear bumper noted at pickup."
+         *     }
+         */
+        OrderExceptionCreate: {
+            kind: components["schemas"]["OrderExceptionKind"];
+            note?: string;
+        };
+        /**
+         * @description API key id (`key_` + ULID).
+         * @example key_01JF3QG0J2K4M6N8P0Q2R4S6T8
+         */
+        ApiKeyId: string;
+        /**
+         * @description OAuth client id (`oac_` + ULID), also its `client_id`.
+         * @example oac_01JF3QH2K4M6N8P0Q2R4S6T8V0
+         */
+        OAuthClientId: string;
+        /**
+         * Scope
+         * @description A scope (see the `bearerAuth` security scheme).
+         * @example orders:read
+         * @enum {string}
+         */
+        Scope: "orders:read" | "orders:write" | "carriers:read" | "carriers:write" | "accounting:read" | "accounting:write" | "webhooks:manage" | "customers:read" | "customers:write" | "audit:read" | "keys:manage";
+        /**
+         * @description Scopes, each a subset of the creating key's own scopes.
+         * @example [
+         *       "orders:read",
+         *       "orders:write"
+         *     ]
+         */
+        Scopes: components["schemas"]["Scope"][];
+        /**
+         * ApiKey
+         * @description An API key. `secret` appears only in the answer of create.
+         */
+        ApiKey: {
+            id: components["schemas"]["ApiKeyId"];
+            /** @constant */
+            object: "api_key";
+            name: string;
+            scopes: components["schemas"]["Scope"][];
+            api_version: components["schemas"]["ApiVersion"];
+            /** @description The last four characters of the secret, to tell keys apart. */
+            last4: string;
+            /** @description The key (`sk_...`), shown once; only its SHA-256 hash is stored. */
+            secret?: string;
+            created: components["schemas"]["UnixTime"];
+            /** @description When the key last authenticated a request (to the minute); null if never. */
+            last_used_at: components["schemas"]["UnixTime"] | null;
+            revoked_at: components["schemas"]["UnixTime"] | null;
+        };
+        /**
+         * ApiKeyCreate
+         * @example {
+         *       "name": "TMS integration",
+         *       "scopes": [
+         *         "orders:read",
+         *         "orders:write"
+         *       ]
+         *     }
+         */
+        ApiKeyCreate: {
+            name?: components["schemas"]["Line"];
+            scopes: components["schemas"]["Scopes"];
+            api_version?: components["schemas"]["ApiVersion"];
+        };
+        /** ApiKeyList */
+        ApiKeyList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["ApiKey"][];
+            has_more: boolean;
+            next_cursor: components["schemas"]["ApiKeyId"] | null;
+        };
+        /**
+         * OAuthClient
+         * @description An OAuth 2.0 client (client credentials grant). `client_secret` appears only in the answer of create.
+         */
+        OAuthClient: {
+            id: components["schemas"]["OAuthClientId"];
+            /** @constant */
+            object: "oauth_client";
+            name: string;
+            scopes: components["schemas"]["Scope"][];
+            api_version: components["schemas"]["ApiVersion"];
+            /** @description The client secret (`ocs_...`), shown once; only its SHA-256 hash is stored. */
+            client_secret?: string;
+            created: components["schemas"]["UnixTime"];
+            revoked_at: components["schemas"]["UnixTime"] | null;
+        };
+        /**
+         * OAuthClientCreate
+         * @example {
+         *       "name": "Partner TMS",
+         *       "scopes": [
+         *         "orders:read"
+         *       ]
+         *     }
+         */
+        OAuthClientCreate: {
+            name?: components["schemas"]["Line"];
+            scopes: components["schemas"]["Scopes"];
+            api_version?: components["schemas"]["ApiVersion"];
+        };
+        /** OAuthClientList */
+        OAuthClientList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["OAuthClient"][];
+            has_more: boolean;
+            next_cursor: components["schemas"]["OAuthClientId"] | null;
+        };
+        /**
+         * OAuthTokenRequest
+         * @description Form fields of the client credentials grant (RFC 6749 §4.4.2).
+         */
+        OAuthTokenRequest: {
+            /**
+             * @description Only `client_credentials` is supported (others answer `unsupported_grant_type`).
+             * @example client_credentials
+             */
+            grant_type: string;
+            /**
+             * @description Space-separated scopes, a subset of the client's; omitted means all of them.
+             * @example orders:read
+             */
+            scope?: string;
+            /** @description The client id, when not sent by HTTP Basic. */
+            client_id?: string;
+            /** @description The client secret, when not sent by HTTP Basic. */
+            client_secret?: string;
+        };
+        /**
+         * OAuthToken
+         * @description RFC 6749 §5.1 access token response.
+         */
+        OAuthToken: {
+            /** @description Opaque bearer token (`oat_...`); send it as `Authorization: Bearer <token>`. */
+            access_token: string;
+            /** @constant */
+            token_type: "Bearer";
+            /** @constant */
+            expires_in: 3600;
+            /** @description The granted scopes, space-separated. */
+            scope: string;
+        };
+        /**
+         * OAuthIntrospectionRequest
+         * @description Form fields of RFC 7662 §2.1.
+         */
+        OAuthIntrospectionRequest: {
+            token: string;
+            token_type_hint?: string;
+            client_id?: string;
+            client_secret?: string;
+        };
+        /**
+         * OAuthIntrospection
+         * @description RFC 7662 §2.2. Only `active` for a token that is not an active token of the calling client.
+         */
+        OAuthIntrospection: {
+            active: boolean;
+            client_id?: components["schemas"]["OAuthClientId"];
+            scope?: string;
+            /** @constant */
+            token_type?: "Bearer";
+            exp?: components["schemas"]["UnixTime"];
+            iat?: components["schemas"]["UnixTime"];
+            api_version?: components["schemas"]["ApiVersion"];
+        };
+        /**
+         * OAuthError
+         * @description RFC 6749 §5.2 error response (the OAuth endpoints' own error shape).
+         * @example {
+         *       "error": "invalid_client",
+         *       "error_description": "Client authentication failed."
+         *     }
+         */
+        OAuthError: {
+            /**
+             * OAuthErrorCode
+             * @enum {string}
+             */
+            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "server_error";
+            error_description: string;
+        };
     };
     responses: {
+        /** @description The API key (without its secret). */
+        ApiKeyOk: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiKey"];
+            };
+        };
+        /** @description The OAuth client (without its secret). */
+        OAuthClientOk: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OAuthClient"];
+            };
+        };
+        /**
+         * @description RFC 6749 §5.2: `invalid_request` (malformed, missing parameter, not form-encoded, too large),
+         *     `unsupported_grant_type`, or `invalid_scope` (a scope the client does not hold).
+         */
+        OAuthBadRequest: {
+            headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "invalid_scope",
+                 *       "error_description": "The client does not hold the scope carriers:write."
+                 *     }
+                 */
+                "application/json": components["schemas"]["OAuthError"];
+            };
+        };
+        /** @description RFC 6749 §5.2 `invalid_client`: client authentication failed (missing, unknown, wrong secret, revoked). */
+        OAuthUnauthorized: {
+            headers: {
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "invalid_client",
+                 *       "error_description": "Client authentication failed."
+                 *     }
+                 */
+                "application/json": components["schemas"]["OAuthError"];
+            };
+        };
+        /** @description An unexpected error (`server_error`); logged with the request id. */
+        OAuthServerError: {
+            headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "server_error",
+                 *       "error_description": "Something went wrong on our side; quote the request id to support."
+                 *     }
+                 */
+                "application/json": components["schemas"]["OAuthError"];
+            };
+        };
         /** @description The request is invalid (`validation_error`); `param` names the offending field. */
         BadRequest: {
             headers: {
@@ -1221,7 +2173,10 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request conflicts with the resource's current state (`conflict_error`). */
+        /**
+         * @description The request conflicts with the resource's current state, or its `Idempotency-Key` was used
+         *     with another request or is still in use (`conflict_error`).
+         */
         Conflict: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -1323,6 +2278,62 @@ export interface components {
                 "application/json": components["schemas"]["WebhookEndpoint"];
             };
         };
+        /** @description The carrier. */
+        CarrierOk: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Carrier"];
+            };
+        };
+        /** @description The compliance alert. */
+        ComplianceAlertOk: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "id": "cal_01JF3QG2J4K6M8N0P2Q4R6S8T0",
+                 *       "object": "compliance_alert",
+                 *       "carrier_id": "car_01JF3QC4D6F8H0J2K4M6N8P0Q2",
+                 *       "kind": "insurance_certificate",
+                 *       "expired_on": "2026-11-10",
+                 *       "status": "open",
+                 *       "resolution_note": null,
+                 *       "resolved_at": null,
+                 *       "created": 1764547200,
+                 *       "updated": 1764547200
+                 *     }
+                 */
+                "application/json": components["schemas"]["ComplianceAlert"];
+            };
+        };
+        /** @description The order after the action. */
+        OrderOk: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Order"];
+            };
+        };
         /** @description An unexpected error (`api_error`); logged with the request id. */
         InternalError: {
             headers: {
@@ -1346,17 +2357,44 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+         *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+         *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+         *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
+         *     are not stored, so they can be retried with the same key.
+         * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+         */
+        IdempotencyKey: string;
+        /** @description The API key's id. */
+        ApiKeyIdPath: components["schemas"]["ApiKeyId"];
+        /** @description The OAuth client's id (its `client_id`). */
+        OAuthClientIdPath: components["schemas"]["OAuthClientId"];
         /** @description Page size, 1 to 100. */
         Limit: number;
         /** @description The webhook endpoint's id. */
         WebhookEndpointIdPath: components["schemas"]["WebhookEndpointId"];
         /** @description The event's id. */
         EventIdPath: components["schemas"]["EventId"];
+        /** @description The carrier's id. */
+        CarrierIdPath: components["schemas"]["CarrierId"];
+        /** @description The compliance alert's id. */
+        ComplianceAlertIdPath: components["schemas"]["ComplianceAlertId"];
         /** @description The order's id. */
         OrderIdPath: components["schemas"]["OrderId"];
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description Present (`true`) when the answer is the stored answer of an earlier request with the same `Idempotency-Key`.
+         * @example true
+         */
+        "Idempotent-Replayed": "true";
+        /**
+         * @description OAuth answers are never cached.
+         * @example no-store
+         */
+        "Cache-Control": "no-store";
         /**
          * @description Identifier of this request (`req_...`); the same value as `error.request_id`. Quote it to support.
          * @example req_01JF3QB2X4Y6Z8A0C2E4G6J8K0
@@ -1440,7 +2478,17 @@ export interface operations {
     createCustomer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
+                 *     are not stored, so they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1469,6 +2517,7 @@ export interface operations {
             /** @description The customer was created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     Location: components["headers"]["Location"];
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
@@ -1484,6 +2533,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -1618,7 +2668,17 @@ export interface operations {
     createOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
+                 *     are not stored, so they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1664,6 +2724,7 @@ export interface operations {
             /** @description The order was created with status `pending`. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     Location: components["headers"]["Location"];
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
@@ -1680,6 +2741,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -1770,7 +2832,17 @@ export interface operations {
     cancelOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
+                 *     are not stored, so they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The order's id. */
                 order_id: components["parameters"]["OrderIdPath"];
@@ -1791,6 +2863,7 @@ export interface operations {
             /** @description The cancelled order. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1859,7 +2932,17 @@ export interface operations {
     createWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
+                 *     are not stored, so they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1882,6 +2965,7 @@ export interface operations {
             /** @description The endpoint was created; `secret` is shown this once. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     Location: components["headers"]["Location"];
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
@@ -1897,6 +2981,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -2003,7 +3088,17 @@ export interface operations {
     rotateWebhookEndpointSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
+                 *     are not stored, so they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The webhook endpoint's id. */
                 webhook_endpoint_id: components["parameters"]["WebhookEndpointIdPath"];
@@ -2024,6 +3119,7 @@ export interface operations {
             /** @description The endpoint with its new `secret`, shown this once. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2039,6 +3135,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -2097,7 +3194,17 @@ export interface operations {
     recoverWebhookDeliveries: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
+                 *     are not stored, so they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The webhook endpoint's id. */
                 webhook_endpoint_id: components["parameters"]["WebhookEndpointIdPath"];
@@ -2118,6 +3225,7 @@ export interface operations {
             /** @description How many deliveries were queued again. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2142,6 +3250,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -2266,7 +3375,17 @@ export interface operations {
     replayEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
+                 *     are not stored, so they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The event's id. */
                 event_id: components["parameters"]["EventIdPath"];
@@ -2287,6 +3406,7 @@ export interface operations {
             /** @description The deliveries queued by the replay. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2315,6 +3435,972 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    listCarriers: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (a carrier id). */
+                cursor?: components["schemas"]["CarrierId"];
+                /** @description Only carriers in this status. */
+                status?: components["schemas"]["CarrierStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of carriers. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CarrierList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCarrier: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
+                 *     are not stored, so they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "dot_number": "2847193",
+                 *       "mc_number": "801734",
+                 *       "contact_name": "Maria Delgado",
+                 *       "contact_email": "dispatch@redline-auto.example",
+                 *       "phone": "+16025550117"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CarrierCreate"];
+            };
+        };
+        responses: {
+            /** @description The carrier was onboarded and queued for vetting. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    Location: components["headers"]["Location"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Carrier"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCarrier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The carrier's id. */
+                carrier_id: components["parameters"]["CarrierIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CarrierOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCarrier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The carrier's id. */
+                carrier_id: components["parameters"]["CarrierIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "contact_email": "safety@redline-auto.example",
+                 *       "insurance_expires_on": "2027-06-30"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CarrierUpdate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["CarrierOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    suspendCarrier: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
+                 *     are not stored, so they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The carrier's id. */
+                carrier_id: components["parameters"]["CarrierIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Cargo claim under investigation"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CarrierSuspension"];
+            };
+        };
+        responses: {
+            200: components["responses"]["CarrierOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    reinstateCarrier: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
+                 *     are not stored, so they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The carrier's id. */
+                carrier_id: components["parameters"]["CarrierIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CarrierOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listComplianceAlerts: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (an alert id). */
+                cursor?: components["schemas"]["ComplianceAlertId"];
+                /** @description Only alerts in this status. */
+                status?: components["schemas"]["ComplianceAlertStatus"];
+                /** @description Only alerts of this carrier. */
+                carrier_id?: components["schemas"]["CarrierId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of alerts. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ComplianceAlertList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getComplianceAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The compliance alert's id. */
+                compliance_alert_id: components["parameters"]["ComplianceAlertIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ComplianceAlertOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resolveComplianceAlert: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
+                 *     are not stored, so they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The compliance alert's id. */
+                compliance_alert_id: components["parameters"]["ComplianceAlertIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "New certificate received and filed."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ComplianceAlertResolution"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ComplianceAlertOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    dispatchOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
+                 *     are not stored, so they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The order's id. */
+                order_id: components["parameters"]["OrderIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "carrier_id": "car_01JF3QC4D6F8H0J2K4M6N8P0Q2"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderDispatch"];
+            };
+        };
+        responses: {
+            200: components["responses"]["OrderOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pickUpOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
+                 *     are not stored, so they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The order's id. */
+                order_id: components["parameters"]["OrderIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "picked_up_at": 1764633600
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderPickup"];
+            };
+        };
+        responses: {
+            200: components["responses"]["OrderOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deliverOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
+                 *     are not stored, so they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The order's id. */
+                order_id: components["parameters"]["OrderIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "signed_by": "Jordan Price",
+                 *       "signed_at": 1764806400
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderDelivery"];
+            };
+        };
+        responses: {
+            200: components["responses"]["OrderOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    reportOrderException: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
+                 *     are not stored, so they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The order's id. */
+                order_id: components["parameters"]["OrderIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "delay",
+                 *       "note": "Truck broke down near Nashville; new ETA two days later."
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderExceptionCreate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["OrderOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (a key id). */
+                cursor?: components["schemas"]["ApiKeyId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of keys. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "key_01JF3QG0J2K4M6N8P0Q2R4S6T8",
+                     *           "object": "api_key",
+                     *           "name": "TMS integration",
+                     *           "scopes": [
+                     *             "orders:read",
+                     *             "orders:write"
+                     *           ],
+                     *           "api_version": "2026-07-01",
+                     *           "last4": "x9Qb",
+                     *           "created": 1764547200,
+                     *           "last_used_at": null,
+                     *           "revoked_at": null
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
+                 *     are not stored, so they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "TMS integration",
+                 *       "scopes": [
+                 *         "orders:read",
+                 *         "orders:write"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiKeyCreate"];
+            };
+        };
+        responses: {
+            /** @description The key was created; `secret` is shown this once. */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The API key's id. */
+                api_key_id: components["parameters"]["ApiKeyIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ApiKeyOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
+                 *     are not stored, so they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The API key's id. */
+                api_key_id: components["parameters"]["ApiKeyIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listOAuthClients: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (a client id). */
+                cursor?: components["schemas"]["OAuthClientId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of clients. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "oac_01JF3QH2K4M6N8P0Q2R4S6T8V0",
+                     *           "object": "oauth_client",
+                     *           "name": "Partner TMS",
+                     *           "scopes": [
+                     *             "orders:read"
+                     *           ],
+                     *           "api_version": "2026-07-01",
+                     *           "created": 1764547200,
+                     *           "revoked_at": null
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthClientList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createOAuthClient: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
+                 *     are not stored, so they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Partner TMS",
+                 *       "scopes": [
+                 *         "orders:read"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["OAuthClientCreate"];
+            };
+        };
+        responses: {
+            /** @description The client was created; `client_secret` is shown this once. */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthClient"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOAuthClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The OAuth client's id (its `client_id`). */
+                oauth_client_id: components["parameters"]["OAuthClientIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OAuthClientOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeOAuthClient: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
+                 *     are not stored, so they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The OAuth client's id (its `client_id`). */
+                oauth_client_id: components["parameters"]["OAuthClientIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked client. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthClient"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createOAuthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "grant_type": "client_credentials",
+                 *       "scope": "orders:read"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["OAuthTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The access token. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "access_token": "oat_4mVb1hX8e0uQ2fK7pL3nS9wD6yT5rA1cZ0jG8iE2oB7",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 3600,
+                     *       "scope": "orders:read"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthToken"];
+                };
+            };
+            400: components["responses"]["OAuthBadRequest"];
+            401: components["responses"]["OAuthUnauthorized"];
+            413: components["responses"]["OAuthBadRequest"];
+            415: components["responses"]["OAuthBadRequest"];
+            500: components["responses"]["OAuthServerError"];
+        };
+    };
+    introspectOAuthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "oat_4mVb1hX8e0uQ2fK7pL3nS9wD6yT5rA1cZ0jG8iE2oB7"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["OAuthIntrospectionRequest"];
+            };
+        };
+        responses: {
+            /** @description Whether the token is active, and what it grants. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthIntrospection"];
+                };
+            };
+            400: components["responses"]["OAuthBadRequest"];
+            401: components["responses"]["OAuthUnauthorized"];
+            413: components["responses"]["OAuthBadRequest"];
+            415: components["responses"]["OAuthBadRequest"];
+            500: components["responses"]["OAuthServerError"];
         };
     };
     getOpenApiJson: {

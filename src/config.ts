@@ -14,8 +14,26 @@ export interface Config {
   production: boolean;
   logLevel: string;
   rateLimit: { burst: number; perMinute: number };
+  /** Shared store of the rate-limit buckets when set; otherwise PostgreSQL (or process memory on the embedded database). */
+  redisUrl: string | undefined;
   /** How long a worker's claim on a webhook delivery lasts before another worker may take it over. */
   webhookLeaseMs: number;
+  /** The background jobs a worker process runs. */
+  workerJobs: WorkerJob[];
+  /** Carrier registry: FMCSA QCMobile when a webKey is set, the local registry file otherwise. */
+  fmcsa: { webKey: string | undefined; baseUrl: string | undefined };
+  complianceScanIntervalMs: number;
+}
+
+export const WORKER_JOBS = ['deliveries', 'vetting', 'compliance'] as const;
+export type WorkerJob = (typeof WORKER_JOBS)[number];
+
+function workerJobsFrom(value: string | undefined): WorkerJob[] {
+  if (!value) return [...WORKER_JOBS];
+  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = list.filter((j) => !(WORKER_JOBS as readonly string[]).includes(j));
+  if (unknown.length) throw new Error(`WORKER_JOBS: unknown job(s) ${unknown.join(', ')}; known: ${WORKER_JOBS.join(', ')}`);
+  return list as WorkerJob[];
 }
 
 function intFrom(name: string, value: string | undefined, fallback: number, min = 0): number {
@@ -42,6 +60,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perMinute: intFrom('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 100, 1),
     },
     // Must exceed the 10 s delivery timeout.
+    redisUrl: env.REDIS_URL || undefined,
     webhookLeaseMs: intFrom('WEBHOOK_LEASE_SECONDS', env.WEBHOOK_LEASE_SECONDS, 60, 11) * 1000,
+    workerJobs: workerJobsFrom(env.WORKER_JOBS),
+    fmcsa: { webKey: env.FMCSA_WEBKEY || undefined, baseUrl: env.FMCSA_BASE_URL || undefined },
+    complianceScanIntervalMs: intFrom('COMPLIANCE_SCAN_INTERVAL_SECONDS', env.COMPLIANCE_SCAN_INTERVAL_SECONDS, 3600, 1) * 1000,
   };
 }

@@ -1,4 +1,5 @@
-// Starts the roles of one process: the HTTP API and/or the background worker (webhook deliveries).
+// Starts the roles of one process: the HTTP API and/or the background worker (webhook deliveries,
+// carrier vetting, compliance scans).
 import { createServer, type Server } from 'node:http';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/orm.js';
@@ -8,10 +9,15 @@ import type { Logger } from './shared/logger.js';
 import { readiness } from './platform/platform.handlers.js';
 import { DeliveryWorker } from './webhooks/worker.js';
 import { createTransport } from './webhooks/transport.js';
+import { enqueueJob, JobRunner, type JobHandler } from './jobs/runner.js';
+import { vettingJob, VET_CARRIER_JOB } from './carriers/carriers.service.js';
+import { COMPLIANCE_SCAN_JOB, COMPLIANCE_SCAN_JOB_ID, complianceScanJob } from './carriers/compliance.service.js';
+import { createRegistryProvider } from './carriers/registry/index.js';
 
 export interface Running {
   server: Server | null;
   worker: DeliveryWorker | null;
+  jobs: JobRunner | null;
   db: Database;
   url: string | null;
   stop(): Promise<void>;
@@ -20,9 +26,11 @@ export interface Running {
 export async function start(config: Config, log: Logger, clock: Clock = systemClock): Promise<Running> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let server: Server | null = null;
+  let closeApp: () => Promise<void> = async () => undefined;
   let url: string | null = null;
   if (config.role === 'api' || config.role === 'all') {
-    const app = await createApp({ db, clock, log, rateLimit: config.rateLimit, production: config.production });
+    const app = await createApp({ db, clock, log, rateLimit: config.rateLimit, redisUrl: config.redisUrl, production: config.production });
+    closeApp = app.close;
     server = createServer(app.koa.callback());
     server.requestTimeout = 30_000;
     server.headersTimeout = 10_000;
@@ -36,7 +44,24 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
     url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   }
   let worker: DeliveryWorker | null = null;
-  if (config.role === 'worker' || config.role === 'all') {
+  let jobs: JobRunner | null = null;
+  const runsWorker = config.role === 'worker' || config.role === 'all';
+  if (runsWorker && (config.workerJobs.includes('vetting') || config.workerJobs.includes('compliance'))) {
+    const handlers: Record<string, JobHandler> = {};
+    const em = () => db.em();
+    if (config.workerJobs.includes('vetting')) {
+      const registry = createRegistryProvider({ fmcsaWebKey: config.fmcsa.webKey, fmcsaBaseUrl: config.fmcsa.baseUrl, clock });
+      handlers[VET_CARRIER_JOB] = vettingJob({ em, registry, clock });
+    }
+    if (config.workerJobs.includes('compliance')) {
+      handlers[COMPLIANCE_SCAN_JOB] = complianceScanJob({ em, clock, intervalMs: config.complianceScanIntervalMs });
+      // The recurring scan is one job row, whatever the number of workers: the first one creates it.
+      await enqueueJob(db.em(), { id: COMPLIANCE_SCAN_JOB_ID, kind: COMPLIANCE_SCAN_JOB, runAt: clock.now(), maxAttempts: 1_000_000 });
+    }
+    jobs = new JobRunner({ db, clock, log, handlers });
+    await jobs.start();
+  }
+  if (runsWorker && config.workerJobs.includes('deliveries')) {
     // Outside development mode private, loopback and metadata addresses are refused as targets.
     const transport = createTransport({ allowPrivateTargets: !config.production });
     worker = new DeliveryWorker({ db, clock, log, transport, leaseMs: config.webhookLeaseMs });
@@ -51,6 +76,7 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
   return {
     server,
     worker,
+    jobs,
     db,
     url,
     stop() {
@@ -65,7 +91,9 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
               })
             : undefined,
           worker?.stop(),
+          jobs?.stop(),
         ]);
+        await closeApp();
         await db.close();
       })();
       return stopping;

@@ -127,3 +127,46 @@ describe('server start-up and shutdown', () => {
     }
   }, 60_000);
 });
+
+describe('carrier vetting in the running server', () => {
+  it('moves carriers to active or rejected by itself within seconds, on the local registry', async () => {
+    const fresh = mkdtempSync(join(tmpdir(), 'vt-vetting-'));
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const child = spawn(node, ['--import', 'tsx', 'src/main.ts'], {
+      env: { ...env, DATA_DIR: fresh, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      const deadline = Date.now() + 30_000;
+      while (!/sk_[0-9A-Za-z]{43}/.test(output) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      const key = /sk_[0-9A-Za-z]{43}/.exec(output)?.[0];
+      const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
+      const base = `http://127.0.0.1:${port}`;
+      const onboard = async (dot: string) =>
+        ((await (
+          await fetch(`${base}/v1/carriers`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ dot_number: dot, contact_name: 'A', contact_email: 'a@b.example', phone: '+16025550117' }),
+          })
+        ).json()) as { id: string });
+      const pass = await onboard('2847193');
+      const fail = await onboard('1873420');
+      const t0 = Date.now();
+      const status = async (id: string) => ((await (await fetch(`${base}/v1/carriers/${id}`, { headers })).json()) as { status: string }).status;
+      while ((await status(pass.id)) === 'pending_vetting' || (await status(fail.id)) === 'pending_vetting') {
+        if (Date.now() - t0 > 10_000) throw new Error('vetting did not finish within 10 s');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(await status(pass.id)).toBe('active');
+      expect(await status(fail.id)).toBe('rejected');
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

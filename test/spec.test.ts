@@ -5,15 +5,20 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { operationHandlers } from '../src/http/app.js';
 import { allScopes } from '../src/http/spec.js';
+import { SUPPORTED_VERSIONS } from '../src/http/versions.js';
 
 interface Op {
   operationId: string;
+  parameters?: { $ref?: string }[];
   security?: Record<string, string[]>[];
   responses: Record<string, unknown>;
 }
 const spec = parse(readFileSync('specs/openapi.yaml', 'utf8')) as {
   paths: Record<string, Record<string, Op>>;
-  components: { securitySchemes: { bearerAuth: { description: string; 'x-scopes': Record<string, string> } } };
+  components: {
+    securitySchemes: { bearerAuth: { description: string; 'x-scopes': Record<string, string> } };
+    schemas: Record<string, { enum?: string[] }>;
+  };
 };
 const operations = Object.entries(spec.paths).flatMap(([path, item]) =>
   Object.entries(item)
@@ -32,12 +37,14 @@ describe('the OpenAPI document', () => {
     for (const id of ids) expect(id).toMatch(/^[a-z][a-zA-Z0-9]+$/);
   });
 
-  it('declares the shared error responses on every /v1 operation, and 404/409/413/415 where they apply', () => {
+  it('declares the shared error responses on every /v1 operation, and 404/413/415 where they apply', () => {
     for (const op of operations.filter((o) => o.path.startsWith('/v1/'))) {
       const codes = Object.keys(op.responses);
       for (const code of ['400', '401', '403', '429', '500']) expect(codes, `${op.operationId} ${code}`).toContain(code);
       if (op.path.includes('{')) expect(codes, `${op.operationId} 404`).toContain('404');
-      if (op.method === 'post' || op.method === 'patch') {
+      // Every POST takes an Idempotency-Key, whose conflicts answer 409.
+      if (op.method === 'post') expect(codes, `${op.operationId} 409`).toContain('409');
+      if ((op as { requestBody?: unknown }).requestBody) {
         expect(codes, `${op.operationId} 413`).toContain('413');
         expect(codes, `${op.operationId} 415`).toContain('415');
       }
@@ -52,6 +59,8 @@ describe('the OpenAPI document', () => {
         const required = op.security![0]!.bearerAuth!;
         expect(required).toHaveLength(1);
         expect(scopes).toContain(required[0]);
+      } else if (op.path.startsWith('/oauth/')) {
+        expect(op.security, op.operationId).toEqual([{ oauthClient: [] }]);
       } else {
         expect(op.security, op.operationId).toEqual([]);
       }
@@ -64,6 +73,20 @@ describe('the OpenAPI document', () => {
     expect(documented.sort()).toEqual(Object.keys(scheme['x-scopes']).sort());
     for (const s of ['orders:read', 'orders:write', 'carriers:read', 'carriers:write', 'accounting:read', 'accounting:write', 'webhooks:manage']) {
       expect(documented, `the specification's scope ${s}`).toContain(s);
+    }
+  });
+});
+
+describe('platform policies in the document', () => {
+  it('lists exactly the versions of the server registry in ApiVersion, newest first', () => {
+    expect(spec.components.schemas.ApiVersion!.enum).toEqual([...SUPPORTED_VERSIONS]);
+  });
+  it('lists exactly the x-scopes in the Scope enum', () => {
+    expect([...spec.components.schemas.Scope!.enum!].sort()).toEqual(Object.keys(spec.components.securitySchemes.bearerAuth['x-scopes']).sort());
+  });
+  it('declares the Idempotency-Key header on every /v1 POST', () => {
+    for (const op of operations.filter((o) => o.method === 'post' && o.path.startsWith('/v1/'))) {
+      expect(op.parameters?.map((p) => p.$ref), op.operationId).toContain('#/components/parameters/IdempotencyKey');
     }
   });
 });

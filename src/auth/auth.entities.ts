@@ -30,3 +30,37 @@ export const ApiKey = defineEntity({
   },
 });
 export type ApiKey = InferEntity<typeof ApiKey>;
+
+export const OAuthClient = defineEntity({
+  name: 'OAuthClient',
+  tableName: 'oauth_clients',
+  properties: {
+    /** Also the `client_id`. */
+    id: p.string().primary(),
+    accountId: p.string(),
+    name: p.string(),
+    /** SHA-256 of the client secret, hex. */
+    secretHash: p.string().unique(),
+    scopes: p.json<string[]>(),
+    apiVersion: p.string(),
+    createdAt: p.datetime(),
+    revokedAt: p.datetime().nullable(),
+  },
+});
+export type OAuthClient = InferEntity<typeof OAuthClient>;
+
+/** An opaque access token, stored only as its SHA-256 hash. */
+export const OAuthToken = defineEntity({
+  name: 'OAuthToken',
+  tableName: 'oauth_tokens',
+  properties: {
+    tokenHash: p.string().primary(),
+    accountId: p.string(),
+    clientId: p.string(),
+    scopes: p.json<string[]>(),
+    apiVersion: p.string(),
+    createdAt: p.datetime(),
+    expiresAt: p.datetime(),
+  },
+});
+export type OAuthToken = InferEntity<typeof OAuthToken>;

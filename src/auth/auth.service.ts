@@ -4,20 +4,27 @@ import { randomToken } from '../shared/tokens.js';
 import type { EntityManager } from '@mikro-orm/sql';
 import { newId } from '../shared/ids.js';
 import type { Clock } from '../shared/clock.js';
-import { Account, ApiKey } from './auth.entities.js';
+import { Account, ApiKey, OAuthClient, OAuthToken } from './auth.entities.js';
 import { allScopes } from '../http/spec.js';
 import { CURRENT_VERSION, isSupportedVersion } from '../http/versions.js';
 
 export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
 export const KEY_PATTERN = /^sk_[0-9A-Za-z]{43}$/;
+export const TOKEN_PATTERN = /^oat_[0-9A-Za-z]{43}$/;
 
+/** Who is calling: an API key, or an OAuth client through one of its access tokens. */
 export interface Principal {
   accountId: string;
-  keyId: string;
+  /** The key (`key_...`) or OAuth client (`oac_...`) id: the audit actor and the rate-limit bucket. */
+  actorId: string;
+  kind: 'api_key' | 'oauth_token';
   scopes: Set<string>;
   apiVersion: string;
 }
+
+/** Why a bearer credential was refused (the error code of the 401). */
+export type AuthFailure = 'invalid_api_key' | 'invalid_token' | 'expired_token';
 
 export interface CreatedKey {
   key: ApiKey;
@@ -54,38 +61,62 @@ export async function createApiKey(
   if (!isSupportedVersion(apiVersion)) throw new Error(`Unsupported API version ${apiVersion}.`);
   return em.transactional(async (tem) => {
     const account = await findOrCreateAccount(tem, input.accountName, clock);
-    const secret = randomToken('sk');
-    const key = tem.create(ApiKey, {
-      id: newId('apiKey'),
-      accountId: account.id,
-      name: input.name ?? 'default',
-      secretHash: hashSecret(secret),
-      last4: secret.slice(-4),
-      scopes: input.scopes,
-      apiVersion,
-      createdAt: clock.now(),
-      lastUsedAt: null,
-      revokedAt: null,
-    });
-    tem.persist(key);
+    const { key, secret } = issueApiKey(tem, account.id, { name: input.name ?? 'default', scopes: input.scopes, apiVersion }, clock.now());
     await tem.flush();
     return { key, secret, account };
   });
 }
 
+/** A new key of an account (persisted in `em`, not flushed); the secret exists only in this answer. */
+export function issueApiKey(
+  em: EntityManager,
+  accountId: string,
+  input: { name: string; scopes: string[]; apiVersion: string },
+  now: Date,
+): { key: ApiKey; secret: string } {
+  const secret = randomToken('sk');
+  const key = em.create(ApiKey, {
+    id: newId('apiKey', now.getTime()),
+    accountId,
+    name: input.name,
+    secretHash: hashSecret(secret),
+    last4: secret.slice(-4),
+    scopes: input.scopes,
+    apiVersion: input.apiVersion,
+    createdAt: now,
+    lastUsedAt: null,
+    revokedAt: null,
+  });
+  em.persist(key);
+  return { key, secret };
+}
+
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-/** The principal of a bearer secret, or null when the key is unknown or revoked. */
-export async function authenticate(em: EntityManager, secret: string, clock: Clock): Promise<Principal | null> {
-  if (!KEY_PATTERN.test(secret)) return null;
+/**
+ * The principal of a bearer credential: an API key (`sk_`) or an access token (`oat_`). Read from the
+ * database on every request, so a revocation holds on the next request in every process.
+ */
+export async function authenticate(em: EntityManager, secret: string, clock: Clock): Promise<Principal | AuthFailure> {
+  if (TOKEN_PATTERN.test(secret)) return authenticateToken(em, secret, clock);
+  if (!KEY_PATTERN.test(secret)) return 'invalid_api_key';
   const key = await em.findOne(ApiKey, { secretHash: hashSecret(secret) });
-  if (!key || key.revokedAt) return null;
+  if (!key || key.revokedAt) return 'invalid_api_key';
   const now = clock.now();
   if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     // Coarse on purpose: one write a minute per key, not one per request.
     await em.nativeUpdate(ApiKey, { id: key.id }, { lastUsedAt: now });
   }
-  return { accountId: key.accountId, keyId: key.id, scopes: new Set(key.scopes), apiVersion: key.apiVersion };
+  return { accountId: key.accountId, actorId: key.id, kind: 'api_key', scopes: new Set(key.scopes), apiVersion: key.apiVersion };
+}
+
+async function authenticateToken(em: EntityManager, secret: string, clock: Clock): Promise<Principal | AuthFailure> {
+  const token = await em.findOne(OAuthToken, { tokenHash: hashSecret(secret) });
+  if (!token) return 'invalid_token';
+  const client = await em.findOne(OAuthClient, { id: token.clientId });
+  if (!client || client.revokedAt) return 'invalid_token';
+  if (token.expiresAt <= clock.now()) return 'expired_token';
+  return { accountId: token.accountId, actorId: client.id, kind: 'oauth_token', scopes: new Set(token.scopes), apiVersion: token.apiVersion };
 }
 
 /** The embedded development database's first start: an account and a key with every scope. */

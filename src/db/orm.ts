@@ -5,20 +5,27 @@ import pg from 'pg';
 import { MikroORM as PostgresORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { EntityManager } from '@mikro-orm/sql';
-import { Account, ApiKey } from '../auth/auth.entities.js';
+import { Account, ApiKey, OAuthClient, OAuthToken } from '../auth/auth.entities.js';
+import { AuditLog } from '../audit/audit.entities.js';
 import { Customer } from '../customers/customers.entities.js';
 import { Order } from '../orders/orders.entities.js';
 import { Event } from '../webhooks/events.entities.js';
 import { WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint } from '../webhooks/webhooks.entities.js';
+import { Carrier, ComplianceAlert } from '../carriers/carriers.entities.js';
+import { Job } from '../jobs/jobs.entities.js';
 import { Migration20261122000001_foundation } from './migrations/Migration20261122000001_foundation.js';
 import { Migration20261122000002_webhooks } from './migrations/Migration20261122000002_webhooks.js';
+import { Migration20261122000003_carriers } from './migrations/Migration20261122000003_carriers.js';
+import { Migration20261122000004_platform } from './migrations/Migration20261122000004_platform.js';
 
-export const entities = [Account, ApiKey, Customer, Order, Event, WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt];
+export const entities = [Account, ApiKey, Customer, Order, Event, WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt, Carrier, ComplianceAlert, Job, OAuthClient, OAuthToken, AuditLog];
 
 /** Every migration, in order. Applied at start-up by `openDatabase`. */
 export const migrations = [
   { name: 'Migration20261122000001_foundation', class: Migration20261122000001_foundation },
   { name: 'Migration20261122000002_webhooks', class: Migration20261122000002_webhooks },
+  { name: 'Migration20261122000003_carriers', class: Migration20261122000003_carriers },
+  { name: 'Migration20261122000004_platform', class: Migration20261122000004_platform },
 ];
 
 export interface Database {

@@ -1,4 +1,5 @@
-// Request bodies: JSON only (415 otherwise), at most 1 MiB (413), well-formed (400 invalid_json).
+// Request bodies: JSON, or form-encoded where the operation's spec accepts it (415 otherwise), at most
+// 1 MiB (413), well-formed (400 invalid_json).
 import type { IncomingMessage } from 'node:http';
 import getRawBody from 'raw-body';
 import { ApiError } from './errors.js';
@@ -16,18 +17,26 @@ function hasBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined;
 }
 
-const isJson = (contentType: string | undefined): boolean => {
-  if (!contentType) return false;
-  const mediaType = contentType.split(';')[0]?.trim().toLowerCase();
-  return mediaType === 'application/json' || (mediaType?.startsWith('application/') === true && mediaType.endsWith('+json'));
+export const JSON_TYPE = 'application/json';
+export const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+const mediaTypeOf = (contentType: string | undefined): string | undefined => {
+  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
+  if (!mediaType) return undefined;
+  return mediaType.startsWith('application/') && mediaType.endsWith('+json') ? JSON_TYPE : mediaType;
 };
 
-/** Reads and parses the JSON body; `undefined` when the request has none. */
-export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+/**
+ * Reads and parses the body; `undefined` when the request has none. `accepted` are the media types of
+ * the operation's requestBody in the spec (JSON when it declares none): a form-encoded body becomes an
+ * object of strings.
+ */
+export async function readBody(req: IncomingMessage, accepted: readonly string[] = [JSON_TYPE]): Promise<unknown> {
   if (!hasBody(req)) return undefined;
-  if (!isJson(req.headers['content-type'])) {
+  const mediaType = mediaTypeOf(req.headers['content-type']);
+  if (!mediaType || !accepted.includes(mediaType) || (mediaType !== JSON_TYPE && mediaType !== FORM_TYPE)) {
     req.resume();
-    throw new ApiError('invalid_request_error', 'unsupported_media_type', 'Request bodies must be sent as application/json.', {
+    throw new ApiError('invalid_request_error', 'unsupported_media_type', `Request bodies must be sent as ${accepted.join(' or ')}.`, {
       status: 415,
     });
   }
@@ -43,13 +52,14 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
     const type = (err as { type?: string }).type;
     if (type === 'entity.too.large') throw tooLarge();
     if (type === 'encoding.unsupported') {
-      throw new ApiError('invalid_request_error', 'unsupported_media_type', 'Request bodies must be UTF-8 encoded JSON.', {
+      throw new ApiError('invalid_request_error', 'unsupported_media_type', 'Request bodies must be UTF-8 encoded.', {
         status: 415,
       });
     }
     throw new ApiError('validation_error', 'invalid_json', 'The request body could not be read completely.');
   }
   if (text.trim() === '') return undefined;
+  if (mediaType === FORM_TYPE) return Object.fromEntries(new URLSearchParams(text));
   try {
     return JSON.parse(text);
   } catch (err) {

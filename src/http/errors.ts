@@ -5,6 +5,8 @@ import type { components } from '../../generated/openapi.js';
 type ErrorBody = components['schemas']['Error']['error'];
 export type ErrorType = ErrorBody['type'];
 export type ErrorCode = ErrorBody['code'];
+type OAuthErrorBody = components['schemas']['OAuthError'];
+export type OAuthErrorCode = OAuthErrorBody['error'];
 
 const STATUS_OF_TYPE: Record<ErrorType, number> = {
   validation_error: 400,
@@ -23,15 +25,24 @@ export class ApiError extends Error {
     readonly type: ErrorType,
     readonly code: ErrorCode,
     message: string,
-    options: { status?: number; param?: string; headers?: Record<string, string> } = {},
+    options: { status?: number; param?: string; headers?: Record<string, string>; oauthError?: OAuthErrorCode } = {},
   ) {
     super(message);
     this.status = options.status ?? STATUS_OF_TYPE[type];
     this.param = options.param;
     this.headers = options.headers ?? {};
+    this.oauthError = options.oauthError;
   }
   readonly param: string | undefined;
   readonly headers: Record<string, string>;
+  /** The RFC 6749 §5.2 code when the error is answered by an OAuth endpoint (derived from the status otherwise). */
+  readonly oauthError: OAuthErrorCode | undefined;
+
+  /** The OAuth endpoints' error shape (RFC 6749 §5.2) instead of the envelope. */
+  oauthBody(): OAuthErrorBody {
+    const derived: OAuthErrorCode = this.status === 401 ? 'invalid_client' : this.status >= 500 ? 'server_error' : 'invalid_request';
+    return { error: this.oauthError ?? derived, error_description: this.message };
+  }
 
   body(requestId: string): components['schemas']['Error'] {
     return {

@@ -1,7 +1,9 @@
 // The contract between the HTTP layer and the domain handlers, typed from the generated spec types.
+import type { IncomingHttpHeaders } from 'node:http';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { operations } from '../../generated/openapi.js';
 import type { Principal } from '../auth/auth.service.js';
+import type { OAuthClient } from '../auth/auth.entities.js';
 import type { Clock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
 
@@ -11,20 +13,26 @@ export interface RequestContext {
   em: EntityManager;
   /** Null only for the unauthenticated platform operations. */
   principal: Principal | null;
+  /** The authenticated OAuth client, on the operations secured by `oauthClient` only. */
+  client: OAuthClient | null;
   requestId: string;
   clock: Clock;
   log: Logger;
   settings: { production: boolean };
+  /** The request's headers (the OAuth endpoints read client credentials from Authorization). */
+  headers: IncomingHttpHeaders;
+  /** The caller's address, for the audit log. */
+  ip: string | null;
 }
 
 type Op<Id extends OperationId> = operations[Id];
 type ParamsOf<Id extends OperationId, Where extends 'path' | 'query'> = Op<Id> extends { parameters: { [W in Where]?: infer P } }
   ? [P] extends [undefined] ? Record<string, never> : NonNullable<P>
   : Record<string, never>;
-type BodyOf<Id extends OperationId> = Op<Id> extends { requestBody: { content: { 'application/json': infer B } } }
-  ? B
-  : Op<Id> extends { requestBody?: { content: { 'application/json': infer B } } }
-    ? B | undefined
+type BodyOf<Id extends OperationId> = Op<Id> extends { requestBody: { content: infer C } }
+  ? C[keyof C]
+  : Op<Id> extends { requestBody?: { content: infer C } }
+    ? C[keyof C] | undefined
     : undefined;
 /** The statuses a handler answers with itself (errors are thrown as ApiError). */
 type SuccessStatus = 200 | 201 | 503;
@@ -43,6 +51,12 @@ export interface HandlerInput<Id extends OperationId> {
 export type Handler<Id extends OperationId> = (input: HandlerInput<Id>, ctx: RequestContext) => Promise<ResponseOf<Id>>;
 
 export type Handlers<Ids extends OperationId> = { [Id in Ids]: Handler<Id> };
+
+/** The client of an `oauthClient` operation (the HTTP layer guarantees it). */
+export function clientOf(ctx: RequestContext): OAuthClient {
+  if (!ctx.client) throw new Error('OAuth operation without a client');
+  return ctx.client;
+}
 
 /** The principal of an authenticated operation (the HTTP layer guarantees it). */
 export function principalOf(ctx: RequestContext): Principal {

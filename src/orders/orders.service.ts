@@ -10,6 +10,7 @@ import { listPage, type Page } from '../shared/pagination.js';
 import { ApiError, invalidValue, notFound } from '../http/errors.js';
 import { findCustomer } from '../customers/customers.service.js';
 import { emitEvent } from '../webhooks/emitter.js';
+import { findCarrier } from '../carriers/carriers.service.js';
 import { Order } from './orders.entities.js';
 import { assertTransition } from './orders.state.js';
 import { isValidVin } from './vin.js';
@@ -156,20 +157,58 @@ export async function updateOrder(
   });
 }
 
-export async function cancelOrder(
+type ActionInput =
+  | { action: 'dispatch'; carrierId: string }
+  | { action: 'pickup'; at?: number | undefined }
+  | { action: 'deliver'; signedBy: string; signedAt?: number | undefined }
+  | { action: 'cancel'; reason?: string | undefined }
+  | { action: 'report_exception'; kind: S['OrderExceptionKind']; note?: string | undefined };
+
+/**
+ * Moves an order through its lifecycle (see ORDER_TRANSITIONS): locks the row, checks the move is
+ * legal, applies it and records its event, all in one transaction.
+ */
+export async function actOnOrder(
   em: EntityManager,
   who: Principal,
   id: string,
-  input: S['OrderCancel'] | undefined,
+  input: ActionInput,
   ctx: { clock: Clock; requestId: string },
 ): Promise<Order> {
   return em.transactional(async (tem) => {
     const order = await findOrder(tem, who.accountId, id, { forUpdate: true });
-    const t = assertTransition('cancel', order.status);
+    const t = assertTransition(input.action, order.status);
     const now = ctx.clock.now();
-    order.status = t.to;
-    order.cancellationReason = input?.reason ?? null;
-    order.cancelledAt = now;
+    switch (input.action) {
+      case 'dispatch': {
+        const carrier = await findCarrier(tem, who.accountId, input.carrierId, { param: 'carrier_id' });
+        if (carrier.status !== 'active') {
+          throw new ApiError('conflict_error', 'carrier_not_active', `Carrier ${carrier.id} is ${carrier.status}; only an active carrier can be dispatched.`, {
+            param: 'carrier_id',
+          });
+        }
+        order.carrierId = carrier.id;
+        order.dispatchedAt = now;
+        break;
+      }
+      case 'pickup':
+        order.pickedUpAt = input.at !== undefined ? new Date(input.at * 1000) : now;
+        break;
+      case 'deliver': {
+        const signedAt = input.signedAt ?? Math.floor(now.getTime() / 1000);
+        order.billOfLading = { signed_by: input.signedBy, signed_at: signedAt };
+        order.deliveredAt = new Date(signedAt * 1000);
+        break;
+      }
+      case 'cancel':
+        order.cancellationReason = input.reason ?? null;
+        order.cancelledAt = now;
+        break;
+      case 'report_exception':
+        order.exceptions = [...order.exceptions, { kind: input.kind, note: input.note ?? null, created: Math.floor(now.getTime() / 1000) }];
+        break;
+    }
+    if ('to' in t) order.status = t.to;
     order.updatedAt = now;
     await emitEvent(tem, t.event, renderOrder(order), { accountId: who.accountId, requestId: ctx.requestId, now });
     await tem.flush();

@@ -14,8 +14,21 @@ interface Transition {
 
 export const ORDER_TRANSITIONS = {
   update: { from: ['pending'] },
+  dispatch: { from: ['pending'], to: 'dispatched', event: 'order.dispatched' },
+  pickup: { from: ['dispatched'], to: 'in_transit', event: 'order.in_transit' },
+  deliver: { from: ['in_transit'], to: 'delivered', event: 'order.delivered' },
   cancel: { from: ['pending', 'dispatched'], to: 'cancelled', event: 'order.cancelled' },
+  report_exception: { from: ['pending', 'dispatched', 'in_transit', 'delivered'], event: 'order.exception' },
 } as const satisfies Record<string, Transition>;
+
+const VERB: Record<OrderAction, string> = {
+  update: 'updated',
+  dispatch: 'dispatched',
+  pickup: 'picked up',
+  deliver: 'delivered',
+  cancel: 'cancelled',
+  report_exception: 'given an exception',
+};
 
 export type OrderAction = keyof typeof ORDER_TRANSITIONS;
 
@@ -27,7 +40,7 @@ export function assertTransition<A extends OrderAction>(action: A, status: Order
     throw new ApiError(
       'conflict_error',
       'invalid_state_transition',
-      `An order in status ${status} cannot be ${action === 'update' ? 'updated' : `${action}led`}; allowed from ${allowed}.`,
+      `An order in status ${status} cannot be ${VERB[action]}; allowed from ${allowed}.`,
     );
   }
   return t;

@@ -8,9 +8,13 @@ export const ID_PREFIXES = {
   customer: 'cus',
   order: 'ord',
   carrier: 'car',
+  complianceAlert: 'cal',
+  job: 'job',
   event: 'evt',
   webhookEndpoint: 'we',
   webhookDelivery: 'wdl',
+  oauthClient: 'oac',
+  auditLog: 'aud',
   request: 'req',
 } as const;
 

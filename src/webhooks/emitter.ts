@@ -6,6 +6,7 @@ import { unixSeconds } from '../shared/clock.js';
 import { Event } from './events.entities.js';
 import { WebhookDelivery, WebhookEndpoint } from './webhooks.entities.js';
 import type { EventEnvelope, EventPayloads, EventType } from '../../generated/events.js';
+import { renderForVersion } from '../http/versions.js';
 
 /** Workers LISTEN here; a NOTIFY sent inside the transaction reaches them when it commits. */
 export const DELIVERIES_CHANNEL = 'webhook_deliveries';
@@ -25,7 +26,7 @@ export function renderEnvelope<T extends EventType>(event: Event & { type: T }, 
     api_version: apiVersion,
     created: unixSeconds(event.createdAt),
     request_id: event.requestId ?? null,
-    data: event.data,
+    data: renderForVersion(event.data, apiVersion), // the endpoint's (or caller's) pinned version
   } as unknown as EventEnvelope<T>;
 }
 

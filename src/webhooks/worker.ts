@@ -14,6 +14,7 @@ import { afterFailure } from './schedule.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './signer.js';
 import type { DeliveryOutcome, Transport } from './transport.js';
 import { WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint } from './webhooks.entities.js';
+import { ClaimingWorker } from '../jobs/loop.js';
 
 /** Events (and their deliveries) are kept this long. */
 export const EVENT_RETENTION_MS = 30 * 24 * 3_600_000;
@@ -50,28 +51,31 @@ const CLAIM = `
     for update of d skip locked)
   returning id`;
 
-export class DeliveryWorker {
+export class DeliveryWorker extends ClaimingWorker<Claimed> {
   readonly id: string;
-  private readonly concurrency: number;
   private readonly leaseMs: number;
-  private readonly pollMs: number;
-  private readonly inFlight = new Set<Promise<void>>();
-  private running = false;
-  private loopDone: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
-  private woken = false;
-  private unlisten: (() => Promise<void>) | null = null;
   private lastPurge = 0;
 
   constructor(private readonly options: DeliveryWorkerOptions) {
+    super({
+      listen: (channel, onNotify) => options.db.listen(channel, onNotify),
+      log: options.log,
+      channel: DELIVERIES_CHANNEL,
+      concurrency: options.concurrency ?? 16,
+      pollMs: options.pollMs ?? 1_000,
+      name: 'webhook deliveries',
+    });
     this.id = options.workerId ?? `${hostname()}:${process.pid}:${newId('request').slice(4, 14)}`;
-    this.concurrency = options.concurrency ?? 16;
     this.leaseMs = options.leaseMs ?? 60_000;
-    this.pollMs = options.pollMs ?? 1_000;
+  }
+
+  protected process(item: Claimed): Promise<DeliveryOutcome> {
+    return this.deliver(item);
   }
 
   /** Claims up to `limit` due deliveries for this worker. */
-  async claim(limit: number): Promise<Claimed[]> {
+  override async claim(limit: number): Promise<Claimed[]> {
+    if (limit <= 0) return [];
     const em = this.options.db.em();
     const now = this.options.clock.now();
     const rows = await em.execute<{ id: string }[]>(CLAIM, [this.id, new Date(now.getTime() + this.leaseMs), now, now, limit]);
@@ -141,90 +145,18 @@ export class DeliveryWorker {
     });
   }
 
-  /** Delivers everything due now, once (claims up to `concurrency`, waits for all). Returns how many. */
-  async runOnce(): Promise<number> {
-    const claimed = await this.claim(this.concurrency);
-    await Promise.all(claimed.map((c) => this.deliver(c)));
-    return claimed.length;
-  }
-
   /** Deletes events older than the retention period; their deliveries and attempts go with them. */
   async purgeExpiredEvents(): Promise<number> {
     const cutoff = new Date(this.options.clock.now().getTime() - EVENT_RETENTION_MS);
     return this.options.db.em().nativeDelete(Event, { createdAt: { $lt: cutoff } });
   }
 
-  async start(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    try {
-      this.unlisten = await this.options.db.listen(DELIVERIES_CHANNEL, () => this.poke());
-    } catch (err) {
-      this.options.log.warn({ err }, 'LISTEN failed; the worker polls only');
-    }
-    this.loopDone = this.loop();
-  }
-
-  /** Stops claiming, waits for deliveries in flight to be recorded. */
-  async stop(): Promise<void> {
-    this.running = false;
-    this.poke();
-    await this.loopDone;
-    await Promise.allSettled([...this.inFlight]);
-    await this.unlisten?.();
-    this.unlisten = null;
-  }
-
-  private poke(): void {
-    this.woken = true;
-    this.wake?.();
-  }
-
-  private async sleep(ms: number): Promise<void> {
-    if (this.woken) {
-      this.woken = false;
-      return;
-    }
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-    this.wake = null;
-    this.woken = false;
-  }
-
-  /** Keeps up to `concurrency` deliveries in flight, claiming more as slots free up. */
-  private async loop(): Promise<void> {
-    while (this.running) {
-      try {
-        const now = this.options.clock.now().getTime();
-        if (now - this.lastPurge > PURGE_EVERY_MS) {
-          this.lastPurge = now;
-          const purged = await this.purgeExpiredEvents();
-          if (purged) this.options.log.info({ purged }, 'expired events purged');
-        }
-        const free = this.concurrency - this.inFlight.size;
-        const claimed = free > 0 ? await this.claim(free) : [];
-        for (const c of claimed) {
-          const job: Promise<void> = this.deliver(c)
-            .then(
-              () => undefined,
-              (err: unknown) => this.options.log.error({ err, delivery_id: c.delivery.id }, 'webhook delivery failed to record'),
-            )
-            .finally(() => {
-              this.inFlight.delete(job);
-              this.poke();
-            });
-          this.inFlight.add(job);
-        }
-        if (claimed.length === 0 || this.inFlight.size >= this.concurrency) await this.sleep(this.pollMs);
-      } catch (err) {
-        this.options.log.error({ err }, 'webhook worker loop error');
-        await this.sleep(this.pollMs);
-      }
+  protected override async beforeTick(): Promise<void> {
+    const now = this.options.clock.now().getTime();
+    if (now - this.lastPurge > PURGE_EVERY_MS) {
+      this.lastPurge = now;
+      const purged = await this.purgeExpiredEvents();
+      if (purged) this.options.log.info({ purged }, 'expired events purged');
     }
   }
 }

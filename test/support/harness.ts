@@ -35,12 +35,12 @@ export interface Harness {
 
 export async function startHarness(
   backend: Backend,
-  options: { clock?: Clock; rateLimit?: RateLimitPolicy; production?: boolean } = {},
+  options: { clock?: Clock; rateLimit?: RateLimitPolicy; production?: boolean; redisUrl?: string; database?: TestDatabase } = {},
 ): Promise<Harness> {
-  const database = await createTestDatabase(backend);
+  const database = options.database ?? (await createTestDatabase(backend));
   const clock = options.clock ?? { now: () => new Date() };
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const app = await createApp({ db: database.db, clock, log, rateLimit: options.rateLimit ?? { burst: 100_000, perMinute: 100_000 }, production: options.production ?? false });
+  const app = await createApp({ db: database.db, clock, log, rateLimit: options.rateLimit ?? { burst: 100_000, perMinute: 100_000 }, redisUrl: options.redisUrl, production: options.production ?? false });
   const server: Server = createServer(app.koa.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -73,7 +73,8 @@ export async function startHarness(
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await database.drop();
+      await app.close();
+      if (!options.database) await database.drop();
     },
   };
 }

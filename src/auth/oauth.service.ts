@@ -1,0 +1,111 @@
+// OAuth 2.0 client credentials (RFC 6749 §4.4) and token introspection (RFC 7662). Access tokens are
+// opaque (`oat_` + 32 random bytes), stored only as a SHA-256 hash with their client, granted scopes,
+// pinned version and expiry (one hour).
+import type { IncomingHttpHeaders } from 'node:http';
+import { timingSafeEqual } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/sql';
+import type { components } from '../../generated/openapi.js';
+import { ApiError } from '../http/errors.js';
+import { unixSeconds } from '../shared/clock.js';
+import { randomToken } from '../shared/tokens.js';
+import { OAuthClient, OAuthToken } from './auth.entities.js';
+import { hashSecret, TOKEN_PATTERN } from './auth.service.js';
+
+type S = components['schemas'];
+
+export const TOKEN_LIFETIME_SECONDS = 3600;
+export const NO_STORE = { 'Cache-Control': 'no-store' };
+
+const invalidClient = (message = 'Client authentication failed.') =>
+  new ApiError('authentication_error', 'invalid_api_key', message, {
+    oauthError: 'invalid_client',
+    headers: { 'WWW-Authenticate': 'Basic realm="oauth"', ...NO_STORE },
+  });
+
+const badRequest = (oauthError: 'invalid_request' | 'invalid_scope' | 'unsupported_grant_type', message: string) =>
+  new ApiError('validation_error', 'invalid_value', message, { oauthError, headers: NO_STORE });
+
+/** Client credentials from HTTP Basic (RFC 6749 §2.3.1, form-urlencoded parts) or from the form; never both. */
+function clientCredentials(headers: IncomingHttpHeaders, form: { client_id?: string | undefined; client_secret?: string | undefined }) {
+  const basic = /^Basic\s+(\S+)\s*$/i.exec(headers.authorization ?? '');
+  if (basic?.[1]) {
+    // RFC 6749 §2.3: one authentication method per request.
+    if (form.client_id !== undefined || form.client_secret !== undefined) throw invalidClient('Authenticate the client with HTTP Basic or in the form, not both.');
+    const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 0) return null;
+    const decode = (s: string) => {
+      try {
+        return decodeURIComponent(s.replace(/\+/g, ' '));
+      } catch {
+        return s;
+      }
+    };
+    return { id: decode(decoded.slice(0, colon)), secret: decode(decoded.slice(colon + 1)) };
+  }
+  if (form.client_id !== undefined && form.client_secret !== undefined) return { id: form.client_id, secret: form.client_secret };
+  return null;
+}
+
+/** The calling client, active and with the right secret, or 401 `invalid_client`. */
+export async function authenticateClient(
+  em: EntityManager,
+  headers: IncomingHttpHeaders,
+  form: { client_id?: string | undefined; client_secret?: string | undefined },
+): Promise<OAuthClient> {
+  const credentials = clientCredentials(headers, form);
+  if (!credentials) throw invalidClient();
+  const client = await em.findOne(OAuthClient, { id: credentials.id });
+  if (!client || client.revokedAt) throw invalidClient();
+  const given = Buffer.from(hashSecret(credentials.secret), 'hex');
+  if (!timingSafeEqual(given, Buffer.from(client.secretHash, 'hex'))) throw invalidClient();
+  return client;
+}
+
+export async function issueToken(
+  em: EntityManager,
+  client: OAuthClient,
+  form: S['OAuthTokenRequest'],
+  now: Date,
+): Promise<S['OAuthToken']> {
+  if (form.grant_type !== 'client_credentials') {
+    throw badRequest('unsupported_grant_type', 'Only grant_type=client_credentials is supported.');
+  }
+  const asked = form.scope === undefined ? client.scopes : form.scope.split(' ').filter(Boolean);
+  if (asked.length === 0) throw badRequest('invalid_scope', 'Ask for at least one scope, or omit scope for all of the client\'s.');
+  const missing = asked.filter((s) => !client.scopes.includes(s));
+  if (missing.length) throw badRequest('invalid_scope', `The client does not hold the scope ${missing.join(', ')}.`);
+  const scopes = [...new Set(asked)];
+  const accessToken = randomToken('oat');
+  em.persist(
+    em.create(OAuthToken, {
+      tokenHash: hashSecret(accessToken),
+      accountId: client.accountId,
+      clientId: client.id,
+      scopes,
+      apiVersion: client.apiVersion,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_SECONDS * 1000),
+    }),
+  );
+  // Expired tokens are useless: drop the client's old ones while we are here.
+  await em.nativeDelete(OAuthToken, { clientId: client.id, expiresAt: { $lt: new Date(now.getTime() - 86_400_000) } });
+  await em.flush();
+  return { access_token: accessToken, token_type: 'Bearer', expires_in: TOKEN_LIFETIME_SECONDS, scope: scopes.join(' ') };
+}
+
+/** RFC 7662: only the calling client's own active tokens are described; anything else is `{active:false}`. */
+export async function introspect(em: EntityManager, client: OAuthClient, token: string, now: Date): Promise<S['OAuthIntrospection']> {
+  if (!TOKEN_PATTERN.test(token)) return { active: false };
+  const row = await em.findOne(OAuthToken, { tokenHash: hashSecret(token) });
+  if (!row || row.clientId !== client.id || row.expiresAt <= now) return { active: false };
+  return {
+    active: true,
+    client_id: client.id,
+    scope: row.scopes.join(' '),
+    token_type: 'Bearer',
+    exp: unixSeconds(row.expiresAt),
+    iat: unixSeconds(row.createdAt),
+    api_version: row.apiVersion as S['ApiVersion'],
+  };
+}

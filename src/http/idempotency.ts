@@ -1,0 +1,100 @@
+// Idempotency keys (Stripe-style): a POST with `Idempotency-Key` is recorded per account before its
+// handler runs (in progress) and completed with its answer afterwards, in PostgreSQL, for 24 hours.
+// The row is inserted only after the request passed validation, and deleted again when the answer is
+// a 400 or a 5xx, so those are never stored and can be retried with the same key.
+import { createHash } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/sql';
+import { ApiError } from './errors.js';
+
+export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+
+export interface StoredAnswer {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export type Claim = { kind: 'claimed' } | { kind: 'replay'; answer: StoredAnswer };
+
+/** Method, path and body: what "the same request" means. */
+export function fingerprint(method: string, path: string, body: unknown): string {
+  return createHash('sha256').update(`${method} ${path}\n${body === undefined ? '' : JSON.stringify(body)}`).digest('hex');
+}
+
+interface Row {
+  fingerprint: string;
+  status: string;
+  response_status: number | null;
+  response_body: string | null;
+  response_headers: Record<string, string> | string | null;
+  created_at: Date | string;
+}
+
+/**
+ * Claims `key` for this request, or answers what an earlier request with it got. Concurrent identical
+ * requests race on the primary key: exactly one inserts; the others see it in progress (409) or done.
+ */
+export async function claim(em: EntityManager, accountId: string, key: string, print: string, now: Date): Promise<Claim> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const inserted = await em.execute<unknown[]>(
+      `insert into idempotency_keys (account_id, key, fingerprint, status, created_at)
+       values (?, ?, ?, 'in_progress', ?) on conflict (account_id, key) do nothing returning key`,
+      [accountId, key, print, now],
+    );
+    if (inserted.length === 1) return { kind: 'claimed' };
+    const [row] = await em.execute<Row[]>(
+      `select fingerprint, status, response_status, response_body, response_headers, created_at
+       from idempotency_keys where account_id = ? and key = ?`,
+      [accountId, key],
+    );
+    if (!row) continue; // deleted meanwhile (the first request failed): try to claim it again
+    if (new Date(row.created_at).getTime() <= now.getTime() - IDEMPOTENCY_TTL_MS) {
+      await em.execute(`delete from idempotency_keys where account_id = ? and key = ? and created_at = ?`, [accountId, key, row.created_at]);
+      continue;
+    }
+    if (row.fingerprint !== print) {
+      throw new ApiError(
+        'conflict_error',
+        'idempotency_key_reused',
+        'This Idempotency-Key was already used with a different request (method, path or body).',
+        { param: 'Idempotency-Key' },
+      );
+    }
+    if (row.status === 'in_progress') {
+      throw new ApiError('conflict_error', 'idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry later.', {
+        param: 'Idempotency-Key',
+      });
+    }
+    const headers = typeof row.response_headers === 'string' ? JSON.parse(row.response_headers) : (row.response_headers ?? {});
+    return {
+      kind: 'replay',
+      answer: { status: Number(row.response_status), body: row.response_body === null ? undefined : JSON.parse(row.response_body), headers },
+    };
+  }
+  throw new ApiError('conflict_error', 'idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry later.', {
+    param: 'Idempotency-Key',
+  });
+}
+
+/** Stores the answer of a claimed key, or releases the key when the answer must not be stored. */
+export async function complete(em: EntityManager, accountId: string, key: string, answer: StoredAnswer): Promise<void> {
+  if (answer.status === 400 || answer.status >= 500) {
+    await release(em, accountId, key);
+    return;
+  }
+  await em.execute(
+    `update idempotency_keys set status = 'completed', response_status = ?, response_body = ?, response_headers = ?
+     where account_id = ? and key = ?`,
+    [answer.status, answer.body === undefined ? null : JSON.stringify(answer.body), JSON.stringify(answer.headers), accountId, key],
+  );
+}
+
+export async function release(em: EntityManager, accountId: string, key: string): Promise<void> {
+  await em.execute(`delete from idempotency_keys where account_id = ? and key = ? and status = 'in_progress'`, [accountId, key]);
+}
+
+/** Drops keys older than 24 h (called now and then by the pipeline). */
+export async function purgeExpired(em: EntityManager, now: Date): Promise<void> {
+  await em.execute(`delete from idempotency_keys where created_at < ?`, [new Date(now.getTime() - IDEMPOTENCY_TTL_MS)]);
+}

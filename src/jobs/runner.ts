@@ -1,0 +1,130 @@
+// The durable job queue: jobs are rows, claimed with FOR UPDATE SKIP LOCKED and a lease, run outside any
+// transaction, and finished (or retried with backoff) in another short statement. A worker that dies
+// mid-job loses nothing: the lease expires and another worker runs the job again.
+import { hostname } from 'node:os';
+import type { EntityManager } from '@mikro-orm/sql';
+import type { Database } from '../db/orm.js';
+import type { Clock } from '../shared/clock.js';
+import { newId } from '../shared/ids.js';
+import type { Logger } from '../shared/logger.js';
+import { Job } from './jobs.entities.js';
+import { ClaimingWorker } from './loop.js';
+
+export const JOBS_CHANNEL = 'jobs';
+
+export interface JobHandler {
+  /** Does the work. Throwing retries the job after `backoffMs` until `maxAttempts`; a result may reschedule it. */
+  run(job: Job): Promise<void | { rescheduleAt: Date }>;
+  /** Called once the job failed its last attempt. */
+  onFailed?(job: Job, error: Error): Promise<void>;
+  /** Delay before attempt n+1 after the n-th failure. */
+  backoffMs?(attempt: number): number;
+}
+
+export interface EnqueueOptions {
+  kind: string;
+  subjectId?: string | null;
+  payload?: Record<string, unknown>;
+  runAt: Date;
+  maxAttempts?: number;
+  /** A fixed id makes the job a singleton (enqueueing it again does nothing). */
+  id?: string;
+}
+
+/** Adds a job in `em`'s transaction (it exists only if the change that wanted it commits). */
+export async function enqueueJob(em: EntityManager, options: EnqueueOptions): Promise<void> {
+  const now = options.runAt;
+  await em.execute(
+    `insert into jobs (id, kind, subject_id, payload, status, attempts, max_attempts, run_at, created_at, updated_at)
+     values (?, ?, ?, ?, 'queued', 0, ?, ?, ?, ?) on conflict (id) do nothing`,
+    [options.id ?? newId('job', now.getTime()), options.kind, options.subjectId ?? null, JSON.stringify(options.payload ?? {}), options.maxAttempts ?? 5, now, now, now],
+  );
+  await em.execute(`select pg_notify('${JOBS_CHANNEL}', '')`);
+}
+
+export interface JobRunnerOptions {
+  db: Database;
+  clock: Clock;
+  log: Logger;
+  handlers: Record<string, JobHandler>;
+  workerId?: string;
+  concurrency?: number;
+  leaseMs?: number;
+  pollMs?: number;
+}
+
+const defaultBackoff = (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000);
+
+export class JobRunner extends ClaimingWorker<Job> {
+  readonly id: string;
+  private readonly leaseMs: number;
+
+  constructor(private readonly options: JobRunnerOptions) {
+    super({
+      listen: (channel, onNotify) => options.db.listen(channel, onNotify),
+      log: options.log,
+      channel: JOBS_CHANNEL,
+      concurrency: options.concurrency ?? 4,
+      pollMs: options.pollMs ?? 1_000,
+      name: 'jobs',
+    });
+    this.id = options.workerId ?? `${hostname()}:${process.pid}:jobs`;
+    this.leaseMs = options.leaseMs ?? 60_000;
+  }
+
+  protected process(job: Job): Promise<void> {
+    return this.execute(job);
+  }
+
+  private get kinds(): string[] {
+    return Object.keys(this.options.handlers);
+  }
+
+  /** Claims up to `limit` due jobs (queued and due, or running with an expired lease). */
+  override async claim(limit: number): Promise<Job[]> {
+    if (!this.kinds.length || limit <= 0) return [];
+    const em = this.options.db.em();
+    const now = this.options.clock.now();
+    const rows = await em.execute<{ id: string }[]>(
+      `update jobs set status = 'running', lease_owner = ?, lease_expires_at = ?, attempts = attempts + 1, updated_at = ?
+       where id in (
+         select id from jobs
+         where kind in (${this.kinds.map(() => '?').join(', ')})
+           and ((status = 'queued' and run_at <= ?) or (status = 'running' and lease_expires_at <= ?))
+         order by run_at
+         limit ?
+         for update skip locked)
+       returning id`,
+      [this.id, new Date(now.getTime() + this.leaseMs), now, ...this.kinds, now, now, limit],
+    );
+    if (!rows.length) return [];
+    return em.find(Job, { id: { $in: rows.map((r) => r.id) } }, { orderBy: { runAt: 'asc' } });
+  }
+
+  /** Runs one claimed job and records its outcome. */
+  async execute(job: Job): Promise<void> {
+    const handler = this.options.handlers[job.kind];
+    if (!handler) return;
+    const em = this.options.db.em();
+    const finish = (set: Record<string, unknown>) =>
+      em.nativeUpdate(Job, { id: job.id, leaseOwner: this.id }, { ...set, leaseOwner: null, leaseExpiresAt: null, updatedAt: this.options.clock.now() });
+    try {
+      if (job.attempts > job.maxAttempts) throw new Error('attempts exhausted (the job outlived its leases)');
+      const result = await handler.run(job);
+      if (result?.rescheduleAt) await finish({ status: 'queued', runAt: result.rescheduleAt, attempts: 0, lastError: null });
+      else await finish({ status: 'succeeded', lastError: null });
+    } catch (err) {
+      const error = err instanceof Error ? err : new Error(String(err));
+      const now = this.options.clock.now();
+      if (job.attempts < job.maxAttempts) {
+        const delay = (handler.backoffMs ?? defaultBackoff)(job.attempts);
+        this.options.log.warn({ job_id: job.id, kind: job.kind, attempt: job.attempts, err: error.message }, 'job failed; will retry');
+        await finish({ status: 'queued', runAt: new Date(now.getTime() + delay), lastError: error.message });
+      } else {
+        this.options.log.error({ job_id: job.id, kind: job.kind, attempt: job.attempts, err: error.message }, 'job failed for good');
+        await finish({ status: 'failed', lastError: error.message });
+        await handler.onFailed?.(job, error);
+      }
+    }
+  }
+}

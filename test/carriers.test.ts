@@ -1,0 +1,279 @@
+// Carriers: onboarding, asynchronous vetting on the local registry, suspension, compliance scans, and
+// the order lifecycle that depends on them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { backends, type Backend } from './support/databases.js';
+import { orderBody, startHarness, TestClock, type Harness } from './support/harness.js';
+import { JobRunner } from '../src/jobs/runner.js';
+import { vettingJob, VET_CARRIER_JOB, VETTING_ATTEMPTS } from '../src/carriers/carriers.service.js';
+import { complianceScanJob, COMPLIANCE_SCAN_JOB, scanCompliance } from '../src/carriers/compliance.service.js';
+import { createLocalRegistryProvider, LOCAL_REGISTRY_SAMPLES as DOT } from '../src/carriers/registry/index.js';
+import { Event } from '../src/webhooks/events.entities.js';
+import { ORDER_TRANSITIONS, type OrderAction } from '../src/orders/orders.state.js';
+
+const silent = pino({ level: 'silent' });
+
+describe.each(backends())('carriers on %s', (backend: Backend) => {
+  let h: Harness;
+  let runner: JobRunner;
+  const clock = new TestClock(Date.UTC(2026, 10, 22, 12, 0, 0));
+
+  const onboard = async (dot: string, key?: string) => {
+    const r = await h.call('POST', '/v1/carriers', {
+      body: { dot_number: dot, contact_name: 'Maria Delgado', contact_email: 'dispatch@carrier.example', phone: '+16025550117' },
+      ...(key ? { key } : {}),
+    });
+    return r;
+  };
+  const vetAll = async () => {
+    while ((await runner.runOnce()) > 0);
+  };
+  const get = async (id: string) => (await h.call('GET', `/v1/carriers/${id}`)).body;
+  const eventsOf = async (id: string) =>
+    (await h.database.db.em().find(Event, { data: { id } } as never, { orderBy: { id: 'asc' } })).map((e) => e.type);
+  let activeCarrier: string;
+
+  beforeAll(async () => {
+    h = await startHarness(backend, { clock });
+    const registry = createLocalRegistryProvider(undefined, { clock });
+    const em = () => h.database.db.em();
+    runner = new JobRunner({
+      db: h.database.db,
+      clock,
+      log: silent,
+      handlers: {
+        [VET_CARRIER_JOB]: vettingJob({ em, registry, clock }),
+        [COMPLIANCE_SCAN_JOB]: complianceScanJob({ em, clock, intervalMs: 3_600_000 }),
+      },
+    });
+    activeCarrier = (await onboard(DOT.pass[1]!)).body.id;
+    await vetAll();
+  });
+  afterAll(() => h.close());
+
+  describe('createCarrier', () => {
+    it('answers 201 pending_vetting / queued and fires carrier.onboarded', async () => {
+      const r = await onboard(DOT.pass[0]!);
+      expect(r.status).toBe(201);
+      expect(r.headers.get('location')).toBe(`/v1/carriers/${r.body.id}`);
+      expect(r.body).toMatchObject({
+        object: 'carrier',
+        status: 'pending_vetting',
+        safer_pull_status: 'queued',
+        dot_number: DOT.pass[0],
+        legal_name: null,
+        vetting: null,
+      });
+      expect(r.body.id).toMatch(/^car_[0-9A-HJKMNP-TV-Z]{26}$/);
+      expect(await eventsOf(r.body.id)).toEqual(['carrier.onboarded']);
+    });
+    it.each([
+      [{ dot_number: '12a45' }, 'invalid_format', 'dot_number'],
+      [{ mc_number: 'MC-1' }, 'invalid_format', 'mc_number'],
+      [{ contact_email: 'nope' }, 'invalid_format', 'contact_email'],
+      [{ phone: '602-555-0117' }, 'invalid_format', 'phone'],
+      [{ dot_number: undefined }, 'missing_required_field', 'dot_number'],
+    ])('rejects %j', async (override, code, param) => {
+      const body = { dot_number: '1234567', contact_name: 'A', contact_email: 'a@b.co', phone: '+16025550117', ...override };
+      const r = await h.call('POST', '/v1/carriers', { body: JSON.parse(JSON.stringify(body)) });
+      expect(r.status).toBe(400);
+      expect(r.body.error).toMatchObject({ code, param });
+    });
+    it('refuses a DOT number already onboarded in the account (409), but not in another account', async () => {
+      await onboard('5550001');
+      const again = await onboard('5550001');
+      expect(again.status).toBe(409);
+      expect(again.body.error).toMatchObject({ type: 'conflict_error', code: 'duplicate_carrier', param: 'dot_number' });
+      expect((await onboard('5550001', await h.key('other-broker'))).status).toBe(201);
+    });
+  });
+
+  describe('vetting', () => {
+    it('activates a carrier that passes, with a snapshot of the record, and fires carrier.vetted', async () => {
+      const c = (await onboard(DOT.pass[2]!)).body;
+      await vetAll();
+      const vetted = await get(c.id);
+      expect(vetted).toMatchObject({ status: 'active', safer_pull_status: 'completed', vetting: { passed: true, reasons: [] } });
+      expect(vetted.legal_name).toBeTruthy();
+      expect(vetted.vetting.record).toMatchObject({ provider: 'local', dot_number: DOT.pass[2], allowed_to_operate: true });
+      expect(await eventsOf(c.id)).toEqual(['carrier.onboarded', 'carrier.vetted']);
+    });
+    it.each([
+      ['not_authorized', [DOT.not_authorized], ['not_authorized']],
+      ['insurance_below_minimum', [DOT.insurance_below_minimum], ['insurance_below_minimum']],
+      ['unsatisfactory_rating', [DOT.unsatisfactory_rating], ['unsatisfactory_rating']],
+      ['out_of_service', [DOT.out_of_service], ['out_of_service']],
+      ['several reasons', [DOT.multiple], ['not_authorized', 'unsatisfactory_rating', 'out_of_service']],
+      ['not_found', [DOT.not_found], ['not_found']],
+    ])('rejects for %s', async (_name, [dot], reasons) => {
+      const c = (await onboard(dot!)).body;
+      await vetAll();
+      const judged = await get(c.id);
+      expect(judged).toMatchObject({ status: 'rejected', safer_pull_status: 'completed', vetting: { passed: false, reasons } });
+      expect(await eventsOf(c.id)).toEqual(['carrier.onboarded']);
+    });
+    it('retries an unreachable registry, then marks the pull failed', async () => {
+      const c = (await onboard(DOT.unreachable)).body;
+      for (let attempt = 1; attempt <= VETTING_ATTEMPTS; attempt++) {
+        expect(await runner.runOnce(), `attempt ${attempt}`).toBe(1);
+        clock.advance(300_000);
+      }
+      expect(await get(c.id)).toMatchObject({ status: 'pending_vetting', safer_pull_status: 'failed', vetting: null });
+    });
+  });
+
+  describe('suspension and reinstatement', () => {
+    it('suspends an active carrier, refuses other moves with 409, and reinstating re-vets it', async () => {
+      const c = (await onboard(DOT.pass[0]!, await h.key('suspender'))).body;
+      const key = await h.key('suspender');
+      await vetAll();
+      expect((await h.call('POST', `/v1/carriers/${c.id}/reinstate`, { key })).status).toBe(409);
+      const s = await h.call('POST', `/v1/carriers/${c.id}/suspend`, { key, body: { reason: 'Cargo claim' } });
+      expect(s.body).toMatchObject({ status: 'suspended', suspension_reason: 'Cargo claim' });
+      expect((await h.call('POST', `/v1/carriers/${c.id}/suspend`, { key, body: { reason: 'again' } })).body.error.code).toBe('invalid_state_transition');
+      const r = await h.call('POST', `/v1/carriers/${c.id}/reinstate`, { key });
+      expect(r.body).toMatchObject({ status: 'pending_vetting', safer_pull_status: 'queued', suspension_reason: null });
+      await vetAll();
+      expect((await h.call('GET', `/v1/carriers/${c.id}`, { key })).body.status).toBe('active');
+      expect(await eventsOf(c.id)).toEqual(['carrier.onboarded', 'carrier.vetted', 'carrier.suspended', 'carrier.vetted']);
+    });
+    it('cannot suspend a rejected carrier', async () => {
+      const c = (await onboard(DOT.not_found + '1')).body;
+      await vetAll();
+      expect((await h.call('POST', `/v1/carriers/${c.id}/suspend`, { body: { reason: 'x' } })).status).toBe(409);
+    });
+  });
+
+  describe('updateCarrier, getCarrier, listCarriers', () => {
+    it('edits contact fields and compliance dates, never DOT numbers', async () => {
+      const r = await h.call('PATCH', `/v1/carriers/${activeCarrier}`, {
+        body: { contact_name: 'Sam Ortiz', insurance_expires_on: '2027-06-30', bond_expires_on: null },
+      });
+      expect(r.body).toMatchObject({ contact_name: 'Sam Ortiz', insurance_expires_on: '2027-06-30', bond_expires_on: null });
+      expect((await h.call('PATCH', `/v1/carriers/${activeCarrier}`, { body: { dot_number: '1' } })).body.error).toMatchObject({ code: 'unknown_field' });
+    });
+    it('filters by status and hides other accounts', async () => {
+      const list = await h.call('GET', '/v1/carriers?status=active&limit=100');
+      expect(list.body.data.every((c: { status: string }) => c.status === 'active')).toBe(true);
+      expect(list.body.data.map((c: { id: string }) => c.id)).toContain(activeCarrier);
+      const stranger = await h.key('stranger');
+      expect((await h.call('GET', `/v1/carriers/${activeCarrier}`, { key: stranger })).status).toBe(404);
+      expect((await h.call('GET', '/v1/carriers', { key: stranger })).body.data).toEqual([]);
+    });
+  });
+
+  describe('compliance scan', () => {
+    it('raises one alert per lapse, suspends on lapsed insurance, and never raises it twice', async () => {
+      const key = await h.key('compliance-co');
+      const c = (await onboard(DOT.insurance_expired, key)).body;
+      const other = (await onboard(DOT.process_agent_lapsed, key)).body;
+      await vetAll();
+      expect((await h.call('GET', `/v1/carriers/${c.id}`, { key })).body.status).toBe('active');
+      expect(await scanCompliance(h.database.db.em(), clock)).toBeGreaterThanOrEqual(2);
+      const carrier = (await h.call('GET', `/v1/carriers/${c.id}`, { key })).body;
+      expect(carrier.status).toBe('suspended');
+      expect(carrier.suspension_reason).toContain('insurance');
+      const alerts = (await h.call('GET', `/v1/compliance_alerts?carrier_id=${c.id}`, { key })).body.data;
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0]).toMatchObject({ kind: 'insurance_certificate', status: 'open', expired_on: carrier.insurance_expires_on });
+      const agent = (await h.call('GET', `/v1/compliance_alerts?carrier_id=${other.id}`, { key })).body.data;
+      expect(agent.map((a: { kind: string }) => a.kind)).toEqual(['process_agent']);
+      expect((await h.call('GET', `/v1/carriers/${other.id}`, { key })).body.status).toBe('active');
+      expect(await scanCompliance(h.database.db.em(), clock)).toBe(0);
+      expect((await h.call('GET', '/v1/compliance_alerts', { key })).body.data).toHaveLength(2);
+      expect(await eventsOf(alerts[0].id)).toEqual(['compliance.alert']);
+      expect(await eventsOf(c.id)).toContain('carrier.suspended');
+    });
+    it('resolves an alert once (409 the second time) and hides it from other accounts', async () => {
+      const key = await h.key('compliance-co');
+      const [alert] = (await h.call('GET', '/v1/compliance_alerts?status=open&limit=1', { key })).body.data;
+      const resolved = await h.call('POST', `/v1/compliance_alerts/${alert.id}/resolve`, { key, body: { note: 'New certificate filed' } });
+      expect(resolved.body).toMatchObject({ status: 'resolved', resolution_note: 'New certificate filed' });
+      expect(resolved.body.resolved_at).toBeTypeOf('number');
+      expect((await h.call('POST', `/v1/compliance_alerts/${alert.id}/resolve`, { key })).status).toBe(409);
+      expect((await h.call('GET', `/v1/compliance_alerts/${alert.id}`)).status).toBe(404);
+    });
+    it('runs as a recurring job that reschedules itself', async () => {
+      const { enqueueJob } = await import('../src/jobs/runner.js');
+      await enqueueJob(h.database.db.em(), { id: 'job_scan_test', kind: COMPLIANCE_SCAN_JOB, runAt: clock.now(), maxAttempts: 10 });
+      expect(await runner.runOnce()).toBe(1);
+      expect(await runner.runOnce()).toBe(0);
+      clock.advance(3_600_000);
+      expect(await runner.runOnce()).toBe(1);
+    });
+  });
+
+  describe('order lifecycle', () => {
+    let customerId: string;
+    beforeAll(async () => {
+      customerId = (await h.call('POST', '/v1/customers', { body: { name: 'Lifecycle' } })).body.id;
+    });
+    const newOrder = async () => (await h.call('POST', '/v1/orders', { body: orderBody(customerId) })).body.id as string;
+    const request: Record<OrderAction, (id: string) => Promise<{ status: number; body: any }>> = {
+      update: (id) => h.call('PATCH', `/v1/orders/${id}`, { body: { delivery_window_days: 9 } }),
+      dispatch: (id) => h.call('POST', `/v1/orders/${id}/dispatch`, { body: { carrier_id: activeCarrier } }),
+      pickup: (id) => h.call('POST', `/v1/orders/${id}/pickup`),
+      deliver: (id) => h.call('POST', `/v1/orders/${id}/deliver`, { body: { signed_by: 'Jordan Price' } }),
+      cancel: (id) => h.call('POST', `/v1/orders/${id}/cancel`, { body: { reason: 'test' } }),
+      report_exception: (id) => h.call('POST', `/v1/orders/${id}/exceptions`, { body: { kind: 'delay', note: 'Snow' } }),
+    };
+    /** The API calls that bring a new order into each status. */
+    const reach: Record<string, OrderAction[]> = {
+      pending: [],
+      dispatched: ['dispatch'],
+      in_transit: ['dispatch', 'pickup'],
+      delivered: ['dispatch', 'pickup', 'deliver'],
+      cancelled: ['cancel'],
+    };
+    const cases = Object.keys(reach).flatMap((status) => (Object.keys(ORDER_TRANSITIONS) as OrderAction[]).map((action) => [status, action] as const));
+
+    it.each(cases)('from %s, %s is allowed exactly when the state table says so', async (status, action) => {
+      const id = await newOrder();
+      for (const step of reach[status]!) expect((await request[step](id)).status, step).toBe(200);
+      const allowed = (ORDER_TRANSITIONS[action].from as readonly string[]).includes(status);
+      const r = await request[action](id);
+      if (allowed) {
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        const t = ORDER_TRANSITIONS[action];
+        expect(r.body.status).toBe('to' in t ? t.to : status);
+      } else {
+        expect(r.status).toBe(409);
+        expect(r.body.error).toMatchObject({ type: 'conflict_error', code: 'invalid_state_transition' });
+        expect((await h.call('GET', `/v1/orders/${id}`)).body.status).toBe(status);
+      }
+    });
+
+    it('walks creation to delivery with the right events and fields', async () => {
+      const id = await newOrder();
+      const d = (await request.dispatch(id)).body;
+      expect(d).toMatchObject({ status: 'dispatched', carrier_id: activeCarrier });
+      expect(d.dispatched_at).toBeTypeOf('number');
+      expect((await request.pickup(id)).body.picked_up_at).toBeTypeOf('number');
+      await request.report_exception(id);
+      const delivered = (await h.call('POST', `/v1/orders/${id}/deliver`, { body: { signed_by: 'Jordan Price', signed_at: 1795400000 } })).body;
+      expect(delivered).toMatchObject({
+        status: 'delivered',
+        bill_of_lading: { signed_by: 'Jordan Price', signed_at: 1795400000 },
+        delivered_at: 1795400000,
+        exceptions: [{ kind: 'delay', note: 'Snow' }],
+      });
+      expect(await eventsOf(id)).toEqual(['order.created', 'order.dispatched', 'order.in_transit', 'order.exception', 'order.delivered']);
+      expect((await h.call('GET', `/v1/orders?carrier_id=${activeCarrier}&status=delivered`)).body.data.map((o: { id: string }) => o.id)).toContain(id);
+    });
+
+    it('dispatches only to an active carrier of the account', async () => {
+      const pending = (await onboard('5550002')).body.id;
+      const id = await newOrder();
+      const notActive = await h.call('POST', `/v1/orders/${id}/dispatch`, { body: { carrier_id: pending } });
+      expect(notActive.status).toBe(409);
+      expect(notActive.body.error).toMatchObject({ code: 'carrier_not_active', param: 'carrier_id' });
+      const missing = await h.call('POST', `/v1/orders/${id}/dispatch`, { body: { carrier_id: 'car_01JF3QC4D6F8H0J2K4M6N8P0Q2' } });
+      expect(missing.status).toBe(404);
+      expect(missing.body.error.param).toBe('carrier_id');
+      const theirs = (await onboard(DOT.pass[1]!, await h.key('carrier-owner'))).body.id;
+      await vetAll();
+      expect((await h.call('POST', `/v1/orders/${id}/dispatch`, { body: { carrier_id: theirs } })).status).toBe(404);
+      expect((await h.call('GET', `/v1/orders/${id}`)).body.status).toBe('pending');
+    });
+  });
+});

@@ -1,0 +1,128 @@
+// Rate limits: the token bucket of API-DESIGN (200 burst, 100 per minute) per key or OAuth client,
+// shared by every server process through PostgreSQL or Redis.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { backends, createTestDatabase, type Backend, type TestDatabase } from './support/databases.js';
+import { startHarness, TestClock, type Harness } from './support/harness.js';
+import { createApiKey, parseScopes } from '../src/auth/auth.service.js';
+import { systemClock } from '../src/shared/clock.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisAvailable = await (async () => {
+  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on('error', () => undefined);
+  try {
+    await probe.connect();
+    await probe.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+})();
+
+describe.each(backends())('the default policy on %s', (backend: Backend) => {
+  let h: Harness;
+  const clock = new TestClock(Date.UTC(2026, 10, 22, 12, 0, 0));
+  beforeAll(async () => {
+    h = await startHarness(backend, { clock, rateLimit: { burst: 200, perMinute: 100 } });
+  });
+  afterAll(() => h.close());
+
+  it('allows a burst of 200, refuses the 201st with Retry-After, and gives one request back every 0.6 s', async () => {
+    const key = await h.key('burst');
+    for (let i = 0; i < 200; i++) {
+      const r = await h.call('GET', '/v1/orders', { key });
+      expect(r.status).toBe(200);
+      expect(r.headers.get('x-ratelimit-remaining')).toBe(String(199 - i));
+    }
+    const refused = await h.call('GET', '/v1/orders', { key });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(refused.headers.get('x-ratelimit-limit')).toBe('200');
+    expect(Number(refused.headers.get('x-ratelimit-reset'))).toBe(Math.ceil(clock.now().getTime() / 1000 + 120));
+    clock.advance(600);
+    expect((await h.call('GET', '/v1/orders', { key })).status).toBe(200);
+    expect((await h.call('GET', '/v1/orders', { key })).status).toBe(429);
+    clock.advance(60_000);
+    const after = await h.call('GET', '/v1/orders', { key });
+    expect(after.headers.get('x-ratelimit-remaining')).toBe('99');
+  }, 60_000);
+
+  it('puts the headers on every authenticated answer, errors included, and none on public ones', async () => {
+    const key = await h.key('headers');
+    const missing = await h.call('GET', '/v1/orders/ord_01JF3Q9R2S4T6V8W0X2Y4Z6A8B', { key });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('x-ratelimit-remaining')).toBe('199');
+    expect((await h.call('GET', '/healthz', { key: null })).headers.get('x-ratelimit-limit')).toBeNull();
+  });
+});
+
+/** A server process (ROLE=api) on `env`, ready when /readyz answers. */
+async function serverProcess(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    env: { ...process.env, ROLE: 'api', PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_BURST: '20', RATE_LIMIT_PER_MINUTE: '1', ...env },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    const ok = await fetch(`${url}/readyz`).then((r) => r.status === 200, () => false);
+    if (ok) return { url, child };
+    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server not ready');
+}
+
+const sharedStores = [
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'PostgreSQL', env: {} as Record<string, string> }] : []),
+  ...(process.env.TEST_DATABASE_URL && redisAvailable ? [{ name: 'Redis', env: { REDIS_URL: REDIS_URL } }] : []),
+];
+
+describe.skipIf(sharedStores.length === 0).each(sharedStores)('two server processes sharing one budget through $name', ({ env }) => {
+  let database: TestDatabase;
+  let servers: { url: string; child: ChildProcess }[] = [];
+  beforeAll(async () => {
+    database = await createTestDatabase('postgresql');
+    servers = await Promise.all([0, 1].map(() => serverProcess({ DATABASE_URL: database.url!, ...env })));
+  }, 60_000);
+  afterAll(async () => {
+    for (const s of servers) s.child.kill('SIGTERM');
+    await Promise.all(servers.map((s) => new Promise((r) => (s.child.exitCode !== null ? r(null) : s.child.once('exit', r)))));
+    await database.drop();
+  });
+
+  it('spends one bucket of 20 across both processes', async () => {
+    const { secret } = await createApiKey(database.db.em(), { accountName: `shared-${Date.now()}`, scopes: parseScopes('all') }, systemClock);
+    const statuses: number[] = [];
+    // Alternate between the processes, two at a time, so both serve and race on the same bucket.
+    for (let i = 0; i < 15; i++) {
+      const replies = await Promise.all(servers.map((s) => fetch(`${s.url}/v1/orders`, { headers: { Authorization: `Bearer ${secret}` } })));
+      statuses.push(...replies.map((r) => r.status));
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+  }, 60_000);
+});
+
+describe.skipIf(!redisAvailable)('the Redis store', () => {
+  it('is chosen by REDIS_URL and refills by the injected clock', async () => {
+    const clock = new TestClock(Date.UTC(2026, 10, 22, 12, 0, 0));
+    const h = await startHarness('pglite', { clock, redisUrl: REDIS_URL, rateLimit: { burst: 2, perMinute: 60 } });
+    try {
+      const key = await h.key(`redis-${Date.now()}-${Math.random()}`);
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await h.call('GET', '/v1/orders', { key })).status);
+      expect(statuses).toEqual([200, 200, 429]);
+      clock.advance(1000);
+      const r = await h.call('GET', '/v1/orders', { key });
+      expect(r.status).toBe(200);
+      expect(r.headers.get('x-ratelimit-remaining')).toBe('0');
+    } finally {
+      await h.close();
+    }
+  });
+});

@@ -1,0 +1,135 @@
+// Tenant isolation, driven by the spec's operation list: for every /v1 operation, a key of account B
+// (holding every scope) cannot read, change or act on account A's resources (404, never revealing
+// that they exist), and B's lists never contain A's ids. A new operation is covered automatically; one
+// whose path parameter has no fixture below fails until a fixture (one entry) is added.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { backends, type Backend } from './support/databases.js';
+import { orderBody, startHarness, type Harness } from './support/harness.js';
+import { Carrier } from '../src/carriers/carriers.entities.js';
+import { scanCompliance } from '../src/carriers/compliance.service.js';
+
+type Json = Record<string, any>;
+const spec = parse(readFileSync('specs/openapi.yaml', 'utf8')) as Json;
+const resolve = (node: Json): Json => (node?.$ref ? resolve(node.$ref.slice(2).split('/').reduce((n: Json, k: string) => n[k], spec)) : node);
+
+interface Operation {
+  id: string;
+  method: string;
+  path: string;
+  pathParams: string[];
+  example: unknown;
+}
+const operations: Operation[] = Object.entries(spec.paths as Json)
+  .filter(([path]) => path.startsWith('/v1/'))
+  .flatMap(([path, item]: [string, Json]) =>
+    Object.entries(item)
+      .filter(([method]) => ['get', 'post', 'patch', 'put', 'delete'].includes(method))
+      .map(([method, op]: [string, Json]) => {
+        const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map(resolve);
+        const content = resolve(op.requestBody ?? {})?.content?.['application/json'];
+        const example = content?.example ?? Object.values(content?.examples ?? {}).map((e) => resolve(e as Json).value)[0];
+        return { id: op.operationId as string, method: method.toUpperCase(), path, pathParams: params.filter((p) => p.in === 'path').map((p) => p.name), example };
+      }),
+  );
+
+/**
+ * How to create, in account A, the resource a path parameter names: one entry per parameter name.
+ * `need` gives another fixture's id (created once per run).
+ */
+type Fixture = (h: Harness, key: string, need: (param: string) => Promise<string>) => Promise<string>;
+const FIXTURES: Record<string, Fixture> = {
+  customer_id: async (h, key) => (await h.call('POST', '/v1/customers', { key, body: { name: 'Tenant A customer' } })).body.id,
+  order_id: async (h, key, need) => (await h.call('POST', '/v1/orders', { key, body: orderBody(await need('customer_id')) })).body.id,
+  webhook_endpoint_id: async (h, key) =>
+    (await h.call('POST', '/v1/webhook_endpoints', { key, body: { url: 'https://hooks.tenant-a.example/in', enabled_events: ['*'] } })).body.id,
+  event_id: async (h, key, need) => {
+    await need('order_id');
+    return (await h.call('GET', '/v1/events?limit=1', { key })).body.data[0].id;
+  },
+  webhook_delivery_id: async (h, key, need) => {
+    const endpoint = await need('webhook_endpoint_id');
+    await h.call('POST', '/v1/customers', { key, body: { name: 'After the endpoint' } }); // no event; an order has one
+    await h.call('POST', '/v1/orders', { key, body: orderBody(await need('customer_id')) });
+    return (await h.call('GET', `/v1/webhook_endpoints/${endpoint}/deliveries?limit=1`, { key })).body.data[0].id;
+  },
+  carrier_id: async (h, key) => {
+    const example = operations.find((o) => o.id === 'createCarrier')?.example;
+    return (await h.call('POST', '/v1/carriers', { key, body: example })).body.id;
+  },
+  compliance_alert_id: async (h, key, need) => {
+    // An active carrier whose insurance lapsed yesterday: the compliance scan raises the alert.
+    const carrier = await need('carrier_id');
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await h.database.db.em().nativeUpdate(Carrier, { id: carrier }, { status: 'active', insuranceExpiresOn: yesterday });
+    await scanCompliance(h.database.db.em(), h.clock);
+    return (await h.call('GET', `/v1/compliance_alerts?carrier_id=${carrier}`, { key })).body.data[0].id;
+  },
+  api_key_id: async (h, key) => (await h.call('POST', '/v1/api_keys', { key, body: { scopes: ['orders:read'] } })).body.id,
+  oauth_client_id: async (h, key) => (await h.call('POST', '/v1/oauth_clients', { key, body: { scopes: ['orders:read'] } })).body.id,
+};
+
+describe.each(backends())('tenant isolation on %s', (backend: Backend) => {
+  let h: Harness;
+  let keyA: string;
+  let keyB: string;
+  const ids = new Map<string, Promise<string>>();
+  const need = (param: string): Promise<string> => {
+    const fixture = FIXTURES[param];
+    if (!fixture) throw new Error(`no fixture for the path parameter ${param}: add one to FIXTURES`);
+    if (!ids.has(param)) ids.set(param, fixture(h, keyA, need));
+    return ids.get(param)!;
+  };
+  beforeAll(async () => {
+    h = await startHarness(backend);
+    keyA = await h.key('tenant-a');
+    keyB = await h.key('tenant-b');
+  });
+  afterAll(() => h.close());
+
+  const withParams = operations.filter((o) => o.pathParams.length > 0);
+  it.each(withParams.map((o) => [o.id, o] as const))('%s: B gets 404 for A\'s resource', async (_id, op) => {
+    let path = op.path;
+    const used: string[] = [];
+    for (const param of op.pathParams) {
+      const id = await need(param);
+      expect(id, `fixture ${param}`).toMatch(/^[a-z]+_[0-9A-Z]{26}$/);
+      path = path.replace(`{${param}}`, id);
+      used.push(id);
+    }
+    const r = await h.call(op.method, path, { key: keyB, ...(op.example !== undefined ? { body: op.example } : {}) });
+    expect(r.status, `${op.method} ${path}: ${r.text}`).toBe(404);
+    expect(r.body.error.code).toBe('resource_missing');
+    expect(used.some((id) => r.body.error.message.includes(id)), r.body.error.message).toBe(true);
+    if (op.method === 'GET') expect((await h.call('GET', path, { key: keyA })).status, `A reads its own ${path}`).toBe(200);
+  });
+
+  const lists = operations.filter((o) => o.method === 'GET' && o.pathParams.length === 0);
+  it.each(lists.map((o) => [o.id, o] as const))('%s: B\'s list holds none of A\'s ids', async (_id, op) => {
+    for (const param of Object.keys(FIXTURES)) await need(param).catch(() => undefined);
+    const mine = await h.call('GET', `${op.path}?limit=100`, { key: keyA });
+    expect(mine.status).toBe(200);
+    const theirs = await h.call('GET', `${op.path}?limit=100`, { key: keyB });
+    expect(theirs.status).toBe(200);
+    const idsOfA = new Set(mine.body.data.map((x: Json) => x.id));
+    for (const x of theirs.body.data) expect(idsOfA.has(x.id), `${op.id} leaks ${x.id}`).toBe(false);
+  });
+
+  const referencing = operations.filter((o) => o.example && typeof o.example === 'object' && Object.keys(o.example as Json).some((k) => k in FIXTURES));
+  it.each(referencing.map((o) => [o.id, o] as const))('%s: B cannot point at A\'s resources in a body', async (_id, op) => {
+    const body: Json = { ...(op.example as Json) };
+    for (const field of Object.keys(body).filter((k) => k in FIXTURES)) body[field] = await need(field);
+    // B's own path resources, so only the body's reference can be the missing one.
+    let path = op.path;
+    for (const param of op.pathParams) path = path.replace(`{${param}}`, await ownResource(param));
+    const r = await h.call(op.method, path, { key: keyB, body });
+    expect(r.status, `${op.method} ${path}: ${r.text}`).toBe(404);
+  });
+
+  const own = new Map<string, string>();
+  async function ownResource(param: string): Promise<string> {
+    if (!own.has(param)) own.set(param, await FIXTURES[param]!(h, keyB, ownResource));
+    return own.get(param)!;
+  }
+});
