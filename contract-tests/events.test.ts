@@ -79,6 +79,8 @@ describe.each(backends())('delivered webhooks on %s', (backend: Backend) => {
     await h.call('POST', `/v1/orders/${a}/exceptions`, { body: { kind: 'damage', note: 'Scratch' } });
     await h.call('POST', `/v1/orders/${a}/deliver`, { body: { signed_by: 'Jordan Price' } });
     await h.call('POST', `/v1/orders/${b}/cancel`);
+    const key = (await h.call('POST', '/v1/api_keys', { body: { name: 'audited', scopes: ['orders:read'] } })).body.id;
+    await h.call('POST', `/v1/api_keys/${key}/revoke`);
 
     const worker = new DeliveryWorker({ db: h.database.db, clock: h.clock, log, transport });
     while ((await worker.runOnce()) > 0);
@@ -92,6 +94,7 @@ describe.each(backends())('delivered webhooks on %s', (backend: Backend) => {
     }
     expect([...types].sort()).toEqual(
       [
+        'audit.privileged_action',
         'carrier.onboarded',
         'carrier.suspended',
         'carrier.vetted',

@@ -356,7 +356,12 @@ export interface AuditPrivilegedActionEvent {
 export interface AuditLogEntry {
   id: string;
   object: 'audit_log';
+  actor: string;
   action: string;
+  target: string;
+  request_id: string | null;
+  ip: string | null;
+  created: number;
 }
 
 /** Every event type, in the order of the AsyncAPI document. */

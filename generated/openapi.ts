@@ -1189,7 +1189,7 @@ export interface components {
              */
             vin: string;
             /**
-             * @description Model year, 1900 to next year.
+             * @description Model year, 1900 to next year (a later year answers 400 `invalid_value`; the bound moves each January, so the schema states only the outer limit).
              * @example 2003
              */
             year: number;

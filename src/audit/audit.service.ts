@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/sql';
 import { newId } from '../shared/ids.js';
 import { unixSeconds } from '../shared/clock.js';
 import { emitEvent } from '../webhooks/emitter.js';
+import type { EventPayloads } from '../../generated/events.js';
 import { AuditLog } from './audit.entities.js';
 
 export type AuditAction = 'api_key.created' | 'api_key.revoked' | 'oauth_client.created' | 'oauth_client.revoked';
@@ -16,15 +17,15 @@ export interface AuditContext {
   now: Date;
 }
 
-export function renderAuditLog(entry: AuditLog) {
+export function renderAuditLog(entry: AuditLog): EventPayloads['audit.privileged_action'] {
   return {
     id: entry.id,
     object: 'audit_log' as const,
     actor: entry.actor,
     action: entry.action,
     target: entry.target,
-    request_id: entry.requestId,
-    ip: entry.ip,
+    request_id: entry.requestId ?? null,
+    ip: entry.ip ?? null,
     created: unixSeconds(entry.createdAt),
   };
 }
