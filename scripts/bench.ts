@@ -6,6 +6,16 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { createServer } from 'node:net';
+
+/** A port free on 127.0.0.1 right now (the OS picks it). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const pgBase = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
@@ -19,7 +29,7 @@ interface Server {
 }
 
 async function startServer(env: Record<string, string>): Promise<Server & { output: () => string }> {
-  const port = 30000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   const child = spawn(node, ['--import', 'tsx', 'src/main.ts'], {
     env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_BURST: '100000000', RATE_LIMIT_PER_MINUTE: '100000000' },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './support/ports.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'vt-process-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -46,7 +47,7 @@ describe('npm run keys -- create', () => {
     const key = out.trim().split('\n').find((l) => /^sk_[0-9A-Za-z]{43}$/.test(l));
     expect(key).toBeDefined();
 
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const server = startServer(port);
     await server.ready;
     try {
@@ -77,7 +78,7 @@ describe('npm run keys -- create', () => {
 describe('server start-up and shutdown', () => {
   it('prints a working development key on first start, and finishes in-flight requests on SIGTERM', async () => {
     const fresh = mkdtempSync(join(tmpdir(), 'vt-first-start-'));
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const child = spawn(node, ['--import', 'tsx', 'src/main.ts'], {
       env: { ...env, DATA_DIR: fresh, PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -131,7 +132,7 @@ describe('server start-up and shutdown', () => {
 describe('carrier vetting in the running server', () => {
   it('moves carriers to active or rejected by itself within seconds, on the local registry', async () => {
     const fresh = mkdtempSync(join(tmpdir(), 'vt-vetting-'));
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const child = spawn(node, ['--import', 'tsx', 'src/main.ts'], {
       env: { ...env, DATA_DIR: fresh, PORT: String(port) },
       stdio: ['ignore', 'pipe', 'ignore'],

@@ -7,6 +7,7 @@ import { backends, createTestDatabase, type Backend, type TestDatabase } from '.
 import { startHarness, TestClock, type Harness } from './support/harness.js';
 import { createApiKey, parseScopes } from '../src/auth/auth.service.js';
 import { systemClock } from '../src/shared/clock.js';
+import { freePort } from './support/ports.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisAvailable = await (async () => {
@@ -62,16 +63,18 @@ describe.each(backends())('the default policy on %s', (backend: Backend) => {
 
 /** A server process (ROLE=api) on `env`, ready when /readyz answers. */
 async function serverProcess(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     env: { ...process.env, ROLE: 'api', PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_BURST: '20', RATE_LIMIT_PER_MINUTE: '1', ...env },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     const ok = await fetch(`${url}/readyz`).then((r) => r.status === 200, () => false);
     if (ok) return { url, child };
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${stderr}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('server not ready');

@@ -5,13 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { signatureHeader } from '../src/webhooks/signer.js';
+import { freePort } from './support/ports.js';
 
 describe('README webhook receiver', () => {
   it('verifies signatures exactly as the service signs', async () => {
     const readme = readFileSync('README.md', 'utf8');
     const code = /```js\n([\s\S]*?import \{ createServer \}[\s\S]*?)```/.exec(readme)?.[1];
     expect(code).toBeDefined();
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const dir = mkdtempSync(join(tmpdir(), 'vt-readme-'));
     const file = join(dir, 'receiver.mjs');
     writeFileSync(file, code!.replace('.listen(4000)', `.listen(${port}, '127.0.0.1', () => console.log('listening'))`));

@@ -7,11 +7,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { backends, createTestDatabase, type Backend } from './support/databases.js';
 import { orderBody } from './support/harness.js';
 import { startReceiver } from './support/receiver.js';
+import { freePort } from './support/ports.js';
 
 const node = process.execPath;
 
 async function startProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   const child = spawn(node, ['--import', 'tsx', 'src/main.ts'], {
     env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'development', WEBHOOK_LEASE_SECONDS: '11' },
     stdio: 'ignore',
