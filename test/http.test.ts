@@ -45,6 +45,13 @@ describe.each(backends())('HTTP pipeline on %s', (backend: Backend) => {
       expect(put.status).toBe(405);
       expect(put.headers.get('allow')).toBe('GET, PATCH');
     });
+    it('prefers the most specific path and ignores a trailing slash', async () => {
+      const action = await h.call('GET', '/v1/orders/ord_01JF3Q9R2S4T6V8W0X2Y4Z6A8B/cancel');
+      expect(action.status).toBe(405);
+      expect(action.headers.get('allow')).toBe('POST');
+      expect((await h.call('GET', '/v1/orders/')).status).toBe(200);
+      expect((await h.call('GET', '/v1/orders/ord_01JF3Q9R2S4T6V8W0X2Y4Z6A8B/cancel/more')).status).toBe(404);
+    });
     it('answers OPTIONS with the allowed methods', async () => {
       const r = await h.call('OPTIONS', '/v1/customers');
       expect(r.status).toBe(204);

@@ -21,6 +21,7 @@ import * as idempotency from './idempotency.js';
 import { openApiDocument } from './spec.js';
 import { CURRENT_VERSION, renderForVersion } from './versions.js';
 import { observeRequest } from './metrics.js';
+import { compileRouter } from './router.js';
 import { handlers as customerHandlers } from '../customers/customers.handlers.js';
 import { handlers as orderHandlers } from '../orders/orders.handlers.js';
 import { handlers as platformHandlers } from '../platform/platform.handlers.js';
@@ -45,7 +46,6 @@ type AnyHandler = (
   ctx: RequestContext,
 ) => Promise<{ status: number; body: unknown; headers?: Record<string, string>; contentType?: string }>;
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 export interface AppOptions {
   db: Database;
@@ -85,9 +85,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const buckets = options.redisUrl ? redisStore(options.redisUrl) : db.kind === 'postgresql' ? postgresStore() : memoryStore();
   let requestsSincePurge = 0;
 
-  const allowedMethods = (path: string): string[] =>
-    METHODS.filter((m) => m !== 'head' && m !== 'options' && api.router.matchOperation({ method: m, path, headers: {} }, false))
-      .map((m) => m.toUpperCase());
+  const router = compileRouter(api);
 
   const koa = new Koa({ proxy: false });
   koa.on('error', (err: Error) => log.error({ err }, 'koa error'));
@@ -106,9 +104,9 @@ export async function createApp(options: AppOptions): Promise<App> {
       const path = c.path;
       const routeMethod = method === 'head' ? 'get' : method;
       const request = { method: routeMethod, path, headers: c.headers as Record<string, string>, query: c.querystring };
-      operation = api.router.matchOperation(request, false) as Operation | undefined;
+      operation = router.match(routeMethod, path);
       if (!operation) {
-        const allow = allowedMethods(path);
+        const allow = router.methodsOf(path);
         if (allow.length === 0) {
           throw new ApiError('invalid_request_error', 'route_not_found', `Unrecognized request URL (${c.method} ${path}).`, {
             status: 404,
@@ -139,10 +137,10 @@ export async function createApp(options: AppOptions): Promise<App> {
       // The OAuth endpoints authenticate the client (HTTP Basic or form fields) before validating the form.
       const client: OAuthClient | null = clientAuth ? await authenticateClient(em, c.headers, (body ?? {}) as Record<string, string>) : null;
       const parsed = { ...request, body };
-      const validation = api.validateRequest(parsed as never, operation.operationId);
+      const validation = api.validator.validateRequest(parsed as never, operation as never);
       if (!validation.valid) throw fromValidationErrors(validation.errors as never);
       // Ajv coerced the query and path values to their schema types while validating.
-      const input = { params: validation.coerced.params ?? {}, query: validation.coerced.query ?? {}, body };
+      const input = { params: validation.coerced?.params ?? {}, query: validation.coerced?.query ?? {}, body };
       const ctx: RequestContext = { em, principal, client, requestId, clock, log: reqLog, settings, headers: c.headers, ip: c.ip || null };
       const handler = operationHandlers[operation.operationId as OperationId] as unknown as AnyHandler;
       const idempotencyKey = method === 'post' && principal ? c.get('Idempotency-Key') : '';

@@ -1,0 +1,49 @@
+// Routing from the spec's operations, compiled once. openapi-backend's own matcher rebuilds the whole
+// operation list and compiles a regular expression per path template on every request, which made
+// routing cost grow with the number of operations.
+import type { OpenAPIBackend, Operation } from 'openapi-backend';
+
+interface Route {
+  operation: Operation;
+  pattern: RegExp;
+  /** Literal characters of the path: more specific routes win (`/v1/orders/{id}/cancel` over `/v1/orders/{id}`). */
+  specificity: number;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export interface Router {
+  /** The operation for this method and path, if any. */
+  match(method: string, path: string): Operation | undefined;
+  /** The methods (upper case) that have an operation on this path; empty when the path is unknown. */
+  methodsOf(path: string): string[];
+}
+
+export function compileRouter(api: OpenAPIBackend): Router {
+  const operations = api.router.getOperations();
+  // openapi-backend looks operations up again while validating; the definition never changes.
+  api.router.getOperations = () => operations;
+  const routes: Route[] = operations
+    .map((operation) => ({
+      operation,
+      pattern: new RegExp(`^${operation.path.split(/\{[^}]+\}/).map(escape).join('[^/]+')}$`),
+      specificity: operation.path.replace(/\{[^}]+\}/g, '').length,
+    }))
+    .sort((a, b) => b.specificity - a.specificity);
+  const normalize = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+  const onPath = (path: string) => {
+    const p = normalize(path);
+    const matching = routes.filter((r) => r.pattern.test(p));
+    // An exact path hides templates that would also match it.
+    const best = matching[0]?.specificity;
+    return matching.filter((r) => r.specificity === best);
+  };
+  return {
+    match(method, path) {
+      return onPath(path).find((r) => r.operation.method === method)?.operation;
+    },
+    methodsOf(path) {
+      return [...new Set(onPath(path).map((r) => r.operation.method.toUpperCase()))];
+    },
+  };
+}
