@@ -38,6 +38,23 @@ function startServer(port: number) {
   return { child, ready, exited, output: () => output };
 }
 
+/** A server on a fresh embedded database; resolves once it printed its development key. */
+async function startFresh(prefix: string) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const port = await freePort();
+  const child = spawn(node, ['--import', 'tsx', 'src/main.ts'], {
+    env: { ...env, DATA_DIR: dir, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const deadline = Date.now() + 30_000;
+  while (!/sk_[0-9A-Za-z]{43}/.test(output) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  const key = /sk_[0-9A-Za-z]{43}/.exec(output)?.[0];
+  return { child, exited, key, output, port, base: `http://127.0.0.1:${port}`, dir };
+}
+
 describe('npm run keys -- create', () => {
   it('prints a key on a line of its own that the server then accepts, scoped as asked', async () => {
     const out = execFileSync(node, ['--import', 'tsx', 'scripts/keys.ts', 'create', '--account', 'cli-co', '--scopes', 'orders:read,customers:read'], {
@@ -77,22 +94,10 @@ describe('npm run keys -- create', () => {
 
 describe('server start-up and shutdown', () => {
   it('prints a working development key on first start, and finishes in-flight requests on SIGTERM', async () => {
-    const fresh = mkdtempSync(join(tmpdir(), 'vt-first-start-'));
-    const port = await freePort();
-    const child = spawn(node, ['--import', 'tsx', 'src/main.ts'], {
-      env: { ...env, DATA_DIR: fresh, PORT: String(port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const { child, exited, key, output, port, base, dir: fresh } = await startFresh('vt-first-start-');
     try {
-      const deadline = Date.now() + 30_000;
-      while (!/sk_[0-9A-Za-z]{43}/.test(output) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-      const key = /sk_[0-9A-Za-z]{43}/.exec(output)?.[0];
       expect(key, output).toBeDefined();
       expect(output).toContain(`curl -s http://127.0.0.1:${port}/v1/customers`);
-      const base = `http://127.0.0.1:${port}`;
       const customer = await fetch(`${base}/v1/customers`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
@@ -131,21 +136,9 @@ describe('server start-up and shutdown', () => {
 
 describe('carrier vetting in the running server', () => {
   it('moves carriers to active or rejected by itself within seconds, on the local registry', async () => {
-    const fresh = mkdtempSync(join(tmpdir(), 'vt-vetting-'));
-    const port = await freePort();
-    const child = spawn(node, ['--import', 'tsx', 'src/main.ts'], {
-      env: { ...env, DATA_DIR: fresh, PORT: String(port) },
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const { child, exited, key, base, dir: fresh } = await startFresh('vt-vetting-');
     try {
-      const deadline = Date.now() + 30_000;
-      while (!/sk_[0-9A-Za-z]{43}/.test(output) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-      const key = /sk_[0-9A-Za-z]{43}/.exec(output)?.[0];
       const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
-      const base = `http://127.0.0.1:${port}`;
       const onboard = async (dot: string) =>
         ((await (
           await fetch(`${base}/v1/carriers`, {
