@@ -1199,7 +1199,7 @@ export interface components {
             model: components["schemas"]["Line"];
             type?: components["schemas"]["VehicleType"];
             /** @default false */
-            inoperable?: boolean;
+            inoperable: boolean;
         };
         /** VehicleOut */
         VehicleOut: {
@@ -1306,10 +1306,11 @@ export interface components {
             vehicles: components["schemas"]["Vehicle"][];
             ready_date: components["schemas"]["CalendarDate"];
             /** @default 7 */
-            delivery_window_days?: number;
+            delivery_window_days: number;
             price?: components["schemas"]["AmountCents"];
             carrier_pay?: components["schemas"]["AmountCents"];
-            currency?: components["schemas"]["Currency"];
+            /** @default usd */
+            currency: components["schemas"]["Currency"];
             metadata?: components["schemas"]["Metadata"];
         };
         /**
@@ -1479,7 +1480,7 @@ export interface components {
              * @description How long the old secret keeps signing, 0 to 7 days (default 86400).
              * @default 86400
              */
-            grace_period_seconds?: number;
+            grace_period_seconds: number;
         };
         /**
          * WebhookDeliveryStatus

@@ -53,6 +53,8 @@ async function run(name: string, db: Database) {
         delivery: { address1: '500 Ocean Dr', city: 'Miami Beach', state: 'FL', zip: '33139' },
         vehicles: [{ vin: '1HGCM82633A004352', year: 2003, make: 'Honda', model: 'Accord', inoperable: false }],
         ready_date: '2026-12-01',
+        delivery_window_days: 7,
+        currency: 'usd',
       },
       { clock, requestId: 'req_bench' },
     );

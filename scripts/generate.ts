@@ -112,8 +112,8 @@ async function bundleOpenapi(work: string): Promise<JsonObject> {
 // b. openapi-typescript
 
 async function openapiTypes(): Promise<string> {
-  // Request validation does not fill in defaults, so a field with a default stays optional in the types.
-  const ast = await openapiTS(pathToFileURL(OPENAPI_SRC), { defaultNonNullable: false });
+  // Request validation fills in the spec's defaults, so a field with a default is always present.
+  const ast = await openapiTS(pathToFileURL(OPENAPI_SRC));
   return header.ts + astToString(ast);
 }
 

@@ -41,7 +41,7 @@ export const handlers: Handlers<
   async resolveComplianceAlert({ params, body }, ctx) {
     return {
       status: 200,
-      body: compliance.renderAlert(await compliance.resolveAlert(ctx.em, principalOf(ctx), params.compliance_alert_id, body?.note, ctx.clock)),
+      body: compliance.renderAlert(await compliance.resolveAlert(ctx.em, principalOf(ctx), params.compliance_alert_id, body.note, ctx.clock)),
     };
   },
 };

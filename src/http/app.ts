@@ -76,6 +76,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     quick: true, // the document is OpenAPI 3.1; it is validated by the spec linter instead
     validate: true,
     coerceTypes: true,
+    // The spec's `default`s fill in what the request left out: services never repeat them.
+    ajvOpts: { useDefaults: true },
     customizeAjv: (ajv) => {
       addFormats.default(ajv);
       return ajv;
@@ -133,7 +135,8 @@ export async function createApp(options: AppOptions): Promise<App> {
         if (!limit.allowed) throw rateLimitError(limit);
         assertScopes(principal, requirements);
       }
-      const body = await readBody(c.req, requestMediaTypes(operation));
+      // An optional JSON body that was left out counts as `{}`, so its defaults apply too.
+      const body = (await readBody(c.req, requestMediaTypes(operation))) ?? (optionalJsonBody(operation) ? {} : undefined);
       // The OAuth endpoints authenticate the client (HTTP Basic or form fields) before validating the form.
       const client: OAuthClient | null = clientAuth ? await authenticateClient(em, c.headers, (body ?? {}) as Record<string, string>) : null;
       const parsed = { ...request, body };
@@ -198,6 +201,11 @@ export async function createApp(options: AppOptions): Promise<App> {
     }
   });
   return { koa, api, buckets, close: () => buckets.close() };
+}
+
+function optionalJsonBody(operation: Operation): boolean {
+  const body = operation.requestBody as { required?: boolean; content?: Record<string, unknown> } | undefined;
+  return Boolean(body && !body.required && body.content?.[JSON_TYPE]);
 }
 
 /** The media types the operation's requestBody accepts (JSON when it declares none). */

@@ -29,11 +29,8 @@ type Op<Id extends OperationId> = operations[Id];
 type ParamsOf<Id extends OperationId, Where extends 'path' | 'query'> = Op<Id> extends { parameters: { [W in Where]?: infer P } }
   ? [P] extends [undefined] ? Record<string, never> : NonNullable<P>
   : Record<string, never>;
-type BodyOf<Id extends OperationId> = Op<Id> extends { requestBody: { content: infer C } }
-  ? C[keyof C]
-  : Op<Id> extends { requestBody?: { content: infer C } }
-    ? C[keyof C] | undefined
-    : undefined;
+/** An optional JSON body left out arrives as `{}` with the spec's defaults filled in (see app.ts). */
+type BodyOf<Id extends OperationId> = Op<Id> extends { requestBody?: { content: infer C } } ? C[keyof C] : undefined;
 /** The statuses a handler answers with itself (errors are thrown as ApiError). */
 type SuccessStatus = 200 | 201 | 503;
 type ResponseOf<Id extends OperationId> = {

@@ -24,13 +24,13 @@ export const handlers: Handlers<
     return { status: 200, body: orders.renderOrder(await orders.updateOrder(ctx.em, principalOf(ctx), params.order_id, body, ctx)) };
   },
   async cancelOrder({ params, body }, ctx) {
-    return act(params.order_id, { action: 'cancel', reason: body?.reason }, ctx);
+    return act(params.order_id, { action: 'cancel', reason: body.reason }, ctx);
   },
   async dispatchOrder({ params, body }, ctx) {
     return act(params.order_id, { action: 'dispatch', carrierId: body.carrier_id }, ctx);
   },
   async pickUpOrder({ params, body }, ctx) {
-    return act(params.order_id, { action: 'pickup', at: body?.picked_up_at }, ctx);
+    return act(params.order_id, { action: 'pickup', at: body.picked_up_at }, ctx);
   },
   async deliverOrder({ params, body }, ctx) {
     return act(params.order_id, { action: 'deliver', signedBy: body.signed_by, signedAt: body.signed_at }, ctx);

@@ -18,8 +18,6 @@ import { isValidVin } from './vin.js';
 type S = components['schemas'];
 type ListQuery = NonNullable<operations['listOrders']['parameters']['query']>;
 
-const DEFAULT_DELIVERY_WINDOW_DAYS = 7;
-
 export function renderOrder(o: Order): S['Order'] {
   return {
     id: o.id,
@@ -109,10 +107,10 @@ export async function createOrder(
       delivery: stop(input.delivery),
       vehicles: checkedVehicles,
       readyDate: input.ready_date,
-      deliveryWindowDays: input.delivery_window_days ?? DEFAULT_DELIVERY_WINDOW_DAYS,
+      deliveryWindowDays: input.delivery_window_days,
       price: input.price ?? null,
       carrierPay: input.carrier_pay ?? null,
-      currency: input.currency ?? 'usd',
+      currency: input.currency,
       billOfLading: null,
       exceptions: [],
       cancellationReason: null,

@@ -10,8 +10,6 @@ export interface Page<T> {
   next_cursor: string | null;
 }
 
-export const DEFAULT_LIMIT = 20;
-
 export async function listPage<E extends { id: string; accountId: string }, R>(
   em: EntityManager,
   entity: EntityName<E>,
@@ -19,7 +17,9 @@ export async function listPage<E extends { id: string; accountId: string }, R>(
   options: { accountId: string; limit?: number | undefined; cursor?: string | undefined },
   render: (e: E) => R,
 ): Promise<Page<R>> {
-  const limit = options.limit ?? DEFAULT_LIMIT;
+  const limit = options.limit;
+  // Request validation fills in the spec's default page size; a missing one is a programming error.
+  if (limit === undefined) throw new Error('listPage needs a limit');
   const scoped = { ...(where as object), accountId: options.accountId } as FilterQuery<E>;
   let filter = scoped;
   if (options.cursor) {

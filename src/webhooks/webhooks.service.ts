@@ -15,7 +15,6 @@ import { WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint } from './webh
 import { newDelivery, notifyWorkers, renderEnvelope, subscribes } from './emitter.js';
 
 type S = components['schemas'];
-const DEFAULT_GRACE_SECONDS = 86_400;
 
 export interface WebhookSettings {
   /** Outside development mode plain-http URLs are refused (the spec's pattern allows them to loopback). */
@@ -123,13 +122,13 @@ export async function rotateSecret(
   em: EntityManager,
   who: Principal,
   id: string,
-  input: S['WebhookSecretRotation'] | undefined,
+  input: S['WebhookSecretRotation'],
   clock: Clock,
 ): Promise<WebhookEndpoint> {
   return em.transactional(async (tem) => {
     const endpoint = await findEndpoint(tem, who.accountId, id, 'webhook_endpoint_id', { forUpdate: true });
     const now = clock.now();
-    const grace = input?.grace_period_seconds ?? DEFAULT_GRACE_SECONDS;
+    const grace = input.grace_period_seconds;
     endpoint.previousSecret = grace > 0 ? endpoint.secret : null;
     endpoint.previousSecretExpiresAt = grace > 0 ? new Date(now.getTime() + grace * 1000) : null;
     endpoint.secret = randomToken('whsec');
@@ -248,13 +247,13 @@ export async function replayEvent(
   em: EntityManager,
   who: Principal,
   eventId: string,
-  input: S['EventReplay'] | undefined,
+  input: S['EventReplay'],
   clock: Clock,
 ): Promise<Page<S['WebhookDelivery']>> {
   const deliveries = await em.transactional(async (tem) => {
     const event = await findEvent(tem, who.accountId, eventId);
     let endpoints: WebhookEndpoint[];
-    if (input?.endpoint_id) {
+    if (input.endpoint_id) {
       const endpoint = await findEndpoint(tem, who.accountId, input.endpoint_id, 'endpoint_id');
       if (!subscribes(endpoint, event.type)) {
         throw new ApiError('conflict_error', 'endpoint_not_subscribed', `Endpoint ${endpoint.id} is not subscribed to ${event.type}.`, {
