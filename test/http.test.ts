@@ -76,6 +76,11 @@ describe.each(backends())('HTTP pipeline on %s', (backend: Backend) => {
       expect(r.status).toBe(413);
       expect(r.body.error.code).toBe('payload_too_large');
     });
+    it('rejects a JSON null where an optional body must be an object', async () => {
+      const r = await h.call('POST', '/v1/orders/ord_01JF3Q9R2S4T6V8W0X2Y4Z6A8B/cancel', { raw: 'null', headers: { 'Content-Type': 'application/json' } });
+      expect(r.status).toBe(400);
+      expect(r.body.error.type).toBe('validation_error');
+    });
     it('rejects a missing required body', async () => {
       const r = await h.call('POST', '/v1/customers');
       expect(r.status).toBe(400);

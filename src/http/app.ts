@@ -136,7 +136,8 @@ export async function createApp(options: AppOptions): Promise<App> {
         assertScopes(principal, requirements);
       }
       // An optional JSON body that was left out counts as `{}`, so its defaults apply too.
-      const body = (await readBody(c.req, requestMediaTypes(operation))) ?? (optionalJsonBody(operation) ? {} : undefined);
+      const sent = await readBody(c.req, requestMediaTypes(operation));
+      const body = sent === undefined && optionalJsonBody(operation) ? {} : sent;
       // The OAuth endpoints authenticate the client (HTTP Basic or form fields) before validating the form.
       const client: OAuthClient | null = clientAuth ? await authenticateClient(em, c.headers, (body ?? {}) as Record<string, string>) : null;
       const parsed = { ...request, body };
