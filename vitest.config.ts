@@ -6,7 +6,7 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    reporters: ['default', 'junit'],
-    outputFile: { junit: 'reports/vitest-junit.xml' },
+    reporters: ['default', 'junit', 'json'],
+    outputFile: { junit: 'reports/vitest-junit.xml', json: 'reports/vitest.json' },
   },
 });

@@ -1,16 +1,38 @@
 #!/usr/bin/env bash
 # npm test: spec lint, type check, generated files fresh (inside vitest), unit and integration tests
 # (embedded PostgreSQL, plus real PostgreSQL when TEST_DATABASE_URL is set), then Schemathesis
-# against the live server.
-set -euo pipefail
+# against the live server. Every step runs even when an earlier one failed; each records what it
+# counted in reports/results/, and the last line is the total: `<N> passed, <N> failed, <N> skipped`.
+# The exit code is non-zero when anything failed.
+set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
-node -e 'if (!process.version.startsWith("v24.")) { console.error(`Node 24 expected, got ${process.version}: run npm install first`); process.exit(1) }'
+node -e 'if (!process.version.startsWith("v24.")) { console.error(`Node 24 expected, got ${process.version}: run npm install first`); process.exit(1) }' || exit 1
+
+RESULTS=reports/results
+rm -rf "$RESULTS" && mkdir -p "$RESULTS"
+started=$SECONDS
 
 step() { printf '\n== %s\n' "$*"; }
-step "lint specs";        node --import tsx scripts/lint-specs.ts
-step "type check";        tsc --noEmit -p .
+# A step that is one check: it passed or it failed.
+record_one() { # name exit-code
+  if [ "$2" -eq 0 ]; then echo "{\"suite\":\"$1\",\"passed\":1,\"failed\":0,\"skipped\":0}"; else echo "{\"suite\":\"$1\",\"passed\":0,\"failed\":1,\"skipped\":0}"; fi >"$RESULTS/$1.json"
+}
+
+step "lint specs"
+node --import tsx scripts/lint-specs.ts; record_one "spec lint" $?
+
+step "type check"
+tsc --noEmit -p .; record_one "type check" $?
+
 step "vitest ($( [ -n "${TEST_DATABASE_URL:-}" ] && echo 'PGlite + PostgreSQL' || echo 'PGlite' ))"
-vitest run
+rm -f reports/vitest.json
+vitest run; rc=$?
+node --import tsx scripts/test-summary.ts --vitest reports/vitest.json "$rc" >"$RESULTS/vitest.json"
+
 step "contract tests (Schemathesis)"
-bash contract-tests/run.sh
+bash contract-tests/run.sh 2>&1 | tee reports/schemathesis.log; rc=${PIPESTATUS[0]}
+node --import tsx scripts/test-summary.ts --schemathesis reports/schemathesis.log "$rc" >"$RESULTS/schemathesis.json"
+
+step "summary ($(( SECONDS - started )) s)"
+node --import tsx scripts/test-summary.ts --total "$RESULTS"

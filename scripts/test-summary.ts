@@ -1,0 +1,60 @@
+// Counts for `npm test` (scripts/test.sh): turns each suite's own report into
+// {suite, passed, failed, skipped}, and prints the total as the run's last line,
+// `<N> passed, <N> failed, <N> skipped`, exiting 1 when anything failed.
+//   --vitest <vitest json report> <exit code>
+//   --schemathesis <schemathesis output> <exit code>
+//   --total <folder of suite results>
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+interface Counts {
+  suite: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+/** A suite that exited non-zero must count at least one failure, whatever its report says. */
+const atLeastOneFailure = (c: Counts, exitCode: number): Counts => (exitCode !== 0 && c.failed === 0 ? { ...c, failed: 1 } : c);
+
+function vitest(file: string, exitCode: number): Counts {
+  if (!existsSync(file)) return { suite: 'vitest', passed: 0, failed: 1, skipped: 0 };
+  const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  return atLeastOneFailure({ suite: 'vitest', passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }, exitCode);
+}
+
+/**
+ * Schemathesis' "Test cases:" line: `<G> generated, <P> passed | <F> found <U> unique failures,
+ * <E> errored, <S> skipped`. Cases with failures and errored cases fail; cases run without checks
+ * are skipped; the rest passed.
+ */
+function schemathesis(file: string, exitCode: number): Counts {
+  // eslint-disable-next-line no-control-regex
+  const text = existsSync(file) ? readFileSync(file, 'utf8').replace(/\x1b\[[0-9;]*m/g, '') : '';
+  const line = /Test cases:\s*\n\s*(.*)/.exec(text)?.[1] ?? '';
+  const num = (re: RegExp) => Number(re.exec(line)?.[1] ?? 0);
+  const generated = num(/(\d+) generated/);
+  const failed = num(/(\d+) found \d+ unique failure/) + num(/(\d+) errored/);
+  const skipped = num(/(\d+) skipped/);
+  return atLeastOneFailure({ suite: 'schemathesis', passed: Math.max(0, generated - failed - skipped), failed, skipped }, exitCode);
+}
+
+function total(folder: string): never {
+  const all = readdirSync(folder)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(join(folder, f), 'utf8')) as Counts);
+  for (const c of all) console.log(`  ${c.suite}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`);
+  const sum = (k: 'passed' | 'failed' | 'skipped') => all.reduce((n, c) => n + c[k], 0);
+  const failed = sum('failed');
+  console.log(`${sum('passed')} passed, ${failed} failed, ${sum('skipped')} skipped`);
+  process.exit(failed > 0 || all.length === 0 ? 1 : 0);
+}
+
+const [mode, path, code] = process.argv.slice(2);
+if (mode === '--total' && path) total(path);
+else if (mode === '--vitest' && path) console.log(JSON.stringify(vitest(path, Number(code ?? 1))));
+else if (mode === '--schemathesis' && path) console.log(JSON.stringify(schemathesis(path, Number(code ?? 1))));
+else {
+  console.error('usage: test-summary.ts --vitest <file> <code> | --schemathesis <file> <code> | --total <folder>');
+  process.exit(2);
+}
