@@ -40,12 +40,11 @@ describe.each(backends())('delivered webhooks on %s', (backend: Backend) => {
 
   it('validate against their AsyncAPI payload schemas, for every event type the API emits', async () => {
     const log = pino({ level: 'silent' });
-    const em = () => h.database.db.em();
     const jobs = new JobRunner({
       db: h.database.db,
       clock: h.clock,
       log,
-      handlers: { [VET_CARRIER_JOB]: vettingJob({ em, registry: createLocalRegistryProvider(), clock: h.clock }) },
+      handlers: { [VET_CARRIER_JOB]: vettingJob({ context: () => h.background(), registry: createLocalRegistryProvider() }) },
     });
     await h.call('POST', '/v1/webhook_endpoints', { body: { url: receiver.url, enabled_events: ['*'] } });
     const carrier = (id: string) =>
@@ -56,7 +55,7 @@ describe.each(backends())('delivered webhooks on %s', (backend: Backend) => {
     await carrier(LOCAL_REGISTRY_SAMPLES.insurance_expired); // vetted, then its lapsed insurance raises an alert
     await carrier(LOCAL_REGISTRY_SAMPLES.not_found); // rejected: no carrier.vetted
     while ((await jobs.runOnce()) > 0);
-    await scanCompliance(em(), h.clock);
+    await scanCompliance(h.background());
     const suspended = (await carrier(LOCAL_REGISTRY_SAMPLES.pass[1]!)).body.id;
     while ((await jobs.runOnce()) > 0);
     await h.call('POST', `/v1/carriers/${suspended}/suspend`, { body: { reason: 'audit' } });

@@ -2,7 +2,8 @@
 // Webhook event types from the AsyncAPI document (models by Modelina TypeScriptGenerator).
 /* eslint-disable */
 
-export type WebhookEndpoint = OrderCreatedEvent | OrderDispatchedEvent | OrderInTransitEvent | OrderDeliveredEvent | OrderCancelledEvent | OrderExceptionEvent | CarrierOnboardedEvent | CarrierVettedEvent | CarrierSuspendedEvent | InvoiceCreatedEvent | InvoiceSentEvent | InvoicePaidEvent | InvoiceVoidedEvent | PaymentReceivedEvent | PaymentFailedEvent | CarrierPaymentSentEvent | ComplianceAlertEvent | AuditPrivilegedActionEvent;
+/** The body of a webhook delivery, whatever its event type. */
+export type AnyEventEnvelope = OrderCreatedEvent | OrderDispatchedEvent | OrderInTransitEvent | OrderDeliveredEvent | OrderCancelledEvent | OrderExceptionEvent | CarrierOnboardedEvent | CarrierVettedEvent | CarrierSuspendedEvent | InvoiceCreatedEvent | InvoiceSentEvent | InvoicePaidEvent | InvoiceVoidedEvent | PaymentReceivedEvent | PaymentFailedEvent | CarrierPaymentSentEvent | ComplianceAlertEvent | AuditPrivilegedActionEvent;
 
 export interface OrderCreatedEvent {
   id: string;

@@ -1039,7 +1039,7 @@ export interface components {
                  * @description Specific, stable code (listed in the API reference).
                  * @enum {string}
                  */
-                code: "missing_required_field" | "invalid_value" | "invalid_format" | "unknown_field" | "invalid_json" | "invalid_cursor" | "invalid_vin" | "missing_credentials" | "invalid_api_key" | "invalid_token" | "expired_token" | "insufficient_scope" | "resource_missing" | "route_not_found" | "method_not_allowed" | "invalid_state_transition" | "carrier_not_active" | "duplicate_carrier" | "endpoint_not_subscribed" | "endpoint_disabled" | "idempotency_key_reused" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "internal_error";
+                code: "missing_required_field" | "invalid_value" | "invalid_format" | "unknown_field" | "invalid_json" | "invalid_cursor" | "invalid_vin" | "missing_credentials" | "invalid_api_key" | "invalid_token" | "expired_token" | "insufficient_scope" | "resource_missing" | "route_not_found" | "method_not_allowed" | "invalid_state_transition" | "carrier_not_active" | "duplicate_carrier" | "endpoint_not_subscribed" | "endpoint_disabled" | "idempotency_key_reused" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "internal_error" | "invalid_client" | "invalid_scope" | "unsupported_grant_type";
                 /** @description Human-readable explanation. */
                 message: string;
                 /** @description The offending parameter or field (JSON path like `vehicles[0].vin` for nested fields). */
@@ -1499,6 +1499,8 @@ export interface components {
             response_body: string;
             /** @description Why no answer was obtained (timeout, connection_refused, refused_target, dns_failure, ...); null when the receiver answered. */
             error: string | null;
+            /** @description What the transport reported with the error, for people reading the log (for example `refused 10.0.0.7: not a public address`); null when there was no error. */
+            error_detail: string | null;
         };
         /**
          * WebhookDelivery

@@ -15,6 +15,7 @@ import { createEndpoint } from '../src/webhooks/webhooks.service.js';
 import { DeliveryWorker } from '../src/webhooks/worker.js';
 import { createTransport } from '../src/webhooks/transport.js';
 import { systemClock } from '../src/shared/clock.js';
+import type { RequestContext } from '../src/shared/context.js';
 import { WebhookDelivery } from '../src/webhooks/webhooks.entities.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1000);
@@ -41,12 +42,13 @@ async function run(name: string, db: Database) {
   const { secret } = await createApiKey(db.em(), { accountName: 'bench', scopes: ['orders:write', 'customers:write', 'webhooks:manage'] }, clock);
   const who = await authenticate(db.em(), secret, clock);
   if (typeof who === 'string') throw new Error(`bench key refused: ${who}`);
-  await createEndpoint(db.em(), who, { url, enabled_events: ['order.created'] }, { clock, settings: { production: false } });
-  const customer = await createCustomer(db.em(), who, { name: 'Bench' }, clock);
+  // Each call is a request of its own, with a fresh entity manager.
+  const request = (): RequestContext => ({ em: db.em(), clock, log, settings: { production: false }, requestId: 'req_bench', ip: null, principal: who });
+  await createEndpoint(request(), { url, enabled_events: ['order.created'] });
+  const customer = await createCustomer(request(), { name: 'Bench' });
   const order = () =>
     createOrder(
-      db.em(),
-      who,
+      request(),
       {
         customer_id: customer.id,
         pickup: { address1: '1200 W Lake St', city: 'Chicago', state: 'IL', zip: '60607' },
@@ -56,7 +58,6 @@ async function run(name: string, db: Database) {
         delivery_window_days: 7,
         currency: 'usd',
       },
-      { clock, requestId: 'req_bench' },
     );
 
   // 1. Emitting: each order commits its row, its event and one delivery in one transaction (10 in parallel).

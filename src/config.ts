@@ -59,8 +59,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       burst: intFrom('RATE_LIMIT_BURST', env.RATE_LIMIT_BURST, 200, 1),
       perMinute: intFrom('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 100, 1),
     },
-    // Must exceed the 10 s delivery timeout.
     redisUrl: env.REDIS_URL || undefined,
+    // At least 11 s: a lease must outlast the 10 s delivery timeout.
     webhookLeaseMs: intFrom('WEBHOOK_LEASE_SECONDS', env.WEBHOOK_LEASE_SECONDS, 60, 11) * 1000,
     workerJobs: workerJobsFrom(env.WORKER_JOBS),
     fmcsa: { webKey: env.FMCSA_WEBKEY || undefined, baseUrl: env.FMCSA_BASE_URL || undefined },

@@ -3,10 +3,10 @@
 import { createServer, type Server } from 'node:http';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/orm.js';
-import { createApp } from './http/app.js';
+import { createApp, type App } from './http/app.js';
 import { systemClock, type Clock } from './shared/clock.js';
+import { backgroundContext } from './shared/context.js';
 import type { Logger } from './shared/logger.js';
-import { readiness } from './platform/platform.handlers.js';
 import { DeliveryWorker } from './webhooks/worker.js';
 import { createTransport } from './webhooks/transport.js';
 import { enqueueJob, JobRunner, type JobHandler } from './jobs/runner.js';
@@ -26,11 +26,10 @@ export interface Running {
 export async function start(config: Config, log: Logger, clock: Clock = systemClock): Promise<Running> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let server: Server | null = null;
-  let closeApp: () => Promise<void> = async () => undefined;
+  let app: App | null = null;
   let url: string | null = null;
   if (config.role === 'api' || config.role === 'all') {
-    const app = await createApp({ db, clock, log, rateLimit: config.rateLimit, redisUrl: config.redisUrl, production: config.production });
-    closeApp = app.close;
+    app = await createApp({ db, clock, log, rateLimit: config.rateLimit, redisUrl: config.redisUrl, production: config.production });
     server = createServer(app.koa.callback());
     server.requestTimeout = 30_000;
     server.headersTimeout = 10_000;
@@ -48,13 +47,13 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
   const runsWorker = config.role === 'worker' || config.role === 'all';
   if (runsWorker && (config.workerJobs.includes('vetting') || config.workerJobs.includes('compliance'))) {
     const handlers: Record<string, JobHandler> = {};
-    const em = () => db.em();
+    const context = () => backgroundContext({ em: db.em(), clock, log, settings: { production: config.production } });
     if (config.workerJobs.includes('vetting')) {
       const registry = createRegistryProvider({ fmcsaWebKey: config.fmcsa.webKey, fmcsaBaseUrl: config.fmcsa.baseUrl, clock });
-      handlers[VET_CARRIER_JOB] = vettingJob({ em, registry, clock });
+      handlers[VET_CARRIER_JOB] = vettingJob({ context, registry });
     }
     if (config.workerJobs.includes('compliance')) {
-      handlers[COMPLIANCE_SCAN_JOB] = complianceScanJob({ em, clock, intervalMs: config.complianceScanIntervalMs });
+      handlers[COMPLIANCE_SCAN_JOB] = complianceScanJob({ context, intervalMs: config.complianceScanIntervalMs });
       // The recurring scan is one job row, whatever the number of workers: the first one creates it.
       await enqueueJob(db.em(), { id: COMPLIANCE_SCAN_JOB_ID, kind: COMPLIANCE_SCAN_JOB, runAt: clock.now(), maxAttempts: 1_000_000 });
     }
@@ -82,7 +81,7 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
     stop() {
       // Finish in-flight requests, refuse new ones, then close the database.
       stopping ??= (async () => {
-        readiness.shuttingDown = true;
+        app?.markShuttingDown();
         await Promise.all([
           server
             ? new Promise<void>((resolve) => {
@@ -93,7 +92,7 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
           worker?.stop(),
           jobs?.stop(),
         ]);
-        await closeApp();
+        await app?.close();
         await db.close();
       })();
       return stopping;

@@ -36,14 +36,13 @@ describe.each(backends())('carriers on %s', (backend: Backend) => {
   beforeAll(async () => {
     h = await startHarness(backend, { clock });
     const registry = createLocalRegistryProvider(undefined, { clock });
-    const em = () => h.database.db.em();
     runner = new JobRunner({
       db: h.database.db,
       clock,
       log: silent,
       handlers: {
-        [VET_CARRIER_JOB]: vettingJob({ em, registry, clock }),
-        [COMPLIANCE_SCAN_JOB]: complianceScanJob({ em, clock, intervalMs: 3_600_000 }),
+        [VET_CARRIER_JOB]: vettingJob({ context: () => h.background(clock), registry }),
+        [COMPLIANCE_SCAN_JOB]: complianceScanJob({ context: () => h.background(clock), intervalMs: 3_600_000 }),
       },
     });
     activeCarrier = (await onboard(DOT.pass[1]!)).body.id;
@@ -169,7 +168,7 @@ describe.each(backends())('carriers on %s', (backend: Backend) => {
       const other = (await onboard(DOT.process_agent_lapsed, key)).body;
       await vetAll();
       expect((await h.call('GET', `/v1/carriers/${c.id}`, { key })).body.status).toBe('active');
-      expect(await scanCompliance(h.database.db.em(), clock)).toBeGreaterThanOrEqual(2);
+      expect(await scanCompliance(h.background(clock))).toBeGreaterThanOrEqual(2);
       const carrier = (await h.call('GET', `/v1/carriers/${c.id}`, { key })).body;
       expect(carrier.status).toBe('suspended');
       expect(carrier.suspension_reason).toContain('insurance');
@@ -179,7 +178,7 @@ describe.each(backends())('carriers on %s', (backend: Backend) => {
       const agent = (await h.call('GET', `/v1/compliance_alerts?carrier_id=${other.id}`, { key })).body.data;
       expect(agent.map((a: { kind: string }) => a.kind)).toEqual(['process_agent']);
       expect((await h.call('GET', `/v1/carriers/${other.id}`, { key })).body.status).toBe('active');
-      expect(await scanCompliance(h.database.db.em(), clock)).toBe(0);
+      expect(await scanCompliance(h.background(clock))).toBe(0);
       expect((await h.call('GET', '/v1/compliance_alerts', { key })).body.data).toHaveLength(2);
       expect(await eventsOf(alerts[0].id)).toEqual(['compliance.alert']);
       expect(await eventsOf(c.id)).toContain('carrier.suspended');

@@ -11,7 +11,7 @@ describe.each(backends())('customers on %s', (backend: Backend) => {
 
   describe('createCustomer', () => {
     it('creates a customer and answers 201 with Location', async () => {
-      const r = await h.call('POST', '/v1/customers', {
+      const r = await h.op('createCustomer', {
         body: {
           name: 'Acme Auto Sales',
           email: 'dispatch@acme-auto.example',
@@ -50,14 +50,14 @@ describe.each(backends())('customers on %s', (backend: Backend) => {
 
   describe('getCustomer', () => {
     it('reads a customer of the account and hides other accounts', async () => {
-      const created = await h.call('POST', '/v1/customers', { body: { name: 'Mine' } });
-      const r = await h.call('GET', `/v1/customers/${created.body.id}`);
+      const created = await h.op('createCustomer', { body: { name: 'Mine' } });
+      const r = await h.op('getCustomer', { params: { customer_id: created.body.id } });
       expect(r.status).toBe(200);
       expect(r.body).toEqual(created.body);
       const stranger = await h.key('stranger');
-      const hidden = await h.call('GET', `/v1/customers/${created.body.id}`, { key: stranger });
+      const hidden = await h.op('getCustomer', { params: { customer_id: created.body.id }, key: stranger });
       expect(hidden.status).toBe(404);
-      expect(hidden.body.error).toMatchObject({ type: 'not_found_error', code: 'resource_missing' });
+      expect(hidden.error).toMatchObject({ type: 'not_found_error', code: 'resource_missing' });
     });
     it('rejects a malformed id with 400', async () => {
       const r = await h.call('GET', '/v1/customers/ord_123');
@@ -68,29 +68,30 @@ describe.each(backends())('customers on %s', (backend: Backend) => {
 
   describe('updateCustomer', () => {
     it('changes only the given fields, clears with null and removes metadata keys', async () => {
-      const c = await h.call('POST', '/v1/customers', {
+      const c = await h.op('createCustomer', {
         body: { name: 'Old', email: 'old@example.com', phone: '+13125550100', metadata: { a: '1', b: '2' } },
       });
-      const r = await h.call('PATCH', `/v1/customers/${c.body.id}`, { body: { name: 'New', phone: null, metadata: { a: null, c: '3' } } });
+      const customer_id = c.body.id;
+      const r = await h.op('updateCustomer', { params: { customer_id }, body: { name: 'New', phone: null, metadata: { a: null, c: '3' } } });
       expect(r.status).toBe(200);
       expect(r.body).toMatchObject({ name: 'New', email: 'old@example.com', phone: null, metadata: { b: '2', c: '3' } });
-      expect((await h.call('GET', `/v1/customers/${c.body.id}`)).body).toEqual(r.body);
+      expect((await h.op('getCustomer', { params: { customer_id } })).body).toEqual(r.body);
     });
     it('merges concurrent metadata updates without losing a key', async () => {
-      const c = await h.call('POST', '/v1/customers', { body: { name: 'Busy' } });
+      const customer_id = (await h.op('createCustomer', { body: { name: 'Busy' } })).body.id;
       await Promise.all(
-        Array.from({ length: 8 }, (_, i) => h.call('PATCH', `/v1/customers/${c.body.id}`, { body: { metadata: { [`k${i}`]: String(i) } } })),
+        Array.from({ length: 8 }, (_, i) => h.op('updateCustomer', { params: { customer_id }, body: { metadata: { [`k${i}`]: String(i) } } })),
       );
-      const read = await h.call('GET', `/v1/customers/${c.body.id}`);
+      const read = await h.op('getCustomer', { params: { customer_id } });
       expect(Object.keys(read.body.metadata).sort()).toEqual(['k0', 'k1', 'k2', 'k3', 'k4', 'k5', 'k6', 'k7']);
     });
     it('answers 404 for another account and rejects unknown fields', async () => {
-      const c = await h.call('POST', '/v1/customers', { body: { name: 'Theirs' } });
+      const c = await h.op('createCustomer', { body: { name: 'Theirs' } });
       const stranger = await h.key('stranger-2');
-      expect((await h.call('PATCH', `/v1/customers/${c.body.id}`, { key: stranger, body: { name: 'Mine now' } })).status).toBe(404);
+      expect((await h.op('updateCustomer', { params: { customer_id: c.body.id }, key: stranger, body: { name: 'Mine now' } })).status).toBe(404);
       const bad = await h.call('PATCH', `/v1/customers/${c.body.id}`, { body: { id: 'cus_x' } });
       expect(bad.body.error).toMatchObject({ code: 'unknown_field', param: 'id' });
-      expect((await h.call('GET', `/v1/customers/${c.body.id}`)).body.name).toBe('Theirs');
+      expect((await h.op('getCustomer', { params: { customer_id: c.body.id } })).body.name).toBe('Theirs');
     });
   });
 
@@ -98,23 +99,23 @@ describe.each(backends())('customers on %s', (backend: Backend) => {
     it('pages newest first with a cursor, only within the account', async () => {
       const key = await h.key('paging');
       const ids: string[] = [];
-      for (let i = 0; i < 5; i++) ids.push((await h.call('POST', '/v1/customers', { key, body: { name: `C${i}` } })).body.id);
-      const first = await h.call('GET', '/v1/customers?limit=2', { key });
+      for (let i = 0; i < 5; i++) ids.push((await h.op('createCustomer', { key, body: { name: `C${i}` } })).body.id);
+      const first = await h.op('listCustomers', { query: { limit: 2 }, key });
       expect(first.body).toMatchObject({ object: 'list', has_more: true });
-      expect(first.body.data.map((c: { id: string }) => c.id)).toEqual([ids[4], ids[3]]);
+      expect(first.body.data.map((c) => c.id)).toEqual([ids[4], ids[3]]);
       expect(first.body.next_cursor).toBe(ids[3]);
-      const second = await h.call('GET', `/v1/customers?limit=2&cursor=${first.body.next_cursor}`, { key });
-      expect(second.body.data.map((c: { id: string }) => c.id)).toEqual([ids[2], ids[1]]);
-      const last = await h.call('GET', `/v1/customers?limit=2&cursor=${second.body.next_cursor}`, { key });
+      const second = await h.op('listCustomers', { query: { limit: 2, cursor: first.body.next_cursor! }, key });
+      expect(second.body.data.map((c) => c.id)).toEqual([ids[2], ids[1]]);
+      const last = await h.op('listCustomers', { query: { limit: 2, cursor: second.body.next_cursor! }, key });
       expect(last.body).toMatchObject({ has_more: false, next_cursor: null });
-      expect(last.body.data.map((c: { id: string }) => c.id)).toEqual([ids[0]]);
+      expect(last.body.data.map((c) => c.id)).toEqual([ids[0]]);
     });
     it('defaults to 20 and bounds limit to 1..100', async () => {
       expect((await h.call('GET', '/v1/customers?limit=0')).body.error).toMatchObject({ code: 'invalid_value', param: 'limit' });
       expect((await h.call('GET', '/v1/customers?limit=101')).body.error).toMatchObject({ code: 'invalid_value', param: 'limit' });
       const key = await h.key('many');
-      for (let i = 0; i < 21; i++) await h.call('POST', '/v1/customers', { key, body: { name: `C${i}` } });
-      const page = await h.call('GET', '/v1/customers', { key });
+      for (let i = 0; i < 21; i++) await h.op('createCustomer', { key, body: { name: `C${i}` } });
+      const page = await h.op('listCustomers', { key });
       expect(page.body.data).toHaveLength(20);
       expect(page.body.has_more).toBe(true);
     });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, type Backend } from './support/databases.js';
 import { orderBody, startHarness, TestClock, type Harness } from './support/harness.js';
 import { AuditLog } from '../src/audit/audit.entities.js';
-import { renderForVersion } from '../src/http/versions.js';
+import { renderForVersion } from '../src/shared/versions.js';
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;

@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { operationHandlers } from '../src/http/app.js';
-import { allScopes } from '../src/http/spec.js';
-import { SUPPORTED_VERSIONS } from '../src/http/versions.js';
+import { allScopes } from '../src/shared/spec.js';
+import { SUPPORTED_VERSIONS } from '../src/shared/versions.js';
 
 interface Op {
   operationId: string;

@@ -63,7 +63,7 @@ const FIXTURES: Record<string, Fixture> = {
     const carrier = await need('carrier_id');
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     await h.database.db.em().nativeUpdate(Carrier, { id: carrier }, { status: 'active', insuranceExpiresOn: yesterday });
-    await scanCompliance(h.database.db.em(), h.clock);
+    await scanCompliance(h.background());
     return (await h.call('GET', `/v1/compliance_alerts?carrier_id=${carrier}`, { key })).body.data[0].id;
   },
   api_key_id: async (h, key) => (await h.call('POST', '/v1/api_keys', { key, body: { scopes: ['orders:read'] } })).body.id,

@@ -1,4 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { components } from '../../generated/openapi.js';
+
+type S = components['schemas'];
 
 export const Account = defineEntity({
   name: 'Account',
@@ -22,8 +25,8 @@ export const ApiKey = defineEntity({
     secretHash: p.string().unique(),
     /** Last four characters of the secret, to tell keys apart. */
     last4: p.string(),
-    scopes: p.json<string[]>(),
-    apiVersion: p.string(),
+    scopes: p.json<S['Scope'][]>(),
+    apiVersion: p.string().$type<S['ApiVersion']>(),
     createdAt: p.datetime(),
     lastUsedAt: p.datetime().nullable(),
     revokedAt: p.datetime().nullable(),
@@ -41,8 +44,8 @@ export const OAuthClient = defineEntity({
     name: p.string(),
     /** SHA-256 of the client secret, hex. */
     secretHash: p.string().unique(),
-    scopes: p.json<string[]>(),
-    apiVersion: p.string(),
+    scopes: p.json<S['Scope'][]>(),
+    apiVersion: p.string().$type<S['ApiVersion']>(),
     createdAt: p.datetime(),
     revokedAt: p.datetime().nullable(),
   },
@@ -57,8 +60,8 @@ export const OAuthToken = defineEntity({
     tokenHash: p.string().primary(),
     accountId: p.string(),
     clientId: p.string(),
-    scopes: p.json<string[]>(),
-    apiVersion: p.string(),
+    scopes: p.json<S['Scope'][]>(),
+    apiVersion: p.string().$type<S['ApiVersion']>(),
     createdAt: p.datetime(),
     expiresAt: p.datetime(),
   },

@@ -5,23 +5,14 @@ import type { EntityManager } from '@mikro-orm/sql';
 import { newId } from '../shared/ids.js';
 import type { Clock } from '../shared/clock.js';
 import { Account, ApiKey, OAuthClient, OAuthToken } from './auth.entities.js';
-import { allScopes } from '../http/spec.js';
-import { CURRENT_VERSION, isSupportedVersion } from '../http/versions.js';
+import type { Principal } from '../shared/context.js';
+import { allScopes, type Scope } from '../shared/spec.js';
+import { CURRENT_VERSION, isSupportedVersion, type ApiVersion } from '../shared/versions.js';
 
 export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
 export const KEY_PATTERN = /^sk_[0-9A-Za-z]{43}$/;
 export const TOKEN_PATTERN = /^oat_[0-9A-Za-z]{43}$/;
-
-/** Who is calling: an API key, or an OAuth client through one of its access tokens. */
-export interface Principal {
-  accountId: string;
-  /** The key (`key_...`) or OAuth client (`oac_...`) id: the audit actor and the rate-limit bucket. */
-  actorId: string;
-  kind: 'api_key' | 'oauth_token';
-  scopes: Set<string>;
-  apiVersion: string;
-}
 
 /** Why a bearer credential was refused (the error code of the 401). */
 export type AuthFailure = 'invalid_api_key' | 'invalid_token' | 'expired_token';
@@ -33,14 +24,14 @@ export interface CreatedKey {
 }
 
 /** Parses `all` or a comma/space separated list, refusing unknown scopes. */
-export function parseScopes(input: string | string[]): string[] {
+export function parseScopes(input: string | string[]): Scope[] {
   const known = allScopes();
   const list = (Array.isArray(input) ? input : input.split(/[\s,]+/)).map((s) => s.trim()).filter(Boolean);
   if (list.length === 1 && list[0] === 'all') return [...known];
-  const unknown = list.filter((s) => !known.includes(s));
+  const unknown = list.filter((s) => !(known as string[]).includes(s));
   if (unknown.length) throw new Error(`Unknown scope(s): ${unknown.join(', ')}. Known: ${known.join(', ')}.`);
   if (!list.length) throw new Error('At least one scope is required.');
-  return [...new Set(list)];
+  return [...new Set(list)] as Scope[];
 }
 
 export async function findOrCreateAccount(em: EntityManager, name: string, clock: Clock): Promise<Account> {
@@ -54,7 +45,7 @@ export async function findOrCreateAccount(em: EntityManager, name: string, clock
 /** Creates a key (and the account if no account has that name). Returns the secret once. */
 export async function createApiKey(
   em: EntityManager,
-  input: { accountName: string; scopes: string[]; name?: string; apiVersion?: string },
+  input: { accountName: string; scopes: Scope[]; name?: string; apiVersion?: string },
   clock: Clock,
 ): Promise<CreatedKey> {
   const apiVersion = input.apiVersion ?? CURRENT_VERSION;
@@ -71,7 +62,7 @@ export async function createApiKey(
 export function issueApiKey(
   em: EntityManager,
   accountId: string,
-  input: { name: string; scopes: string[]; apiVersion: string },
+  input: { name: string; scopes: Scope[]; apiVersion: ApiVersion },
   now: Date,
 ): { key: ApiKey; secret: string } {
   const secret = randomToken('sk');

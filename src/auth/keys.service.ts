@@ -1,34 +1,28 @@
 // API keys and OAuth clients managed through the API: created with scopes the caller holds (no
 // escalation), pinned to a version, secrets shown once and stored hashed, revocation audited.
-import type { EntityManager } from '@mikro-orm/sql';
-import type { components, operations } from '../../generated/openapi.js';
-import { recordAudit, type AuditAction } from '../audit/audit.service.js';
-import { ApiError, notFound } from '../http/errors.js';
-import { CURRENT_VERSION } from '../http/versions.js';
+import type { components } from '../../generated/openapi.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { unixOrNull, unixSeconds } from '../shared/clock.js';
+import { inTransaction, type Principal, type RequestContext } from '../shared/context.js';
+import { errors } from '../shared/errors.js';
+import { ownedFinder } from '../shared/find.js';
 import { newId } from '../shared/ids.js';
-import { listPage, type Page } from '../shared/pagination.js';
+import { listPage, type Page, type PageQuery } from '../shared/pagination.js';
 import { randomToken } from '../shared/tokens.js';
+import { CURRENT_VERSION } from '../shared/versions.js';
 import { ApiKey, OAuthClient } from './auth.entities.js';
-import { hashSecret, issueApiKey, type Principal } from './auth.service.js';
+import { hashSecret, issueApiKey } from './auth.service.js';
+import { apiKeyLifecycle, credentialStatus, oauthClientLifecycle } from './keys.state.js';
 
 type S = components['schemas'];
-
-/** What a service needs of the request: who, when, and where from (for the audit log). */
-export interface ActionContext {
-  who: Principal;
-  now: Date;
-  requestId: string;
-  ip: string | null;
-}
 
 export function renderApiKey(key: ApiKey, secret?: string): S['ApiKey'] {
   return {
     id: key.id,
     object: 'api_key',
     name: key.name,
-    scopes: key.scopes as S['Scope'][],
-    api_version: key.apiVersion as S['ApiVersion'],
+    scopes: key.scopes,
+    api_version: key.apiVersion,
     last4: key.last4,
     ...(secret ? { secret } : {}),
     created: unixSeconds(key.createdAt),
@@ -42,8 +36,8 @@ export function renderOAuthClient(client: OAuthClient, secret?: string): S['OAut
     id: client.id,
     object: 'oauth_client',
     name: client.name,
-    scopes: client.scopes as S['Scope'][],
-    api_version: client.apiVersion as S['ApiVersion'],
+    scopes: client.scopes,
+    api_version: client.apiVersion,
     ...(secret ? { client_secret: secret } : {}),
     created: unixSeconds(client.createdAt),
     revoked_at: unixOrNull(client.revokedAt),
@@ -51,114 +45,86 @@ export function renderOAuthClient(client: OAuthClient, secret?: string): S['OAut
 }
 
 /** No escalation: a key or client gets only scopes its creator holds. */
-function assertGrantable(who: Principal, scopes: string[]): void {
+function assertGrantable(who: Principal, scopes: readonly string[]): void {
   const missing = scopes.filter((s) => !who.scopes.has(s));
-  if (missing.length) {
-    throw new ApiError('permission_error', 'insufficient_scope', `You cannot grant a scope you do not hold: ${missing.join(', ')}.`, {
-      param: 'scopes',
-    });
+  if (missing.length) throw errors.scopeNotGrantable(missing);
+}
+
+/** A credential cannot revoke itself: the caller would lock itself out mid-operation; use another key. */
+function assertNotSelf(ctx: RequestContext, id: string): void {
+  if (ctx.principal.actorId === id) {
+    throw errors.invalidStateTransition(`The credential ${id} is the one making this request; revoke it with another key.`);
   }
 }
 
-const audit = (em: EntityManager, action: AuditAction, target: string, ctx: ActionContext) =>
-  recordAudit(em, action, target, { accountId: ctx.who.accountId, actor: ctx.who.actorId, requestId: ctx.requestId, ip: ctx.ip, now: ctx.now });
-
 // ---------- API keys ----------
 
-export async function createKey(em: EntityManager, input: S['ApiKeyCreate'], ctx: ActionContext): Promise<{ key: ApiKey; secret: string }> {
-  assertGrantable(ctx.who, input.scopes);
-  return em.transactional(async (tem) => {
+export function createKey(ctx: RequestContext, input: S['ApiKeyCreate']): Promise<{ key: ApiKey; secret: string }> {
+  assertGrantable(ctx.principal, input.scopes);
+  return inTransaction(ctx, async (tx) => {
     const created = issueApiKey(
-      tem,
-      ctx.who.accountId,
+      tx.em,
+      ctx.principal.accountId,
       { name: input.name ?? 'default', scopes: [...new Set(input.scopes)], apiVersion: input.api_version ?? CURRENT_VERSION },
-      ctx.now,
+      ctx.clock.now(),
     );
-    await audit(tem, 'api_key.created', created.key.id, ctx);
+    await recordAudit(tx, 'api_key.created', created.key.id);
     return created;
   });
 }
 
-export async function findKey(em: EntityManager, accountId: string, id: string): Promise<ApiKey> {
-  const key = await em.findOne(ApiKey, { id, accountId });
-  if (!key) throw notFound('API key', id, 'api_key_id');
-  return key;
-}
+export const findKey = ownedFinder(ApiKey, 'API key', 'api_key_id');
 
-export const listKeys = (em: EntityManager, who: Principal, query: operations['listApiKeys']['parameters']['query']): Promise<Page<S['ApiKey']>> =>
-  listPage(em, ApiKey, {}, { accountId: who.accountId, limit: query?.limit, cursor: query?.cursor }, (k) => renderApiKey(k));
+export const listKeys = (ctx: RequestContext, query: PageQuery = {}): Promise<Page<ApiKey>> => listPage(ctx.em, ApiKey, ctx.principal.accountId, {}, query);
 
-/** Revokes at once (authentication reads the key on every request). Twice is 409. A key may revoke itself. */
-/** A credential cannot revoke itself: the caller would lock itself out mid-operation; use another key. */
-function assertNotSelf(ctx: ActionContext, id: string): void {
-  if (ctx.who.actorId === id) {
-    throw new ApiError('conflict_error', 'invalid_state_transition', `The credential ${id} is the one making this request; revoke it with another key.`);
-  }
-}
-
-export async function revokeKey(em: EntityManager, id: string, ctx: ActionContext): Promise<ApiKey> {
-  assertNotSelf(ctx, id);
-  return em.transactional(async (tem) => {
-    const key = await findKey(tem, ctx.who.accountId, id);
-    const revoked = await tem.nativeUpdate(ApiKey, { id, accountId: ctx.who.accountId, revokedAt: null }, { revokedAt: ctx.now });
-    if (revoked === 0) throw alreadyRevoked('API key', id);
-    key.revokedAt = ctx.now;
-    await audit(tem, 'api_key.revoked', id, ctx);
-    return key;
-  });
-}
-
-const alreadyRevoked = (what: string, id: string) =>
-  new ApiError('conflict_error', 'invalid_state_transition', `The ${what} ${id} is already revoked.`);
+/** Revokes at once (authentication reads the key on every request); twice is 409. */
+export const revokeKey = (ctx: RequestContext, id: string): Promise<ApiKey> => revoke(ctx, id, findKey, apiKeyLifecycle);
 
 // ---------- OAuth clients ----------
 
-export async function createClient(
-  em: EntityManager,
-  input: S['OAuthClientCreate'],
-  ctx: ActionContext,
-): Promise<{ client: OAuthClient; secret: string }> {
-  assertGrantable(ctx.who, input.scopes);
-  return em.transactional(async (tem) => {
+export function createClient(ctx: RequestContext, input: S['OAuthClientCreate']): Promise<{ client: OAuthClient; secret: string }> {
+  assertGrantable(ctx.principal, input.scopes);
+  return inTransaction(ctx, async (tx) => {
+    const now = ctx.clock.now();
     const secret = randomToken('ocs');
-    const client = tem.create(OAuthClient, {
-      id: newId('oauthClient', ctx.now.getTime()),
-      accountId: ctx.who.accountId,
+    const client = tx.em.create(OAuthClient, {
+      id: newId('oauthClient', now.getTime()),
+      accountId: ctx.principal.accountId,
       name: input.name ?? 'default',
       secretHash: hashSecret(secret),
       scopes: [...new Set(input.scopes)],
       apiVersion: input.api_version ?? CURRENT_VERSION,
-      createdAt: ctx.now,
+      createdAt: now,
       revokedAt: null,
     });
-    tem.persist(client);
-    await audit(tem, 'oauth_client.created', client.id, ctx);
+    tx.em.persist(client);
+    await recordAudit(tx, 'oauth_client.created', client.id);
     return { client, secret };
   });
 }
 
-export async function findClient(em: EntityManager, accountId: string, id: string): Promise<OAuthClient> {
-  const client = await em.findOne(OAuthClient, { id, accountId });
-  if (!client) throw notFound('OAuth client', id, 'oauth_client_id');
-  return client;
-}
+export const findClient = ownedFinder(OAuthClient, 'OAuth client', 'oauth_client_id');
 
-export const listClients = (
-  em: EntityManager,
-  who: Principal,
-  query: operations['listOAuthClients']['parameters']['query'],
-): Promise<Page<S['OAuthClient']>> =>
-  listPage(em, OAuthClient, {}, { accountId: who.accountId, limit: query?.limit, cursor: query?.cursor }, (c) => renderOAuthClient(c));
+export const listClients = (ctx: RequestContext, query: PageQuery = {}): Promise<Page<OAuthClient>> =>
+  listPage(ctx.em, OAuthClient, ctx.principal.accountId, {}, query);
 
 /** Revokes the client and, with it, every token it holds (authentication checks the client on every request). */
-export async function revokeClient(em: EntityManager, id: string, ctx: ActionContext): Promise<OAuthClient> {
+export const revokeClient = (ctx: RequestContext, id: string): Promise<OAuthClient> => revoke(ctx, id, findClient, oauthClientLifecycle);
+
+/** Revokes a credential of the caller's account (not the caller itself), audited. */
+async function revoke<C extends { revokedAt?: Date | null }>(
+  ctx: RequestContext,
+  id: string,
+  find: (ctx: RequestContext, id: string, options: { forUpdate: boolean }) => Promise<C>,
+  lifecycle: typeof apiKeyLifecycle | typeof oauthClientLifecycle,
+): Promise<C> {
   assertNotSelf(ctx, id);
-  return em.transactional(async (tem) => {
-    const client = await findClient(tem, ctx.who.accountId, id);
-    const revoked = await tem.nativeUpdate(OAuthClient, { id, accountId: ctx.who.accountId, revokedAt: null }, { revokedAt: ctx.now });
-    if (revoked === 0) throw alreadyRevoked('OAuth client', id);
-    client.revokedAt = ctx.now;
-    await audit(tem, 'oauth_client.revoked', id, ctx);
-    return client;
+  return inTransaction(ctx, async (tx) => {
+    const credential = await find(tx, id, { forUpdate: true });
+    const t = lifecycle.assert('revoke', credentialStatus(credential));
+    credential.revokedAt = ctx.clock.now();
+    await recordAudit(tx, t.audit, id);
+    await tx.em.flush();
+    return credential;
   });
 }

@@ -5,8 +5,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { components } from '../../generated/openapi.js';
-import { ApiError } from '../http/errors.js';
 import { unixSeconds } from '../shared/clock.js';
+import type { Context } from '../shared/context.js';
+import { errors } from '../shared/errors.js';
 import { randomToken } from '../shared/tokens.js';
 import { OAuthClient, OAuthToken } from './auth.entities.js';
 import { hashSecret, TOKEN_PATTERN } from './auth.service.js';
@@ -16,14 +17,13 @@ type S = components['schemas'];
 export const TOKEN_LIFETIME_SECONDS = 3600;
 export const NO_STORE = { 'Cache-Control': 'no-store' };
 
-const invalidClient = (message = 'Client authentication failed.') =>
-  new ApiError('authentication_error', 'invalid_api_key', message, {
-    oauthError: 'invalid_client',
-    headers: { 'WWW-Authenticate': 'Basic realm="oauth"', ...NO_STORE },
-  });
+/** The context of an OAuth endpoint: the client the pipeline authenticated. */
+export interface ClientContext extends Context {
+  client: OAuthClient;
+  requestId: string;
+}
 
-const badRequest = (oauthError: 'invalid_request' | 'invalid_scope' | 'unsupported_grant_type', message: string) =>
-  new ApiError('validation_error', 'invalid_value', message, { oauthError, headers: NO_STORE });
+const invalidClient = (message?: string) => errors.invalidClient({ 'WWW-Authenticate': 'Basic realm="oauth"', ...NO_STORE }, message);
 
 /** Client credentials from HTTP Basic (RFC 6749 §2.3.1, form-urlencoded parts) or from the form; never both. */
 function clientCredentials(headers: IncomingHttpHeaders, form: { client_id?: string | undefined; client_secret?: string | undefined }) {
@@ -62,20 +62,16 @@ export async function authenticateClient(
   return client;
 }
 
-export async function issueToken(
-  em: EntityManager,
-  client: OAuthClient,
-  form: S['OAuthTokenRequest'],
-  now: Date,
-): Promise<S['OAuthToken']> {
-  if (form.grant_type !== 'client_credentials') {
-    throw badRequest('unsupported_grant_type', 'Only grant_type=client_credentials is supported.');
-  }
+export async function issueToken(ctx: ClientContext, form: S['OAuthTokenRequest']): Promise<S['OAuthToken']> {
+  const { em, client } = ctx;
+  const now = ctx.clock.now();
+  if (form.grant_type !== 'client_credentials') throw errors.unsupportedGrantType(NO_STORE);
   const asked = form.scope === undefined ? client.scopes : form.scope.split(' ').filter(Boolean);
-  if (asked.length === 0) throw badRequest('invalid_scope', 'Ask for at least one scope, or omit scope for all of the client\'s.');
-  const missing = asked.filter((s) => !client.scopes.includes(s));
-  if (missing.length) throw badRequest('invalid_scope', `The client does not hold the scope ${missing.join(', ')}.`);
-  const scopes = [...new Set(asked)];
+  if (asked.length === 0) throw errors.invalidScope('Ask for at least one scope, or omit scope for all of the client\'s.', NO_STORE);
+  const missing = asked.filter((s) => !(client.scopes as string[]).includes(s));
+  if (missing.length) throw errors.invalidScope(`The client does not hold the scope ${missing.join(', ')}.`, NO_STORE);
+  // Every asked scope is one of the client's (checked above).
+  const scopes = [...new Set(asked)] as OAuthClient['scopes'];
   const accessToken = randomToken('oat');
   em.persist(
     em.create(OAuthToken, {
@@ -95,10 +91,11 @@ export async function issueToken(
 }
 
 /** RFC 7662: only the calling client's own active tokens are described; anything else is `{active:false}`. */
-export async function introspect(em: EntityManager, client: OAuthClient, token: string, now: Date): Promise<S['OAuthIntrospection']> {
+export async function introspect(ctx: ClientContext, token: string): Promise<S['OAuthIntrospection']> {
   if (!TOKEN_PATTERN.test(token)) return { active: false };
-  const row = await em.findOne(OAuthToken, { tokenHash: hashSecret(token) });
-  if (!row || row.clientId !== client.id || row.expiresAt <= now) return { active: false };
+  const { client } = ctx;
+  const row = await ctx.em.findOne(OAuthToken, { tokenHash: hashSecret(token) });
+  if (!row || row.clientId !== client.id || row.expiresAt <= ctx.clock.now()) return { active: false };
   return {
     active: true,
     client_id: client.id,
@@ -106,6 +103,6 @@ export async function introspect(em: EntityManager, client: OAuthClient, token: 
     token_type: 'Bearer',
     exp: unixSeconds(row.expiresAt),
     iat: unixSeconds(row.createdAt),
-    api_version: row.apiVersion as S['ApiVersion'],
+    api_version: row.apiVersion,
   };
 }

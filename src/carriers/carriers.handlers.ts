@@ -1,4 +1,6 @@
-import { principalOf, type Handlers } from '../http/handler.js';
+// Carrier and compliance-alert operations: parse, call the service, render.
+import type { Handlers } from '../shared/handlers.js';
+import { renderPage } from '../shared/pagination.js';
 import * as carriers from './carriers.service.js';
 import * as compliance from './compliance.service.js';
 
@@ -14,34 +16,31 @@ export const handlers: Handlers<
   | 'resolveComplianceAlert'
 > = {
   async createCarrier({ body }, ctx) {
-    const carrier = await carriers.createCarrier(ctx.em, principalOf(ctx), body, ctx);
+    const carrier = await carriers.createCarrier(ctx, body);
     return { status: 201, body: carriers.renderCarrier(carrier), headers: { Location: `/v1/carriers/${carrier.id}` } };
   },
   async listCarriers({ query }, ctx) {
-    return { status: 200, body: await carriers.listCarriers(ctx.em, principalOf(ctx), query) };
+    return { status: 200, body: renderPage(await carriers.listCarriers(ctx, query), carriers.renderCarrier) };
   },
   async getCarrier({ params }, ctx) {
-    return { status: 200, body: carriers.renderCarrier(await carriers.findCarrier(ctx.em, principalOf(ctx).accountId, params.carrier_id)) };
+    return { status: 200, body: carriers.renderCarrier(await carriers.findCarrier(ctx, params.carrier_id)) };
   },
   async updateCarrier({ params, body }, ctx) {
-    return { status: 200, body: carriers.renderCarrier(await carriers.updateCarrier(ctx.em, principalOf(ctx), params.carrier_id, body, ctx.clock)) };
+    return { status: 200, body: carriers.renderCarrier(await carriers.updateCarrier(ctx, params.carrier_id, body)) };
   },
   async suspendCarrier({ params, body }, ctx) {
-    return { status: 200, body: carriers.renderCarrier(await carriers.suspendCarrier(ctx.em, principalOf(ctx), params.carrier_id, body.reason, ctx)) };
+    return { status: 200, body: carriers.renderCarrier(await carriers.suspendCarrier(ctx, params.carrier_id, body.reason)) };
   },
   async reinstateCarrier({ params }, ctx) {
-    return { status: 200, body: carriers.renderCarrier(await carriers.reinstateCarrier(ctx.em, principalOf(ctx), params.carrier_id, ctx.clock)) };
+    return { status: 200, body: carriers.renderCarrier(await carriers.reinstateCarrier(ctx, params.carrier_id)) };
   },
   async listComplianceAlerts({ query }, ctx) {
-    return { status: 200, body: await compliance.listAlerts(ctx.em, principalOf(ctx), query) };
+    return { status: 200, body: renderPage(await compliance.listAlerts(ctx, query), compliance.renderAlert) };
   },
   async getComplianceAlert({ params }, ctx) {
-    return { status: 200, body: compliance.renderAlert(await compliance.findAlert(ctx.em, principalOf(ctx).accountId, params.compliance_alert_id)) };
+    return { status: 200, body: compliance.renderAlert(await compliance.findAlert(ctx, params.compliance_alert_id)) };
   },
   async resolveComplianceAlert({ params, body }, ctx) {
-    return {
-      status: 200,
-      body: compliance.renderAlert(await compliance.resolveAlert(ctx.em, principalOf(ctx), params.compliance_alert_id, body.note, ctx.clock)),
-    };
+    return { status: 200, body: compliance.renderAlert(await compliance.resolveAlert(ctx, params.compliance_alert_id, body.note)) };
   },
 };

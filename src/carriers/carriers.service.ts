@@ -2,16 +2,18 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { components, operations } from '../../generated/openapi.js';
-import type { Principal } from '../auth/auth.service.js';
-import { unixOrNull, unixSeconds, type Clock } from '../shared/clock.js';
+import { unixOrNull, unixSeconds } from '../shared/clock.js';
+import { inTransaction, type Context, type RequestContext } from '../shared/context.js';
+import { errors } from '../shared/errors.js';
+import { ownedFinder } from '../shared/find.js';
 import { newId } from '../shared/ids.js';
 import { mergeMetadata } from '../shared/metadata.js';
 import { listPage, type Page } from '../shared/pagination.js';
-import { ApiError, notFound } from '../http/errors.js';
 import { emitEvent } from '../webhooks/emitter.js';
 import { enqueueJob, type JobHandler } from '../jobs/runner.js';
 import type { Job } from '../jobs/jobs.entities.js';
 import { Carrier } from './carriers.entities.js';
+import { carrierLifecycle } from './carriers.state.js';
 import { vetCarrier, type CarrierRecord, type RegistryProvider } from './registry/index.js';
 
 type S = components['schemas'];
@@ -19,25 +21,6 @@ type S = components['schemas'];
 export const VET_CARRIER_JOB = 'carrier.vet';
 /** Attempts of the vetting job; each look-up already retries inside the registry client. */
 export const VETTING_ATTEMPTS = 3;
-
-// ---------- state machine ----------
-
-/** Which statuses each carrier action is allowed from, and where it leads. */
-export const CARRIER_TRANSITIONS = {
-  suspend: { from: ['active'], to: 'suspended' },
-  reinstate: { from: ['suspended'], to: 'pending_vetting' },
-} as const satisfies Record<string, { from: readonly S['CarrierStatus'][]; to: S['CarrierStatus'] }>;
-
-function assertCarrierTransition(action: keyof typeof CARRIER_TRANSITIONS, carrier: Carrier): void {
-  const t = CARRIER_TRANSITIONS[action];
-  if (!(t.from as readonly string[]).includes(carrier.status)) {
-    throw new ApiError(
-      'conflict_error',
-      'invalid_state_transition',
-      `A carrier in status ${carrier.status} cannot be ${action === 'suspend' ? 'suspended' : 'reinstated'}; allowed from ${t.from.join(' or ')}.`,
-    );
-  }
-}
 
 // ---------- rendering and look-ups ----------
 
@@ -65,23 +48,10 @@ export function renderCarrier(c: Carrier): S['Carrier'] {
   };
 }
 
-export async function findCarrier(
-  em: EntityManager,
-  accountId: string,
-  id: string,
-  options: { forUpdate?: boolean; param?: string } = {},
-): Promise<Carrier> {
-  const carrier = await em.findOne(Carrier, { id, accountId }, options.forUpdate ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {});
-  if (!carrier) throw notFound('carrier', id, options.param ?? 'carrier_id');
-  return carrier;
-}
+export const findCarrier = ownedFinder(Carrier, 'carrier', 'carrier_id');
 
-export function listCarriers(
-  em: EntityManager,
-  who: Principal,
-  query: NonNullable<operations['listCarriers']['parameters']['query']>,
-): Promise<Page<S['Carrier']>> {
-  return listPage(em, Carrier, query.status ? { status: query.status } : {}, { accountId: who.accountId, limit: query.limit, cursor: query.cursor }, renderCarrier);
+export function listCarriers(ctx: RequestContext, query: NonNullable<operations['listCarriers']['parameters']['query']>): Promise<Page<Carrier>> {
+  return listPage(ctx.em, Carrier, ctx.principal.accountId, query.status ? { status: query.status } : {}, query);
 }
 
 // ---------- onboarding, edits, suspension ----------
@@ -89,14 +59,14 @@ export function listCarriers(
 const queueVetting = (em: EntityManager, carrier: Carrier, now: Date) =>
   enqueueJob(em, { kind: VET_CARRIER_JOB, subjectId: carrier.id, runAt: now, maxAttempts: VETTING_ATTEMPTS });
 
-export async function createCarrier(em: EntityManager, who: Principal, input: S['CarrierCreate'], ctx: { clock: Clock; requestId: string }): Promise<Carrier> {
+export async function createCarrier(ctx: RequestContext, input: S['CarrierCreate']): Promise<Carrier> {
   try {
-    return await em.transactional(async (tem) => {
-      if (await tem.count(Carrier, { accountId: who.accountId, dotNumber: input.dot_number })) throw duplicate(input.dot_number);
+    return await inTransaction(ctx, async (tx) => {
+      if (await tx.em.count(Carrier, { accountId: ctx.principal.accountId, dotNumber: input.dot_number })) throw errors.duplicateCarrier(input.dot_number);
       const now = ctx.clock.now();
-      const carrier = tem.create(Carrier, {
+      const carrier = tx.em.create(Carrier, {
         id: newId('carrier', now.getTime()),
-        accountId: who.accountId,
+        accountId: ctx.principal.accountId,
         status: 'pending_vetting',
         saferPullStatus: 'queued',
         dotNumber: input.dot_number,
@@ -115,25 +85,22 @@ export async function createCarrier(em: EntityManager, who: Principal, input: S[
         createdAt: now,
         updatedAt: now,
       });
-      tem.persist(carrier);
-      await emitEvent(tem, 'carrier.onboarded', renderCarrier(carrier), { accountId: who.accountId, requestId: ctx.requestId, now });
-      await queueVetting(tem, carrier, now);
-      await tem.flush();
+      tx.em.persist(carrier);
+      await emitEvent(tx, 'carrier.onboarded', renderCarrier(carrier), { now });
+      await queueVetting(tx.em, carrier, now);
+      await tx.em.flush();
       return carrier;
     });
   } catch (err) {
     // Two concurrent onboardings of one DOT number: the unique index decides.
-    if (err instanceof UniqueConstraintViolationException) throw duplicate(input.dot_number);
+    if (err instanceof UniqueConstraintViolationException) throw errors.duplicateCarrier(input.dot_number);
     throw err;
   }
 }
 
-const duplicate = (dot: string) =>
-  new ApiError('conflict_error', 'duplicate_carrier', `A carrier with DOT number ${dot} is already onboarded in this account.`, { param: 'dot_number' });
-
-export async function updateCarrier(em: EntityManager, who: Principal, id: string, input: S['CarrierUpdate'], clock: Clock): Promise<Carrier> {
-  return em.transactional(async (tem) => {
-    const carrier = await findCarrier(tem, who.accountId, id, { forUpdate: true });
+export function updateCarrier(ctx: RequestContext, id: string, input: S['CarrierUpdate']): Promise<Carrier> {
+  return inTransaction(ctx, async (tx) => {
+    const carrier = await findCarrier(tx, id, { forUpdate: true });
     if (input.contact_name !== undefined) carrier.contactName = input.contact_name;
     if (input.contact_email !== undefined) carrier.contactEmail = input.contact_email;
     if (input.phone !== undefined) carrier.phone = input.phone;
@@ -141,43 +108,43 @@ export async function updateCarrier(em: EntityManager, who: Principal, id: strin
     if (input.bond_expires_on !== undefined) carrier.bondExpiresOn = input.bond_expires_on;
     if (input.process_agent_expires_on !== undefined) carrier.processAgentExpiresOn = input.process_agent_expires_on;
     if (input.metadata !== undefined) carrier.metadata = mergeMetadata(carrier.metadata, input.metadata);
-    carrier.updatedAt = clock.now();
-    await tem.flush();
+    carrier.updatedAt = ctx.clock.now();
+    await tx.em.flush();
     return carrier;
   });
 }
 
 /** Suspends an active carrier and fires carrier.suspended (used by the API and the compliance scan). */
-export async function suspend(em: EntityManager, carrier: Carrier, reason: string, ctx: { now: Date; requestId: string | null }): Promise<void> {
-  assertCarrierTransition('suspend', carrier);
-  carrier.status = 'suspended';
+export async function suspend(ctx: Context, carrier: Carrier, reason: string, now: Date): Promise<void> {
+  const t = carrierLifecycle.assert('suspend', carrier.status);
+  carrier.status = t.to;
   carrier.suspensionReason = reason;
-  carrier.suspendedAt = ctx.now;
-  carrier.updatedAt = ctx.now;
-  await emitEvent(em, 'carrier.suspended', renderCarrier(carrier), { accountId: carrier.accountId, requestId: ctx.requestId, now: ctx.now });
+  carrier.suspendedAt = now;
+  carrier.updatedAt = now;
+  await emitEvent(ctx, t.event, renderCarrier(carrier), { accountId: carrier.accountId, now });
 }
 
-export async function suspendCarrier(em: EntityManager, who: Principal, id: string, reason: string, ctx: { clock: Clock; requestId: string }): Promise<Carrier> {
-  return em.transactional(async (tem) => {
-    const carrier = await findCarrier(tem, who.accountId, id, { forUpdate: true });
-    await suspend(tem, carrier, reason, { now: ctx.clock.now(), requestId: ctx.requestId });
-    await tem.flush();
+export function suspendCarrier(ctx: RequestContext, id: string, reason: string): Promise<Carrier> {
+  return inTransaction(ctx, async (tx) => {
+    const carrier = await findCarrier(tx, id, { forUpdate: true });
+    await suspend(tx, carrier, reason, ctx.clock.now());
+    await tx.em.flush();
     return carrier;
   });
 }
 
-export async function reinstateCarrier(em: EntityManager, who: Principal, id: string, clock: Clock): Promise<Carrier> {
-  return em.transactional(async (tem) => {
-    const carrier = await findCarrier(tem, who.accountId, id, { forUpdate: true });
-    assertCarrierTransition('reinstate', carrier);
-    const now = clock.now();
-    carrier.status = 'pending_vetting';
+export function reinstateCarrier(ctx: RequestContext, id: string): Promise<Carrier> {
+  return inTransaction(ctx, async (tx) => {
+    const carrier = await findCarrier(tx, id, { forUpdate: true });
+    const t = carrierLifecycle.assert('reinstate', carrier.status);
+    const now = ctx.clock.now();
+    carrier.status = t.to;
     carrier.saferPullStatus = 'queued';
     carrier.suspensionReason = null;
     carrier.suspendedAt = null;
     carrier.updatedAt = now;
-    await queueVetting(tem, carrier, now);
-    await tem.flush();
+    await queueVetting(tx.em, carrier, now);
+    await tx.em.flush();
     return carrier;
   });
 }
@@ -202,22 +169,25 @@ function snapshot(record: CarrierRecord, provider: string): S['RegistrySnapshot'
 }
 
 /** The vetting job: queued -> in_progress, look-up outside any transaction, then active or rejected. */
-export function vettingJob(deps: { em: () => EntityManager; registry: RegistryProvider; clock: Clock }): JobHandler {
-  const setPullStatus = (id: string, status: S['SaferPullStatus']) =>
-    deps.em().nativeUpdate(Carrier, { id, status: 'pending_vetting' }, { saferPullStatus: status, updatedAt: deps.clock.now() });
+export function vettingJob(deps: { context: () => Context; registry: RegistryProvider }): JobHandler {
+  const setPullStatus = (id: string, status: S['SaferPullStatus']) => {
+    const ctx = deps.context();
+    return ctx.em.nativeUpdate(Carrier, { id, status: 'pending_vetting' }, { saferPullStatus: status, updatedAt: ctx.clock.now() });
+  };
   return {
     backoffMs: (attempt) => [10_000, 60_000, 300_000][attempt - 1] ?? 300_000,
     async run(job: Job) {
       const id = job.subjectId as string;
-      const carrier = await deps.em().findOne(Carrier, { id });
+      const carrier = await deps.context().em.findOne(Carrier, { id });
       if (!carrier || carrier.status !== 'pending_vetting') return; // reinstated/suspended meanwhile: nothing to judge
       await setPullStatus(id, 'in_progress');
       const record = await deps.registry.findByDot(carrier.dotNumber); // throws RegistryUnavailableError: retried
-      await deps.em().transactional(async (tem) => {
-        const c = await tem.findOne(Carrier, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      await inTransaction(deps.context(), async (tx) => {
+        const c = await tx.em.findOne(Carrier, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
         if (!c || c.status !== 'pending_vetting') return;
-        const now = deps.clock.now();
+        const now = tx.clock.now();
         const result = vetCarrier(record, now);
+        const t = carrierLifecycle.assert(result.passed ? 'pass_vetting' : 'fail_vetting', c.status);
         c.vetting = {
           passed: result.passed,
           reasons: result.reasons,
@@ -225,7 +195,7 @@ export function vettingJob(deps: { em: () => EntityManager; registry: RegistryPr
           record: record ? snapshot(record, deps.registry.name) : null,
         };
         c.saferPullStatus = 'completed';
-        c.status = result.passed ? 'active' : 'rejected';
+        c.status = t.to;
         if (record) {
           c.legalName = record.legalName;
           c.mcNumber ??= record.mcNumber;
@@ -235,8 +205,8 @@ export function vettingJob(deps: { em: () => EntityManager; registry: RegistryPr
           c.processAgentExpiresOn ??= record.processAgentExpiresOn;
         }
         c.updatedAt = now;
-        if (result.passed) await emitEvent(tem, 'carrier.vetted', renderCarrier(c), { accountId: c.accountId, requestId: null, now });
-        await tem.flush();
+        if ('event' in t) await emitEvent(tx, t.event, renderCarrier(c), { accountId: c.accountId, now });
+        await tx.em.flush();
       });
     },
     async onFailed(job: Job) {

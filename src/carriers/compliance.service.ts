@@ -1,17 +1,17 @@
 // Compliance: a scheduled scan raises one alert per lapsed insurance certificate, bond or process-agent
 // filing (compliance.alert), and suspends carriers whose insurance lapsed; alerts are listed and resolved.
 import { LockMode } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/sql';
 import type { components, operations } from '../../generated/openapi.js';
-import type { Principal } from '../auth/auth.service.js';
-import { unixOrNull, unixSeconds, type Clock } from '../shared/clock.js';
+import { unixOrNull, unixSeconds } from '../shared/clock.js';
+import { inTransaction, type Context, type RequestContext } from '../shared/context.js';
+import { ownedFinder } from '../shared/find.js';
 import { newId } from '../shared/ids.js';
 import { listPage, type Page } from '../shared/pagination.js';
-import { ApiError, notFound } from '../http/errors.js';
 import { emitEvent } from '../webhooks/emitter.js';
 import type { JobHandler } from '../jobs/runner.js';
 import { Carrier, ComplianceAlert } from './carriers.entities.js';
 import { suspend } from './carriers.service.js';
+import { complianceAlertLifecycle } from './carriers.state.js';
 
 type S = components['schemas'];
 
@@ -44,26 +44,27 @@ export function renderAlert(a: ComplianceAlert): S['ComplianceAlert'] {
 const today = (now: Date) => now.toISOString().slice(0, 10);
 
 /** Scans every carrier with a date before today; returns how many alerts it raised. */
-export async function scanCompliance(em: EntityManager, clock: Clock): Promise<number> {
-  const now = clock.now();
+export async function scanCompliance(ctx: Context): Promise<number> {
+  const now = ctx.clock.now();
   const day = today(now);
-  const lapsed = await em.find(Carrier, {
+  const lapsed = await ctx.em.find(Carrier, {
     status: { $in: ['active', 'suspended'] },
     $or: ITEMS.map((i) => ({ [i.field]: { $lt: day } })),
   });
   let raised = 0;
   for (const candidate of lapsed) {
-    raised += await em.fork().transactional(async (tem) => {
-      const carrier = await tem.findOne(Carrier, { id: candidate.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    // One transaction per carrier: one carrier's failure does not undo the others' alerts.
+    raised += await inTransaction({ ...ctx, em: ctx.em.fork() }, async (tx) => {
+      const carrier = await tx.em.findOne(Carrier, { id: candidate.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
       if (!carrier) return 0;
       let count = 0;
       for (const item of ITEMS) {
         const expiredOn = carrier[item.field];
         if (!expiredOn || expiredOn >= day) continue;
         // One alert per lapse: the (carrier, kind, date) key makes a second scan a no-op.
-        const exists = await tem.count(ComplianceAlert, { carrierId: carrier.id, kind: item.kind, expiredOn });
+        const exists = await tx.em.count(ComplianceAlert, { carrierId: carrier.id, kind: item.kind, expiredOn });
         if (exists) continue;
-        const alert = tem.create(ComplianceAlert, {
+        const alert = tx.em.create(ComplianceAlert, {
           id: newId('complianceAlert', now.getTime()),
           accountId: carrier.accountId,
           carrierId: carrier.id,
@@ -75,14 +76,14 @@ export async function scanCompliance(em: EntityManager, clock: Clock): Promise<n
           createdAt: now,
           updatedAt: now,
         });
-        tem.persist(alert);
-        await emitEvent(tem, 'compliance.alert', renderAlert(alert), { accountId: carrier.accountId, requestId: null, now });
+        tx.em.persist(alert);
+        await emitEvent(tx, 'compliance.alert', renderAlert(alert), { accountId: carrier.accountId, now });
         if (item.suspends && carrier.status === 'active') {
-          await suspend(tem, carrier, `${item.kind.replace('_', ' ')} lapsed on ${expiredOn}`, { now, requestId: null });
+          await suspend(tx, carrier, `${item.kind.replace('_', ' ')} lapsed on ${expiredOn}`, now);
         }
         count++;
       }
-      await tem.flush();
+      await tx.em.flush();
       return count;
     });
   }
@@ -90,45 +91,37 @@ export async function scanCompliance(em: EntityManager, clock: Clock): Promise<n
 }
 
 /** The recurring scan job: runs, then schedules itself `intervalMs` later. */
-export function complianceScanJob(deps: { em: () => EntityManager; clock: Clock; intervalMs: number }): JobHandler {
+export function complianceScanJob(deps: { context: () => Context; intervalMs: number }): JobHandler {
   return {
     async run() {
-      await scanCompliance(deps.em(), deps.clock);
-      return { rescheduleAt: new Date(deps.clock.now().getTime() + deps.intervalMs) };
+      const ctx = deps.context();
+      await scanCompliance(ctx);
+      return { rescheduleAt: new Date(ctx.clock.now().getTime() + deps.intervalMs) };
     },
     backoffMs: () => 60_000,
   };
 }
 
-export async function findAlert(em: EntityManager, accountId: string, id: string, forUpdate = false): Promise<ComplianceAlert> {
-  const alert = await em.findOne(ComplianceAlert, { id, accountId }, forUpdate ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {});
-  if (!alert) throw notFound('compliance alert', id, 'compliance_alert_id');
-  return alert;
+export const findAlert = ownedFinder(ComplianceAlert, 'compliance alert', 'compliance_alert_id');
+
+export function listAlerts(ctx: RequestContext, query: NonNullable<operations['listComplianceAlerts']['parameters']['query']>): Promise<Page<ComplianceAlert>> {
+  const where = {
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.carrier_id ? { carrierId: query.carrier_id } : {}),
+  };
+  return listPage(ctx.em, ComplianceAlert, ctx.principal.accountId, where, query);
 }
 
-export function listAlerts(
-  em: EntityManager,
-  who: Principal,
-  query: NonNullable<operations['listComplianceAlerts']['parameters']['query']>,
-): Promise<Page<S['ComplianceAlert']>> {
-  const where: Record<string, unknown> = {};
-  if (query.status) where.status = query.status;
-  if (query.carrier_id) where.carrierId = query.carrier_id;
-  return listPage(em, ComplianceAlert, where, { accountId: who.accountId, limit: query.limit, cursor: query.cursor }, renderAlert);
-}
-
-export async function resolveAlert(em: EntityManager, who: Principal, id: string, note: string | undefined, clock: Clock): Promise<ComplianceAlert> {
-  return em.transactional(async (tem) => {
-    const alert = await findAlert(tem, who.accountId, id, true);
-    if (alert.status !== 'open') {
-      throw new ApiError('conflict_error', 'invalid_state_transition', 'This compliance alert is already resolved.');
-    }
-    const now = clock.now();
-    alert.status = 'resolved';
+export function resolveAlert(ctx: RequestContext, id: string, note: string | undefined): Promise<ComplianceAlert> {
+  return inTransaction(ctx, async (tx) => {
+    const alert = await findAlert(tx, id, { forUpdate: true });
+    const t = complianceAlertLifecycle.assert('resolve', alert.status);
+    const now = ctx.clock.now();
+    alert.status = t.to;
     alert.resolutionNote = note ?? null;
     alert.resolvedAt = now;
     alert.updatedAt = now;
-    await tem.flush();
+    await tx.em.flush();
     return alert;
   });
 }

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { MikroORM as PostgresORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { EntityManager } from '@mikro-orm/sql';
+import type { Database as DatabaseContract } from '../shared/database.js';
 import { Account, ApiKey, OAuthClient, OAuthToken } from '../auth/auth.entities.js';
 import { AuditLog } from '../audit/audit.entities.js';
 import { Customer } from '../customers/customers.entities.js';
@@ -17,6 +18,7 @@ import { Migration20261122000001_foundation } from './migrations/Migration202611
 import { Migration20261122000002_webhooks } from './migrations/Migration20261122000002_webhooks.js';
 import { Migration20261122000003_carriers } from './migrations/Migration20261122000003_carriers.js';
 import { Migration20261122000004_platform } from './migrations/Migration20261122000004_platform.js';
+import { Migration20261123000001_attempt_error_detail } from './migrations/Migration20261123000001_attempt_error_detail.js';
 
 export const entities = [Account, ApiKey, Customer, Order, Event, WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt, Carrier, ComplianceAlert, Job, OAuthClient, OAuthToken, AuditLog];
 
@@ -26,15 +28,11 @@ export const migrations = [
   { name: 'Migration20261122000002_webhooks', class: Migration20261122000002_webhooks },
   { name: 'Migration20261122000003_carriers', class: Migration20261122000003_carriers },
   { name: 'Migration20261122000004_platform', class: Migration20261122000004_platform },
+  { name: 'Migration20261123000001_attempt_error_detail', class: Migration20261123000001_attempt_error_detail },
 ];
 
-export interface Database {
+export interface Database extends DatabaseContract {
   orm: PgliteORM | PostgresORM;
-  kind: 'pglite' | 'postgresql';
-  em(): EntityManager;
-  /** LISTEN on a channel; resolves to the function that stops listening. */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
-  close(): Promise<void>;
 }
 
 export interface DatabaseOptions {

@@ -2,14 +2,13 @@
 // 1 MiB (413), well-formed (400 invalid_json).
 import type { IncomingMessage } from 'node:http';
 import getRawBody from 'raw-body';
-import { ApiError } from './errors.js';
+import type { Operation } from 'openapi-backend';
+import { errors } from '../shared/errors.js';
+import type { Step } from './state.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-const tooLarge = () =>
-  new ApiError('invalid_request_error', 'payload_too_large', `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`, {
-    status: 413,
-  });
+const tooLarge = () => errors.payloadTooLarge(MAX_BODY_BYTES);
 
 function hasBody(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
@@ -36,9 +35,7 @@ export async function readBody(req: IncomingMessage, accepted: readonly string[]
   const mediaType = mediaTypeOf(req.headers['content-type']);
   if (!mediaType || !accepted.includes(mediaType) || (mediaType !== JSON_TYPE && mediaType !== FORM_TYPE)) {
     req.resume();
-    throw new ApiError('invalid_request_error', 'unsupported_media_type', `Request bodies must be sent as ${accepted.join(' or ')}.`, {
-      status: 415,
-    });
+    throw errors.unsupportedMediaType(`Request bodies must be sent as ${accepted.join(' or ')}.`);
   }
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > MAX_BODY_BYTES) {
@@ -52,17 +49,35 @@ export async function readBody(req: IncomingMessage, accepted: readonly string[]
     const type = (err as { type?: string }).type;
     if (type === 'entity.too.large') throw tooLarge();
     if (type === 'encoding.unsupported') {
-      throw new ApiError('invalid_request_error', 'unsupported_media_type', 'Request bodies must be UTF-8 encoded.', {
-        status: 415,
-      });
+      throw errors.unsupportedMediaType('Request bodies must be UTF-8 encoded.');
     }
-    throw new ApiError('validation_error', 'invalid_json', 'The request body could not be read completely.');
+    throw errors.invalidJson('The request body could not be read completely.');
   }
   if (text.trim() === '') return undefined;
   if (mediaType === FORM_TYPE) return Object.fromEntries(new URLSearchParams(text));
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw new ApiError('validation_error', 'invalid_json', `The request body is not valid JSON: ${(err as Error).message}.`);
+    throw errors.invalidJson(`The request body is not valid JSON: ${(err as Error).message}.`);
   }
 }
+
+/** The media types the operation's requestBody accepts (JSON when it declares none). */
+function requestMediaTypes(operation: Operation): string[] {
+  const body = operation.requestBody as { content?: Record<string, unknown> } | undefined;
+  const types = Object.keys(body?.content ?? {});
+  return types.length ? types : [JSON_TYPE];
+}
+
+function optionalJsonBody(operation: Operation): boolean {
+  const body = operation.requestBody as { required?: boolean; content?: Record<string, unknown> } | undefined;
+  return Boolean(body && !body.required && body.content?.[JSON_TYPE]);
+}
+
+/** Reads the body the operation accepts. An optional JSON body that was left out counts as `{}`, so its defaults apply too. */
+export const parseBody: Step = async (c, next) => {
+  const operation = c.state.operation!;
+  const sent = await readBody(c.req, requestMediaTypes(operation));
+  c.state.body = sent === undefined && optionalJsonBody(operation) ? {} : sent;
+  await next();
+};

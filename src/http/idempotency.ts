@@ -4,7 +4,9 @@
 // a 400 or a 5xx, so those are never stored and can be retried with the same key.
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
-import { ApiError } from './errors.js';
+import type { Clock } from '../shared/clock.js';
+import { ApiError, errors } from '../shared/errors.js';
+import type { Reply, Step } from './state.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -54,32 +56,24 @@ export async function claim(em: EntityManager, accountId: string, key: string, p
       continue;
     }
     if (row.fingerprint !== print) {
-      throw new ApiError(
-        'conflict_error',
-        'idempotency_key_reused',
-        'This Idempotency-Key was already used with a different request (method, path or body).',
-        { param: 'Idempotency-Key' },
-      );
+      throw errors.idempotencyKeyReused();
     }
-    if (row.status === 'in_progress') {
-      throw new ApiError('conflict_error', 'idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry later.', {
-        param: 'Idempotency-Key',
-      });
-    }
+    if (row.status === 'in_progress') throw errors.idempotencyKeyInUse();
     const headers = typeof row.response_headers === 'string' ? JSON.parse(row.response_headers) : (row.response_headers ?? {});
     return {
       kind: 'replay',
       answer: { status: Number(row.response_status), body: row.response_body === null ? undefined : JSON.parse(row.response_body), headers },
     };
   }
-  throw new ApiError('conflict_error', 'idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry later.', {
-    param: 'Idempotency-Key',
-  });
+  throw errors.idempotencyKeyInUse();
 }
+
+/** A 400 (the same request would fail again only if nothing changes) or a 5xx is never stored. */
+const storable = (status: number) => status !== 400 && status < 500;
 
 /** Stores the answer of a claimed key, or releases the key when the answer must not be stored. */
 export async function complete(em: EntityManager, accountId: string, key: string, answer: StoredAnswer): Promise<void> {
-  if (answer.status === 400 || answer.status >= 500) {
+  if (!storable(answer.status)) {
     await release(em, accountId, key);
     return;
   }
@@ -97,4 +91,40 @@ export async function release(em: EntityManager, accountId: string, key: string)
 /** Drops keys older than 24 h (called now and then by the pipeline). */
 export async function purgeExpired(em: EntityManager, now: Date): Promise<void> {
   await em.execute(`delete from idempotency_keys where created_at < ?`, [new Date(now.getTime() - IDEMPOTENCY_TTL_MS)]);
+}
+
+/** Idempotency keys older than 24 h are purged on about one keyed request in this many. */
+const PURGE_EVERY = 500;
+
+/**
+ * A POST with `Idempotency-Key` from an authenticated caller: answered from the stored answer when
+ * the key was used before, else claimed, run, and completed with the answer (an error answer
+ * included, when storable).
+ */
+export function idempotency(clock: Clock): Step {
+  let keyedSincePurge = 0;
+  return async (c, next) => {
+    const key = c.method === 'POST' ? c.get('Idempotency-Key') : '';
+    const principal = c.state.principal;
+    if (!key || !principal) return next();
+    const { em } = c.state;
+    if (++keyedSincePurge >= PURGE_EVERY) {
+      keyedSincePurge = 0;
+      await purgeExpired(em, clock.now());
+    }
+    const claimed = await claim(em, principal.accountId, key, fingerprint('post', c.path, c.state.input!.body), clock.now());
+    if (claimed.kind === 'replay') {
+      c.state.reply = { ...claimed.answer, headers: { ...claimed.answer.headers, [REPLAYED_HEADER]: 'true' } };
+      return;
+    }
+    try {
+      await next();
+    } catch (err) {
+      const answer = err instanceof ApiError ? { status: err.status, body: err.body(c.state.requestId), headers: err.headers } : { status: 500, body: undefined, headers: {} };
+      await complete(em, principal.accountId, key, answer);
+      throw err;
+    }
+    const reply = c.state.reply as Reply;
+    await complete(em, principal.accountId, key, { status: reply.status, body: reply.body, headers: reply.headers ?? {} });
+  };
 }

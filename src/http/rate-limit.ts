@@ -11,7 +11,8 @@
 import { Redis } from 'ioredis';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Clock } from '../shared/clock.js';
-import { ApiError } from './errors.js';
+import { errors } from '../shared/errors.js';
+import type { Step } from './state.js';
 
 export interface RateLimitPolicy {
   burst: number;
@@ -132,9 +133,18 @@ export async function takeToken(
   };
 }
 
-export function rateLimitError(result: RateLimitResult): ApiError {
-  const { retryAfter } = result;
-  return new ApiError('rate_limit_error', 'rate_limit_exceeded', `Too many requests; retry after ${retryAfter} second(s).`, {
-    headers: { ...result.headers, 'Retry-After': String(retryAfter) },
-  });
+/**
+ * Takes one token from the caller's bucket (authenticated operations): 429 with `Retry-After` when it
+ * is empty. The `X-RateLimit-*` headers go on the answer whatever it turns out to be.
+ */
+export function rateLimit(store: BucketStore, policy: RateLimitPolicy, clock: Clock): Step {
+  return async (c, next) => {
+    const principal = c.state.principal;
+    if (principal) {
+      const limit = await takeToken(store, c.state.em, `actor:${principal.actorId}`, policy, clock);
+      Object.assign(c.state.answerHeaders, limit.headers);
+      if (!limit.allowed) throw errors.rateLimitExceeded(limit.retryAfter, limit.headers);
+    }
+    await next();
+  };
 }

@@ -1,5 +1,8 @@
 // The wake-up loop shared by background workers: run a tick; when it found nothing to do, sleep
 // until poked (a NOTIFY, a finished task) or the poll interval passes.
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Database } from '../shared/database.js';
 import type { Logger } from '../shared/logger.js';
 
 export class WakeableLoop {
@@ -62,23 +65,48 @@ export class WakeableLoop {
   }
 }
 
-/** What the background workers share: LISTEN for wake-ups, keep up to `concurrency` items in flight. */
+export interface ClaimingWorkerOptions {
+  db: Database;
+  log: Logger;
+  /** The NOTIFY channel that announces new work. */
+  channel: string;
+  /** Items in flight at once. */
+  concurrency: number;
+  /** Fallback poll for work coming due without a NOTIFY (retries, scheduled jobs). */
+  pollMs: number;
+  /** How long a claim stays this worker's (see lease.ts). */
+  leaseMs: number;
+  /** For the logs. */
+  name: string;
+  /** Identifies this worker's leases; unique per worker by default. */
+  workerId?: string | undefined;
+}
+
+/**
+ * What the background workers share: LISTEN for wake-ups, claim leased work (claim, see lease.ts),
+ * keep up to `concurrency` items in flight, each processed and its outcome recorded by `process`.
+ */
 export abstract class ClaimingWorker<Item> {
+  /** The owner named in this worker's leases. */
+  readonly id: string;
+  protected readonly leaseMs: number;
+  protected readonly db: Database;
+  protected readonly log: Logger;
   private readonly inFlight = new Set<Promise<void>>();
   private readonly loop: WakeableLoop;
   private unlisten: (() => Promise<void>) | null = null;
 
-  constructor(
-    private readonly base: {
-      listen: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
-      log: Logger;
-      channel: string;
-      concurrency: number;
-      pollMs: number;
-      name: string;
-    },
-  ) {
+  constructor(private readonly base: ClaimingWorkerOptions) {
+    this.id = base.workerId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+    this.leaseMs = base.leaseMs;
+    this.db = base.db;
+    this.log = base.log;
     this.loop = new WakeableLoop(() => this.tick(), base.pollMs, base.log, base.name);
+  }
+
+  /** The lease a claim made now gets. */
+  protected leaseFrom(now: Date) {
+    return { owner: this.id, until: new Date(now.getTime() + this.leaseMs) };
   }
 
   /** Claims up to `limit` items due now. */
@@ -115,7 +143,7 @@ export abstract class ClaimingWorker<Item> {
 
   async start(): Promise<void> {
     try {
-      this.unlisten = await this.base.listen(this.base.channel, () => this.loop.poke());
+      this.unlisten = await this.base.db.listen(this.base.channel, () => this.loop.poke());
     } catch (err) {
       this.base.log.warn({ err, worker: this.base.name }, 'LISTEN failed; polling only');
     }

@@ -1,13 +1,13 @@
 // The durable job queue: jobs are rows, claimed with FOR UPDATE SKIP LOCKED and a lease, run outside any
 // transaction, and finished (or retried with backoff) in another short statement. A worker that dies
 // mid-job loses nothing: the lease expires and another worker runs the job again.
-import { hostname } from 'node:os';
 import type { EntityManager } from '@mikro-orm/sql';
-import type { Database } from '../db/orm.js';
 import type { Clock } from '../shared/clock.js';
+import type { Database } from '../shared/database.js';
 import { newId } from '../shared/ids.js';
 import type { Logger } from '../shared/logger.js';
 import { Job } from './jobs.entities.js';
+import { claimLeased, heldBy, released } from './lease.js';
 import { ClaimingWorker } from './loop.js';
 
 export const JOBS_CHANNEL = 'jobs';
@@ -56,20 +56,17 @@ export interface JobRunnerOptions {
 const defaultBackoff = (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000);
 
 export class JobRunner extends ClaimingWorker<Job> {
-  readonly id: string;
-  private readonly leaseMs: number;
-
   constructor(private readonly options: JobRunnerOptions) {
     super({
-      listen: (channel, onNotify) => options.db.listen(channel, onNotify),
+      db: options.db,
       log: options.log,
       channel: JOBS_CHANNEL,
       concurrency: options.concurrency ?? 4,
       pollMs: options.pollMs ?? 1_000,
+      leaseMs: options.leaseMs ?? 60_000,
       name: 'jobs',
+      workerId: options.workerId,
     });
-    this.id = options.workerId ?? `${hostname()}:${process.pid}:jobs`;
-    this.leaseMs = options.leaseMs ?? 60_000;
   }
 
   protected process(job: Job): Promise<void> {
@@ -82,32 +79,33 @@ export class JobRunner extends ClaimingWorker<Job> {
 
   /** Claims up to `limit` due jobs (queued and due, or running with an expired lease). */
   override async claim(limit: number): Promise<Job[]> {
-    if (!this.kinds.length || limit <= 0) return [];
-    const em = this.options.db.em();
+    if (!this.kinds.length) return [];
+    const em = this.db.em();
     const now = this.options.clock.now();
-    const rows = await em.execute<{ id: string }[]>(
-      `update jobs set status = 'running', lease_owner = ?, lease_expires_at = ?, attempts = attempts + 1, updated_at = ?
-       where id in (
-         select id from jobs
-         where kind in (${this.kinds.map(() => '?').join(', ')})
-           and ((status = 'queued' and run_at <= ?) or (status = 'running' and lease_expires_at <= ?))
-         order by run_at
-         limit ?
-         for update skip locked)
-       returning id`,
-      [this.id, new Date(now.getTime() + this.leaseMs), now, ...this.kinds, now, now, limit],
+    const rows = await claimLeased<{ id: string }>(
+      em,
+      {
+        table: 'jobs',
+        due: {
+          sql: `select id from jobs
+                where kind in (${this.kinds.map(() => '?').join(', ')})
+                  and ((status = 'queued' and run_at <= ?) or (status = 'running' and lease_expires_at <= ?))
+                order by run_at`,
+          params: [...this.kinds, now, now],
+        },
+        alsoSet: { sql: `status = 'running', attempts = attempts + 1, updated_at = ?`, params: [now] },
+      },
+      { ...this.leaseFrom(now), limit },
     );
-    if (!rows.length) return [];
-    return em.find(Job, { id: { $in: rows.map((r) => r.id) } }, { orderBy: { runAt: 'asc' } });
+    return rows.map((row) => em.map(Job, row)).sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
   }
 
   /** Runs one claimed job and records its outcome. */
   async execute(job: Job): Promise<void> {
     const handler = this.options.handlers[job.kind];
     if (!handler) return;
-    const em = this.options.db.em();
-    const finish = (set: Record<string, unknown>) =>
-      em.nativeUpdate(Job, { id: job.id, leaseOwner: this.id }, { ...set, leaseOwner: null, leaseExpiresAt: null, updatedAt: this.options.clock.now() });
+    const em = this.db.em();
+    const finish = (set: Record<string, unknown>) => em.nativeUpdate(Job, heldBy(job.id, this.id), { ...set, ...released, updatedAt: this.options.clock.now() });
     try {
       if (job.attempts > job.maxAttempts) throw new Error('attempts exhausted (the job outlived its leases)');
       const result = await handler.run(job);
@@ -118,10 +116,10 @@ export class JobRunner extends ClaimingWorker<Job> {
       const now = this.options.clock.now();
       if (job.attempts < job.maxAttempts) {
         const delay = (handler.backoffMs ?? defaultBackoff)(job.attempts);
-        this.options.log.warn({ job_id: job.id, kind: job.kind, attempt: job.attempts, err: error.message }, 'job failed; will retry');
+        this.log.warn({ job_id: job.id, kind: job.kind, attempt: job.attempts, err: error.message }, 'job failed; will retry');
         await finish({ status: 'queued', runAt: new Date(now.getTime() + delay), lastError: error.message });
       } else {
-        this.options.log.error({ job_id: job.id, kind: job.kind, attempt: job.attempts, err: error.message }, 'job failed for good');
+        this.log.error({ job_id: job.id, kind: job.kind, attempt: job.attempts, err: error.message }, 'job failed for good');
         await finish({ status: 'failed', lastError: error.message });
         await handler.onFailed?.(job, error);
       }

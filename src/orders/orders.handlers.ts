@@ -1,41 +1,37 @@
-import { principalOf, type Handlers } from '../http/handler.js';
-import type { RequestContext } from '../http/handler.js';
+// Order operations: parse, call the service, render.
+import type { Handlers } from '../shared/handlers.js';
+import { renderPage } from '../shared/pagination.js';
 import * as orders from './orders.service.js';
-
-const act = async (id: string, input: Parameters<typeof orders.actOnOrder>[3], ctx: RequestContext) => ({
-  status: 200 as const,
-  body: orders.renderOrder(await orders.actOnOrder(ctx.em, principalOf(ctx), id, input, ctx)),
-});
 
 export const handlers: Handlers<
   'createOrder' | 'listOrders' | 'getOrder' | 'updateOrder' | 'cancelOrder' | 'dispatchOrder' | 'pickUpOrder' | 'deliverOrder' | 'reportOrderException'
 > = {
   async createOrder({ body }, ctx) {
-    const order = await orders.createOrder(ctx.em, principalOf(ctx), body, ctx);
+    const order = await orders.createOrder(ctx, body);
     return { status: 201, body: orders.renderOrder(order), headers: { Location: `/v1/orders/${order.id}` } };
   },
   async listOrders({ query }, ctx) {
-    return { status: 200, body: await orders.listOrders(ctx.em, principalOf(ctx), query) };
+    return { status: 200, body: renderPage(await orders.listOrders(ctx, query), orders.renderOrder) };
   },
   async getOrder({ params }, ctx) {
-    return { status: 200, body: orders.renderOrder(await orders.findOrder(ctx.em, principalOf(ctx).accountId, params.order_id)) };
+    return { status: 200, body: orders.renderOrder(await orders.findOrder(ctx, params.order_id)) };
   },
   async updateOrder({ params, body }, ctx) {
-    return { status: 200, body: orders.renderOrder(await orders.updateOrder(ctx.em, principalOf(ctx), params.order_id, body, ctx)) };
+    return { status: 200, body: orders.renderOrder(await orders.updateOrder(ctx, params.order_id, body)) };
   },
   async cancelOrder({ params, body }, ctx) {
-    return act(params.order_id, { action: 'cancel', reason: body.reason }, ctx);
+    return { status: 200, body: orders.renderOrder(await orders.actOnOrder(ctx, params.order_id, 'cancel', body)) };
   },
   async dispatchOrder({ params, body }, ctx) {
-    return act(params.order_id, { action: 'dispatch', carrierId: body.carrier_id }, ctx);
+    return { status: 200, body: orders.renderOrder(await orders.actOnOrder(ctx, params.order_id, 'dispatch', body)) };
   },
   async pickUpOrder({ params, body }, ctx) {
-    return act(params.order_id, { action: 'pickup', at: body.picked_up_at }, ctx);
+    return { status: 200, body: orders.renderOrder(await orders.actOnOrder(ctx, params.order_id, 'pickup', body)) };
   },
   async deliverOrder({ params, body }, ctx) {
-    return act(params.order_id, { action: 'deliver', signedBy: body.signed_by, signedAt: body.signed_at }, ctx);
+    return { status: 200, body: orders.renderOrder(await orders.actOnOrder(ctx, params.order_id, 'deliver', body)) };
   },
   async reportOrderException({ params, body }, ctx) {
-    return act(params.order_id, { action: 'report_exception', kind: body.kind, note: body.note }, ctx);
+    return { status: 200, body: orders.renderOrder(await orders.actOnOrder(ctx, params.order_id, 'report_exception', body)) };
   },
 };

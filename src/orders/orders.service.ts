@@ -1,18 +1,18 @@
-// Orders: creation, edits while pending, cancellation; every change writes its event in the same transaction.
-import { LockMode } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/sql';
+// Orders: creation, edits while pending, and the lifecycle actions; every change writes its event in
+// the same transaction.
 import type { components, operations } from '../../generated/openapi.js';
-import type { Principal } from '../auth/auth.service.js';
 import { unixOrNull, unixSeconds, type Clock } from '../shared/clock.js';
+import { inTransaction, type RequestContext } from '../shared/context.js';
+import { errors } from '../shared/errors.js';
+import { ownedFinder } from '../shared/find.js';
 import { newId } from '../shared/ids.js';
 import { mergeMetadata } from '../shared/metadata.js';
-import { listPage, type Page } from '../shared/pagination.js';
-import { ApiError, invalidValue, notFound } from '../http/errors.js';
+import { createdRange, listPage, type Page } from '../shared/pagination.js';
 import { findCustomer } from '../customers/customers.service.js';
 import { emitEvent } from '../webhooks/emitter.js';
 import { findCarrier } from '../carriers/carriers.service.js';
 import { Order } from './orders.entities.js';
-import { assertTransition } from './orders.state.js';
+import { orderLifecycle } from './orders.state.js';
 import { isValidVin } from './vin.js';
 
 type S = components['schemas'];
@@ -70,36 +70,22 @@ const vehicle = (v: S['Vehicle'] | S['VehicleOut']): S['VehicleOut'] => ({
 function vehicles(list: S['Vehicle'][], clock: Clock): S['VehicleOut'][] {
   const maxYear = clock.now().getUTCFullYear() + 1;
   return list.map((v, i) => {
-    if (v.year > maxYear) throw invalidValue(`vehicles[${i}].year`, `Model year ${v.year} is later than ${maxYear}.`);
-    if (!isValidVin(v.vin, v.year)) {
-      throw new ApiError('validation_error', 'invalid_vin', `VIN ${v.vin} fails its check digit (position 9).`, {
-        param: `vehicles[${i}].vin`,
-      });
-    }
+    if (v.year > maxYear) throw errors.invalidValue(`vehicles[${i}].year`, `Model year ${v.year} is later than ${maxYear}.`);
+    if (!isValidVin(v.vin, v.year)) throw errors.invalidVin(v.vin, `vehicles[${i}].vin`);
     return vehicle(v);
   });
 }
 
-/** `forUpdate` locks the row and reads it after the lock, so a concurrent change is seen, not overwritten. */
-export async function findOrder(em: EntityManager, accountId: string, id: string, options: { forUpdate?: boolean } = {}): Promise<Order> {
-  const order = await em.findOne(Order, { id, accountId }, options.forUpdate ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {});
-  if (!order) throw notFound('order', id, 'order_id');
-  return order;
-}
+export const findOrder = ownedFinder(Order, 'order', 'order_id');
 
-export async function createOrder(
-  em: EntityManager,
-  who: Principal,
-  input: S['OrderCreate'],
-  ctx: { clock: Clock; requestId: string },
-): Promise<Order> {
+export async function createOrder(ctx: RequestContext, input: S['OrderCreate']): Promise<Order> {
   const checkedVehicles = vehicles(input.vehicles, ctx.clock);
-  return em.transactional(async (tem) => {
-    await findCustomer(tem, who.accountId, input.customer_id, 'customer_id');
+  return inTransaction(ctx, async (tx) => {
+    await findCustomer(tx, input.customer_id, { param: 'customer_id' });
     const now = ctx.clock.now();
-    const order = tem.create(Order, {
+    const order = tx.em.create(Order, {
       id: newId('order', now.getTime()),
-      accountId: who.accountId,
+      accountId: ctx.principal.accountId,
       customerId: input.customer_id,
       carrierId: null,
       status: 'pending',
@@ -122,25 +108,19 @@ export async function createOrder(
       createdAt: now,
       updatedAt: now,
     });
-    tem.persist(order);
-    await emitEvent(tem, 'order.created', renderOrder(order), { accountId: who.accountId, requestId: ctx.requestId, now });
-    await tem.flush();
+    tx.em.persist(order);
+    await emitEvent(tx, 'order.created', renderOrder(order), { now });
+    await tx.em.flush();
     return order;
   });
 }
 
-export async function updateOrder(
-  em: EntityManager,
-  who: Principal,
-  id: string,
-  input: S['OrderUpdate'],
-  ctx: { clock: Clock },
-): Promise<Order> {
+export async function updateOrder(ctx: RequestContext, id: string, input: S['OrderUpdate']): Promise<Order> {
   const checkedVehicles = input.vehicles ? vehicles(input.vehicles, ctx.clock) : undefined;
-  return em.transactional(async (tem) => {
+  return inTransaction(ctx, async (tx) => {
     // Locked: a concurrent cancel cannot interleave with the edit.
-    const order = await findOrder(tem, who.accountId, id, { forUpdate: true });
-    assertTransition('update', order.status);
+    const order = await findOrder(tx, id, { forUpdate: true });
+    orderLifecycle.assert('update', order.status);
     if (input.pickup) order.pickup = stop(input.pickup);
     if (input.delivery) order.delivery = stop(input.delivery);
     if (checkedVehicles) order.vehicles = checkedVehicles;
@@ -150,80 +130,67 @@ export async function updateOrder(
     if (input.carrier_pay !== undefined) order.carrierPay = input.carrier_pay;
     if (input.metadata !== undefined) order.metadata = mergeMetadata(order.metadata, input.metadata);
     order.updatedAt = ctx.clock.now();
-    await tem.flush();
+    await tx.em.flush();
     return order;
   });
 }
 
-type ActionInput =
-  | { action: 'dispatch'; carrierId: string }
-  | { action: 'pickup'; at?: number | undefined }
-  | { action: 'deliver'; signedBy: string; signedAt?: number | undefined }
-  | { action: 'cancel'; reason?: string | undefined }
-  | { action: 'report_exception'; kind: S['OrderExceptionKind']; note?: string | undefined };
+/** What each lifecycle action does to the order (its row in orderLifecycle says when it is allowed). */
+const ACTION_EFFECTS = {
+  async dispatch(tx: RequestContext, order: Order, input: S['OrderDispatch'], now: Date) {
+    const carrier = await findCarrier(tx, input.carrier_id, { param: 'carrier_id' });
+    if (carrier.status !== 'active') throw errors.carrierNotActive(carrier.id, carrier.status);
+    order.carrierId = carrier.id;
+    order.dispatchedAt = now;
+  },
+  async pickup(_tx: RequestContext, order: Order, input: S['OrderPickup'], now: Date) {
+    order.pickedUpAt = input.picked_up_at !== undefined ? new Date(input.picked_up_at * 1000) : now;
+  },
+  async deliver(_tx: RequestContext, order: Order, input: S['OrderDelivery'], now: Date) {
+    const signedAt = input.signed_at ?? unixSeconds(now);
+    order.billOfLading = { signed_by: input.signed_by, signed_at: signedAt };
+    order.deliveredAt = new Date(signedAt * 1000);
+  },
+  async cancel(_tx: RequestContext, order: Order, input: S['OrderCancel'], now: Date) {
+    order.cancellationReason = input.reason ?? null;
+    order.cancelledAt = now;
+  },
+  async report_exception(_tx: RequestContext, order: Order, input: S['OrderExceptionCreate'], now: Date) {
+    order.exceptions = [...order.exceptions, { kind: input.kind, note: input.note ?? null, created: unixSeconds(now) }];
+  },
+};
+
+export type OrderActionWithEffect = keyof typeof ACTION_EFFECTS;
 
 /**
- * Moves an order through its lifecycle (see ORDER_TRANSITIONS): locks the row, checks the move is
- * legal, applies it and records its event, all in one transaction.
+ * Moves an order through its lifecycle: locks the row, checks the move against the table, applies
+ * the action's effect and records its event, all in one transaction.
  */
-export async function actOnOrder(
-  em: EntityManager,
-  who: Principal,
+export async function actOnOrder<A extends OrderActionWithEffect>(
+  ctx: RequestContext,
   id: string,
-  input: ActionInput,
-  ctx: { clock: Clock; requestId: string },
+  action: A,
+  input: Parameters<(typeof ACTION_EFFECTS)[A]>[2],
 ): Promise<Order> {
-  return em.transactional(async (tem) => {
-    const order = await findOrder(tem, who.accountId, id, { forUpdate: true });
-    const t = assertTransition(input.action, order.status);
+  return inTransaction(ctx, async (tx) => {
+    const order = await findOrder(tx, id, { forUpdate: true });
+    const transition = orderLifecycle.assert(action, order.status);
     const now = ctx.clock.now();
-    switch (input.action) {
-      case 'dispatch': {
-        const carrier = await findCarrier(tem, who.accountId, input.carrierId, { param: 'carrier_id' });
-        if (carrier.status !== 'active') {
-          throw new ApiError('conflict_error', 'carrier_not_active', `Carrier ${carrier.id} is ${carrier.status}; only an active carrier can be dispatched.`, {
-            param: 'carrier_id',
-          });
-        }
-        order.carrierId = carrier.id;
-        order.dispatchedAt = now;
-        break;
-      }
-      case 'pickup':
-        order.pickedUpAt = input.at !== undefined ? new Date(input.at * 1000) : now;
-        break;
-      case 'deliver': {
-        const signedAt = input.signedAt ?? Math.floor(now.getTime() / 1000);
-        order.billOfLading = { signed_by: input.signedBy, signed_at: signedAt };
-        order.deliveredAt = new Date(signedAt * 1000);
-        break;
-      }
-      case 'cancel':
-        order.cancellationReason = input.reason ?? null;
-        order.cancelledAt = now;
-        break;
-      case 'report_exception':
-        order.exceptions = [...order.exceptions, { kind: input.kind, note: input.note ?? null, created: Math.floor(now.getTime() / 1000) }];
-        break;
-    }
-    if ('to' in t) order.status = t.to;
+    await (ACTION_EFFECTS[action] as (tx: RequestContext, order: Order, input: unknown, now: Date) => Promise<void>)(tx, order, input, now);
+    if ('to' in transition) order.status = transition.to;
     order.updatedAt = now;
-    await emitEvent(tem, t.event, renderOrder(order), { accountId: who.accountId, requestId: ctx.requestId, now });
-    await tem.flush();
+    await emitEvent(tx, transition.event, renderOrder(order), { now });
+    await tx.em.flush();
     return order;
   });
 }
 
-export function listOrders(em: EntityManager, who: Principal, query: ListQuery): Promise<Page<S['Order']>> {
-  const where: Record<string, unknown> = {};
-  if (query.status) where.status = query.status;
-  if (query.customer_id) where.customerId = query.customer_id;
-  if (query.carrier_id) where.carrierId = query.carrier_id;
-  if (query.created) {
-    const range: Record<string, Date> = {};
-    if (query.created.gte !== undefined) range.$gte = new Date(query.created.gte * 1000);
-    if (query.created.lte !== undefined) range.$lte = new Date(query.created.lte * 1000 + 999);
-    if (Object.keys(range).length) where.createdAt = range;
-  }
-  return listPage(em, Order, where, { accountId: who.accountId, limit: query.limit, cursor: query.cursor }, renderOrder);
+export function listOrders(ctx: RequestContext, query: ListQuery): Promise<Page<Order>> {
+  const where = {
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.customer_id ? { customerId: query.customer_id } : {}),
+    ...(query.carrier_id ? { carrierId: query.carrier_id } : {}),
+    ...createdRange(query.created),
+  };
+  return listPage(ctx.em, Order, ctx.principal.accountId, where, query);
 }

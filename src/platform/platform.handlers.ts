@@ -1,8 +1,8 @@
 // Unauthenticated platform operations: published specs, reference docs, health, readiness, metrics.
 import { readFileSync } from 'node:fs';
-import type { Handlers } from '../http/handler.js';
-import { generatedFile } from '../http/spec.js';
-import { registry } from '../http/metrics.js';
+import type { PublicHandlers } from '../shared/handlers.js';
+import { generatedFile } from '../shared/spec.js';
+import { registry } from '../shared/metrics.js';
 
 const file = (name: string) => readFileSync(generatedFile(name), 'utf8');
 const published = {
@@ -13,10 +13,7 @@ const published = {
   docs: file('docs.html'),
 };
 
-/** Set by the server while it runs; /readyz answers 503 when it says not ready. */
-export const readiness = { shuttingDown: false };
-
-export const handlers: Handlers<
+export const handlers: PublicHandlers<
   'getOpenApiJson' | 'getOpenApiYaml' | 'getAsyncApiJson' | 'getAsyncApiYaml' | 'getApiReference' | 'getHealth' | 'getReadiness' | 'getMetrics'
 > = {
   getOpenApiJson: async () => ({ status: 200, body: published.openapiJson }),
@@ -33,7 +30,7 @@ export const handlers: Handlers<
     } catch {
       database = 'unavailable';
     }
-    if (database === 'ok' && !readiness.shuttingDown) return { status: 200, body: { status: 'ready', database } };
+    if (database === 'ok' && !ctx.shuttingDown) return { status: 200, body: { status: 'ready', database } };
     return { status: 503, body: { status: 'not_ready', database } };
   },
   getMetrics: async () => ({ status: 200, body: await registry.metrics(), contentType: registry.contentType }),

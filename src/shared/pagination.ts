@@ -1,8 +1,12 @@
-// Cursor pagination by id (ids are time-sortable), newest first.
+// Lists: cursor pagination by id (ids are time-sortable), newest first, always within one account;
+// and the `created[gte|lte]` filter every list shares.
 import type { EntityManager } from '@mikro-orm/sql';
 import type { EntityName, FilterQuery } from '@mikro-orm/core';
-import { ApiError } from '../http/errors.js';
+import type { components } from '../../generated/openapi.js';
+import { errors } from './errors.js';
+import type { Owned } from './find.js';
 
+/** A page of any list (the spec's list envelope, holding entities until a handler renders them). */
 export interface Page<T> {
   object: 'list';
   data: T[];
@@ -10,33 +14,44 @@ export interface Page<T> {
   next_cursor: string | null;
 }
 
-export async function listPage<E extends { id: string; accountId: string }, R>(
+export interface PageQuery {
+  /** Filled with the spec's default by request validation. */
+  limit?: number | undefined;
+  cursor?: string | undefined;
+}
+
+export async function listPage<E extends Owned>(
   em: EntityManager,
   entity: EntityName<E>,
+  accountId: string,
   where: FilterQuery<E>,
-  options: { accountId: string; limit?: number | undefined; cursor?: string | undefined },
-  render: (e: E) => R,
-): Promise<Page<R>> {
-  const limit = options.limit;
+  query: PageQuery,
+): Promise<Page<E>> {
+  const limit = query.limit;
   // Request validation fills in the spec's default page size; a missing one is a programming error.
   if (limit === undefined) throw new Error('listPage needs a limit');
-  const scoped = { ...(where as object), accountId: options.accountId } as FilterQuery<E>;
+  const scoped = { ...(where as object), accountId } as FilterQuery<E>;
   let filter = scoped;
-  if (options.cursor) {
+  if (query.cursor) {
     // An unknown cursor (or another account's) is an error, not an empty page.
-    const anchor = await em.findOne(entity, { id: options.cursor, accountId: options.accountId } as FilterQuery<E>);
-    if (!anchor) {
-      throw new ApiError('validation_error', 'invalid_cursor', `Unknown cursor: ${options.cursor}.`, { param: 'cursor' });
-    }
-    filter = { $and: [scoped, { id: { $lt: options.cursor } }] } as FilterQuery<E>;
+    const anchor = await em.findOne(entity, { id: query.cursor, accountId } as FilterQuery<E>);
+    if (!anchor) throw errors.invalidCursor(query.cursor);
+    filter = { $and: [scoped, { id: { $lt: query.cursor } }] } as FilterQuery<E>;
   }
   const rows = (await em.find(entity, filter, { orderBy: { id: 'desc' } as never, limit: limit + 1 })) as E[];
   const hasMore = rows.length > limit;
-  const page = rows.slice(0, limit);
-  return {
-    object: 'list',
-    data: page.map(render),
-    has_more: hasMore,
-    next_cursor: hasMore ? (page.at(-1)?.id ?? null) : null,
-  };
+  const data = rows.slice(0, limit);
+  return { object: 'list', data, has_more: hasMore, next_cursor: hasMore ? (data.at(-1)?.id ?? null) : null };
+}
+
+/** The page with every item rendered. */
+export const renderPage = <E, R>(page: Page<E>, render: (item: E) => R): Page<R> => ({ ...page, data: page.data.map(render) });
+
+/** `created[gte]` / `created[lte]` (Unix seconds, inclusive) as a filter on `createdAt`; {} when absent. */
+export function createdRange(range: components['schemas']['TimeRange'] | undefined): { createdAt?: { $gte?: Date; $lte?: Date } } {
+  if (!range) return {};
+  const out: { $gte?: Date; $lte?: Date } = {};
+  if (range.gte !== undefined) out.$gte = new Date(range.gte * 1000);
+  if (range.lte !== undefined) out.$lte = new Date(range.lte * 1000 + 999);
+  return Object.keys(out).length ? { createdAt: out } : {};
 }

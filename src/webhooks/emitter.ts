@@ -1,20 +1,22 @@
 // The one way to record an event: inside the caller's transaction (transactional outbox), typed by the
 // AsyncAPI-generated payloads, fanned out to one delivery per subscribed, enabled endpoint of the account.
 import type { EntityManager } from '@mikro-orm/sql';
-import { newId } from '../shared/ids.js';
+import type { EventEnvelope, EventPayloads, EventType } from '../../generated/events.js';
 import { unixSeconds } from '../shared/clock.js';
+import type { Context, RequestContext } from '../shared/context.js';
+import { newId } from '../shared/ids.js';
+import { renderForVersion } from '../shared/versions.js';
 import { Event } from './events.entities.js';
 import { WebhookDelivery, WebhookEndpoint } from './webhooks.entities.js';
-import type { EventEnvelope, EventPayloads, EventType } from '../../generated/events.js';
-import { renderForVersion } from '../http/versions.js';
 
 /** Workers LISTEN here; a NOTIFY sent inside the transaction reaches them when it commits. */
 export const DELIVERIES_CHANNEL = 'webhook_deliveries';
 
-export interface EmitContext {
-  accountId: string;
-  requestId?: string | null;
-  now: Date;
+export interface EmitOptions {
+  /** The account the event belongs to; the caller's by default (background work must say it). */
+  accountId?: string;
+  /** The event's time; now by default (pass the change's own time to keep them equal). */
+  now?: Date;
 }
 
 /** The envelope an endpoint receives (the AsyncAPI `*Event` message payload), for its pinned version. */
@@ -59,20 +61,29 @@ export async function notifyWorkers(em: EntityManager): Promise<void> {
   await em.execute(`select pg_notify('${DELIVERIES_CHANNEL}', '')`);
 }
 
-/** Records the event and its deliveries in `em`'s transaction; they commit (or not) with the change that caused them. */
-export async function emitEvent<T extends EventType>(em: EntityManager, type: T, data: EventPayloads[T], ctx: EmitContext): Promise<Event> {
+/** Records the event and its deliveries in the context's transaction; they commit (or not) with the change that caused them. */
+export async function emitEvent<T extends EventType>(
+  ctx: Context | RequestContext,
+  type: T,
+  data: EventPayloads[T],
+  options: EmitOptions = {},
+): Promise<Event> {
+  const accountId = options.accountId ?? ('principal' in ctx ? ctx.principal.accountId : undefined);
+  if (!accountId) throw new Error(`emitEvent(${type}) outside a request needs the account`);
+  const now = options.now ?? ctx.clock.now();
+  const { em } = ctx;
   const event = em.create(Event, {
-    id: newId('event', ctx.now.getTime()),
-    accountId: ctx.accountId,
+    id: newId('event', now.getTime()),
+    accountId,
     type,
     data: data as unknown as Record<string, unknown>,
-    requestId: ctx.requestId ?? null,
-    createdAt: ctx.now,
+    requestId: ctx.requestId,
+    createdAt: now,
   });
   em.persist(event);
-  const endpoints = await em.find(WebhookEndpoint, { accountId: ctx.accountId, status: 'enabled' });
+  const endpoints = await em.find(WebhookEndpoint, { accountId, status: 'enabled' });
   const targets = endpoints.filter((e) => subscribes(e, type));
-  for (const endpoint of targets) newDelivery(em, event, endpoint, ctx.now);
+  for (const endpoint of targets) newDelivery(em, event, endpoint, now);
   if (targets.length) await notifyWorkers(em);
   return event;
 }

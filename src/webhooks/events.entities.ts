@@ -8,7 +8,11 @@ export const Event = defineEntity({
     id: p.string().primary(),
     accountId: p.string(),
     type: p.string(),
-    /** The resource as the current API version renders it; other versions are derived on delivery. */
+    /**
+     * The resource as the current API version renders it. Each delivery stores its own envelope,
+     * rendered for its endpoint's version when the event is emitted; the events API renders this
+     * for the caller's version.
+     */
     data: p.json<Record<string, unknown>>(),
     requestId: p.string().nullable(),
     createdAt: p.datetime(),

@@ -1,4 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { components } from '../../generated/openapi.js';
+
+type S = components['schemas'];
 
 export const WebhookEndpoint = defineEntity({
   name: 'WebhookEndpoint',
@@ -9,9 +12,9 @@ export const WebhookEndpoint = defineEntity({
     url: p.string(),
     /** Event types, or ['*'] for every type. */
     enabledEvents: p.json<string[]>(),
-    apiVersion: p.string(),
+    apiVersion: p.string().$type<S['ApiVersion']>(),
     description: p.string().nullable(),
-    status: p.string().$type<'enabled' | 'disabled'>(),
+    status: p.string().$type<S['WebhookEndpoint']['status']>(),
     /** Kept as issued: it is the HMAC key, needed to sign every delivery. */
     secret: p.string(),
     previousSecret: p.string().nullable(),
@@ -34,7 +37,7 @@ export const WebhookDelivery = defineEntity({
     eventType: p.string(),
     /** The envelope bytes exactly as signed and sent (rendered for the endpoint's API version). */
     payload: p.text(),
-    status: p.string().$type<'pending' | 'succeeded' | 'permanently_failed'>(),
+    status: p.string().$type<S['WebhookDelivery']['status']>(),
     attemptCount: p.integer(),
     /** Failures since creation or the last replay/recovery: the position in the retry schedule. */
     cycleFailures: p.integer(),
@@ -58,6 +61,7 @@ export const WebhookDeliveryAttempt = defineEntity({
     responseStatus: p.integer().nullable(),
     responseBody: p.text(),
     error: p.string().nullable(),
+    errorDetail: p.text().nullable(),
   },
 });
 export type WebhookDeliveryAttempt = InferEntity<typeof WebhookDeliveryAttempt>;

@@ -1,4 +1,6 @@
-import { principalOf, type Handlers } from '../http/handler.js';
+// Webhook endpoint, event and delivery-log operations: parse, call the service, render.
+import type { Handlers } from '../shared/handlers.js';
+import { renderPage } from '../shared/pagination.js';
 import * as webhooks from './webhooks.service.js';
 
 export const handlers: Handlers<
@@ -16,7 +18,7 @@ export const handlers: Handlers<
   | 'replayEvent'
 > = {
   async createWebhookEndpoint({ body }, ctx) {
-    const endpoint = await webhooks.createEndpoint(ctx.em, principalOf(ctx), body, ctx);
+    const endpoint = await webhooks.createEndpoint(ctx, body);
     return {
       status: 201,
       body: webhooks.renderEndpoint(endpoint, ctx.clock, { withSecret: true }),
@@ -24,41 +26,39 @@ export const handlers: Handlers<
     };
   },
   async listWebhookEndpoints({ query }, ctx) {
-    return { status: 200, body: await webhooks.listEndpoints(ctx.em, principalOf(ctx), query, ctx.clock) };
+    return { status: 200, body: renderPage(await webhooks.listEndpoints(ctx, query), (e) => webhooks.renderEndpoint(e, ctx.clock)) };
   },
   async getWebhookEndpoint({ params }, ctx) {
-    const endpoint = await webhooks.findEndpoint(ctx.em, principalOf(ctx).accountId, params.webhook_endpoint_id);
-    return { status: 200, body: webhooks.renderEndpoint(endpoint, ctx.clock) };
+    return { status: 200, body: webhooks.renderEndpoint(await webhooks.findEndpoint(ctx, params.webhook_endpoint_id), ctx.clock) };
   },
   async updateWebhookEndpoint({ params, body }, ctx) {
-    const endpoint = await webhooks.updateEndpoint(ctx.em, principalOf(ctx), params.webhook_endpoint_id, body, ctx);
-    return { status: 200, body: webhooks.renderEndpoint(endpoint, ctx.clock) };
+    return { status: 200, body: webhooks.renderEndpoint(await webhooks.updateEndpoint(ctx, params.webhook_endpoint_id, body), ctx.clock) };
   },
   async deleteWebhookEndpoint({ params }, ctx) {
-    await webhooks.deleteEndpoint(ctx.em, principalOf(ctx), params.webhook_endpoint_id);
+    await webhooks.deleteEndpoint(ctx, params.webhook_endpoint_id);
     return { status: 200, body: { id: params.webhook_endpoint_id, object: 'webhook_endpoint', deleted: true } };
   },
   async rotateWebhookEndpointSecret({ params, body }, ctx) {
-    const endpoint = await webhooks.rotateSecret(ctx.em, principalOf(ctx), params.webhook_endpoint_id, body, ctx.clock);
+    const endpoint = await webhooks.rotateSecret(ctx, params.webhook_endpoint_id, body);
     return { status: 200, body: webhooks.renderEndpoint(endpoint, ctx.clock, { withSecret: true }) };
   },
   async listWebhookDeliveries({ params, query }, ctx) {
-    return { status: 200, body: await webhooks.listDeliveries(ctx.em, principalOf(ctx), params.webhook_endpoint_id, query) };
+    return { status: 200, body: renderPage(await webhooks.listDeliveries(ctx, params.webhook_endpoint_id, query), webhooks.renderDelivery) };
   },
   async recoverWebhookDeliveries({ params, body }, ctx) {
-    return { status: 200, body: await webhooks.recoverDeliveries(ctx.em, principalOf(ctx), params.webhook_endpoint_id, body, ctx.clock) };
+    return { status: 200, body: await webhooks.recoverDeliveries(ctx, params.webhook_endpoint_id, body) };
   },
   async getWebhookDelivery({ params }, ctx) {
-    return { status: 200, body: await webhooks.getDelivery(ctx.em, principalOf(ctx), params.webhook_delivery_id) };
+    return { status: 200, body: webhooks.renderDelivery(await webhooks.getDelivery(ctx, params.webhook_delivery_id)) };
   },
   async listEvents({ query }, ctx) {
-    return { status: 200, body: await webhooks.listEvents(ctx.em, principalOf(ctx), query) };
+    return { status: 200, body: renderPage(await webhooks.listEvents(ctx, query), (e) => webhooks.renderEvent(e, ctx.principal.apiVersion)) };
   },
   async getEvent({ params }, ctx) {
-    const who = principalOf(ctx);
-    return { status: 200, body: webhooks.renderEvent(await webhooks.findEvent(ctx.em, who.accountId, params.event_id), who.apiVersion) };
+    return { status: 200, body: webhooks.renderEvent(await webhooks.findEvent(ctx, params.event_id), ctx.principal.apiVersion) };
   },
   async replayEvent({ params, body }, ctx) {
-    return { status: 200, body: await webhooks.replayEvent(ctx.em, principalOf(ctx), params.event_id, body, ctx.clock) };
+    const deliveries = await webhooks.replayEvent(ctx, params.event_id, body);
+    return { status: 200, body: { object: 'list', data: deliveries.map(webhooks.renderDelivery), has_more: false, next_cursor: null } };
   },
 };

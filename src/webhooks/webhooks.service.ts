@@ -1,25 +1,22 @@
 // Webhook endpoints, the event log, the delivery log, replay and recovery.
 import type { EntityManager } from '@mikro-orm/sql';
-import { LockMode, type FilterQuery } from '@mikro-orm/core';
+import type { FilterQuery } from '@mikro-orm/core';
 import type { components, operations } from '../../generated/openapi.js';
 import type { EventType } from '../../generated/events.js';
-import type { Principal } from '../auth/auth.service.js';
 import { unixOrNull, unixSeconds, type Clock } from '../shared/clock.js';
+import { inTransaction, type RequestContext } from '../shared/context.js';
+import { errors } from '../shared/errors.js';
+import { ownedFinder } from '../shared/find.js';
 import { newId } from '../shared/ids.js';
 import { mergeMetadata } from '../shared/metadata.js';
-import { listPage, type Page } from '../shared/pagination.js';
+import { createdRange, listPage, type Page } from '../shared/pagination.js';
 import { randomToken } from '../shared/tokens.js';
-import { ApiError, invalidValue, notFound } from '../http/errors.js';
 import { Event } from './events.entities.js';
 import { WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint } from './webhooks.entities.js';
+import { deliveryLifecycle } from './deliveries.state.js';
 import { newDelivery, notifyWorkers, renderEnvelope, subscribes } from './emitter.js';
 
 type S = components['schemas'];
-
-export interface WebhookSettings {
-  /** Outside development mode plain-http URLs are refused (the spec's pattern allows them to loopback). */
-  production: boolean;
-}
 
 // ---------- endpoints ----------
 
@@ -30,7 +27,7 @@ export function renderEndpoint(e: WebhookEndpoint, clock: Clock, options: { with
     object: 'webhook_endpoint',
     url: e.url,
     enabled_events: e.enabledEvents,
-    api_version: e.apiVersion as S['ApiVersion'],
+    api_version: e.apiVersion,
     description: e.description ?? null,
     status: e.status,
     ...(options.withSecret ? { secret: e.secret } : {}),
@@ -41,38 +38,22 @@ export function renderEndpoint(e: WebhookEndpoint, clock: Clock, options: { with
   };
 }
 
-function checkUrl(url: string, settings: WebhookSettings): void {
-  if (settings.production && !url.startsWith('https://')) {
-    throw invalidValue('url', 'Webhook URLs must use https.');
-  }
+/** Outside development mode plain-http URLs are refused (the spec's pattern allows them to loopback). */
+function checkUrl(ctx: RequestContext, url: string): void {
+  if (ctx.settings.production && !url.startsWith('https://')) throw errors.invalidValue('url', 'Webhook URLs must use https.');
 }
 
-export async function findEndpoint(
-  em: EntityManager,
-  accountId: string,
-  id: string,
-  param = 'webhook_endpoint_id',
-  options: { forUpdate?: boolean } = {},
-): Promise<WebhookEndpoint> {
-  const endpoint = await em.findOne(WebhookEndpoint, { id, accountId }, options.forUpdate ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {});
-  if (!endpoint) throw notFound('webhook endpoint', id, param);
-  return endpoint;
-}
+export const findEndpoint = ownedFinder(WebhookEndpoint, 'webhook endpoint', 'webhook_endpoint_id');
 
-export async function createEndpoint(
-  em: EntityManager,
-  who: Principal,
-  input: S['WebhookEndpointCreate'],
-  ctx: { clock: Clock; settings: WebhookSettings },
-): Promise<WebhookEndpoint> {
-  checkUrl(input.url, ctx.settings);
+export async function createEndpoint(ctx: RequestContext, input: S['WebhookEndpointCreate']): Promise<WebhookEndpoint> {
+  checkUrl(ctx, input.url);
   const now = ctx.clock.now();
-  const endpoint = em.create(WebhookEndpoint, {
+  const endpoint = ctx.em.create(WebhookEndpoint, {
     id: newId('webhookEndpoint', now.getTime()),
-    accountId: who.accountId,
+    accountId: ctx.principal.accountId,
     url: input.url,
     enabledEvents: input.enabled_events,
-    apiVersion: input.api_version ?? who.apiVersion,
+    apiVersion: input.api_version ?? ctx.principal.apiVersion,
     description: input.description ?? null,
     status: 'enabled',
     secret: randomToken('whsec'),
@@ -82,20 +63,14 @@ export async function createEndpoint(
     createdAt: now,
     updatedAt: now,
   });
-  await em.persist(endpoint).flush();
+  await ctx.em.persist(endpoint).flush();
   return endpoint;
 }
 
-export async function updateEndpoint(
-  em: EntityManager,
-  who: Principal,
-  id: string,
-  input: S['WebhookEndpointUpdate'],
-  ctx: { clock: Clock; settings: WebhookSettings },
-): Promise<WebhookEndpoint> {
-  if (input.url !== undefined) checkUrl(input.url, ctx.settings);
-  return em.transactional(async (tem) => {
-    const endpoint = await findEndpoint(tem, who.accountId, id, 'webhook_endpoint_id', { forUpdate: true });
+export function updateEndpoint(ctx: RequestContext, id: string, input: S['WebhookEndpointUpdate']): Promise<WebhookEndpoint> {
+  if (input.url !== undefined) checkUrl(ctx, input.url);
+  return inTransaction(ctx, async (tx) => {
+    const endpoint = await findEndpoint(tx, id, { forUpdate: true });
     if (input.url !== undefined) endpoint.url = input.url;
     if (input.enabled_events !== undefined) endpoint.enabledEvents = input.enabled_events;
     if (input.description !== undefined) endpoint.description = input.description;
@@ -103,93 +78,70 @@ export async function updateEndpoint(
     const reenabled = input.status === 'enabled' && endpoint.status === 'disabled';
     if (input.status !== undefined) endpoint.status = input.status;
     endpoint.updatedAt = ctx.clock.now();
-    await tem.flush();
+    await tx.em.flush();
     // Deliveries that waited while the endpoint was disabled are due now.
-    if (reenabled) await notifyWorkers(tem);
+    if (reenabled) await notifyWorkers(tx.em);
     return endpoint;
   });
 }
 
-export async function deleteEndpoint(em: EntityManager, who: Principal, id: string): Promise<void> {
-  await em.transactional(async (tem) => {
-    const endpoint = await findEndpoint(tem, who.accountId, id);
+export function deleteEndpoint(ctx: RequestContext, id: string): Promise<void> {
+  return inTransaction(ctx, async (tx) => {
+    const endpoint = await findEndpoint(tx, id);
     // The delivery log and its attempts go with it (ON DELETE CASCADE).
-    await tem.nativeDelete(WebhookEndpoint, { id: endpoint.id });
+    await tx.em.nativeDelete(WebhookEndpoint, { id: endpoint.id });
   });
 }
 
-export async function rotateSecret(
-  em: EntityManager,
-  who: Principal,
-  id: string,
-  input: S['WebhookSecretRotation'],
-  clock: Clock,
-): Promise<WebhookEndpoint> {
-  return em.transactional(async (tem) => {
-    const endpoint = await findEndpoint(tem, who.accountId, id, 'webhook_endpoint_id', { forUpdate: true });
-    const now = clock.now();
+export function rotateSecret(ctx: RequestContext, id: string, input: S['WebhookSecretRotation']): Promise<WebhookEndpoint> {
+  return inTransaction(ctx, async (tx) => {
+    const endpoint = await findEndpoint(tx, id, { forUpdate: true });
+    const now = ctx.clock.now();
     const grace = input.grace_period_seconds;
     endpoint.previousSecret = grace > 0 ? endpoint.secret : null;
     endpoint.previousSecretExpiresAt = grace > 0 ? new Date(now.getTime() + grace * 1000) : null;
     endpoint.secret = randomToken('whsec');
     endpoint.updatedAt = now;
-    await tem.flush();
+    await tx.em.flush();
     return endpoint;
   });
 }
 
-export function listEndpoints(
-  em: EntityManager,
-  who: Principal,
-  query: NonNullable<operations['listWebhookEndpoints']['parameters']['query']>,
-  clock: Clock,
-): Promise<Page<S['WebhookEndpoint']>> {
-  return listPage(em, WebhookEndpoint, {}, { accountId: who.accountId, limit: query.limit, cursor: query.cursor }, (e) =>
-    renderEndpoint(e, clock),
-  );
-}
+export const listEndpoints = (ctx: RequestContext, query: NonNullable<operations['listWebhookEndpoints']['parameters']['query']>): Promise<Page<WebhookEndpoint>> =>
+  listPage(ctx.em, WebhookEndpoint, ctx.principal.accountId, {}, query);
 
 // ---------- events ----------
 
+/** An event as the caller's pinned version renders it. */
 export function renderEvent(event: Event, apiVersion: string): S['Event'] {
   return renderEnvelope(event as Event & { type: EventType }, apiVersion) as unknown as S['Event'];
 }
 
-export async function findEvent(em: EntityManager, accountId: string, id: string): Promise<Event> {
-  const event = await em.findOne(Event, { id, accountId });
-  if (!event) throw notFound('event', id, 'event_id');
-  return event;
-}
+export const findEvent = ownedFinder(Event, 'event', 'event_id');
 
-export function listEvents(
-  em: EntityManager,
-  who: Principal,
-  query: NonNullable<operations['listEvents']['parameters']['query']>,
-): Promise<Page<S['Event']>> {
-  const where: Record<string, unknown> = {};
-  if (query.type) where.type = query.type;
-  if (query.created) {
-    const range: Record<string, Date> = {};
-    if (query.created.gte !== undefined) range.$gte = new Date(query.created.gte * 1000);
-    if (query.created.lte !== undefined) range.$lte = new Date(query.created.lte * 1000 + 999);
-    if (Object.keys(range).length) where.createdAt = range;
-  }
-  return listPage(em, Event, where as FilterQuery<Event>, { accountId: who.accountId, limit: query.limit, cursor: query.cursor }, (e) =>
-    renderEvent(e, who.apiVersion),
-  );
+export function listEvents(ctx: RequestContext, query: NonNullable<operations['listEvents']['parameters']['query']>): Promise<Page<Event>> {
+  const where = { ...(query.type ? { type: query.type } : {}), ...createdRange(query.created) };
+  return listPage(ctx.em, Event, ctx.principal.accountId, where, query);
 }
 
 // ---------- deliveries ----------
 
-async function attemptsOf(em: EntityManager, deliveryIds: string[]): Promise<Map<string, WebhookDeliveryAttempt[]>> {
-  const byDelivery = new Map<string, WebhookDeliveryAttempt[]>(deliveryIds.map((id) => [id, []]));
-  if (!deliveryIds.length) return byDelivery;
-  const attempts = await em.find(WebhookDeliveryAttempt, { deliveryId: { $in: deliveryIds } }, { orderBy: { number: 'asc' } });
-  for (const a of attempts) byDelivery.get(a.deliveryId)?.push(a);
-  return byDelivery;
+/** A delivery with its attempts, oldest first: how the delivery log shows it. */
+export interface DeliveryWithAttempts {
+  delivery: WebhookDelivery;
+  attempts: WebhookDeliveryAttempt[];
 }
 
-function renderDelivery(d: WebhookDelivery, attempts: WebhookDeliveryAttempt[]): S['WebhookDelivery'] {
+async function withAttempts(em: EntityManager, deliveries: WebhookDelivery[]): Promise<DeliveryWithAttempts[]> {
+  const byDelivery = new Map<string, WebhookDeliveryAttempt[]>(deliveries.map((d) => [d.id, []]));
+  if (deliveries.length) {
+    const attempts = await em.find(WebhookDeliveryAttempt, { deliveryId: { $in: [...byDelivery.keys()] } }, { orderBy: { number: 'asc' } });
+    for (const a of attempts) byDelivery.get(a.deliveryId)?.push(a);
+  }
+  return deliveries.map((delivery) => ({ delivery, attempts: byDelivery.get(delivery.id) ?? [] }));
+}
+
+export function renderDelivery({ delivery: d, attempts }: DeliveryWithAttempts): S['WebhookDelivery'] {
   return {
     id: d.id,
     object: 'webhook_delivery',
@@ -208,106 +160,80 @@ function renderDelivery(d: WebhookDelivery, attempts: WebhookDeliveryAttempt[]):
       response_status: a.responseStatus ?? null,
       response_body: a.responseBody,
       error: a.error ?? null,
+      error_detail: a.errorDetail ?? null,
     })),
   };
 }
 
-async function renderDeliveries(em: EntityManager, deliveries: WebhookDelivery[]): Promise<S['WebhookDelivery'][]> {
-  const attempts = await attemptsOf(em, deliveries.map((d) => d.id));
-  return deliveries.map((d) => renderDelivery(d, attempts.get(d.id) ?? []));
-}
+const findDelivery = ownedFinder(WebhookDelivery, 'webhook delivery', 'webhook_delivery_id');
 
-export async function getDelivery(em: EntityManager, who: Principal, id: string): Promise<S['WebhookDelivery']> {
-  const delivery = await em.findOne(WebhookDelivery, { id, accountId: who.accountId });
-  if (!delivery) throw notFound('webhook delivery', id, 'webhook_delivery_id');
-  return (await renderDeliveries(em, [delivery]))[0]!;
+export async function getDelivery(ctx: RequestContext, id: string): Promise<DeliveryWithAttempts> {
+  const [found] = await withAttempts(ctx.em, [await findDelivery(ctx, id)]);
+  return found!;
 }
 
 export async function listDeliveries(
-  em: EntityManager,
-  who: Principal,
+  ctx: RequestContext,
   endpointId: string,
   query: NonNullable<operations['listWebhookDeliveries']['parameters']['query']>,
-): Promise<Page<S['WebhookDelivery']>> {
-  await findEndpoint(em, who.accountId, endpointId);
+): Promise<Page<DeliveryWithAttempts>> {
+  await findEndpoint(ctx, endpointId);
   const where: FilterQuery<WebhookDelivery> = { endpointId, ...(query.status ? { status: query.status } : {}) };
-  const page = await listPage(em, WebhookDelivery, where, { accountId: who.accountId, limit: query.limit, cursor: query.cursor }, (d) => d);
-  return { ...page, data: await renderDeliveries(em, page.data) };
+  const page = await listPage(ctx.em, WebhookDelivery, ctx.principal.accountId, where, query);
+  return { ...page, data: await withAttempts(ctx.em, page.data) };
 }
 
-/** Puts a delivery back at the start of the retry schedule, due now (its attempt history stays). */
-function requeue(d: WebhookDelivery, now: Date): void {
-  d.status = 'pending';
-  d.cycleFailures = 0;
-  d.nextAttemptAt = now;
-  d.updatedAt = now;
+/**
+ * Puts the selected deliveries back at the start of the retry schedule, due now (their attempt
+ * history stays), and wakes the workers. Answers how many were requeued.
+ */
+async function requeue(em: EntityManager, where: FilterQuery<WebhookDelivery>, now: Date): Promise<number> {
+  const requeued = await em.nativeUpdate(WebhookDelivery, where, { status: 'pending', cycleFailures: 0, nextAttemptAt: now, updatedAt: now });
+  if (requeued) await notifyWorkers(em);
+  return requeued;
 }
 
-export async function replayEvent(
-  em: EntityManager,
-  who: Principal,
-  eventId: string,
-  input: S['EventReplay'],
-  clock: Clock,
-): Promise<Page<S['WebhookDelivery']>> {
-  const deliveries = await em.transactional(async (tem) => {
-    const event = await findEvent(tem, who.accountId, eventId);
+export async function replayEvent(ctx: RequestContext, eventId: string, input: S['EventReplay']): Promise<DeliveryWithAttempts[]> {
+  const ids = await inTransaction(ctx, async (tx) => {
+    const event = await findEvent(tx, eventId);
     let endpoints: WebhookEndpoint[];
     if (input.endpoint_id) {
-      const endpoint = await findEndpoint(tem, who.accountId, input.endpoint_id, 'endpoint_id');
-      if (!subscribes(endpoint, event.type)) {
-        throw new ApiError('conflict_error', 'endpoint_not_subscribed', `Endpoint ${endpoint.id} is not subscribed to ${event.type}.`, {
-          param: 'endpoint_id',
-        });
-      }
-      if (endpoint.status !== 'enabled') {
-        throw new ApiError('conflict_error', 'endpoint_disabled', `Endpoint ${endpoint.id} is disabled; enable it first.`, { param: 'endpoint_id' });
-      }
+      const endpoint = await findEndpoint(tx, input.endpoint_id, { param: 'endpoint_id' });
+      if (!subscribes(endpoint, event.type)) throw errors.endpointNotSubscribed(endpoint.id, event.type);
+      if (endpoint.status !== 'enabled') throw errors.endpointDisabled(endpoint.id);
       endpoints = [endpoint];
     } else {
-      endpoints = (await tem.find(WebhookEndpoint, { accountId: who.accountId, status: 'enabled' })).filter((e) => subscribes(e, event.type));
+      endpoints = (await tx.em.find(WebhookEndpoint, { accountId: ctx.principal.accountId, status: 'enabled' })).filter((e) => subscribes(e, event.type));
     }
-    const now = clock.now();
-    const existing = await tem.find(WebhookDelivery, { eventId: event.id, endpointId: { $in: endpoints.map((e) => e.id) } });
-    const out: WebhookDelivery[] = [];
-    for (const endpoint of endpoints) {
-      const delivery = existing.find((d) => d.endpointId === endpoint.id);
-      if (delivery) {
-        requeue(delivery, now);
-        out.push(delivery);
-      } else {
-        out.push(newDelivery(tem, event, endpoint, now));
-      }
+    const now = ctx.clock.now();
+    const existing = new Map(
+      (await tx.em.find(WebhookDelivery, { eventId: event.id, endpointId: { $in: endpoints.map((e) => e.id) } })).map((d) => [d.endpointId, d]),
+    );
+    const deliveries = endpoints.map((e) => existing.get(e.id) ?? newDelivery(tx.em, event, e, now));
+    await tx.em.flush();
+    // A replay sends the same event again, whatever became of its earlier deliveries.
+    if (existing.size) {
+      await requeue(tx.em, { id: { $in: [...existing.values()].map((d) => d.id) }, status: { $in: [...deliveryLifecycle.table.replay.from] } }, now);
     }
-    await tem.flush();
-    if (out.length) await notifyWorkers(tem);
-    return out;
+    if (deliveries.length > existing.size) await notifyWorkers(tx.em);
+    return deliveries.map((d) => d.id);
   });
-  return { object: 'list', data: await renderDeliveries(em, deliveries), has_more: false, next_cursor: null };
+  const byId = new Map((await ctx.em.find(WebhookDelivery, { id: { $in: ids } })).map((d) => [d.id, d]));
+  const deliveries = ids.map((id) => byId.get(id)!);
+  return withAttempts(ctx.em, deliveries);
 }
 
-export async function recoverDeliveries(
-  em: EntityManager,
-  who: Principal,
-  endpointId: string,
-  input: S['WebhookRecoveryRequest'],
-  clock: Clock,
-): Promise<S['WebhookRecovery']> {
-  return em.transactional(async (tem) => {
-    const endpoint = await findEndpoint(tem, who.accountId, endpointId);
-    const now = clock.now();
+export function recoverDeliveries(ctx: RequestContext, endpointId: string, input: S['WebhookRecoveryRequest']): Promise<S['WebhookRecovery']> {
+  return inTransaction(ctx, async (tx) => {
+    const endpoint = await findEndpoint(tx, endpointId);
+    const now = ctx.clock.now();
     // An inverted range selects nothing, as an inverted `created` filter lists nothing.
     const until = input.until ?? unixSeconds(now);
-    const requeued = await tem.nativeUpdate(
-      WebhookDelivery,
-      {
-        endpointId: endpoint.id,
-        status: 'permanently_failed',
-        createdAt: { $gte: new Date(input.since * 1000), $lte: new Date(until * 1000 + 999) },
-      },
-      { status: 'pending', cycleFailures: 0, nextAttemptAt: now, updatedAt: now },
+    const requeued = await requeue(
+      tx.em,
+      { endpointId: endpoint.id, status: { $in: [...deliveryLifecycle.table.recover.from] }, ...createdRange({ gte: input.since, lte: until }) },
+      now,
     );
-    if (requeued) await notifyWorkers(tem);
     return { object: 'webhook_recovery', endpoint_id: endpoint.id, since: input.since, until, requeued };
   });
 }

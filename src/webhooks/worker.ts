@@ -1,20 +1,20 @@
 // The delivery worker: claims due deliveries in a short statement (FOR UPDATE SKIP LOCKED + a lease),
 // POSTs outside any transaction, and records each attempt in another short transaction. Any number of
 // workers can run; a crashed worker's claims come back when their lease expires.
-import { hostname } from 'node:os';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
-import type { Database } from '../db/orm.js';
-import { newId } from '../shared/ids.js';
 import { unixSeconds, type Clock } from '../shared/clock.js';
+import type { Database } from '../shared/database.js';
 import type { Logger } from '../shared/logger.js';
+import { claimLeased, heldBy, released } from '../jobs/lease.js';
+import { ClaimingWorker } from '../jobs/loop.js';
+import { deliveryLifecycle } from './deliveries.state.js';
 import { Event } from './events.entities.js';
 import { DELIVERIES_CHANNEL } from './emitter.js';
 import { afterFailure } from './schedule.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './signer.js';
 import type { DeliveryOutcome, Transport } from './transport.js';
 import { WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint } from './webhooks.entities.js';
-import { ClaimingWorker } from '../jobs/loop.js';
 
 /** Events (and their deliveries) are kept this long. */
 export const EVENT_RETENTION_MS = 30 * 24 * 3_600_000;
@@ -39,34 +39,28 @@ interface Claimed {
   endpoint: WebhookEndpoint;
 }
 
-const CLAIM = `
-  update webhook_deliveries set lease_owner = ?, lease_expires_at = ?
-  where id in (
-    select d.id from webhook_deliveries d
-    join webhook_endpoints e on e.id = d.endpoint_id
-    where d.status = 'pending' and d.next_attempt_at <= ? and e.status = 'enabled'
-      and (d.lease_expires_at is null or d.lease_expires_at <= ?)
-    order by d.next_attempt_at
-    limit ?
-    for update of d skip locked)
-  returning id`;
+/** Pending deliveries due now to enabled endpoints, no lease or an expired one, oldest due first. */
+const DUE = `
+  select d.id from webhook_deliveries d
+  join webhook_endpoints e on e.id = d.endpoint_id
+  where d.status = 'pending' and d.next_attempt_at <= ? and e.status = 'enabled'
+    and (d.lease_expires_at is null or d.lease_expires_at <= ?)
+  order by d.next_attempt_at`;
 
 export class DeliveryWorker extends ClaimingWorker<Claimed> {
-  readonly id: string;
-  private readonly leaseMs: number;
   private lastPurge = 0;
 
   constructor(private readonly options: DeliveryWorkerOptions) {
     super({
-      listen: (channel, onNotify) => options.db.listen(channel, onNotify),
+      db: options.db,
       log: options.log,
       channel: DELIVERIES_CHANNEL,
       concurrency: options.concurrency ?? 16,
       pollMs: options.pollMs ?? 1_000,
+      leaseMs: options.leaseMs ?? 60_000,
       name: 'webhook deliveries',
+      workerId: options.workerId,
     });
-    this.id = options.workerId ?? `${hostname()}:${process.pid}:${newId('request').slice(4, 14)}`;
-    this.leaseMs = options.leaseMs ?? 60_000;
   }
 
   protected process(item: Claimed): Promise<DeliveryOutcome> {
@@ -75,12 +69,11 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
 
   /** Claims up to `limit` due deliveries for this worker. */
   override async claim(limit: number): Promise<Claimed[]> {
-    if (limit <= 0) return [];
-    const em = this.options.db.em();
+    const em = this.db.em();
     const now = this.options.clock.now();
-    const rows = await em.execute<{ id: string }[]>(CLAIM, [this.id, new Date(now.getTime() + this.leaseMs), now, now, limit]);
+    const rows = await claimLeased<{ id: string }>(em, { table: 'webhook_deliveries', due: { sql: DUE, params: [now, now] }, lockOf: 'd' }, { ...this.leaseFrom(now), limit });
     if (!rows.length) return [];
-    const deliveries = await em.find(WebhookDelivery, { id: { $in: rows.map((r) => r.id) } });
+    const deliveries = rows.map((row) => em.map(WebhookDelivery, row));
     const endpoints = await em.find(WebhookEndpoint, { id: { $in: [...new Set(deliveries.map((d) => d.endpointId))] } });
     const byId = new Map(endpoints.map((e) => [e.id, e]));
     return deliveries.flatMap((delivery) => {
@@ -111,27 +104,25 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
 
   private async record(deliveryId: string, startedAt: Date, outcome: DeliveryOutcome): Promise<void> {
     const succeeded = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
-    await this.options.db.em().transactional(async (em: EntityManager) => {
-      const delivery = await em.findOne(WebhookDelivery, { id: deliveryId, leaseOwner: this.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    await this.db.em().transactional(async (em: EntityManager) => {
+      const delivery = await em.findOne(WebhookDelivery, heldBy(deliveryId, this.id), { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
       if (!delivery) {
         // Our lease expired and another worker took the delivery over: its record is the one that counts.
-        this.options.log.warn({ delivery_id: deliveryId, worker: this.id }, 'webhook delivery lease lost; attempt not recorded');
+        this.log.warn({ delivery_id: deliveryId, worker: this.id }, 'webhook delivery lease lost; attempt not recorded');
         return;
       }
       const finishedAt = this.options.clock.now();
       delivery.attemptCount += 1;
       if (succeeded) {
-        delivery.status = 'succeeded';
+        delivery.status = deliveryLifecycle.assert('succeed', delivery.status).to;
         delivery.nextAttemptAt = null;
       } else {
         delivery.cycleFailures += 1;
         const next = afterFailure(delivery.cycleFailures, finishedAt);
-        delivery.status = next.status;
+        delivery.status = deliveryLifecycle.assert(next.status === 'pending' ? 'retry' : 'give_up', delivery.status).to;
         delivery.nextAttemptAt = next.nextAttemptAt;
       }
-      delivery.leaseOwner = null;
-      delivery.leaseExpiresAt = null;
-      delivery.updatedAt = finishedAt;
+      Object.assign(delivery, released, { updatedAt: finishedAt });
       em.create(WebhookDeliveryAttempt, {
         deliveryId,
         number: delivery.attemptCount,
@@ -140,6 +131,7 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
         responseStatus: outcome.status,
         responseBody: outcome.responseBody,
         error: outcome.error,
+        errorDetail: outcome.errorDetail,
       });
       await em.flush();
     });
@@ -148,7 +140,7 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
   /** Deletes events older than the retention period; their deliveries and attempts go with them. */
   async purgeExpiredEvents(): Promise<number> {
     const cutoff = new Date(this.options.clock.now().getTime() - EVENT_RETENTION_MS);
-    return this.options.db.em().nativeDelete(Event, { createdAt: { $lt: cutoff } });
+    return this.db.em().nativeDelete(Event, { createdAt: { $lt: cutoff } });
   }
 
   protected override async beforeTick(): Promise<void> {
@@ -156,7 +148,7 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
     if (now - this.lastPurge > PURGE_EVERY_MS) {
       this.lastPurge = now;
       const purged = await this.purgeExpiredEvents();
-      if (purged) this.options.log.info({ purged }, 'expired events purged');
+      if (purged) this.log.info({ purged }, 'expired events purged');
     }
   }
 }

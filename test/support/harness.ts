@@ -5,6 +5,10 @@ import { pino } from 'pino';
 import { createApp } from '../../src/http/app.js';
 import { createApiKey, parseScopes } from '../../src/auth/auth.service.js';
 import type { Clock } from '../../src/shared/clock.js';
+import { backgroundContext, type Context } from '../../src/shared/context.js';
+import type { HandlerInput, OperationId } from '../../src/shared/handlers.js';
+import { openApiDocument } from '../../src/shared/spec.js';
+import type { components, operations } from '../../generated/openapi.js';
 import type { RateLimitPolicy } from '../../src/http/rate-limit.js';
 import { createTestDatabase, type Backend, type TestDatabase } from './databases.js';
 
@@ -23,6 +27,35 @@ export interface Reply<T = any> {
   text: string;
 }
 
+type Responses<Id extends OperationId> = operations[Id]['responses'];
+type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;
+/** The body of the operation's success answer, as the spec types it. */
+export type SuccessBody<Id extends OperationId> = JsonOf<Responses<Id>[(200 | 201) & keyof Responses<Id>]>;
+
+/** An answer to a typed call: the success body, or the error of the envelope. */
+export interface OpReply<Id extends OperationId> {
+  status: number;
+  headers: Headers;
+  body: SuccessBody<Id>;
+  /** The envelope's error when the status is 4xx/5xx. */
+  error: components['schemas']['Error']['error'] | undefined;
+}
+
+export interface OpOptions<Id extends OperationId> {
+  params?: HandlerInput<Id>['params'];
+  query?: Partial<Record<keyof HandlerInput<Id>['query'], string | number>> | Record<string, string | number>;
+  body?: HandlerInput<Id>['body'];
+  key?: string | null;
+  headers?: Record<string, string>;
+}
+
+/** Method and path template of every operation, from the spec. */
+const ROUTES = new Map(
+  Object.entries(openApiDocument().paths).flatMap(([path, item]) =>
+    Object.entries(item).flatMap(([method, op]) => (op.operationId ? [[op.operationId, { method: method.toUpperCase(), path }] as const] : [])),
+  ),
+);
+
 export interface Harness {
   url: string;
   database: TestDatabase;
@@ -30,6 +63,10 @@ export interface Harness {
   /** A fresh key for an account (created when new), scopes `all` unless given. */
   key(account?: string, scopes?: string): Promise<string>;
   call<T = any>(method: string, path: string, options?: { key?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<Reply<T>>;
+  /** Calls an operation by its operationId, with input and answer typed from the spec. */
+  op<Id extends OperationId>(id: Id, options?: OpOptions<Id>): Promise<OpReply<Id>>;
+  /** The context background work (jobs, scans) runs with, on this harness's database. */
+  background(clock?: Clock): Context;
   close(): Promise<void>;
 }
 
@@ -47,7 +84,7 @@ export async function startHarness(
   let defaultKey: string | undefined;
   const key = async (account = 'acme', scopes = 'all') =>
     (await createApiKey(database.db.em(), { accountName: account, scopes: parseScopes(scopes) }, clock)).secret;
-  return {
+  const harness: Harness = {
     url,
     database,
     clock,
@@ -71,12 +108,24 @@ export async function startHarness(
       }
       return { status: res.status, headers: res.headers, body: parsed as never, text };
     },
+    async op(id, opts = {}) {
+      const route = ROUTES.get(id);
+      if (!route) throw new Error(`no operation ${id} in the spec`);
+      const params = (opts.params ?? {}) as Record<string, string>;
+      let path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? `{${name}}`));
+      const query = Object.entries(opts.query ?? {}).filter(([, v]) => v !== undefined);
+      if (query.length) path += `?${new URLSearchParams(query.map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
+      const r = await harness.call(route.method, path, { ...(opts.key !== undefined ? { key: opts.key } : {}), ...(opts.body !== undefined ? { body: opts.body } : {}), ...(opts.headers ? { headers: opts.headers } : {}) });
+      return { status: r.status, headers: r.headers, body: r.body, error: r.status >= 400 ? r.body?.error : undefined };
+    },
+    background: (c = clock) => backgroundContext({ em: database.db.em(), clock: c, log, settings: { production: options.production ?? false } }),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await app.close();
       if (!options.database) await database.drop();
     },
   };
+  return harness;
 }
 
 /** A valid order-creation body for a customer. */

@@ -11,7 +11,11 @@ import {
   TypeScriptGenerator,
   typeScriptDefaultPropertyKeyConstraints,
   ConstrainedObjectModel,
+  ConstrainedUnionModel,
 } from '@asyncapi/modelina';
+
+/** Modelina names the union of a channel's messages after the channel; this says what it is. */
+const CHANNEL_UNION_NAME = 'AnyEventEnvelope';
 
 const keepName = (value) => value;
 
@@ -90,8 +94,15 @@ async function renderEvents(asyncapi, header) {
     throw new Error(`components/schemas/EventType enum (${eventTypeEnum.join(', ')}) differs from the message types (${events.map((e) => e.type).join(', ')})`);
   }
 
+  // The union of every message of a channel (named after the channel, e.g. `WebhookEndpoint`, which
+  // would read like the endpoint resource) is renamed to what it is: the body of any delivery.
+  const channelIds = new Set(asyncapi.channels().all().map((c) => c.id().toLowerCase()));
   const modelCode = models
-    .map((m) => m.result.trim())
+    .map((m) =>
+      m.model instanceof ConstrainedUnionModel && channelIds.has(m.model.name.toLowerCase())
+        ? `/** The body of a webhook delivery, whatever its event type. */\nexport ${m.result.trim().replace(/^export\s+/, '').replace(new RegExp(`\\b${m.model.name}\\b`), CHANNEL_UNION_NAME)}`
+        : m.result.trim(),
+    )
     .filter(Boolean)
     .map((code) => (/^(export\s|\/\*\*)/.test(code) ? code : `export ${code}`));
 

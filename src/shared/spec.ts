@@ -1,6 +1,9 @@
 // The bundled OpenAPI document (generated/openapi.json): the server's routing, validation and scopes come from it.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { components } from '../../generated/openapi.js';
+
+export type Scope = components['schemas']['Scope'];
 
 const generatedDir = fileURLToPath(new URL('../../generated/', import.meta.url));
 
@@ -20,4 +23,4 @@ export function openApiDocument(): OpenApiDocument {
 }
 
 /** Every scope the API knows, from the spec's `x-scopes`. */
-export const allScopes = (): string[] => Object.keys(openApiDocument().components.securitySchemes.bearerAuth['x-scopes']);
+export const allScopes = (): Scope[] => Object.keys(openApiDocument().components.securitySchemes.bearerAuth['x-scopes']) as Scope[];

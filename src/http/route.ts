@@ -2,6 +2,8 @@
 // operation list and compiles a regular expression per path template on every request, which made
 // routing cost grow with the number of operations.
 import type { OpenAPIBackend, Operation } from 'openapi-backend';
+import { errors } from '../shared/errors.js';
+import type { Step } from './state.js';
 
 interface Route {
   operation: Operation;
@@ -45,5 +47,28 @@ export function compileRouter(api: OpenAPIBackend): Router {
     methodsOf(path) {
       return [...new Set(onPath(path).map((r) => r.operation.method.toUpperCase()))];
     },
+  };
+}
+
+/**
+ * Finds the request's operation: 404 for an unknown path, 405 (with `Allow`) for a known path and
+ * another method, 204 with `Allow` for OPTIONS. HEAD is routed as GET.
+ */
+export function route(router: Router): Step {
+  return async (c, next) => {
+    const method = c.method === 'HEAD' ? 'get' : c.method.toLowerCase();
+    const operation = router.match(method, c.path);
+    if (!operation) {
+      const allow = router.methodsOf(c.path);
+      if (allow.length === 0) throw errors.routeNotFound(c.method, c.path);
+      if (method === 'options') {
+        c.status = 204;
+        c.set('Allow', [...allow, 'OPTIONS'].join(', '));
+        return;
+      }
+      throw errors.methodNotAllowed(c.method, c.path, allow);
+    }
+    c.state.operation = operation;
+    await next();
   };
 }

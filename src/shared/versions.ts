@@ -4,10 +4,15 @@
 // newer version, newest first (so a breaking change is one transform, not a fork of handlers).
 // The list must equal the spec's `ApiVersion` enum (a test checks it).
 
+import type { components } from '../../generated/openapi.js';
+
 type Json = Record<string, unknown>;
 
+/** The spec's ApiVersion enum. */
+export type ApiVersion = components['schemas']['ApiVersion'];
+
 interface VersionEntry {
-  version: string;
+  version: ApiVersion;
   /** What changed in this version, as integrators read it (README, spec). */
   changes: string;
   /**
@@ -35,7 +40,6 @@ export const VERSIONS = [
   },
 ] as const satisfies readonly VersionEntry[];
 
-export type ApiVersion = (typeof VERSIONS)[number]['version'];
 export const SUPPORTED_VERSIONS: readonly ApiVersion[] = VERSIONS.map((v) => v.version);
 export const CURRENT_VERSION: ApiVersion = VERSIONS[0].version;
 

@@ -1,0 +1,18 @@
+// Calls the operation's handler with the validated input and the context its kind of operation
+// gets: the principal for `/v1` operations, the OAuth client for `/oauth`, neither for the platform.
+import type { Clock } from '../shared/clock.js';
+import type { Context, Settings } from '../shared/context.js';
+import type { OperationId } from '../shared/handlers.js';
+import type { Reply, Step } from './state.js';
+
+type AnyHandler = (input: { params: unknown; query: unknown; body: unknown }, ctx: Context) => Promise<Reply>;
+
+export function dispatch(handlers: Record<OperationId, unknown>, deps: { clock: Clock; settings: Settings; shuttingDown: () => boolean }): Step {
+  return async (c) => {
+    const { state } = c;
+    const handler = handlers[state.operation!.operationId as OperationId] as AnyHandler;
+    const ctx: Context = { em: state.em, clock: deps.clock, log: state.log, settings: deps.settings, requestId: state.requestId, ip: c.ip || null };
+    const extra = state.principal ? { principal: state.principal } : state.client ? { client: state.client } : { shuttingDown: deps.shuttingDown() };
+    state.reply = await handler(state.input!, { ...ctx, ...extra } as Context);
+  };
+}

@@ -1,0 +1,31 @@
+// First step: gives the request its id (the `Request-Id` header, the logs, the error envelope), its
+// logger and its entity manager; last on the way out: the headers every answer carries, the access
+// log line and the metrics.
+import type { Database } from '../db/orm.js';
+import { newId } from '../shared/ids.js';
+import type { Logger } from '../shared/logger.js';
+import { observeRequest } from '../shared/metrics.js';
+import { CURRENT_VERSION } from '../shared/versions.js';
+import type { Step } from './state.js';
+
+export function requestLog(db: Database, log: Logger): Step {
+  return async (c, next) => {
+    const started = process.hrtime.bigint();
+    const requestId = newId('request');
+    c.state.requestId = requestId;
+    c.state.log = log.child({ request_id: requestId });
+    c.state.em = db.em();
+    c.state.answerHeaders = {};
+    c.set('Request-Id', requestId);
+    try {
+      await next();
+    } finally {
+      for (const [k, v] of Object.entries(c.state.answerHeaders)) c.set(k, v);
+      c.set('Service-Version', c.state.principal?.apiVersion ?? CURRENT_VERSION);
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const operation = c.state.operation?.operationId;
+      observeRequest(c.method, operation ?? 'unmatched', c.status, seconds);
+      c.state.log.info({ method: c.method, path: c.path, operation, status: c.status, duration_ms: Math.round(seconds * 1000) }, 'request');
+    }
+  };
+}

@@ -1,0 +1,49 @@
+// What the pipeline's steps hand each other about one request (Koa's `ctx.state`), in the order the
+// steps fill it in.
+import type { ParameterizedContext } from 'koa';
+import type { Operation } from 'openapi-backend';
+import type { EntityManager } from '@mikro-orm/sql';
+import type { OAuthClient } from '../auth/auth.entities.js';
+import type { Principal } from '../shared/context.js';
+import type { Logger } from '../shared/logger.js';
+
+/** A handler's answer, before it is rendered for the caller's API version. */
+export interface Reply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+  /** Set for answers that are not JSON resources (documents, metrics); they are sent as they are. */
+  contentType?: string;
+}
+
+export interface PipelineState {
+  /** request-log */
+  requestId: string;
+  log: Logger;
+  em: EntityManager;
+  /** Headers every answer carries, errors included (rate limit). */
+  answerHeaders: Record<string, string>;
+  /** route */
+  operation?: Operation;
+  /** authenticate: the key or token's principal (bearer operations) */
+  principal?: Principal;
+  /** authenticate: the OAuth client (the `/oauth` operations) */
+  client?: OAuthClient;
+  /** body */
+  body?: unknown;
+  /** validate: path and query coerced to their schema types, the body with the spec's defaults */
+  input?: { params: unknown; query: unknown; body: unknown };
+  /** dispatch (or an idempotent replay) */
+  reply?: Reply;
+}
+
+export type PipelineContext = ParameterizedContext<PipelineState>;
+export type Step = (c: PipelineContext, next: () => Promise<void>) => Promise<void>;
+
+/** Operations secured by a client (the OAuth endpoints) rather than a bearer credential. */
+export const isClientOperation = (operation: Operation): boolean =>
+  ((operation.security ?? []) as Record<string, string[]>[]).some((r) => 'oauthClient' in r);
+
+/** Operations that need a bearer credential (every `/v1` operation). */
+export const isBearerOperation = (operation: Operation): boolean =>
+  (operation.security ?? []).length > 0 && !isClientOperation(operation);

@@ -1,0 +1,163 @@
+// The one error type of the product and the catalogue of every error it answers: each code of the
+// spec's ErrorCode enum has one entry (its type, hence its HTTP status) and one builder with its
+// message. Services and the pipeline throw `errors.<name>(...)`; nobody spells a code or a status.
+import type { components } from '../../generated/openapi.js';
+
+type ErrorBody = components['schemas']['Error']['error'];
+export type ErrorType = ErrorBody['type'];
+export type ErrorCode = ErrorBody['code'];
+type OAuthErrorBody = components['schemas']['OAuthError'];
+type OAuthErrorCode = OAuthErrorBody['error'];
+
+const STATUS_OF_TYPE: Record<ErrorType, number> = {
+  validation_error: 400,
+  invalid_request_error: 400,
+  authentication_error: 401,
+  permission_error: 403,
+  not_found_error: 404,
+  conflict_error: 409,
+  rate_limit_error: 429,
+  api_error: 500,
+};
+
+/** Every code of the spec, with its type and, where the type does not say it, its status. */
+const CODES: Record<ErrorCode, { type: ErrorType; status?: number }> = {
+  missing_required_field: { type: 'validation_error' },
+  invalid_value: { type: 'validation_error' },
+  invalid_format: { type: 'validation_error' },
+  unknown_field: { type: 'validation_error' },
+  invalid_json: { type: 'validation_error' },
+  invalid_cursor: { type: 'validation_error' },
+  invalid_vin: { type: 'validation_error' },
+  invalid_scope: { type: 'validation_error' },
+  unsupported_grant_type: { type: 'validation_error' },
+  missing_credentials: { type: 'authentication_error' },
+  invalid_api_key: { type: 'authentication_error' },
+  invalid_token: { type: 'authentication_error' },
+  expired_token: { type: 'authentication_error' },
+  invalid_client: { type: 'authentication_error' },
+  insufficient_scope: { type: 'permission_error' },
+  resource_missing: { type: 'not_found_error' },
+  route_not_found: { type: 'invalid_request_error', status: 404 },
+  method_not_allowed: { type: 'invalid_request_error', status: 405 },
+  payload_too_large: { type: 'invalid_request_error', status: 413 },
+  unsupported_media_type: { type: 'invalid_request_error', status: 415 },
+  invalid_state_transition: { type: 'conflict_error' },
+  carrier_not_active: { type: 'conflict_error' },
+  duplicate_carrier: { type: 'conflict_error' },
+  endpoint_not_subscribed: { type: 'conflict_error' },
+  endpoint_disabled: { type: 'conflict_error' },
+  idempotency_key_reused: { type: 'conflict_error' },
+  idempotency_key_in_use: { type: 'conflict_error' },
+  rate_limit_exceeded: { type: 'rate_limit_error' },
+  internal_error: { type: 'api_error' },
+};
+
+/** The RFC 6749 §5.2 codes, which the OAuth endpoints answer as they are. */
+const OAUTH_CODES: ReadonlySet<string> = new Set<OAuthErrorCode>(['invalid_client', 'invalid_scope', 'unsupported_grant_type']);
+
+export interface ErrorOptions {
+  param?: string | undefined;
+  headers?: Record<string, string>;
+}
+
+export class ApiError extends Error {
+  readonly type: ErrorType;
+  readonly status: number;
+  readonly param: string | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options: ErrorOptions = {},
+  ) {
+    super(message);
+    const { type, status } = CODES[code];
+    this.type = type;
+    this.status = status ?? STATUS_OF_TYPE[type];
+    this.param = options.param;
+    this.headers = options.headers ?? {};
+  }
+
+  body(requestId: string): components['schemas']['Error'] {
+    return {
+      error: {
+        type: this.type,
+        code: this.code,
+        message: this.message,
+        ...(this.param !== undefined ? { param: this.param } : {}),
+        request_id: requestId,
+      },
+    };
+  }
+
+  /** The OAuth endpoints' error shape (RFC 6749 §5.2) instead of the envelope. */
+  oauthBody(): OAuthErrorBody {
+    const derived: OAuthErrorCode = this.status === 401 ? 'invalid_client' : this.status >= 500 ? 'server_error' : 'invalid_request';
+    return { error: OAUTH_CODES.has(this.code) ? (this.code as OAuthErrorCode) : derived, error_description: this.message };
+  }
+}
+
+const e = (code: ErrorCode, message: string, options?: ErrorOptions) => new ApiError(code, message, options);
+
+/** The catalogue: one builder per situation, each naming its code and wording its message. */
+export const errors = {
+  // ---------- validation (400) ----------
+  missingRequiredField: (param: string) => e('missing_required_field', `Missing required field: ${param}.`, { param }),
+  missingBody: () => e('missing_required_field', 'A JSON request body is required.'),
+  invalidValue: (param: string | undefined, message: string) => e('invalid_value', message, { param }),
+  invalidFormat: (param: string | undefined, message: string) => e('invalid_format', message, { param }),
+  unknownField: (param: string) => e('unknown_field', `Unknown field: ${param}.`, { param }),
+  invalidJson: (detail: string) => e('invalid_json', detail),
+  invalidCursor: (cursor: string) => e('invalid_cursor', `Unknown cursor: ${cursor}.`, { param: 'cursor' }),
+  invalidVin: (vin: string, param: string) => e('invalid_vin', `VIN ${vin} fails its check digit (position 9).`, { param }),
+
+  // ---------- authentication (401) and permission (403) ----------
+  missingCredentials: (headers: Record<string, string>) =>
+    e('missing_credentials', 'No API key provided: send Authorization: Bearer <key>.', { headers }),
+  invalidApiKey: (headers: Record<string, string>) =>
+    e('invalid_api_key', 'The API key is not valid (unknown, malformed or revoked).', { headers }),
+  invalidToken: (headers: Record<string, string>) =>
+    e('invalid_token', 'The access token is not valid (unknown, or its OAuth client was revoked).', { headers }),
+  expiredToken: (headers: Record<string, string>) =>
+    e('expired_token', 'The access token has expired; request a new one from /oauth/token.', { headers }),
+  insufficientScope: (needed: readonly string[]) => e('insufficient_scope', `This operation needs the scope ${needed.join(' or ')}.`),
+  scopeNotGrantable: (missing: readonly string[]) =>
+    e('insufficient_scope', `You cannot grant a scope you do not hold: ${missing.join(', ')}.`, { param: 'scopes' }),
+
+  // ---------- OAuth 2.0 (answered in the RFC 6749 §5.2 shape) ----------
+  invalidClient: (headers: Record<string, string>, message = 'Client authentication failed.') => e('invalid_client', message, { headers }),
+  invalidScope: (message: string, headers: Record<string, string>) => e('invalid_scope', message, { headers }),
+  unsupportedGrantType: (headers: Record<string, string>) =>
+    e('unsupported_grant_type', 'Only grant_type=client_credentials is supported.', { headers }),
+
+  // ---------- routing and bodies ----------
+  resourceMissing: (what: string, id: string, param?: string) => e('resource_missing', `No such ${what}: ${id}.`, { param }),
+  routeNotFound: (method: string, path: string) => e('route_not_found', `Unrecognized request URL (${method} ${path}).`),
+  methodNotAllowed: (method: string, path: string, allow: readonly string[]) =>
+    e('method_not_allowed', `${method} is not allowed on ${path}.`, { headers: { Allow: allow.join(', ') } }),
+  payloadTooLarge: (limitBytes: number) => e('payload_too_large', `Request bodies are limited to ${limitBytes} bytes.`),
+  unsupportedMediaType: (message: string) => e('unsupported_media_type', message),
+
+  // ---------- conflicts (409) ----------
+  invalidStateTransition: (message: string) => e('invalid_state_transition', message),
+  carrierNotActive: (id: string, status: string) =>
+    e('carrier_not_active', `Carrier ${id} is ${status}; only an active carrier can be dispatched.`, { param: 'carrier_id' }),
+  duplicateCarrier: (dot: string) =>
+    e('duplicate_carrier', `A carrier with DOT number ${dot} is already onboarded in this account.`, { param: 'dot_number' }),
+  endpointNotSubscribed: (endpointId: string, type: string) =>
+    e('endpoint_not_subscribed', `Endpoint ${endpointId} is not subscribed to ${type}.`, { param: 'endpoint_id' }),
+  endpointDisabled: (endpointId: string) => e('endpoint_disabled', `Endpoint ${endpointId} is disabled; enable it first.`, { param: 'endpoint_id' }),
+  idempotencyKeyReused: () =>
+    e('idempotency_key_reused', 'This Idempotency-Key was already used with a different request (method, path or body).', {
+      param: 'Idempotency-Key',
+    }),
+  idempotencyKeyInUse: () =>
+    e('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry later.', { param: 'Idempotency-Key' }),
+
+  // ---------- limits and failures ----------
+  rateLimitExceeded: (retryAfter: number, headers: Record<string, string>) =>
+    e('rate_limit_exceeded', `Too many requests; retry after ${retryAfter} second(s).`, { headers: { ...headers, 'Retry-After': String(retryAfter) } }),
+  internalError: () => e('internal_error', 'Something went wrong on our side; quote the request id to support.'),
+};
