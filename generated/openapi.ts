@@ -1383,6 +1383,8 @@ export interface components {
          *     * `2026-01-15` (private preview): orders (in API answers and in event payloads) name their
          *       stops `origin` and `destination` instead of `pickup` and `delivery`. Request bodies use the
          *       current names in every version.
+         *
+         *     New versions are added to this list without a new version of the API: handle values you do not know.
          * @example 2026-07-01
          * @enum {string}
          */
@@ -1404,7 +1406,7 @@ export interface components {
         EventId: string;
         /**
          * EventType
-         * @description Every event type the service sends.
+         * @description Every event type the service sends. New types are added without a new API version; ignore types you do not know.
          * @example order.created
          * @enum {string}
          */
