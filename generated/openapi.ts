@@ -845,8 +845,36 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** HTML reference documentation */
+        /**
+         * HTML reference documentation
+         * @description The reference, pre-rendered so it reads without scripts. Its scripts (search, expanding
+         *     schemas, samples) come from this server only (`/docs/assets/{asset}`), so it works offline and
+         *     behind a proxy that allows nothing else; no script is inline, and the page carries a
+         *     Content-Security-Policy that allows scripts from this origin only.
+         */
         get: operations["getApiReference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/assets/{asset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A script of the reference documentation
+         * @description The scripts `/docs` loads: the Redoc bundle (from the npm package the server is installed
+         *     with) and the page's own. Names are content-addressed (a name always means the same bytes),
+         *     so answers may be cached for a year.
+         */
+        get: operations["getApiReferenceAsset"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1036,7 +1064,7 @@ export interface components {
                 type: "validation_error" | "authentication_error" | "permission_error" | "not_found_error" | "invalid_request_error" | "conflict_error" | "rate_limit_error" | "api_error";
                 /**
                  * ErrorCode
-                 * @description Specific, stable code (listed in the API reference).
+                 * @description Specific, stable code (listed in the API reference). New codes are added as the API grows: handle an unknown code by its `type`.
                  * @enum {string}
                  */
                 code: "missing_required_field" | "invalid_value" | "invalid_format" | "unknown_field" | "invalid_json" | "invalid_cursor" | "invalid_vin" | "missing_credentials" | "invalid_api_key" | "invalid_token" | "expired_token" | "insufficient_scope" | "resource_missing" | "route_not_found" | "method_not_allowed" | "invalid_state_transition" | "carrier_not_active" | "duplicate_carrier" | "endpoint_not_subscribed" | "endpoint_disabled" | "idempotency_key_reused" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "internal_error" | "invalid_client" | "invalid_scope" | "unsupported_grant_type";
@@ -1355,6 +1383,8 @@ export interface components {
          *     * `2026-01-15` (private preview): orders (in API answers and in event payloads) name their
          *       stops `origin` and `destination` instead of `pickup` and `delivery`. Request bodies use the
          *       current names in every version.
+         *
+         *     New versions are added to this list without a new version of the API: handle values you do not know.
          * @example 2026-07-01
          * @enum {string}
          */
@@ -1376,7 +1406,7 @@ export interface components {
         EventId: string;
         /**
          * EventType
-         * @description Every event type the service sends.
+         * @description Every event type the service sends. New types are added without a new API version; ignore types you do not know.
          * @example order.created
          * @enum {string}
          */
@@ -2398,6 +2428,16 @@ export interface components {
          * @example no-store
          */
         "Cache-Control": "no-store";
+        /**
+         * @description `gzip` when the request accepted it (`Accept-Encoding`); absent otherwise.
+         * @example gzip
+         */
+        "Content-Encoding": "gzip";
+        /**
+         * @description The answer depends on `Accept-Encoding`.
+         * @example Accept-Encoding
+         */
+        Vary: "Accept-Encoding";
         /**
          * @description Identifier of this request (`req_...`); the same value as `error.request_id`. Quote it to support.
          * @example req_01JF3QB2X4Y6Z8A0C2E4G6J8K0
@@ -4556,6 +4596,18 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
+                    /**
+                     * @description Scripts, styles, images and connections from this origin only (styles may also be inline).
+                     * @example default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'
+                     */
+                    "Content-Security-Policy": string;
+                    /**
+                     * @description The page changes with each release, so caches revalidate it.
+                     * @example no-cache
+                     */
+                    "Cache-Control": "no-cache";
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4563,6 +4615,50 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getApiReferenceAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The script's name, as `/docs` references it.
+                 * @example redoc-8c70c2de83d3.js
+                 */
+                asset: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The script (a JavaScript module or classic script). */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    /**
+                     * @description Content-addressed, so cacheable for a year without revalidation.
+                     * @example public, max-age=31536000, immutable
+                     */
+                    "Cache-Control": "public, max-age=31536000, immutable";
+                    /**
+                     * @description Browsers must not guess another type.
+                     * @example nosniff
+                     */
+                    "X-Content-Type-Options": "nosniff";
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example import { hydrate } from './redoc-8c70c2de83d3.js'; */
+                    "text/javascript": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -11,7 +11,11 @@
  *                                components/schemas and rewritten to internal $refs)
  *   events.ts                    webhook event types: @asyncapi/generator running the project template
  *                                scripts/asyncapi-template/ (Modelina TypeScriptGenerator inside)
- *   docs.html                    HTML reference docs (`redocly build-docs`)
+ *   docs.html                    HTML reference docs (`redocly build-docs`, pre-rendered), rewritten so
+ *                                that it loads nothing from elsewhere and runs no inline script
+ *   docs-assets/*.js             the page's own scripts (content-addressed names)
+ *   docs-assets.json             every script the page loads by name: a generated file, or the
+ *                                Redoc bundle inside the pinned @redocly/cli (served from node_modules)
  *
  * Every text file starts with a "generated, do not edit" header (JSON files cannot carry comments).
  */
@@ -21,6 +25,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
@@ -34,6 +39,7 @@ const OPENAPI_SRC = path.join(SPECS, 'openapi.yaml');
 const ASYNCAPI_SRC = path.join(SPECS, 'asyncapi.yaml');
 const TEMPLATE_DIR = path.join(ROOT, 'scripts', 'asyncapi-template');
 const REDOCLY_CLI = path.join(ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
+const requireFromHere = createRequire(import.meta.url);
 
 /** One sentence, reused in every header (and passed to the AsyncAPI template as a parameter). */
 export const HEADER_TEXT =
@@ -270,12 +276,100 @@ async function generateEvents(work: string, asyncapiJsonFile: string): Promise<s
 }
 
 // ---------------------------------------------------------------------------------------------
-// e. docs.html (redocly build-docs: one self-contained HTML file)
+// e. docs.html and its scripts (redocly build-docs, then made self-contained)
 
-async function buildDocs(work: string): Promise<string> {
+/**
+ * Redoc's browser bundle, the one `redocly build-docs` pre-renders with (it hydrates the page).
+ * Taken from the pinned @redocly/cli, so the server-side markup and the script that makes it
+ * interactive always come from one version; the server serves it from node_modules.
+ */
+const REDOC_BUNDLE = { package: '@redocly/cli', file: 'lib/chunks/redoc.standalone.js' };
+/** Where the page's scripts are served (the spec's getApiReferenceAsset). */
+const DOCS_ASSETS_URL = '/docs/assets/';
+
+/** How the server finds each asset the page loads: a file of a package, or one of generated/. */
+export type DocsAssetSource = { package: string; file: string } | { generated: string };
+
+const digest = (algorithm: string, data: string | Buffer, encoding: 'hex' | 'base64') => createHash(algorithm).update(data).digest(encoding);
+/** Content-addressed names: a name never changes meaning, so browsers may cache it for good. */
+const assetName = (stem: string, content: string | Buffer) => `${stem}-${digest('sha256', content, 'hex').slice(0, 12)}.js`;
+
+/**
+ * `redocly build-docs` writes one page that pre-renders the reference and then loads Redoc from a
+ * CDN through inline scripts. Here the page is rewritten so that every script is a file served by
+ * this server under /docs/assets/ (none inline, so `script-src 'self'` holds):
+ *  - the CDN module preload points at the local copy of the same bundle (same integrity hash);
+ *  - the inline module that hydrates becomes a module file, and the definition and options it
+ *    carried move into JSON data blocks (`type="application/json"` never executes);
+ *  - any other inline script (Redoc's colour-mode snippet) becomes a classic script file at the
+ *    same place, so it still runs before the page paints.
+ * The rewrite checks each step, so a change in build-docs' output fails generation loudly.
+ */
+async function buildDocs(work: string): Promise<Map<string, string>> {
   const target = path.join(work, 'docs.html');
   await runNode([REDOCLY_CLI, 'build-docs', OPENAPI_SRC, '--output', target]);
-  return header.html + (await readFile(target, 'utf8'));
+  let html = await readFile(target, 'utf8');
+  const fail = (what: string): never => {
+    throw new Error(`redocly build-docs output changed (${what}): update buildDocs() in scripts/generate.ts`);
+  };
+
+  const bundlePath = path.join(path.dirname(requireFromHere.resolve(`${REDOC_BUNDLE.package}/package.json`)), REDOC_BUNDLE.file);
+  const bundle = await readFile(bundlePath);
+  const integrity = `sha384-${digest('sha384', bundle, 'base64')}`;
+  const bundleName = assetName('redoc', bundle);
+  const sources = new Map<string, DocsAssetSource>([[bundleName, REDOC_BUNDLE]]);
+  const files = new Map<string, string>();
+  const addScript = (stem: string, code: string): string => {
+    const text = `// ${HEADER_TEXT}\n${code.trim()}\n`;
+    const name = assetName(stem, text);
+    files.set(`docs-assets/${name}`, text);
+    sources.set(name, { generated: `docs-assets/${name}` });
+    return DOCS_ASSETS_URL + name;
+  };
+
+  // 1. The module preload: from the CDN to the local bundle (build-docs hashes the very same file).
+  const preload = /<link rel="modulepreload" href="https:[^"]+" integrity="([^"]+)" crossorigin="anonymous" \/>/.exec(html) ?? fail('no CDN module preload');
+  if (preload[1] !== integrity) fail(`the CDN bundle's integrity ${preload[1]} is not the local bundle's ${integrity}`);
+  html = html.replace(preload[0], `<link rel="modulepreload" href="${DOCS_ASSETS_URL}${bundleName}" integrity="${integrity}" />`);
+
+  // 2. The hydrating module: its data to JSON blocks (build-docs escapes "<" in them), its code to a file.
+  const module = /<script type="module">([\s\S]*?)<\/script>/.exec(html) ?? fail('no inline module script');
+  const constant = (name: string) => (new RegExp(`const ${name} = (.*);\\n`).exec(module[1] ?? '') ?? fail(`no ${name}`))[1] as string;
+  const definition = constant('__redoc_definition');
+  const options = constant('__redoc_options');
+  JSON.parse(definition);
+  JSON.parse(options);
+  if (!/hydrate\(__redoc_definition, __redoc_options, document\.getElementById\('redoc'\)\)/.test(module[1] ?? '')) fail('no hydrate call');
+  const hydrateScript = addScript(
+    'docs',
+    `
+// Makes the pre-rendered reference interactive (search, expanding schemas, samples): Redoc's own
+// hydrate() with the definition and options the page carries as JSON.
+import { hydrate } from './${bundleName}';
+
+const data = (id) => JSON.parse(document.getElementById(id).textContent);
+hydrate(data('redoc-definition'), data('redoc-options'), document.getElementById('redoc'));`,
+  );
+  html = html.replace(
+    module[0],
+    [
+      `<script type="application/json" id="redoc-definition">${definition}</script>`,
+      `<script type="application/json" id="redoc-options">${options}</script>`,
+      `<script type="module" src="${hydrateScript}"></script>`,
+    ].join('\n      '),
+  );
+
+  // 3. Every other inline script becomes a classic script file in the same place.
+  html = html.replace(/<script>([\s\S]*?)<\/script>/g, (_all, code: string) => `<script src="${addScript('redoc-inline', code)}"></script>`);
+  const inline = /<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/.exec(html);
+  if (inline) fail(`an inline script is left: ${inline[0]}`);
+  const remote = /(?:src|href)="(https?:)?\/\/[^"]*"[^>]*>/.exec(html.replace(/<a [^>]*>/g, ''));
+  if (remote) fail(`a resource still loads from elsewhere: ${remote[0]}`);
+
+  files.set('docs.html', header.html + html);
+  const manifest: Record<string, DocsAssetSource> = Object.fromEntries([...sources].sort(([a], [b]) => a.localeCompare(b)));
+  files.set('docs-assets.json', toJson(manifest));
+  return files;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -301,7 +395,7 @@ async function generateAll(work: string): Promise<Map<string, string>> {
     ['asyncapi.json', toJson(asyncapi)],
     ['asyncapi.yaml', toYaml(asyncapi)],
     ['events.ts', events],
-    ['docs.html', docs],
+    ...docs,
   ]);
 }
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# npm test: spec lint, type check, generated files fresh (inside vitest), unit and integration tests
+# npm test: spec lint, type check, breaking changes against the published API version, generated
+# files fresh (inside vitest), unit and integration tests
 # (embedded PostgreSQL, plus real PostgreSQL when TEST_DATABASE_URL is set), then Schemathesis
 # against the live server. Every step runs even when an earlier one failed; each records what it
 # counted in reports/results/, and the last line is the total: `<N> passed, <N> failed, <N> skipped`.
@@ -24,6 +25,9 @@ node --import tsx scripts/lint-specs.ts; record_one "spec lint" $?
 
 step "type check"
 tsc --noEmit -p .; record_one "type check" $?
+
+step "breaking changes (OpenAPI document against the published version)"
+node --import tsx scripts/api-versions.ts check; record_one "breaking changes" $?
 
 step "vitest ($( [ -n "${TEST_DATABASE_URL:-}" ] && echo 'PGlite + PostgreSQL' || echo 'PGlite' ))"
 rm -f reports/vitest.json

@@ -12,7 +12,11 @@ export function dispatch(handlers: Record<OperationId, unknown>, deps: { clock: 
     const { state } = c;
     const handler = handlers[state.operation!.operationId as OperationId] as AnyHandler;
     const ctx: Context = { em: state.em, clock: deps.clock, log: state.log, settings: deps.settings, requestId: state.requestId, ip: c.ip || null };
-    const extra = state.principal ? { principal: state.principal } : state.client ? { client: state.client } : { shuttingDown: deps.shuttingDown() };
+    const extra = state.principal
+      ? { principal: state.principal }
+      : state.client
+        ? { client: state.client }
+        : { shuttingDown: deps.shuttingDown(), headers: c.headers };
     state.reply = await handler(state.input!, { ...ctx, ...extra } as Context);
   };
 }

@@ -1,8 +1,13 @@
 // Unauthenticated platform operations: published specs, reference docs, health, readiness, metrics.
 import { readFileSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { errors } from '../shared/errors.js';
 import type { PublicHandlers } from '../shared/handlers.js';
-import { generatedFile } from '../shared/spec.js';
 import { registry } from '../shared/metrics.js';
+import { generatedFile } from '../shared/spec.js';
 
 const file = (name: string) => readFileSync(generatedFile(name), 'utf8');
 const published = {
@@ -13,15 +18,90 @@ const published = {
   docs: file('docs.html'),
 };
 
+/**
+ * The reference page's policy: scripts from this origin only (the page has no inline script; see
+ * scripts/generate.ts), inline styles allowed (Redoc's pre-rendered styles are inline).
+ */
+export const DOCS_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** A static answer kept in memory, with its gzip form made on first demand. */
+class StaticFile {
+  private gzipped: Buffer | undefined;
+  constructor(readonly bytes: Buffer) {}
+  /** The bytes and headers for a request: gzip when it accepts gzip. */
+  answer(headers: IncomingHttpHeaders): { body: Buffer; headers: Record<string, string> } {
+    if (!/\bgzip\b/.test(String(headers['accept-encoding'] ?? ''))) return { body: this.bytes, headers: { Vary: 'Accept-Encoding' } };
+    this.gzipped ??= gzipSync(this.bytes, { level: 9 });
+    return { body: this.gzipped, headers: { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } };
+  }
+}
+
+/**
+ * The scripts /docs loads, by name (generated/docs-assets.json): the page's own from generated/, and
+ * Redoc's bundle from the npm package that pre-rendered the page, read where npm installed it.
+ */
+function loadDocsAssets(): Map<string, StaticFile> {
+  type Source = { package: string; file: string } | { generated: string };
+  const manifest = JSON.parse(file('docs-assets.json')) as Record<string, Source>;
+  const require = createRequire(import.meta.url);
+  const assets = new Map<string, StaticFile>();
+  for (const [name, source] of Object.entries(manifest)) {
+    const location =
+      'package' in source ? path.join(path.dirname(require.resolve(`${source.package}/package.json`)), source.file) : generatedFile(source.generated);
+    assets.set(name, new StaticFile(readFileSync(location)));
+  }
+  return assets;
+}
+const docsPage = new StaticFile(Buffer.from(published.docs));
+const docsAssets = loadDocsAssets();
+
 export const handlers: PublicHandlers<
-  'getOpenApiJson' | 'getOpenApiYaml' | 'getAsyncApiJson' | 'getAsyncApiYaml' | 'getApiReference' | 'getHealth' | 'getReadiness' | 'getMetrics'
+  | 'getOpenApiJson'
+  | 'getOpenApiYaml'
+  | 'getAsyncApiJson'
+  | 'getAsyncApiYaml'
+  | 'getApiReference'
+  | 'getApiReferenceAsset'
+  | 'getHealth'
+  | 'getReadiness'
+  | 'getMetrics'
 > = {
   getOpenApiJson: async () => ({ status: 200, body: published.openapiJson }),
   // The YAML endpoints answer the document's text; their schema describes the document it parses to.
   getOpenApiYaml: async () => ({ status: 200, body: published.openapiYaml as never, contentType: 'application/yaml' }),
   getAsyncApiJson: async () => ({ status: 200, body: published.asyncapiJson }),
   getAsyncApiYaml: async () => ({ status: 200, body: published.asyncapiYaml as never, contentType: 'application/yaml' }),
-  getApiReference: async () => ({ status: 200, body: published.docs, contentType: 'text/html; charset=utf-8' }),
+  async getApiReference(_input, ctx) {
+    const { body, headers } = docsPage.answer(ctx.headers);
+    return {
+      status: 200,
+      body: body as never,
+      contentType: 'text/html; charset=utf-8',
+      headers: { ...headers, 'Content-Security-Policy': DOCS_CSP, 'Cache-Control': 'no-cache' },
+    };
+  },
+  async getApiReferenceAsset({ params }, ctx) {
+    const asset = docsAssets.get(params.asset);
+    if (!asset) throw errors.resourceMissing('asset', params.asset, 'asset');
+    const { body, headers } = asset.answer(ctx.headers);
+    return {
+      status: 200,
+      body: body as never,
+      contentType: 'text/javascript; charset=utf-8',
+      headers: { ...headers, 'Cache-Control': IMMUTABLE, 'X-Content-Type-Options': 'nosniff' },
+    };
+  },
   getHealth: async () => ({ status: 200, body: { status: 'ok' } }),
   async getReadiness(_input, ctx) {
     let database: 'ok' | 'unavailable' = 'ok';

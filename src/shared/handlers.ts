@@ -1,6 +1,7 @@
 // The contract between the HTTP pipeline and the domains' handlers, typed from the generated spec
 // types: a handler per operationId gets the validated input and a context, and answers a status and
 // a body the spec allows for that status. Errors are thrown (src/shared/errors.ts).
+import type { IncomingHttpHeaders } from 'node:http';
 import type { operations } from '../../generated/openapi.js';
 import type { Context, RequestContext } from './context.js';
 
@@ -38,5 +39,7 @@ export type Handlers<Ids extends OperationId> = HandlersWith<Ids, RequestContext
 export interface PublicContext extends Context {
   /** True once the process began shutting down (readiness answers 503). */
   shuttingDown: boolean;
+  /** The request's headers (content negotiation of the published documents). */
+  headers: IncomingHttpHeaders;
 }
 export type PublicHandlers<Ids extends OperationId> = HandlersWith<Ids, PublicContext>;
