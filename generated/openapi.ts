@@ -1529,7 +1529,7 @@ export interface components {
             response_body: string;
             /** @description Why no answer was obtained (timeout, connection_refused, refused_target, dns_failure, ...); null when the receiver answered. */
             error: string | null;
-            /** @description What the transport reported with the error, for people reading the log (for example `refused 10.0.0.7: not a public address`); null when there was no error. */
+            /** @description What the transport reported with the error, for people reading the log (for example `refused hooks.internal.example: resolves to non-public address`; the address itself is never shown); null when there was no error. */
             error_detail: string | null;
         };
         /**

@@ -30,7 +30,11 @@ function sourceFiles(dir: string): string[] {
 /** Relative module specifiers of every static, type-only, re-export and dynamic import. */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  const found = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'([^']+)'/g), ...text.matchAll(/import\(\s*'([^']+)'\s*\)/g)];
+  const found = [
+    ...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'([^']+)'/g),
+    ...text.matchAll(/(?:^|\n)\s*import\s+'([^']+)'/g),
+    ...text.matchAll(/import\(\s*'([^']+)'\s*\)/g),
+  ];
   return found.map((m) => m[1]!).filter((s) => s.startsWith('.'));
 }
 

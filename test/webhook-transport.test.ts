@@ -217,6 +217,8 @@ describe('target refusal outside development mode', () => {
     const out = await post(prod, `http://localhost:${r.port}/`);
     expect(out).toMatchObject({ status: null, error: 'refused_target' });
     expect(out.errorDetail).toMatch(/localhost: resolves to non-public address/);
+    // The delivery log shows this detail to the endpoint's owner: the private address stays out of it.
+    expect(out.errorDetail).not.toMatch(/127\.0\.0\.1|::1/);
     expect(connectCalls).toBeGreaterThan(before); // the counter does see undici's sockets; the lookup inside refused
     expect(r.connections).toBe(0);
     expect(r.seen).toHaveLength(0);

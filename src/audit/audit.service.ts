@@ -22,9 +22,12 @@ export function renderAuditLog(entry: AuditLog): EventPayloads['audit.privileged
   };
 }
 
-/** Records `action` on `target` by the caller, inside the context's transaction (it commits, or not, with the action itself). */
-export async function recordAudit(ctx: RequestContext, action: AuditAction, target: string): Promise<AuditLog> {
-  const now = ctx.clock.now();
+/**
+ * Records `action` on `target` by the caller, inside the context's transaction (it commits, or not,
+ * with the action itself). `now` is the action's own time, so the entry and its event match it.
+ */
+export async function recordAudit(ctx: RequestContext, action: AuditAction, target: string, options: { now?: Date } = {}): Promise<AuditLog> {
+  const now = options.now ?? ctx.clock.now();
   const entry = ctx.em.create(AuditLog, {
     id: newId('auditLog', now.getTime()),
     accountId: ctx.principal.accountId,

@@ -62,13 +62,14 @@ function assertNotSelf(ctx: RequestContext, id: string): void {
 export function createKey(ctx: RequestContext, input: S['ApiKeyCreate']): Promise<{ key: ApiKey; secret: string }> {
   assertGrantable(ctx.principal, input.scopes);
   return inTransaction(ctx, async (tx) => {
+    const now = ctx.clock.now();
     const created = issueApiKey(
       tx.em,
       ctx.principal.accountId,
       { name: input.name ?? 'default', scopes: [...new Set(input.scopes)], apiVersion: input.api_version ?? CURRENT_VERSION },
-      ctx.clock.now(),
+      now,
     );
-    await recordAudit(tx, 'api_key.created', created.key.id);
+    await recordAudit(tx, 'api_key.created', created.key.id, { now });
     return created;
   });
 }
@@ -98,7 +99,7 @@ export function createClient(ctx: RequestContext, input: S['OAuthClientCreate'])
       revokedAt: null,
     });
     tx.em.persist(client);
-    await recordAudit(tx, 'oauth_client.created', client.id);
+    await recordAudit(tx, 'oauth_client.created', client.id, { now });
     return { client, secret };
   });
 }
@@ -121,9 +122,10 @@ async function revoke<C extends { revokedAt?: Date | null }>(
   assertNotSelf(ctx, id);
   return inTransaction(ctx, async (tx) => {
     const credential = await find(tx, id, { forUpdate: true });
-    const t = lifecycle.assert('revoke', credentialStatus(credential));
-    credential.revokedAt = ctx.clock.now();
-    await recordAudit(tx, t.audit, id);
+    const t = lifecycle.assert('revoke', credentialStatus(credential), id);
+    const now = ctx.clock.now();
+    credential.revokedAt = now;
+    await recordAudit(tx, t.audit, id, { now });
     await tx.em.flush();
     return credential;
   });

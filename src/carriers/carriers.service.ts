@@ -1,11 +1,11 @@
 // Carriers: onboarding, asynchronous vetting against the federal record, suspension and reinstatement.
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { components, operations } from '../../generated/openapi.js';
 import { unixOrNull, unixSeconds } from '../shared/clock.js';
 import { inTransaction, type Context, type RequestContext } from '../shared/context.js';
 import { errors } from '../shared/errors.js';
-import { ownedFinder } from '../shared/find.js';
+import { lockOne, ownedFinder } from '../shared/find.js';
 import { newId } from '../shared/ids.js';
 import { mergeMetadata } from '../shared/metadata.js';
 import { listPage, type Page } from '../shared/pagination.js';
@@ -116,7 +116,7 @@ export function updateCarrier(ctx: RequestContext, id: string, input: S['Carrier
 
 /** Suspends an active carrier and fires carrier.suspended (used by the API and the compliance scan). */
 export async function suspend(ctx: Context, carrier: Carrier, reason: string, now: Date): Promise<void> {
-  const t = carrierLifecycle.assert('suspend', carrier.status);
+  const t = carrierLifecycle.assert('suspend', carrier.status, carrier.id);
   carrier.status = t.to;
   carrier.suspensionReason = reason;
   carrier.suspendedAt = now;
@@ -136,7 +136,7 @@ export function suspendCarrier(ctx: RequestContext, id: string, reason: string):
 export function reinstateCarrier(ctx: RequestContext, id: string): Promise<Carrier> {
   return inTransaction(ctx, async (tx) => {
     const carrier = await findCarrier(tx, id, { forUpdate: true });
-    const t = carrierLifecycle.assert('reinstate', carrier.status);
+    const t = carrierLifecycle.assert('reinstate', carrier.status, carrier.id);
     const now = ctx.clock.now();
     carrier.status = t.to;
     carrier.saferPullStatus = 'queued';
@@ -179,12 +179,12 @@ export function vettingJob(deps: { context: () => Context; registry: RegistryPro
     async run(job: Job) {
       const id = job.subjectId as string;
       const carrier = await deps.context().em.findOne(Carrier, { id });
-      if (!carrier || carrier.status !== 'pending_vetting') return; // reinstated/suspended meanwhile: nothing to judge
+      if (!carrier || !carrierLifecycle.allows('pass_vetting', carrier.status)) return; // suspended or vetted meanwhile: nothing to judge
       await setPullStatus(id, 'in_progress');
       const record = await deps.registry.findByDot(carrier.dotNumber); // throws RegistryUnavailableError: retried
       await inTransaction(deps.context(), async (tx) => {
-        const c = await tx.em.findOne(Carrier, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-        if (!c || c.status !== 'pending_vetting') return;
+        const c = await lockOne(tx.em, Carrier, { id });
+        if (!c || !carrierLifecycle.allows('pass_vetting', c.status)) return;
         const now = tx.clock.now();
         const result = vetCarrier(record, now);
         const t = carrierLifecycle.assert(result.passed ? 'pass_vetting' : 'fail_vetting', c.status);

@@ -1,10 +1,9 @@
 // Compliance: a scheduled scan raises one alert per lapsed insurance certificate, bond or process-agent
 // filing (compliance.alert), and suspends carriers whose insurance lapsed; alerts are listed and resolved.
-import { LockMode } from '@mikro-orm/core';
 import type { components, operations } from '../../generated/openapi.js';
 import { unixOrNull, unixSeconds } from '../shared/clock.js';
 import { inTransaction, type Context, type RequestContext } from '../shared/context.js';
-import { ownedFinder } from '../shared/find.js';
+import { lockOne, ownedFinder } from '../shared/find.js';
 import { newId } from '../shared/ids.js';
 import { listPage, type Page } from '../shared/pagination.js';
 import { emitEvent } from '../webhooks/emitter.js';
@@ -55,7 +54,7 @@ export async function scanCompliance(ctx: Context): Promise<number> {
   for (const candidate of lapsed) {
     // One transaction per carrier: one carrier's failure does not undo the others' alerts.
     raised += await inTransaction({ ...ctx, em: ctx.em.fork() }, async (tx) => {
-      const carrier = await tx.em.findOne(Carrier, { id: candidate.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      const carrier = await lockOne(tx.em, Carrier, { id: candidate.id });
       if (!carrier) return 0;
       let count = 0;
       for (const item of ITEMS) {
@@ -115,7 +114,7 @@ export function listAlerts(ctx: RequestContext, query: NonNullable<operations['l
 export function resolveAlert(ctx: RequestContext, id: string, note: string | undefined): Promise<ComplianceAlert> {
   return inTransaction(ctx, async (tx) => {
     const alert = await findAlert(tx, id, { forUpdate: true });
-    const t = complianceAlertLifecycle.assert('resolve', alert.status);
+    const t = complianceAlertLifecycle.assert('resolve', alert.status, alert.id);
     const now = ctx.clock.now();
     alert.status = t.to;
     alert.resolutionNote = note ?? null;

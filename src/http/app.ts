@@ -4,7 +4,7 @@
 import Koa from 'koa';
 import type { Database } from '../db/orm.js';
 import type { Clock } from '../shared/clock.js';
-import type { OperationId } from '../shared/handlers.js';
+import type { HandlerInput, OperationId, Reply } from '../shared/handlers.js';
 import type { Logger } from '../shared/logger.js';
 import { handlers as customerHandlers } from '../customers/customers.handlers.js';
 import { handlers as orderHandlers } from '../orders/orders.handlers.js';
@@ -14,19 +14,23 @@ import { handlers as keyHandlers } from '../auth/keys.handlers.js';
 import { handlers as oauthHandlers } from '../auth/oauth.handlers.js';
 import { handlers as carrierHandlers } from '../carriers/carriers.handlers.js';
 import { requestLog } from './request-log.js';
-import { renderErrors } from './errors.js';
+import { renderErrors } from './render-errors.js';
 import { compileRouter, route } from './route.js';
 import { authenticateBearer, authenticateOAuthClient } from './authenticate.js';
 import { memoryStore, postgresStore, rateLimit, redisStore, type BucketStore, type RateLimitPolicy } from './rate-limit.js';
 import { checkScope } from './scope.js';
 import { parseBody } from './body.js';
-import { createValidator, validateRequest } from './validate.js';
+import { createOpenApiBackend, validateRequest } from './validate.js';
 import { renderReply } from './render.js';
 import { idempotency } from './idempotency.js';
 import { dispatch } from './dispatch.js';
 import type { PipelineState } from './state.js';
 
-/** Every operation's handler, keyed by operationId (a test asserts this set equals the spec's). */
+/**
+ * Every operation's handler, keyed by operationId: the compiler checks each one's input and answer
+ * against the spec, and a test asserts this set equals the spec's operations. (The context each
+ * receives depends on the operation's security; see dispatch.ts.)
+ */
 export const operationHandlers = {
   ...customerHandlers,
   ...orderHandlers,
@@ -35,7 +39,7 @@ export const operationHandlers = {
   ...keyHandlers,
   ...oauthHandlers,
   ...platformHandlers,
-} satisfies Record<OperationId, unknown>;
+} satisfies { [Id in OperationId]: (input: HandlerInput<Id>, ctx: never) => Promise<Reply<Id>> };
 
 export interface AppOptions {
   db: Database;
@@ -58,8 +62,8 @@ export interface App {
 
 export async function createApp(options: AppOptions): Promise<App> {
   const { db, clock, log } = options;
-  const validator = await createValidator();
-  const router = compileRouter(validator);
+  const openApi = await createOpenApiBackend();
+  const router = compileRouter(openApi);
   const buckets = options.redisUrl ? redisStore(options.redisUrl) : db.kind === 'postgresql' ? postgresStore() : memoryStore();
   let shuttingDown = false;
 
@@ -73,7 +77,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   koa.use(checkScope); // 403
   koa.use(parseBody); // 415 / 413 / 400 invalid_json
   koa.use(authenticateOAuthClient); // 401 invalid_client (the form may carry the credentials)
-  koa.use(validateRequest(validator)); // 400, spec defaults filled in
+  koa.use(validateRequest(openApi)); // 400, spec defaults filled in
   koa.use(renderReply); // on the way out: the reply for the caller's API version
   koa.use(idempotency(clock)); // 409 or a replay of the stored answer
   koa.use(dispatch(operationHandlers, { clock, settings: { production: options.production ?? false }, shuttingDown: () => shuttingDown }));

@@ -3,9 +3,9 @@
 import type { Clock } from '../shared/clock.js';
 import type { Context, Settings } from '../shared/context.js';
 import type { OperationId } from '../shared/handlers.js';
-import type { Reply, Step } from './state.js';
+import type { HandlerReply, Step } from './state.js';
 
-type AnyHandler = (input: { params: unknown; query: unknown; body: unknown }, ctx: Context) => Promise<Reply>;
+type AnyHandler = (input: { params: unknown; query: unknown; body: unknown }, ctx: Context) => Promise<HandlerReply>;
 
 export function dispatch(handlers: Record<OperationId, unknown>, deps: { clock: Clock; settings: Settings; shuttingDown: () => boolean }): Step {
   return async (c) => {

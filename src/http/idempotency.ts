@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Clock } from '../shared/clock.js';
 import { ApiError, errors } from '../shared/errors.js';
-import type { Reply, Step } from './state.js';
+import type { HandlerReply, Step } from './state.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -124,7 +124,7 @@ export function idempotency(clock: Clock): Step {
       await complete(em, principal.accountId, key, answer);
       throw err;
     }
-    const reply = c.state.reply as Reply;
+    const reply = c.state.reply!;
     await complete(em, principal.accountId, key, { status: reply.status, body: reply.body, headers: reply.headers ?? {} });
   };
 }

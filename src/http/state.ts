@@ -7,8 +7,8 @@ import type { OAuthClient } from '../auth/auth.entities.js';
 import type { Principal } from '../shared/context.js';
 import type { Logger } from '../shared/logger.js';
 
-/** A handler's answer, before it is rendered for the caller's API version. */
-export interface Reply {
+/** A handler's answer (of any operation), before it is rendered for the caller's API version. */
+export interface HandlerReply {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
@@ -34,7 +34,7 @@ export interface PipelineState {
   /** validate: path and query coerced to their schema types, the body with the spec's defaults */
   input?: { params: unknown; query: unknown; body: unknown };
   /** dispatch (or an idempotent replay) */
-  reply?: Reply;
+  reply?: HandlerReply;
 }
 
 export type PipelineContext = ParameterizedContext<PipelineState>;

@@ -9,8 +9,8 @@ import { errors, type ApiError } from '../shared/errors.js';
 import { openApiDocument } from '../shared/spec.js';
 import type { Step } from './state.js';
 
-/** The spec's operations with their compiled validators (built once). */
-export async function createValidator(): Promise<OpenAPIBackend> {
+/** The spec's operations, for routing, and their request validators (built once). */
+export async function createOpenApiBackend(): Promise<OpenAPIBackend> {
   const api = new OpenAPIBackend({
     definition: openApiDocument() as never,
     quick: true, // the document is OpenAPI 3.1; it is validated by the spec linter instead
@@ -30,11 +30,9 @@ export async function createValidator(): Promise<OpenAPIBackend> {
 /** Validates path, query and body; on success the handler's input is the coerced, defaulted values. */
 export function validateRequest(api: OpenAPIBackend): Step {
   return async (c, next) => {
-    const operation = c.state.operation!;
-    const method = c.method === 'HEAD' ? 'get' : c.method.toLowerCase();
-    const body = c.state.body;
-    const request = { method, path: c.path, headers: c.headers as Record<string, string>, query: c.querystring, body };
-    const validation = api.validator.validateRequest(request as never, operation as never);
+    const { operation, body } = c.state;
+    const request = { method: operation!.method, path: c.path, headers: c.headers as Record<string, string>, query: c.querystring, body };
+    const validation = api.validator.validateRequest(request as never, operation! as never);
     if (!validation.valid) throw fromValidationErrors(validation.errors as never);
     // Ajv coerced the query and path values to their schema types while validating.
     c.state.input = { params: validation.coerced?.params ?? {}, query: validation.coerced?.query ?? {}, body };

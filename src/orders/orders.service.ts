@@ -120,7 +120,7 @@ export async function updateOrder(ctx: RequestContext, id: string, input: S['Ord
   return inTransaction(ctx, async (tx) => {
     // Locked: a concurrent cancel cannot interleave with the edit.
     const order = await findOrder(tx, id, { forUpdate: true });
-    orderLifecycle.assert('update', order.status);
+    orderLifecycle.assert('update', order.status, order.id);
     if (input.pickup) order.pickup = stop(input.pickup);
     if (input.delivery) order.delivery = stop(input.delivery);
     if (checkedVehicles) order.vehicles = checkedVehicles;
@@ -174,7 +174,7 @@ export async function actOnOrder<A extends OrderActionWithEffect>(
 ): Promise<Order> {
   return inTransaction(ctx, async (tx) => {
     const order = await findOrder(tx, id, { forUpdate: true });
-    const transition = orderLifecycle.assert(action, order.status);
+    const transition = orderLifecycle.assert(action, order.status, order.id);
     const now = ctx.clock.now();
     await (ACTION_EFFECTS[action] as (tx: RequestContext, order: Order, input: unknown, now: Date) => Promise<void>)(tx, order, input, now);
     if ('to' in transition) order.status = transition.to;

@@ -105,7 +105,7 @@ const e = (code: ErrorCode, message: string, options?: ErrorOptions) => new ApiE
 export const errors = {
   // ---------- validation (400) ----------
   missingRequiredField: (param: string) => e('missing_required_field', `Missing required field: ${param}.`, { param }),
-  missingBody: () => e('missing_required_field', 'A JSON request body is required.'),
+  missingBody: () => e('missing_required_field', 'A request body is required.'),
   invalidValue: (param: string | undefined, message: string) => e('invalid_value', message, { param }),
   invalidFormat: (param: string | undefined, message: string) => e('invalid_format', message, { param }),
   unknownField: (param: string) => e('unknown_field', `Unknown field: ${param}.`, { param }),

@@ -17,6 +17,12 @@ export interface Owned {
   accountId: string;
 }
 
+const FOR_UPDATE = { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } as const;
+
+/** The row `where` selects, locked for the rest of the transaction and read after the lock; null when none. */
+export const lockOne = <E extends object>(em: EntityManager, entity: EntityName<E>, where: FilterQuery<E>): Promise<E | null> =>
+  em.findOne(entity, where as never, FOR_UPDATE) as Promise<E | null>;
+
 export async function findOwned<E extends Owned>(
   em: EntityManager,
   entity: EntityName<E>,
@@ -25,11 +31,8 @@ export async function findOwned<E extends Owned>(
   id: string,
   options: FindOptions,
 ): Promise<E> {
-  const found = await em.findOne(
-    entity,
-    { id, accountId } as FilterQuery<E>,
-    options.forUpdate ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {},
-  );
+  const where = { id, accountId } as FilterQuery<E>;
+  const found = options.forUpdate ? await lockOne(em, entity, where) : await em.findOne(entity, where);
   if (!found) throw errors.resourceMissing(what, id, options.param);
   return found as E;
 }

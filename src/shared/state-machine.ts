@@ -19,8 +19,11 @@ export interface StateMachine<Table extends Record<string, Transition<string>>> 
   readonly table: Table;
   /** Whether `action` is allowed from `status`. */
   allows(action: keyof Table, status: string): boolean;
-  /** The row of `action`, or 409 `invalid_state_transition` when it is not allowed from `status`. */
-  assert<A extends keyof Table>(action: A, status: string): Table[A];
+  /**
+   * The row of `action`, or 409 `invalid_state_transition` when it is not allowed from `status`.
+   * `id` names the resource in the refusal ("The order ord_... is already cancelled.").
+   */
+  assert<A extends keyof Table>(action: A, status: string, id?: string): Table[A];
 }
 
 /** `resource` names the thing in refusal messages: "An order in status delivered cannot be cancelled". */
@@ -30,14 +33,14 @@ export function stateMachine<const Table extends Record<string, Transition<strin
   return {
     table,
     allows,
-    assert(action, status) {
+    assert(action, status, id) {
       const row = table[action]!;
-      if (!allows(action, status)) {
-        throw errors.invalidStateTransition(
-          `${article} ${resource} in status ${status} cannot be ${row.verb}; allowed from ${row.from.join(' or ')}.`,
-        );
-      }
-      return row;
+      if (allows(action, status)) return row;
+      // Doing again what was already done reads better said so.
+      if (id && row.to === status && row.to !== undefined) throw errors.invalidStateTransition(`The ${resource} ${id} is already ${row.verb}.`);
+      throw errors.invalidStateTransition(
+        `${article} ${resource}${id ? ` (${id})` : ''} in status ${status} cannot be ${row.verb}; allowed from ${row.from.join(' or ')}.`,
+      );
     },
   };
 }

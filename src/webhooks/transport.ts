@@ -29,10 +29,14 @@ export interface Transport { post(req: DeliveryRequest): Promise<DeliveryOutcome
 const USER_AGENT = 'VehicleTransport-Webhooks/1.0';
 const KEPT_BODY_BYTES = 1024;
 
+/**
+ * A target outside the public internet. The message is shown to the endpoint's owner in the delivery
+ * log, so a name's private address is not in it: the log must not map an internal network.
+ */
 class RefusedTargetError extends Error {
   readonly code = 'ERR_WEBHOOK_REFUSED_TARGET';
   constructor(host: string, address: string) {
-    super(host === address ? `refused non-public address ${address}` : `refused ${host}: resolves to non-public address ${address}`);
+    super(host === address ? `refused non-public address ${address}` : `refused ${host}: resolves to non-public address`);
   }
 }
 

@@ -187,8 +187,13 @@ export async function listDeliveries(
  * Puts the selected deliveries back at the start of the retry schedule, due now (their attempt
  * history stays), and wakes the workers. Answers how many were requeued.
  */
-async function requeue(em: EntityManager, where: FilterQuery<WebhookDelivery>, now: Date): Promise<number> {
-  const requeued = await em.nativeUpdate(WebhookDelivery, where, { status: 'pending', cycleFailures: 0, nextAttemptAt: now, updatedAt: now });
+async function requeue(em: EntityManager, action: 'replay' | 'recover', where: FilterQuery<WebhookDelivery>, now: Date): Promise<number> {
+  const { from, to } = deliveryLifecycle.table[action];
+  const requeued = await em.nativeUpdate(
+    WebhookDelivery,
+    { ...(where as object), status: { $in: [...from] } } as FilterQuery<WebhookDelivery>,
+    { status: to, cycleFailures: 0, nextAttemptAt: now, updatedAt: now },
+  );
   if (requeued) await notifyWorkers(em);
   return requeued;
 }
@@ -212,9 +217,7 @@ export async function replayEvent(ctx: RequestContext, eventId: string, input: S
     const deliveries = endpoints.map((e) => existing.get(e.id) ?? newDelivery(tx.em, event, e, now));
     await tx.em.flush();
     // A replay sends the same event again, whatever became of its earlier deliveries.
-    if (existing.size) {
-      await requeue(tx.em, { id: { $in: [...existing.values()].map((d) => d.id) }, status: { $in: [...deliveryLifecycle.table.replay.from] } }, now);
-    }
+    if (existing.size) await requeue(tx.em, 'replay', { id: { $in: [...existing.values()].map((d) => d.id) } }, now);
     if (deliveries.length > existing.size) await notifyWorkers(tx.em);
     return deliveries.map((d) => d.id);
   });
@@ -229,11 +232,7 @@ export function recoverDeliveries(ctx: RequestContext, endpointId: string, input
     const now = ctx.clock.now();
     // An inverted range selects nothing, as an inverted `created` filter lists nothing.
     const until = input.until ?? unixSeconds(now);
-    const requeued = await requeue(
-      tx.em,
-      { endpointId: endpoint.id, status: { $in: [...deliveryLifecycle.table.recover.from] }, ...createdRange({ gte: input.since, lte: until }) },
-      now,
-    );
+    const requeued = await requeue(tx.em, 'recover', { endpointId: endpoint.id, ...createdRange({ gte: input.since, lte: until }) }, now);
     return { object: 'webhook_recovery', endpoint_id: endpoint.id, since: input.since, until, requeued };
   });
 }

@@ -1,11 +1,11 @@
 // The delivery worker: claims due deliveries in a short statement (FOR UPDATE SKIP LOCKED + a lease),
 // POSTs outside any transaction, and records each attempt in another short transaction. Any number of
 // workers can run; a crashed worker's claims come back when their lease expires.
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
 import { unixSeconds, type Clock } from '../shared/clock.js';
 import type { Database } from '../shared/database.js';
 import type { Logger } from '../shared/logger.js';
+import { lockOne } from '../shared/find.js';
 import { claimLeased, heldBy, released } from '../jobs/lease.js';
 import { ClaimingWorker } from '../jobs/loop.js';
 import { deliveryLifecycle } from './deliveries.state.js';
@@ -105,7 +105,7 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
   private async record(deliveryId: string, startedAt: Date, outcome: DeliveryOutcome): Promise<void> {
     const succeeded = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
     await this.db.em().transactional(async (em: EntityManager) => {
-      const delivery = await em.findOne(WebhookDelivery, heldBy(deliveryId, this.id), { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      const delivery = await lockOne(em, WebhookDelivery, heldBy(deliveryId, this.id));
       if (!delivery) {
         // Our lease expired and another worker took the delivery over: its record is the one that counts.
         this.log.warn({ delivery_id: deliveryId, worker: this.id }, 'webhook delivery lease lost; attempt not recorded');
@@ -113,13 +113,15 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
       }
       const finishedAt = this.options.clock.now();
       delivery.attemptCount += 1;
+      // A leased delivery is pending (claims take pending rows only): each outcome is a row of the table.
+      const moves = deliveryLifecycle.table;
       if (succeeded) {
-        delivery.status = deliveryLifecycle.assert('succeed', delivery.status).to;
+        delivery.status = moves.succeed.to;
         delivery.nextAttemptAt = null;
       } else {
         delivery.cycleFailures += 1;
         const next = afterFailure(delivery.cycleFailures, finishedAt);
-        delivery.status = deliveryLifecycle.assert(next.status === 'pending' ? 'retry' : 'give_up', delivery.status).to;
+        delivery.status = next.status === 'pending' ? moves.retry.to : moves.give_up.to;
         delivery.nextAttemptAt = next.nextAttemptAt;
       }
       Object.assign(delivery, released, { updatedAt: finishedAt });

@@ -43,7 +43,8 @@ export interface OpReply<Id extends OperationId> {
 
 export interface OpOptions<Id extends OperationId> {
   params?: HandlerInput<Id>['params'];
-  query?: Partial<Record<keyof HandlerInput<Id>['query'], string | number>> | Record<string, string | number>;
+  /** Query parameters by name; deepObject ones as they are sent (`'created[gte]': 1764547200`). */
+  query?: Partial<Record<keyof HandlerInput<Id>['query'], string | number>> & Record<string, string | number | undefined>;
   body?: HandlerInput<Id>['body'];
   key?: string | null;
   headers?: Record<string, string>;
