@@ -42,6 +42,8 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  } else {
+    server = await listenForHealth(config, db);
   }
   let worker: DeliveryWorker | null = null;
   let jobs: JobRunner | null = null;
@@ -99,4 +101,33 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
       return stopping;
     },
   };
+}
+
+/**
+ * A worker serves no API, but answers GET /healthz and GET /readyz on PORT (the same answers as the
+ * API's), so that orchestrators can probe every process the same way.
+ */
+async function listenForHealth(config: Config, db: Database): Promise<Server> {
+  const server = createServer((req, res) => {
+    const answer = (status: number, body: unknown) => {
+      res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
+    };
+    const path = (req.url ?? '/').split('?')[0];
+    if (req.method !== 'GET' && req.method !== 'HEAD') return answer(405, { status: 'method_not_allowed' });
+    if (path === '/healthz') return answer(200, { status: 'ok' });
+    if (path !== '/readyz') return answer(404, { status: 'not_found' });
+    db.em()
+      .execute('select 1')
+      .then(
+        () => (readiness.shuttingDown ? answer(503, { status: 'not_ready', database: 'ok' }) : answer(200, { status: 'ready', database: 'ok' })),
+        () => answer(503, { status: 'not_ready', database: 'unavailable' }),
+      );
+  });
+  server.requestTimeout = 10_000;
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  return server;
 }
