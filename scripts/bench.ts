@@ -124,7 +124,7 @@ const results: Record<string, unknown>[] = [];
     const url = new URL(pgBase);
     url.pathname = `/${name}`;
     const env = { DATABASE_URL: url.toString() };
-    const keyOut = execFileSync(node, ['--import', 'tsx', 'scripts/keys.ts', 'create', '--account', 'bench', '--scopes', 'all'], {
+    const keyOut = execFileSync(node, ['--import', 'tsx', 'src/keys.ts', 'create', '--account', 'bench', '--scopes', 'all'], {
       env: { ...process.env, ...env },
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
