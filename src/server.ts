@@ -1,18 +1,15 @@
 // Starts the roles of one process: the HTTP API and/or the background worker (webhook deliveries,
-// carrier vetting, compliance scans).
+// carrier vetting, compliance scans). Each role's modules are loaded only when the process runs it
+// (a worker never loads the HTTP pipeline, an API process never loads the webhook HTTP client), which
+// keeps every process's memory to what its role needs.
 import { createServer, type Server } from 'node:http';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/orm.js';
-import { createApp } from './http/app.js';
 import { systemClock, type Clock } from './shared/clock.js';
 import type { Logger } from './shared/logger.js';
-import { readiness } from './platform/platform.handlers.js';
-import { DeliveryWorker } from './webhooks/worker.js';
-import { createTransport } from './webhooks/transport.js';
+import { readiness } from './shared/readiness.js';
+import type { DeliveryWorker } from './webhooks/worker.js';
 import { enqueueJob, JobRunner, type JobHandler } from './jobs/runner.js';
-import { vettingJob, VET_CARRIER_JOB } from './carriers/carriers.service.js';
-import { COMPLIANCE_SCAN_JOB, COMPLIANCE_SCAN_JOB_ID, complianceScanJob } from './carriers/compliance.service.js';
-import { createRegistryProvider } from './carriers/registry/index.js';
 
 export interface Running {
   server: Server | null;
@@ -29,6 +26,7 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
   let closeApp: () => Promise<void> = async () => undefined;
   let url: string | null = null;
   if (config.role === 'api' || config.role === 'all') {
+    const { createApp } = await import('./http/app.js');
     const app = await createApp({ db, clock, log, rateLimit: config.rateLimit, redisUrl: config.redisUrl, production: config.production });
     closeApp = app.close;
     server = createServer(app.koa.callback());
@@ -52,10 +50,13 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
     const handlers: Record<string, JobHandler> = {};
     const em = () => db.em();
     if (config.workerJobs.includes('vetting')) {
+      const { vettingJob, VET_CARRIER_JOB } = await import('./carriers/carriers.service.js');
+      const { createRegistryProvider } = await import('./carriers/registry/index.js');
       const registry = createRegistryProvider({ fmcsaWebKey: config.fmcsa.webKey, fmcsaBaseUrl: config.fmcsa.baseUrl, clock });
       handlers[VET_CARRIER_JOB] = vettingJob({ em, registry, clock });
     }
     if (config.workerJobs.includes('compliance')) {
+      const { COMPLIANCE_SCAN_JOB, COMPLIANCE_SCAN_JOB_ID, complianceScanJob } = await import('./carriers/compliance.service.js');
       handlers[COMPLIANCE_SCAN_JOB] = complianceScanJob({ em, clock, intervalMs: config.complianceScanIntervalMs });
       // The recurring scan is one job row, whatever the number of workers: the first one creates it.
       await enqueueJob(db.em(), { id: COMPLIANCE_SCAN_JOB_ID, kind: COMPLIANCE_SCAN_JOB, runAt: clock.now(), maxAttempts: 1_000_000 });
@@ -64,6 +65,7 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
     await jobs.start();
   }
   if (runsWorker && config.workerJobs.includes('deliveries')) {
+    const [{ DeliveryWorker }, { createTransport }] = await Promise.all([import('./webhooks/worker.js'), import('./webhooks/transport.js')]);
     // Outside development mode private, loopback and metadata addresses are refused as targets.
     const transport = createTransport({ allowPrivateTargets: !config.production });
     worker = new DeliveryWorker({ db, clock, log, transport, leaseMs: config.webhookLeaseMs });
