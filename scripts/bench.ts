@@ -1,9 +1,13 @@
-// npm run bench: throughput and latency of the API on the embedded database and on PostgreSQL.
-// Starts the real server as a child process per database and drives it with autocannon.
+// npm run bench: throughput, latency and memory (RSS) of the API on the embedded database and on
+// PostgreSQL, beside a bare Koa + pg server (scripts/baseline-server.mjs) as the baseline.
+// Builds dist/ first and starts the server as production does (the Dockerfile's CMD: node with its
+// V8 flags, dist/main.js), one child process per database, driven with autocannon. Idle RSS is read
+// IDLE_SECONDS after the server is ready, before any load.
 // BENCH_DATABASE_URL (default: TEST_DATABASE_URL, else the local server) names a PostgreSQL server
 // where a scratch database is created and dropped; BENCH_SECONDS sets each run's length (default 8).
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createServer } from 'node:net';
@@ -18,8 +22,17 @@ async function freePort(): Promise<number> {
 }
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const IDLE_SECONDS = 5;
 const pgBase = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const node = process.execPath;
+
+/** The production command's arguments after `node`, from the Dockerfile's `CMD ["node", ...]`. */
+const productionArgs = (() => {
+  const line = readFileSync('Dockerfile', 'utf8').split('\n').filter((l) => l.startsWith('CMD ')).at(-1);
+  return (JSON.parse(line!.slice(4)) as string[]).slice(1);
+})();
+const nodeFlags = productionArgs.slice(0, -1);
+execFileSync(node, ['--import', 'tsx', 'scripts/build.ts'], { stdio: ['ignore', 'ignore', 'inherit'] });
 
 interface Server {
   url: string;
@@ -28,9 +41,9 @@ interface Server {
   stop(): Promise<void>;
 }
 
-async function startServer(env: Record<string, string>): Promise<Server & { output: () => string }> {
+async function startServer(env: Record<string, string>, args = productionArgs): Promise<Server & { output: () => string }> {
   const port = await freePort();
-  const child = spawn(node, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(node, args, {
     env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_BURST: '100000000', RATE_LIMIT_PER_MINUTE: '100000000' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -99,11 +112,16 @@ async function scenarios(server: Server) {
 }
 
 const results: Record<string, unknown>[] = [];
+const idleRss = async (server: Server) => {
+  await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+  return rssMb(server.child.pid!);
+};
 
 {
   const server = await startServer({ DATA_DIR: 'memory://', NODE_ENV: 'development' });
   server.key = /sk_[0-9A-Za-z]{43}/.exec(server.output())?.[0] ?? '';
   if (!server.key) throw new Error(`no bootstrap key printed:\n${server.output()}`);
+  results.push({ database: 'pglite', scenario: 'server RSS idle (MB)', 'req/s': await idleRss(server) });
   for (const row of await scenarios(server)) results.push({ database: 'pglite', ...row });
   results.push({ database: 'pglite', scenario: 'server RSS after load (MB)', 'req/s': await rssMb(server.child.pid!) });
   await server.stop();
@@ -124,16 +142,24 @@ const results: Record<string, unknown>[] = [];
     const url = new URL(pgBase);
     url.pathname = `/${name}`;
     const env = { DATABASE_URL: url.toString() };
-    const keyOut = execFileSync(node, ['--import', 'tsx', 'scripts/keys.ts', 'create', '--account', 'bench', '--scopes', 'all'], {
+    const keyOut = execFileSync(node, ['dist/keys.js', 'create', '--account', 'bench', '--scopes', 'all'], {
       env: { ...process.env, ...env },
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
     });
-    const server = await startServer(env);
+    const server = await startServer({ ...env, NODE_ENV: 'production' });
     server.key = keyOut.trim();
+    results.push({ database: 'postgresql', scenario: 'server RSS idle (MB)', 'req/s': await idleRss(server) });
     for (const row of await scenarios(server)) results.push({ database: 'postgresql', ...row });
     results.push({ database: 'postgresql', scenario: 'server RSS after load (MB)', 'req/s': await rssMb(server.child.pid!) });
     await server.stop();
+
+    // The baseline: Koa + pg and nothing else, with the same V8 flags.
+    const baseline = await startServer(env, [...nodeFlags, 'scripts/baseline-server.mjs']);
+    results.push({ database: 'baseline (Koa + pg)', scenario: 'server RSS idle (MB)', 'req/s': await idleRss(baseline) });
+    results.push({ database: 'baseline (Koa + pg)', ...(await load('GET /items/{id} (one query)', { url: `${baseline.url}/items/ord_1` })) });
+    results.push({ database: 'baseline (Koa + pg)', scenario: 'server RSS after load (MB)', 'req/s': await rssMb(baseline.child.pid!) });
+    await baseline.stop();
     await admin.query(`drop database if exists ${name} with (force)`);
   }
   await admin.end().catch(() => undefined);

@@ -1,18 +1,16 @@
 // Starts the roles of one process: the HTTP API and/or the background worker (webhook deliveries,
-// carrier vetting, compliance scans).
+// carrier vetting, compliance scans). Each role's modules are loaded only when the process runs it
+// (a worker never loads the HTTP pipeline, an API process never loads the webhook HTTP client), which
+// keeps every process's memory to what its role needs.
 import { createServer, type Server } from 'node:http';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/orm.js';
-import { createApp, type App } from './http/app.js';
+import type { App } from './http/app.js';
 import { systemClock, type Clock } from './shared/clock.js';
 import { backgroundContext } from './shared/context.js';
 import type { Logger } from './shared/logger.js';
-import { DeliveryWorker } from './webhooks/worker.js';
-import { createTransport } from './webhooks/transport.js';
+import type { DeliveryWorker } from './webhooks/worker.js';
 import { enqueueJob, JobRunner, type JobHandler } from './jobs/runner.js';
-import { vettingJob, VET_CARRIER_JOB } from './carriers/carriers.service.js';
-import { COMPLIANCE_SCAN_JOB, COMPLIANCE_SCAN_JOB_ID, complianceScanJob } from './carriers/compliance.service.js';
-import { createRegistryProvider } from './carriers/registry/index.js';
 
 export interface Running {
   server: Server | null;
@@ -28,7 +26,9 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
   let server: Server | null = null;
   let app: App | null = null;
   let url: string | null = null;
+  let shuttingDown = false;
   if (config.role === 'api' || config.role === 'all') {
+    const { createApp } = await import('./http/app.js');
     app = await createApp({ db, clock, log, rateLimit: config.rateLimit, redisUrl: config.redisUrl, production: config.production });
     server = createServer(app.koa.callback());
     server.requestTimeout = 30_000;
@@ -41,6 +41,8 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  } else {
+    server = await listenForHealth(config, db, () => shuttingDown);
   }
   let worker: DeliveryWorker | null = null;
   let jobs: JobRunner | null = null;
@@ -49,10 +51,13 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
     const handlers: Record<string, JobHandler> = {};
     const context = () => backgroundContext({ em: db.em(), clock, log, settings: { production: config.production } });
     if (config.workerJobs.includes('vetting')) {
+      const { vettingJob, VET_CARRIER_JOB } = await import('./carriers/carriers.service.js');
+      const { createRegistryProvider } = await import('./carriers/registry/index.js');
       const registry = createRegistryProvider({ fmcsaWebKey: config.fmcsa.webKey, fmcsaBaseUrl: config.fmcsa.baseUrl, clock });
       handlers[VET_CARRIER_JOB] = vettingJob({ context, registry });
     }
     if (config.workerJobs.includes('compliance')) {
+      const { COMPLIANCE_SCAN_JOB, COMPLIANCE_SCAN_JOB_ID, complianceScanJob } = await import('./carriers/compliance.service.js');
       handlers[COMPLIANCE_SCAN_JOB] = complianceScanJob({ context, intervalMs: config.complianceScanIntervalMs });
       // The recurring scan is one job row, whatever the number of workers: the first one creates it.
       await enqueueJob(db.em(), { id: COMPLIANCE_SCAN_JOB_ID, kind: COMPLIANCE_SCAN_JOB, runAt: clock.now(), maxAttempts: 1_000_000 });
@@ -61,6 +66,7 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
     await jobs.start();
   }
   if (runsWorker && config.workerJobs.includes('deliveries')) {
+    const [{ DeliveryWorker }, { createTransport }] = await Promise.all([import('./webhooks/worker.js'), import('./webhooks/transport.js')]);
     // Outside development mode private, loopback and metadata addresses are refused as targets.
     const transport = createTransport({ allowPrivateTargets: !config.production });
     worker = new DeliveryWorker({ db, clock, log, transport, leaseMs: config.webhookLeaseMs });
@@ -81,6 +87,7 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
     stop() {
       // Finish in-flight requests, refuse new ones, then close the database.
       stopping ??= (async () => {
+        shuttingDown = true;
         app?.markShuttingDown();
         await Promise.all([
           server
@@ -98,4 +105,33 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
       return stopping;
     },
   };
+}
+
+/**
+ * A worker serves no API, but answers GET /healthz and GET /readyz on PORT (the same answers as the
+ * API's), so that orchestrators can probe every process the same way.
+ */
+async function listenForHealth(config: Config, db: Database, shuttingDown: () => boolean): Promise<Server> {
+  const server = createServer((req, res) => {
+    const answer = (status: number, body: unknown) => {
+      res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
+    };
+    const path = (req.url ?? '/').split('?')[0];
+    if (req.method !== 'GET' && req.method !== 'HEAD') return answer(405, { status: 'method_not_allowed' });
+    if (path === '/healthz') return answer(200, { status: 'ok' });
+    if (path !== '/readyz') return answer(404, { status: 'not_found' });
+    db.em()
+      .execute('select 1')
+      .then(
+        () => (shuttingDown() ? answer(503, { status: 'not_ready', database: 'ok' }) : answer(200, { status: 'ready', database: 'ok' })),
+        () => answer(503, { status: 'not_ready', database: 'unavailable' }),
+      );
+  });
+  server.requestTimeout = 10_000;
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  return server;
 }

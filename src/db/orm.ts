@@ -1,6 +1,6 @@
 // One MikroORM set-up for both backends: PostgreSQL when DATABASE_URL is set, embedded PGlite otherwise.
 import { mkdirSync } from 'node:fs';
-import { MikroORM as PgliteORM, type PgliteConnection } from '@mikro-orm/pglite';
+import type { MikroORM as PgliteORM, PgliteConnection } from '@mikro-orm/pglite';
 import pg from 'pg';
 import { MikroORM as PostgresORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
@@ -41,6 +41,37 @@ export interface DatabaseOptions {
   debug?: boolean;
 }
 
+/**
+ * Key of the PostgreSQL advisory lock held while migrations run (any 64-bit number unique to this
+ * use; the bytes spell "vtmigr").
+ */
+export const MIGRATION_LOCK_KEY = 0x7674_6d69_6772n;
+
+/**
+ * Runs the pending migrations while holding a session-level advisory lock on a connection of its
+ * own, so processes started together migrate one after another: the first applies the migrations,
+ * the others wait, then find nothing left to do. The lock covers the migrator's whole run, including
+ * the creation of its bookkeeping table, which MikroORM does outside the migrations' transaction
+ * (two processes creating it at once made one fail on `pg_type_typname_nsp_index`). A process that
+ * dies while migrating releases the lock with its connection, and the transaction rolls back.
+ */
+async function migrateUnderLock(databaseUrl: string, migrate: () => Promise<unknown>): Promise<void> {
+  const lock = new pg.Client({ connectionString: databaseUrl, application_name: 'vehicle-transport-api migrations' });
+  lock.on('error', () => undefined); // a lost lock connection surfaces as the failed query below
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    try {
+      await migrate();
+    } finally {
+      // Closing the connection would release it too; unlocking first frees the others sooner.
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]).catch(() => undefined);
+    }
+  } finally {
+    await lock.end().catch(() => undefined);
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const common = {
     entities,
@@ -60,11 +91,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } else {
     const dataDir = options.dataDir ?? 'memory://';
     if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-    orm = new PgliteORM({ ...common, ...(dataDir.startsWith('memory://') ? {} : { dbName: dataDir }) });
+    // Loaded only here: a PostgreSQL process never loads the embedded database.
+    const [{ MikroORM }, { PGlite }] = await Promise.all([import('@mikro-orm/pglite'), import('@electric-sql/pglite')]);
+    orm = new MikroORM({
+      ...common,
+      ...(dataDir.startsWith('memory://') ? {} : { dbName: dataDir }),
+      // PostgreSQL's default 128 MB buffer pool lives in the WebAssembly memory of this one process
+      // and filled it with pages a development database does not need: 16 MB took about 80 MB off
+      // the idle process.
+      driverOptions: { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] },
+    });
     await orm.connect();
     kind = 'pglite';
   }
-  await orm.migrator.up();
+  if (kind === 'postgresql') await migrateUnderLock(options.databaseUrl as string, () => orm.migrator.up());
+  else await orm.migrator.up(); // PGlite: one process, one connection; nothing to race with
   const listeners = new Set<() => Promise<void>>();
   return {
     orm,

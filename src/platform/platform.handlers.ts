@@ -1,21 +1,26 @@
 // Unauthenticated platform operations: published specs, reference docs, health, readiness, metrics.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { errors } from '../shared/errors.js';
 import type { PublicHandlers } from '../shared/handlers.js';
 import { registry } from '../shared/metrics.js';
 import { generatedFile } from '../shared/spec.js';
 
+// Each published file is read on its first request and kept: about 3 MB that most processes never serve.
 const file = (name: string) => readFileSync(generatedFile(name), 'utf8');
+const once = <T>(load: () => T): (() => T) => {
+  let value: T | undefined;
+  return () => (value ??= load());
+};
 const published = {
-  openapiJson: JSON.parse(file('openapi.json')) as Record<string, unknown>,
-  openapiYaml: file('openapi.yaml'),
-  asyncapiJson: JSON.parse(file('asyncapi.json')) as Record<string, unknown>,
-  asyncapiYaml: file('asyncapi.yaml'),
-  docs: file('docs.html'),
+  openapiJson: once(() => JSON.parse(file('openapi.json')) as Record<string, unknown>),
+  openapiYaml: once(() => file('openapi.yaml')),
+  asyncapiJson: once(() => JSON.parse(file('asyncapi.json')) as Record<string, unknown>),
+  asyncapiYaml: once(() => file('asyncapi.yaml')),
 };
 
 /**
@@ -49,7 +54,9 @@ class StaticFile {
 
 /**
  * The scripts /docs loads, by name (generated/docs-assets.json): the page's own from generated/, and
- * Redoc's bundle from the npm package that pre-rendered the page, read where npm installed it.
+ * Redoc's bundle from the npm package that pre-rendered the page. The production build copies that
+ * bundle beside the compiled code (dist/docs-assets/), so a production install needs no dev package;
+ * in development it is read where npm installed it.
  */
 function loadDocsAssets(): Map<string, StaticFile> {
   type Source = { package: string; file: string } | { generated: string };
@@ -57,14 +64,18 @@ function loadDocsAssets(): Map<string, StaticFile> {
   const require = createRequire(import.meta.url);
   const assets = new Map<string, StaticFile>();
   for (const [name, source] of Object.entries(manifest)) {
-    const location =
-      'package' in source ? path.join(path.dirname(require.resolve(`${source.package}/package.json`)), source.file) : generatedFile(source.generated);
+    let location: string;
+    if ('generated' in source) location = generatedFile(source.generated);
+    else {
+      const built = fileURLToPath(new URL(`../docs-assets/${name}`, import.meta.url));
+      location = existsSync(built) ? built : path.join(path.dirname(require.resolve(`${source.package}/package.json`)), source.file);
+    }
     assets.set(name, new StaticFile(readFileSync(location)));
   }
   return assets;
 }
-const docsPage = new StaticFile(Buffer.from(published.docs));
-const docsAssets = loadDocsAssets();
+const docsPage = once(() => new StaticFile(Buffer.from(file('docs.html'))));
+const docsAssets = once(loadDocsAssets);
 
 export const handlers: PublicHandlers<
   | 'getOpenApiJson'
@@ -77,13 +88,13 @@ export const handlers: PublicHandlers<
   | 'getReadiness'
   | 'getMetrics'
 > = {
-  getOpenApiJson: async () => ({ status: 200, body: published.openapiJson }),
+  getOpenApiJson: async () => ({ status: 200, body: published.openapiJson() }),
   // The YAML endpoints answer the document's text; their schema describes the document it parses to.
-  getOpenApiYaml: async () => ({ status: 200, body: published.openapiYaml as never, contentType: 'application/yaml' }),
-  getAsyncApiJson: async () => ({ status: 200, body: published.asyncapiJson }),
-  getAsyncApiYaml: async () => ({ status: 200, body: published.asyncapiYaml as never, contentType: 'application/yaml' }),
+  getOpenApiYaml: async () => ({ status: 200, body: published.openapiYaml() as never, contentType: 'application/yaml' }),
+  getAsyncApiJson: async () => ({ status: 200, body: published.asyncapiJson() }),
+  getAsyncApiYaml: async () => ({ status: 200, body: published.asyncapiYaml() as never, contentType: 'application/yaml' }),
   async getApiReference(_input, ctx) {
-    const { body, headers } = docsPage.answer(ctx.headers);
+    const { body, headers } = docsPage().answer(ctx.headers);
     return {
       status: 200,
       body: body as never,
@@ -92,7 +103,7 @@ export const handlers: PublicHandlers<
     };
   },
   async getApiReferenceAsset({ params }, ctx) {
-    const asset = docsAssets.get(params.asset);
+    const asset = docsAssets().get(params.asset);
     if (!asset) throw errors.resourceMissing('asset', params.asset, 'asset');
     const { body, headers } = asset.answer(ctx.headers);
     return {

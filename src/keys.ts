@@ -1,13 +1,14 @@
-// npm run keys -- create --account <name> --scopes <comma list|all> [--name <label>] [--version <date>]
-// Prints the new key's secret on a line of its own. Uses the same database as the server
-// (DATABASE_URL, or the embedded database in DATA_DIR while the server is stopped).
+// The keys CLI: `npm run keys -- create --account <name> --scopes <comma list|all> [--name <label>]
+// [--version <date>]`, or `node dist/keys.js create ...` from a build. Prints the new key's secret on a
+// line of its own. Uses the same database as the server (DATABASE_URL, or the embedded database in
+// DATA_DIR while the server is stopped).
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/orm.js';
-import { createApiKey, parseScopes } from '../src/auth/auth.service.js';
-import { systemClock } from '../src/shared/clock.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/orm.js';
+import { createApiKey, parseScopes } from './auth/auth.service.js';
+import { systemClock } from './shared/clock.js';
 
-const usage = 'usage: npm run keys -- create --account <name> --scopes <comma list|all> [--name <label>] [--version <YYYY-MM-DD>]';
+const usage = 'usage: keys create --account <name> --scopes <comma list|all> [--name <label>] [--version <YYYY-MM-DD>]';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
