@@ -8,6 +8,8 @@ COPY specs ./specs
 COPY generated ./generated
 COPY src ./src
 COPY scripts ./scripts
+COPY dashboard ./dashboard
+RUN node --import tsx scripts/build-dashboard.ts
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080
 EXPOSE 8080
 CMD ["node", "--import", "tsx", "src/main.ts"]
