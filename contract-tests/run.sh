@@ -99,9 +99,10 @@ if [ -z "$API_KEY" ]; then
   die "no line matching ^sk_[A-Za-z0-9]+\$ in the output of 'npm run keys -- create'"
 fi
 
-# A dashboard user, whose session the current-session operation is tested with.
-SESSION_EMAIL=contract-session@example.com
-SESSION_PASSWORD=contract-session-password
+# A dashboard user with the credentials of the spec's sign-in example (so that example signs in), whose
+# session the current-session operation is tested with.
+SESSION_EMAIL=dispatch@acme-logistics.example
+SESSION_PASSWORD='correct horse battery staple'
 if ! DATA_DIR="$DATA_DIR_TMP" npm run --silent users -- create --account contract --email "$SESSION_EMAIL" --role viewer \
   --password "$SESSION_PASSWORD" >/dev/null 2>"$key_err"; then
   cat "$key_err" >&2

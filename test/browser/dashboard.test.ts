@@ -67,7 +67,11 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+  /** A screenshot once nothing on the page is still loading. */
+  const shot = async (name: string) => {
+    await expect.poll(() => page.locator('.loading').count()).toBe(0);
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+  };
   const go = (path: string) => page.goto(`${base}/dashboard${path}`);
   const submit = (label: string) => page.locator('form button[type=submit]', { hasText: label }).click();
   /** A call from the page itself (same origin, with the session cookie). */

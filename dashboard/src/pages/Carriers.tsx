@@ -169,10 +169,12 @@ export function CarrierDetail() {
                 <dd>
                   <Badge value={c.safer_pull_status} />
                 </dd>
-                <dt>Insurance / bond / process agent expire</dt>
-                <dd>
-                  {c.insurance_expires_on ?? '—'} / {c.bond_expires_on ?? '—'} / {c.process_agent_expires_on ?? '—'}
-                </dd>
+                <dt>Insurance expires</dt>
+                <dd>{c.insurance_expires_on ?? '—'}</dd>
+                <dt>Bond expires</dt>
+                <dd>{c.bond_expires_on ?? '—'}</dd>
+                <dt>Process agent expires</dt>
+                <dd>{c.process_agent_expires_on ?? '—'}</dd>
                 {c.suspension_reason ? (
                   <>
                     <dt>Suspended</dt>
