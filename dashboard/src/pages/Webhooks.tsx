@@ -150,15 +150,23 @@ export function bucketAttempts(deliveries: Delivery[]): { labels: string[]; ok: 
 
 function DeliveryChart({ deliveries }: { deliveries: Delivery[] }) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const chart = useRef<Chart<'bar'>>(null);
+  const chart = useRef<Chart<'bar'> | null>(null);
   const data = bucketAttempts(deliveries);
+  // One chart per mounted canvas: created on mount, destroyed on unmount, its data replaced on each render.
   useEffect(() => {
     if (!canvas.current) return;
-    chart.current ??= new Chart(canvas.current, {
+    chart.current = new Chart(canvas.current, {
       type: 'bar',
       data: { labels: [], datasets: [] },
       options: { animation: false, responsive: true, maintainAspectRatio: false, scales: { x: { stacked: true }, y: { stacked: true, beginAtZero: true, ticks: { precision: 0 } } } },
     });
+    return () => {
+      chart.current?.destroy();
+      chart.current = null;
+    };
+  }, []);
+  useEffect(() => {
+    if (!chart.current) return;
     chart.current.data = {
       labels: data.labels,
       datasets: [
@@ -168,7 +176,6 @@ function DeliveryChart({ deliveries }: { deliveries: Delivery[] }) {
     };
     chart.current.update();
   });
-  useEffect(() => () => chart.current?.destroy(), []);
   return (
     <div className="chart" data-testid="delivery-chart" aria-label={`Attempts: ${data.ok.reduce((a, b) => a + b, 0)} succeeded, ${data.failed.reduce((a, b) => a + b, 0)} failed`}>
       <canvas ref={canvas} />
