@@ -70,7 +70,7 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
   /** A screenshot once nothing on the page is still loading. */
   const shot = async (name: string) => {
     await expect.poll(() => page.locator('.loading').count()).toBe(0);
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate('window.scrollTo(0, 0)');
     await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
   };
   const go = (path: string) => page.goto(`${base}/dashboard${path}`);
