@@ -100,10 +100,11 @@ if [ -z "$API_KEY" ]; then
 fi
 
 # A dashboard user with the credentials of the spec's sign-in example (so that example signs in), whose
-# session the current-session operation is tested with.
+# session the current-session operation is tested with. It belongs to an account of its own, so the
+# fuzzer's user operations (with the key of the `contract` account) can neither disable nor remove it.
 SESSION_EMAIL=dispatch@acme-logistics.example
 SESSION_PASSWORD='correct horse battery staple'
-if ! DATA_DIR="$DATA_DIR_TMP" npm run --silent users -- create --account contract --email "$SESSION_EMAIL" --role viewer \
+if ! DATA_DIR="$DATA_DIR_TMP" npm run --silent users -- create --account contract-session --email "$SESSION_EMAIL" --role viewer \
   --password "$SESSION_PASSWORD" >/dev/null 2>"$key_err"; then
   cat "$key_err" >&2
   die "'npm run users -- create' failed"
