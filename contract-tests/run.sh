@@ -100,7 +100,7 @@ if [ -z "$API_KEY" ]; then
 fi
 
 # A dashboard user with the credentials of the spec's sign-in example (so that example signs in), whose
-# session the current-session operation is tested with. It belongs to an account of its own, so the
+# sessions the current-session operations are tested with. It belongs to an account of its own, so the
 # fuzzer's user operations (with the key of the `contract` account) can neither disable nor remove it.
 SESSION_EMAIL=dispatch@acme-logistics.example
 SESSION_PASSWORD='correct horse battery staple'
@@ -145,11 +145,9 @@ client_json="$(curl -s -X POST "$BASE/v1/oauth_clients" -H "Authorization: Beare
 CONTRACT_OAUTH_BASIC="$(printf '%s' "$client_json" | "$PYTHON" -c 'import sys, json, base64; c = json.load(sys.stdin); print("Basic " + base64.b64encode((c["id"] + ":" + c["client_secret"]).encode()).decode())')" \
   || die "could not create an OAuth client: $client_json"
 export CONTRACT_OAUTH_BASIC
-# The session cookie of the dashboard user (read by schemathesis.toml for GET /v1/sessions/current).
-CONTRACT_SESSION_COOKIE="$(curl -s -D - -o /dev/null -X POST "$BASE/v1/sessions" -H 'Content-Type: application/json' \
-  -d "{\"email\":\"$SESSION_EMAIL\",\"password\":\"$SESSION_PASSWORD\"}" | tr -d '\r' | sed -n 's/^[Ss]et-[Cc]ookie: \(vt_session=[^;]*\).*/\1/p')"
-[ -n "$CONTRACT_SESSION_COOKIE" ] || die "could not sign in as $SESSION_EMAIL"
-export CONTRACT_SESSION_COOKIE
+# The dashboard user whose fresh sessions authenticate the current-session operations (hooks.py).
+export CONTRACT_BASE_URL="$BASE" CONTRACT_SESSION_EMAIL="$SESSION_EMAIL" CONTRACT_SESSION_PASSWORD="$SESSION_PASSWORD"
+export SCHEMATHESIS_HOOKS="$HERE/hooks.py"
 
 # Data the fuzzer cannot make up: an active carrier whose insurance lapsed (local registry sample), so
 # the compliance scan raises an alert that the list links hand to the alert operations.
