@@ -194,6 +194,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook_endpoints/{webhook_endpoint_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id. */
+                webhook_endpoint_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to an endpoint
+         * @description Sends a `webhook_endpoint.test` event to this endpoint only, whether or not it subscribes to
+         *     that type (like a ping): a way to check the URL, the signature verification and the answer
+         *     before real events flow. The event's `data` is the endpoint as this API renders it, without
+         *     its secret. It goes through the normal delivery path (signed with the endpoint's secret,
+         *     retried on the usual schedule, in the delivery log with every attempt) and is listed among
+         *     the events; no other endpoint receives it, not even one subscribed to `["*"]`. A disabled
+         *     endpoint receives nothing (409 `endpoint_disabled`; enable it first).
+         *
+         *     The answer is the new delivery, pending: follow its attempts with `getWebhookDelivery`.
+         */
+        post: operations["testWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook_endpoints/{webhook_endpoint_id}/deliveries": {
         parameters: {
             query?: never;
@@ -1539,11 +1570,14 @@ export interface components {
         EventId: string;
         /**
          * EventType
-         * @description Every event type the service sends. New types are added without a new API version; ignore types you do not know.
+         * @description Every event type the service sends. New types are added without a new API version; ignore
+         *     types you do not know. `webhook_endpoint.test` (an addition to the specification's eighteen
+         *     types) is sent only by `testWebhookEndpoint`, to the endpoint tested; subscribing to it
+         *     changes nothing.
          * @example order.created
          * @enum {string}
          */
-        EventType: "order.created" | "order.dispatched" | "order.in_transit" | "order.delivered" | "order.cancelled" | "order.exception" | "carrier.onboarded" | "carrier.vetted" | "carrier.suspended" | "invoice.created" | "invoice.sent" | "invoice.paid" | "invoice.voided" | "payment.received" | "payment.failed" | "carrier_payment.sent" | "compliance.alert" | "audit.privileged_action";
+        EventType: "order.created" | "order.dispatched" | "order.in_transit" | "order.delivered" | "order.cancelled" | "order.exception" | "carrier.onboarded" | "carrier.vetted" | "carrier.suspended" | "invoice.created" | "invoice.sent" | "invoice.paid" | "invoice.voided" | "payment.received" | "payment.failed" | "carrier_payment.sent" | "compliance.alert" | "audit.privileged_action" | "webhook_endpoint.test";
         /**
          * @description The event types sent to the endpoint, or `["*"]` for all (including types added later).
          * @example [
@@ -3486,6 +3520,53 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    testWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
+                 *     are not stored, so they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The webhook endpoint's id. */
+                webhook_endpoint_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test event was recorded and its delivery is due at once. */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

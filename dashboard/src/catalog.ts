@@ -14,7 +14,10 @@ export const SCOPES = [
 ] as const satisfies readonly S['Scope'][];
 exhaustive<S['Scope'], (typeof SCOPES)[number]>(true);
 
-/** The event types grouped by the resource they are about, for the endpoint's pick-list. */
+/** The event an endpoint is sent on request ("Send test event"); subscribing to it changes nothing. */
+export const TEST_EVENT_TYPE = 'webhook_endpoint.test' satisfies S['EventType'];
+
+/** The event types an endpoint subscribes to, grouped by the resource they are about, for its pick-list. */
 export const EVENT_GROUPS = {
   Orders: ['order.created', 'order.dispatched', 'order.in_transit', 'order.delivered', 'order.cancelled', 'order.exception'],
   Carriers: ['carrier.onboarded', 'carrier.vetted', 'carrier.suspended'],
@@ -24,8 +27,9 @@ export const EVENT_GROUPS = {
   'Carrier payments': ['carrier_payment.sent'],
   Audit: ['audit.privileged_action'],
 } as const satisfies Record<string, readonly S['EventType'][]>;
-exhaustive<S['EventType'], (typeof EVENT_GROUPS)[keyof typeof EVENT_GROUPS][number]>(true);
-export const EVENT_TYPES: S['EventType'][] = Object.values(EVENT_GROUPS).flat();
+exhaustive<Exclude<S['EventType'], typeof TEST_EVENT_TYPE>, (typeof EVENT_GROUPS)[keyof typeof EVENT_GROUPS][number]>(true);
+/** Every event type, for the events browser. */
+export const EVENT_TYPES: S['EventType'][] = [...Object.values(EVENT_GROUPS).flat(), TEST_EVENT_TYPE];
 
 export const ORDER_STATUSES = ['pending', 'dispatched', 'in_transit', 'delivered', 'cancelled'] as const satisfies readonly S['OrderStatus'][];
 exhaustive<S['OrderStatus'], (typeof ORDER_STATUSES)[number]>(true);

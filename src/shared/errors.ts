@@ -160,7 +160,8 @@ export const errors = {
     e('duplicate_carrier', `A carrier with DOT number ${dot} is already onboarded in this account.`, { param: 'dot_number' }),
   endpointNotSubscribed: (endpointId: string, type: string) =>
     e('endpoint_not_subscribed', `Endpoint ${endpointId} is not subscribed to ${type}.`, { param: 'endpoint_id' }),
-  endpointDisabled: (endpointId: string) => e('endpoint_disabled', `Endpoint ${endpointId} is disabled; enable it first.`, { param: 'endpoint_id' }),
+  endpointDisabled: (endpointId: string, param = 'endpoint_id') =>
+    e('endpoint_disabled', `Endpoint ${endpointId} is disabled; enable it first.`, { param }),
   idempotencyKeyReused: () =>
     e('idempotency_key_reused', 'This Idempotency-Key was already used with a different request (method, path or body).', {
       param: 'Idempotency-Key',

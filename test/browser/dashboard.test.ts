@@ -266,6 +266,26 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('enabled');
   });
 
+  it('sends a test event: it arrives at the receiver and appears in the log with its attempt', async () => {
+    const endpointId = page.url().split('/').at(-1)!;
+    expect(endpointId).toMatch(/^we_[0-9A-Z]{26}$/);
+    const before = receiver.received.length;
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await expect.poll(() => page.getByTestId('test-event-sent').textContent()).toMatch(/^Test event evt_[0-9A-Z]{26} sent/);
+    const eventId = /evt_[0-9A-Z]{26}/.exec((await page.getByTestId('test-event-sent').textContent())!)![0];
+    await receiver.waitFor(before + 1, 15_000);
+    const arrived = receiver.received.slice(before).map((r) => JSON.parse(r.body) as { id: string; type: string; data: { id: string; secret?: string } });
+    const test = arrived.find((e) => e.id === eventId);
+    expect(test).toMatchObject({ type: 'webhook_endpoint.test', data: { id: endpointId } });
+    expect(test!.data.secret).toBeUndefined();
+    // The log polls while the delivery is pending, then shows it succeeded, its attempt opened.
+    const row = page.getByTestId('delivery').filter({ hasText: 'webhook_endpoint.test' });
+    await expect.poll(() => row.locator('.badge').textContent(), { timeout: 15_000 }).toBe('succeeded');
+    expect(await row.locator('td').first().textContent()).toBe(eventId);
+    await expect.poll(() => page.locator('.attempts').textContent()).toContain('{"received":true}');
+    await shot('webhook-test-event');
+  });
+
   it('browses events and shows a payload', async () => {
     await go('/settings/developers/events?type=order.delivered');
     await page.locator('tbody a').first().click();

@@ -1,6 +1,6 @@
 // Settings > Developers > Webhooks: the endpoints, Add Endpoint (signing secret shown once), and an
 // endpoint's page: delivery log with every attempt, a chart of successes and failures over time,
-// replay of one event, recovery of a time range, secret rotation, disable/enable, delete.
+// a test event, replay of one event, recovery of a time range, secret rotation, disable/enable, delete.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
@@ -248,6 +248,7 @@ export function WebhookDetail() {
   const deliveries = useLoad(() => must(api.GET('/v1/webhook_endpoints/{webhook_endpoint_id}/deliveries', { params: { path, query: { limit: 100, ...(status ? { status } : {}) } } })), [id, status]);
   const [secret, setSecret] = useState<string>();
   const [open, setOpen] = useState<string>();
+  const [tested, setTested] = useState<Delivery>();
   // The log follows deliveries while any is still under way.
   usePoll(deliveries.reload, 2000, Boolean(deliveries.data?.data.some((d) => d.status === 'pending')));
   return (
@@ -276,6 +277,18 @@ export function WebhookDetail() {
                 <dd>{time(e.created)}</dd>
               </dl>
               <div className="buttons">
+                {e.status === 'enabled' ? (
+                  <Action
+                    label="Send test event"
+                    kind="primary"
+                    run={async () => {
+                      const sent = await must(api.POST('/v1/webhook_endpoints/{webhook_endpoint_id}/test', { params: { path } }));
+                      setTested(sent);
+                      setOpen(sent.id);
+                    }}
+                    onDone={deliveries.reload}
+                  />
+                ) : null}
                 <Action label="Rotate secret" confirm="Rotate the signing secret? The old one keeps signing for 24 hours." run={async () => setSecret((await must(api.POST('/v1/webhook_endpoints/{webhook_endpoint_id}/rotate_secret', { params: { path }, body: { grace_period_seconds: 86_400 } }))).secret)} />
                 {e.status === 'enabled' ? (
                   <Action label="Disable" onDone={endpoint.reload} run={() => must(api.PATCH('/v1/webhook_endpoints/{webhook_endpoint_id}', { params: { path }, body: { status: 'disabled' } }))} />
@@ -290,6 +303,11 @@ export function WebhookDetail() {
                   onDone={() => navigate('/settings/developers/webhooks')}
                 />
               </div>
+              {tested ? (
+                <p role="status" data-testid="test-event-sent">
+                  Test event <code>{tested.event_id}</code> sent: its delivery is in the log below.
+                </p>
+              ) : null}
               <h3>Recover a time range</h3>
               <Recover endpointId={e.id} />
             </section>
