@@ -10,13 +10,15 @@ COPY tsconfig.json tsconfig.build.json tsconfig.generated.json ./
 COPY scripts ./scripts
 COPY generated ./generated
 COPY src ./src
-# `npm pack` runs `npm run build` first (the prepack script).
+COPY dashboard ./dashboard
+# `npm pack` runs `npm run build` first (the prepack script): the server to dist/, the dashboard to
+# dashboard/dist/.
 RUN npm pack --pack-destination /tmp \
  && mkdir /package \
  && tar -xzf /tmp/vehicle-transport-api-*.tgz -C /package --strip-components=1
 
 # Runtime stage: production dependencies only (no compiler, no tsx, no spec tooling), the compiled
-# code and the published specs; runs as the unprivileged `node` user of the base image.
+# code, the built dashboard and the published specs; runs as the unprivileged `node` user.
 FROM node:24-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080
 WORKDIR /app

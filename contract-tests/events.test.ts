@@ -14,9 +14,10 @@ import { createLocalRegistryProvider, LOCAL_REGISTRY_SAMPLES } from '../src/carr
 import { eventTypes, payloadErrors } from './asyncapi-payloads.js';
 
 describe('the AsyncAPI document', () => {
-  it('has one message per event type of the specification', () => {
+  it('has one message per event type: the eighteen of the specification and the test event', () => {
     expect(eventTypes().sort()).toEqual([...EVENT_TYPES].sort());
-    expect(EVENT_TYPES).toHaveLength(18);
+    expect(EVENT_TYPES).toHaveLength(19);
+    expect(EVENT_TYPES).toContain('webhook_endpoint.test');
   });
   it('rejects an envelope whose data does not match', () => {
     const envelope = { type: 'order.created', id: 'evt_01JF3QD6F8H0J2K4M6N8P0Q2R4', object: 'event', created: 1, api_version: '2026-07-01', request_id: null, data: {} };
@@ -46,7 +47,8 @@ describe.each(backends())('delivered webhooks on %s', (backend: Backend) => {
       log,
       handlers: { [VET_CARRIER_JOB]: vettingJob({ context: () => h.background(), registry: createLocalRegistryProvider() }) },
     });
-    await h.call('POST', '/v1/webhook_endpoints', { body: { url: receiver.url, enabled_events: ['*'] } });
+    const endpoint = (await h.call('POST', '/v1/webhook_endpoints', { body: { url: receiver.url, enabled_events: ['*'] } })).body.id;
+    await h.call('POST', `/v1/webhook_endpoints/${endpoint}/test`);
     const carrier = (id: string) =>
       h.call('POST', '/v1/carriers', {
         body: { dot_number: id, mc_number: '801734', contact_name: 'Maria', contact_email: 'm@carrier.example', phone: '+16025550117' },
@@ -104,6 +106,7 @@ describe.each(backends())('delivered webhooks on %s', (backend: Backend) => {
         'order.dispatched',
         'order.exception',
         'order.in_transit',
+        'webhook_endpoint.test',
       ].sort(),
     );
   });

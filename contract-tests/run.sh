@@ -99,6 +99,17 @@ if [ -z "$API_KEY" ]; then
   die "no line matching ^sk_[A-Za-z0-9]+\$ in the output of 'npm run keys -- create'"
 fi
 
+# A dashboard user with the credentials of the spec's sign-in example (so that example signs in), whose
+# sessions the current-session operations are tested with. It belongs to an account of its own, so the
+# fuzzer's user operations (with the key of the `contract` account) can neither disable nor remove it.
+SESSION_EMAIL=dispatch@acme-logistics.example
+SESSION_PASSWORD='correct horse battery staple'
+if ! DATA_DIR="$DATA_DIR_TMP" npm run --silent users -- create --account contract-session --email "$SESSION_EMAIL" --role viewer \
+  --password "$SESSION_PASSWORD" >/dev/null 2>"$key_err"; then
+  cat "$key_err" >&2
+  die "'npm run users -- create' failed"
+fi
+
 PORT="$("$PYTHON" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
 BASE="http://127.0.0.1:$PORT"
 log "starting the server on $BASE (log: ${SERVER_LOG#"$ROOT"/}) ..."
@@ -108,6 +119,7 @@ log "starting the server on $BASE (log: ${SERVER_LOG#"$ROOT"/}) ..."
 ROLE=all WORKER_JOBS=vetting,compliance COMPLIANCE_SCAN_INTERVAL_SECONDS=1 \
   DATA_DIR="$DATA_DIR_TMP" PORT="$PORT" HOST=127.0.0.1 NODE_ENV=development LOG_LEVEL=warn \
   RATE_LIMIT_BURST=1000000 RATE_LIMIT_PER_MINUTE=1000000 \
+  SIGN_IN_FAILURES_PER_EMAIL=1000000 SIGN_IN_FAILURES_PER_ADDRESS=1000000 \
   node --import tsx src/main.ts >"$SERVER_LOG" 2>&1 &
 SERVER_PID=$!
 
@@ -133,6 +145,9 @@ client_json="$(curl -s -X POST "$BASE/v1/oauth_clients" -H "Authorization: Beare
 CONTRACT_OAUTH_BASIC="$(printf '%s' "$client_json" | "$PYTHON" -c 'import sys, json, base64; c = json.load(sys.stdin); print("Basic " + base64.b64encode((c["id"] + ":" + c["client_secret"]).encode()).decode())')" \
   || die "could not create an OAuth client: $client_json"
 export CONTRACT_OAUTH_BASIC
+# The dashboard user whose fresh sessions authenticate the current-session operations (hooks.py).
+export CONTRACT_BASE_URL="$BASE" CONTRACT_SESSION_EMAIL="$SESSION_EMAIL" CONTRACT_SESSION_PASSWORD="$SESSION_PASSWORD"
+export SCHEMATHESIS_HOOKS="$HERE/hooks.py"
 
 # Data the fuzzer cannot make up: an active carrier whose insurance lapsed (local registry sample), so
 # the compliance scan raises an alert that the list links hand to the alert operations.

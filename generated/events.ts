@@ -3,7 +3,7 @@
 /* eslint-disable */
 
 /** The body of a webhook delivery, whatever its event type. */
-export type AnyEventEnvelope = OrderCreatedEvent | OrderDispatchedEvent | OrderInTransitEvent | OrderDeliveredEvent | OrderCancelledEvent | OrderExceptionEvent | CarrierOnboardedEvent | CarrierVettedEvent | CarrierSuspendedEvent | InvoiceCreatedEvent | InvoiceSentEvent | InvoicePaidEvent | InvoiceVoidedEvent | PaymentReceivedEvent | PaymentFailedEvent | CarrierPaymentSentEvent | ComplianceAlertEvent | AuditPrivilegedActionEvent;
+export type AnyEventEnvelope = OrderCreatedEvent | OrderDispatchedEvent | OrderInTransitEvent | OrderDeliveredEvent | OrderCancelledEvent | OrderExceptionEvent | CarrierOnboardedEvent | CarrierVettedEvent | CarrierSuspendedEvent | InvoiceCreatedEvent | InvoiceSentEvent | InvoicePaidEvent | InvoiceVoidedEvent | PaymentReceivedEvent | PaymentFailedEvent | CarrierPaymentSentEvent | ComplianceAlertEvent | AuditPrivilegedActionEvent | WebhookEndpointTestEvent;
 
 export interface OrderCreatedEvent {
   id: string;
@@ -365,6 +365,33 @@ export interface AuditLogEntry {
   created: number;
 }
 
+export interface WebhookEndpointTestEvent {
+  id: string;
+  object: 'event';
+  type: 'webhook_endpoint.test';
+  api_version: ApiVersion;
+  created: number;
+  request_id: string | null;
+  data: WebhookEndpoint;
+}
+
+export interface WebhookEndpoint {
+  id: string;
+  object: 'webhook_endpoint';
+  url: string;
+  enabled_events: string[];
+  api_version: ApiVersion;
+  description: string | null;
+  status: WebhookEndpointStatus;
+  secret?: string;
+  previous_secret_expires_at: number | null;
+  metadata: Record<string, string>;
+  created: number;
+  updated: number;
+}
+
+export type WebhookEndpointStatus = "enabled" | "disabled";
+
 /** Every event type, in the order of the AsyncAPI document. */
 export const EVENT_TYPES = [
   'order.created',
@@ -385,6 +412,7 @@ export const EVENT_TYPES = [
   'carrier_payment.sent',
   'compliance.alert',
   'audit.privileged_action',
+  'webhook_endpoint.test',
 ] as const;
 
 export type EventType = typeof EVENT_TYPES[number];
@@ -409,6 +437,7 @@ export interface EventPayloads {
   'carrier_payment.sent': CarrierPayment;
   'compliance.alert': ComplianceAlert;
   'audit.privileged_action': AuditLogEntry;
+  'webhook_endpoint.test': WebhookEndpoint;
 }
 
 /** The message payload (the delivered envelope) of each event type. */
@@ -431,6 +460,7 @@ export interface EventEnvelopes {
   'carrier_payment.sent': CarrierPaymentSentEvent;
   'compliance.alert': ComplianceAlertEvent;
   'audit.privileged_action': AuditPrivilegedActionEvent;
+  'webhook_endpoint.test': WebhookEndpointTestEvent;
 }
 
 /** The body of a webhook delivery of the given event type. */

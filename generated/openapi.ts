@@ -194,6 +194,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook_endpoints/{webhook_endpoint_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id. */
+                webhook_endpoint_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to an endpoint
+         * @description Sends a `webhook_endpoint.test` event to this endpoint only, whether or not it subscribes to
+         *     that type (like a ping): a way to check the URL, the signature verification and the answer
+         *     before real events flow. The event's `data` is the endpoint as this API renders it, without
+         *     its secret. It goes through the normal delivery path (signed with the endpoint's secret,
+         *     retried on the usual schedule, in the delivery log with every attempt) and is listed among
+         *     the events; no other endpoint receives it, not even one subscribed to `["*"]`. A disabled
+         *     endpoint receives nothing (409 `endpoint_disabled`; enable it first).
+         *
+         *     The answer is the new delivery, pending: follow its attempts with `getWebhookDelivery`.
+         */
+        post: operations["testWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook_endpoints/{webhook_endpoint_id}/deliveries": {
         parameters: {
             query?: never;
@@ -722,6 +753,139 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in
+         * @description Signs a dashboard user in with email and password. The answer sets the session cookie
+         *     (`vt_session`: an opaque random token, `HttpOnly`, `SameSite=Lax`, `Path=/`, and `Secure`
+         *     outside development mode) and carries the session: its user, the scopes of the user's role
+         *     and the `csrf_token`. The token is stored only as a SHA-256 hash. A session ends after 12
+         *     hours without a request (idle expiry) and 7 days after sign-in in any case (absolute expiry).
+         *
+         *     Every `/v1` operation accepts the session cookie exactly as it accepts a key (the
+         *     `sessionCookie` security scheme: the same scope checks, with the scopes of the user's role,
+         *     and the user as the audit actor). Every state-changing request (`POST`, `PATCH`, `DELETE`)
+         *     made with the session must send the `csrf_token` in the `X-CSRF-Token` header (403
+         *     `invalid_csrf_token` otherwise). A request with an `Authorization` header is authenticated by
+         *     that header alone, never by the cookie.
+         *
+         *     A wrong email or password answers 401 `invalid_credentials` (the same for both, and for a
+         *     disabled user). Failed sign-ins are throttled per email (5 in 15 minutes) and per client
+         *     address (50 in 15 minutes): over that, 429 `rate_limit_exceeded` with `Retry-After`.
+         *
+         *     Signing in takes no `Idempotency-Key`: every sign-in is a new session, and a stored answer
+         *     would hold the session's token.
+         */
+        post: operations["createSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve the current session
+         * @description The session named by the `vt_session` cookie: its user, scopes, expiry times and
+         *     `csrf_token` (a page reloaded by the dashboard reads it here). Counts as activity for the
+         *     idle expiry. Only the cookie authenticates it (a key has no session). Without a live session
+         *     (no cookie, signed out, expired, or the user disabled or removed) it answers 401
+         *     `missing_credentials`.
+         */
+        get: operations["getCurrentSession"];
+        put?: never;
+        post?: never;
+        /**
+         * Sign out
+         * @description Ends the session named by the `vt_session` cookie at once (in every server process) and
+         *     clears the cookie. Like every state-changing request made with a session, it sends the
+         *     session's `X-CSRF-Token` (403 `invalid_csrf_token` otherwise). Only the cookie authenticates
+         *     it; without a live session (already signed out, or expired) it answers 401
+         *     `missing_credentials`, and there is nothing left to end.
+         */
+        delete: operations["deleteCurrentSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List dashboard users
+         * @description The account's users, newest first (without password hashes).
+         */
+        get: operations["listUsers"];
+        put?: never;
+        /**
+         * Create a dashboard user
+         * @description Adds a person to the account's dashboard with a role: `owner` (every scope, and managing
+         *     users), `admin` (every scope but `users:manage`), `developer` (orders, customers and
+         *     carriers read and write, `webhooks:manage`, `keys:manage`), `viewer` (every `:read` scope but
+         *     `accounting:read` and `audit:read`). With `password` (12 to 200 characters) the user signs in
+         *     with it; without one, an initial password is generated and returned this once in
+         *     `initial_password`, to hand over to the person (an invitation). Passwords are stored only as
+         *     scrypt hashes. An email is unique across all accounts (409 `duplicate_user`).
+         *     Recorded in the audit log.
+         */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id. */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        /** Retrieve a dashboard user */
+        get: operations["getUser"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a dashboard user
+         * @description Removes the user and ends their sessions at once. The last enabled owner cannot be removed
+         *     (409 `last_owner`). Recorded in the audit log.
+         */
+        delete: operations["deleteUser"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a dashboard user
+         * @description Changes the user's name, role or `disabled` flag. A new role applies from the user's next
+         *     request; disabling a user ends their sessions at once. The account always keeps at least one
+         *     enabled owner: demoting or disabling the last one answers 409 `last_owner`.
+         *     Recorded in the audit log.
+         */
+        patch: operations["updateUser"];
+        trace?: never;
+    };
     "/oauth/token": {
         parameters: {
             query?: never;
@@ -1067,7 +1231,7 @@ export interface components {
                  * @description Specific, stable code (listed in the API reference). New codes are added as the API grows: handle an unknown code by its `type`.
                  * @enum {string}
                  */
-                code: "missing_required_field" | "invalid_value" | "invalid_format" | "unknown_field" | "invalid_json" | "invalid_cursor" | "invalid_vin" | "missing_credentials" | "invalid_api_key" | "invalid_token" | "expired_token" | "insufficient_scope" | "resource_missing" | "route_not_found" | "method_not_allowed" | "invalid_state_transition" | "carrier_not_active" | "duplicate_carrier" | "endpoint_not_subscribed" | "endpoint_disabled" | "idempotency_key_reused" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "internal_error" | "invalid_client" | "invalid_scope" | "unsupported_grant_type";
+                code: "missing_required_field" | "invalid_value" | "invalid_format" | "unknown_field" | "invalid_json" | "invalid_cursor" | "invalid_vin" | "missing_credentials" | "invalid_api_key" | "invalid_token" | "expired_token" | "insufficient_scope" | "resource_missing" | "route_not_found" | "method_not_allowed" | "invalid_state_transition" | "carrier_not_active" | "duplicate_carrier" | "endpoint_not_subscribed" | "endpoint_disabled" | "idempotency_key_reused" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "internal_error" | "invalid_client" | "invalid_scope" | "unsupported_grant_type" | "invalid_credentials" | "invalid_csrf_token" | "duplicate_user" | "last_owner";
                 /** @description Human-readable explanation. */
                 message: string;
                 /** @description The offending parameter or field (JSON path like `vehicles[0].vin` for nested fields). */
@@ -1406,11 +1570,14 @@ export interface components {
         EventId: string;
         /**
          * EventType
-         * @description Every event type the service sends. New types are added without a new API version; ignore types you do not know.
+         * @description Every event type the service sends. New types are added without a new API version; ignore
+         *     types you do not know. `webhook_endpoint.test` (an addition to the specification's eighteen
+         *     types) is sent only by `testWebhookEndpoint`, to the endpoint tested; subscribing to it
+         *     changes nothing.
          * @example order.created
          * @enum {string}
          */
-        EventType: "order.created" | "order.dispatched" | "order.in_transit" | "order.delivered" | "order.cancelled" | "order.exception" | "carrier.onboarded" | "carrier.vetted" | "carrier.suspended" | "invoice.created" | "invoice.sent" | "invoice.paid" | "invoice.voided" | "payment.received" | "payment.failed" | "carrier_payment.sent" | "compliance.alert" | "audit.privileged_action";
+        EventType: "order.created" | "order.dispatched" | "order.in_transit" | "order.delivered" | "order.cancelled" | "order.exception" | "carrier.onboarded" | "carrier.vetted" | "carrier.suspended" | "invoice.created" | "invoice.sent" | "invoice.paid" | "invoice.voided" | "payment.received" | "payment.failed" | "carrier_payment.sent" | "compliance.alert" | "audit.privileged_action" | "webhook_endpoint.test";
         /**
          * @description The event types sent to the endpoint, or `["*"]` for all (including types added later).
          * @example [
@@ -1852,6 +2019,134 @@ export interface components {
             note?: string;
         };
         /**
+         * @description Dashboard user id (`usr_` + ULID).
+         * @example usr_01JF3QJ3K5M7N9P1Q3R5S7T9V1
+         */
+        UserId: string;
+        /**
+         * @description Session id (`ses_` + ULID); not the cookie's token.
+         * @example ses_01JF3QK4M6N8P0Q2R4S6T8V0W2
+         */
+        SessionId: string;
+        /**
+         * UserRole
+         * @description What a user may do: `owner` (every scope, and `users:manage`), `admin` (every scope but
+         *     `users:manage`), `developer` (`orders:*`, `customers:*`, `carriers:*`, `webhooks:manage`,
+         *     `keys:manage`), `viewer` (every `:read` scope but `accounting:read` and `audit:read`).
+         * @example developer
+         * @enum {string}
+         */
+        UserRole: "owner" | "admin" | "developer" | "viewer";
+        /**
+         * @description A password of 12 to 200 characters.
+         * @example correct horse battery staple
+         */
+        Password: string;
+        /**
+         * User
+         * @description A person who signs in to the dashboard. `initial_password` appears only in the answer of a create without a password.
+         */
+        User: {
+            id: components["schemas"]["UserId"];
+            /** @constant */
+            object: "user";
+            email: components["schemas"]["Email"];
+            name: string;
+            role: components["schemas"]["UserRole"];
+            /** @description A disabled user cannot sign in, and their sessions have ended. */
+            disabled: boolean;
+            /** @description The generated password, shown once. */
+            initial_password?: string;
+            created: components["schemas"]["UnixTime"];
+            /** @description When the user last signed in; null if never. */
+            last_login_at: components["schemas"]["UnixTime"] | null;
+        };
+        /**
+         * UserCreate
+         * @example {
+         *       "email": "dispatch@acme-logistics.example",
+         *       "name": "Dana Dispatcher",
+         *       "role": "developer"
+         *     }
+         */
+        UserCreate: {
+            email: components["schemas"]["Email"];
+            name?: components["schemas"]["Line"];
+            role: components["schemas"]["UserRole"];
+            password?: components["schemas"]["Password"];
+        };
+        /**
+         * UserUpdate
+         * @example {
+         *       "role": "admin"
+         *     }
+         */
+        UserUpdate: {
+            name?: components["schemas"]["Line"];
+            role?: components["schemas"]["UserRole"];
+            disabled?: boolean;
+        };
+        /** UserList */
+        UserList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["User"][];
+            has_more: boolean;
+            next_cursor: components["schemas"]["UserId"] | null;
+        };
+        /** DeletedUser */
+        DeletedUser: {
+            id: components["schemas"]["UserId"];
+            /** @constant */
+            object: "user";
+            /** @constant */
+            deleted: true;
+        };
+        /**
+         * SessionCreate
+         * @example {
+         *       "email": "dispatch@acme-logistics.example",
+         *       "password": "correct horse battery staple"
+         *     }
+         */
+        SessionCreate: {
+            /** @description The user's email (compared case-insensitively). */
+            email: string;
+            password: string;
+        };
+        /**
+         * Session
+         * @description A signed-in dashboard session.
+         */
+        Session: {
+            id: components["schemas"]["SessionId"];
+            /** @constant */
+            object: "session";
+            user: components["schemas"]["User"];
+            account: {
+                /** @description Account id (`acct_` + ULID). */
+                id: string;
+                name: string;
+            };
+            /** @description The scopes of the user's role, checked on every request. */
+            scopes: components["schemas"]["Scope"][];
+            /** @description Send it as `X-CSRF-Token` on every state-changing request made with this session. */
+            csrf_token: string;
+            created: components["schemas"]["UnixTime"];
+            /** @description The session ends at this time unless a request is made before (12 hours after the last one). */
+            idle_expires_at: components["schemas"]["UnixTime"];
+            /** @description The session ends at this time in any case (7 days after sign-in). */
+            expires_at: components["schemas"]["UnixTime"];
+        };
+        /** DeletedSession */
+        DeletedSession: {
+            id: components["schemas"]["SessionId"];
+            /** @constant */
+            object: "session";
+            /** @constant */
+            deleted: true;
+        };
+        /**
          * @description API key id (`key_` + ULID).
          * @example key_01JF3QG0J2K4M6N8P0Q2R4S6T8
          */
@@ -1863,11 +2158,11 @@ export interface components {
         OAuthClientId: string;
         /**
          * Scope
-         * @description A scope (see the `bearerAuth` security scheme).
+         * @description A scope (see the `bearerAuth` security scheme). New scopes are added with the operations that need them, without a new API version: keep scopes you do not know as they are.
          * @example orders:read
          * @enum {string}
          */
-        Scope: "orders:read" | "orders:write" | "carriers:read" | "carriers:write" | "accounting:read" | "accounting:write" | "webhooks:manage" | "customers:read" | "customers:write" | "audit:read" | "keys:manage";
+        Scope: "orders:read" | "orders:write" | "carriers:read" | "carriers:write" | "accounting:read" | "accounting:write" | "webhooks:manage" | "customers:read" | "customers:write" | "audit:read" | "keys:manage" | "users:manage";
         /**
          * @description Scopes, each a subset of the creating key's own scopes.
          * @example [
@@ -2033,6 +2328,41 @@ export interface components {
         };
     };
     responses: {
+        /** @description The dashboard user. */
+        UserOk: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["User"];
+            };
+        };
+        /** @description The email or password is wrong, or the user is disabled (`authentication_error`, `invalid_credentials`). */
+        InvalidCredentials: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "type": "authentication_error",
+                 *         "code": "invalid_credentials",
+                 *         "message": "The email or password is not correct.",
+                 *         "request_id": "req_01JF3QB2X4Y6Z8A0C2E4G6J8K0"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The API key (without its secret). */
         ApiKeyOk: {
             headers: {
@@ -2413,6 +2743,8 @@ export interface components {
         CarrierIdPath: components["schemas"]["CarrierId"];
         /** @description The compliance alert's id. */
         ComplianceAlertIdPath: components["schemas"]["ComplianceAlertId"];
+        /** @description The user's id. */
+        UserIdPath: components["schemas"]["UserId"];
         /** @description The order's id. */
         OrderIdPath: components["schemas"]["OrderId"];
     };
@@ -2473,6 +2805,13 @@ export interface components {
          * @example /v1/orders/ord_01JF3Q9R2S4T6V8W0X2Y4Z6A8B
          */
         Location: string;
+        /**
+         * @description The dashboard session cookie: `vt_session=<token>; Path=/; HttpOnly; SameSite=Lax; Max-Age=...`
+         *     (plus `Secure` outside development mode) when signing in; the same cookie with `Max-Age=0`
+         *     when signing out.
+         * @example vt_session=vts_3kTMd9Qm2x7WqZp8VbN4cR6yH1sLfA0eGuJoXiKtE5n; Path=/; HttpOnly; SameSite=Lax; Max-Age=604800
+         */
+        "Set-Cookie": string;
         /**
          * @description The authentication scheme to use.
          * @example Bearer realm="api"
@@ -3181,6 +3520,53 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    testWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
+                 *     are not stored, so they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The webhook endpoint's id. */
+                webhook_endpoint_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test event was recorded and its delivery is due at once. */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -4352,6 +4738,314 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthClient"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "dispatch@acme-logistics.example",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SessionCreate"];
+            };
+        };
+        responses: {
+            /** @description Signed in; the session cookie is set. */
+            201: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    Location: components["headers"]["Location"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidCredentials"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCurrentSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current session. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCurrentSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out; the cookie is cleared. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ses_01JF3QK4M6N8P0Q2R4S6T8V0W2",
+                     *       "object": "session",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeletedSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (a user id). */
+                cursor?: components["schemas"]["UserId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of users. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "usr_01JF3QJ3K5M7N9P1Q3R5S7T9V1",
+                     *           "object": "user",
+                     *           "email": "dispatch@acme-logistics.example",
+                     *           "name": "Dana Dispatcher",
+                     *           "role": "developer",
+                     *           "disabled": false,
+                     *           "created": 1764547200,
+                     *           "last_login_at": 1764550800
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
+                 *     are not stored, so they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "dispatch@acme-logistics.example",
+                 *       "name": "Dana Dispatcher",
+                 *       "role": "developer"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UserCreate"];
+            };
+        };
+        responses: {
+            /** @description The user was created. */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id. */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["UserOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id. */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user was removed. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "usr_01JF3QJ3K5M7N9P1Q3R5S7T9V1",
+                     *       "object": "user",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeletedUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id. */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "admin"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UserUpdate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["UserOk"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

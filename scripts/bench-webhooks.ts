@@ -15,7 +15,7 @@ import { createEndpoint } from '../src/webhooks/webhooks.service.js';
 import { DeliveryWorker } from '../src/webhooks/worker.js';
 import { createTransport } from '../src/webhooks/transport.js';
 import { systemClock } from '../src/shared/clock.js';
-import type { RequestContext } from '../src/shared/context.js';
+import { DEFAULT_SIGN_IN_POLICY, type RequestContext } from '../src/shared/context.js';
 import { WebhookDelivery } from '../src/webhooks/webhooks.entities.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1000);
@@ -43,7 +43,7 @@ async function run(name: string, db: Database) {
   const who = await authenticate(db.em(), secret, clock);
   if (typeof who === 'string') throw new Error(`bench key refused: ${who}`);
   // Each call is a request of its own, with a fresh entity manager.
-  const request = (): RequestContext => ({ em: db.em(), clock, log, settings: { production: false }, requestId: 'req_bench', ip: null, principal: who });
+  const request = (): RequestContext => ({ em: db.em(), clock, log, settings: { production: false, signIn: DEFAULT_SIGN_IN_POLICY }, requestId: 'req_bench', ip: null, principal: who });
   await createEndpoint(request(), { url, enabled_events: ['order.created'] });
   const customer = await createCustomer(request(), { name: 'Bench' });
   const order = () =>

@@ -142,7 +142,7 @@ const idleRss = async (server: Server) => {
     const url = new URL(pgBase);
     url.pathname = `/${name}`;
     const env = { DATABASE_URL: url.toString() };
-    const keyOut = execFileSync(node, ['dist/keys.js', 'create', '--account', 'bench', '--scopes', 'all'], {
+    const keyOut = execFileSync(node, ['dist/keys-cli.js', 'create', '--account', 'bench', '--scopes', 'all'], {
       env: { ...process.env, ...env },
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],

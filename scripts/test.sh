@@ -23,8 +23,15 @@ record_one() { # name exit-code
 step "lint specs"
 node --import tsx scripts/lint-specs.ts; record_one "spec lint" $?
 
-step "type check"
-tsc --noEmit -p .; record_one "type check" $?
+step "type check (server, tests, scripts; dashboard)"
+tsc --noEmit -p . && tsc --noEmit -p dashboard; record_one "type check" $?
+
+# The browser tests need the system Chromium; without it they are skipped (never in CI, where they fail).
+browser_skip=""
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  browser_skip="BROWSER TESTS SKIPPED: no Chromium at ${CHROMIUM_PATH:-/usr/bin/chromium} (apt-get install -y chromium)"
+  printf '\n%s\n!! %s\n%s\n' "$(printf '!%.0s' {1..78})" "$browser_skip" "$(printf '!%.0s' {1..78})"
+fi
 
 step "breaking changes (OpenAPI document against the published version)"
 node --import tsx scripts/api-versions.ts check; record_one "breaking changes" $?
@@ -39,4 +46,5 @@ bash contract-tests/run.sh 2>&1 | tee reports/schemathesis.log; rc=${PIPESTATUS[
 node --import tsx scripts/test-summary.ts --schemathesis reports/schemathesis.log "$rc" >"$RESULTS/schemathesis.json"
 
 step "summary ($(( SECONDS - started )) s)"
+[ -n "$browser_skip" ] && printf '!! %s\n' "$browser_skip"
 node --import tsx scripts/test-summary.ts --total "$RESULTS"

@@ -1,5 +1,6 @@
 // Every environment variable the service reads, parsed once and typed.
 import { resolve } from 'node:path';
+import { DEFAULT_SIGN_IN_POLICY, type SignInPolicy } from './shared/context.js';
 
 export type Role = 'api' | 'worker' | 'all';
 
@@ -23,6 +24,8 @@ export interface Config {
   /** Carrier registry: FMCSA QCMobile when a webKey is set, the local registry file otherwise. */
   fmcsa: { webKey: string | undefined; baseUrl: string | undefined };
   complianceScanIntervalMs: number;
+  /** Failed dashboard sign-ins allowed per email and per client address in a 15-minute window. */
+  signIn: SignInPolicy;
 }
 
 export const WORKER_JOBS = ['deliveries', 'vetting', 'compliance'] as const;
@@ -65,5 +68,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerJobs: workerJobsFrom(env.WORKER_JOBS),
     fmcsa: { webKey: env.FMCSA_WEBKEY || undefined, baseUrl: env.FMCSA_BASE_URL || undefined },
     complianceScanIntervalMs: intFrom('COMPLIANCE_SCAN_INTERVAL_SECONDS', env.COMPLIANCE_SCAN_INTERVAL_SECONDS, 3600, 1) * 1000,
+    signIn: {
+      perEmail: intFrom('SIGN_IN_FAILURES_PER_EMAIL', env.SIGN_IN_FAILURES_PER_EMAIL, DEFAULT_SIGN_IN_POLICY.perEmail, 1),
+      perAddress: intFrom('SIGN_IN_FAILURES_PER_ADDRESS', env.SIGN_IN_FAILURES_PER_ADDRESS, DEFAULT_SIGN_IN_POLICY.perAddress, 1),
+      windowMs: DEFAULT_SIGN_IN_POLICY.windowMs,
+    },
   };
 }

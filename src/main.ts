@@ -4,6 +4,7 @@ import { createLogger } from './shared/logger.js';
 import { start } from './server.js';
 import { bootstrapDevelopmentKey } from './auth/auth.service.js';
 import { systemClock } from './shared/clock.js';
+import { bootstrapDevelopmentUser } from './users/users.service.js';
 
 const config = loadConfig();
 const log = createLogger(config.logLevel);
@@ -13,7 +14,10 @@ try {
   log.info({ url: running.url, role: config.role, database: running.db.kind }, 'started');
   if (running.url && !config.production && running.db.kind === 'pglite') {
     const created = await bootstrapDevelopmentKey(running.db.em(), systemClock);
-    if (created) printWelcome(running.url, created.secret);
+    if (created) {
+      const login = await bootstrapDevelopmentUser(running.db.em(), created.account.id, systemClock);
+      printWelcome(running.url, created.secret, login);
+    }
   }
   const shutdown = (signal: string) => {
     log.info({ signal }, 'shutting down');
@@ -34,7 +38,7 @@ try {
   process.exit(1);
 }
 
-function printWelcome(url: string, secret: string): void {
+function printWelcome(url: string, secret: string, login: { email: string; password: string }): void {
   const lines = [
     '',
     'Development account created on the embedded database. Its API key (shown once, all scopes):',
@@ -48,6 +52,10 @@ function printWelcome(url: string, secret: string): void {
     `    -d '{"name":"Acme Auto Sales","email":"dispatch@acme-auto.example"}'`,
     `  curl -s ${url}/v1/orders -H "Authorization: Bearer $API_KEY" -H 'Content-Type: application/json' \\`,
     `    -d '{"customer_id":"<the cus_... id above>","pickup":{"address1":"1200 W Lake St","city":"Chicago","state":"IL","zip":"60607"},"delivery":{"address1":"500 Ocean Dr","city":"Miami Beach","state":"FL","zip":"33139"},"vehicles":[{"vin":"1HGCM82633A004352","year":2003,"make":"Honda","model":"Accord"}],"ready_date":"2026-12-01"}'`,
+    '',
+    `Dashboard: ${url}/dashboard/  sign in as ${login.email} with the password (shown once):`,
+    '',
+    `  ${login.password}`,
     '',
     `Specs: ${url}/openapi.json  ${url}/asyncapi.json   Docs: ${url}/docs`,
     '',

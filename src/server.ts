@@ -29,7 +29,7 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
   let shuttingDown = false;
   if (config.role === 'api' || config.role === 'all') {
     const { createApp } = await import('./http/app.js');
-    app = await createApp({ db, clock, log, rateLimit: config.rateLimit, redisUrl: config.redisUrl, production: config.production });
+    app = await createApp({ db, clock, log, rateLimit: config.rateLimit, redisUrl: config.redisUrl, production: config.production, signIn: config.signIn });
     server = createServer(app.koa.callback());
     server.requestTimeout = 30_000;
     server.headersTimeout = 10_000;
@@ -49,7 +49,7 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
   const runsWorker = config.role === 'worker' || config.role === 'all';
   if (runsWorker && (config.workerJobs.includes('vetting') || config.workerJobs.includes('compliance'))) {
     const handlers: Record<string, JobHandler> = {};
-    const context = () => backgroundContext({ em: db.em(), clock, log, settings: { production: config.production } });
+    const context = () => backgroundContext({ em: db.em(), clock, log, settings: { production: config.production, signIn: config.signIn } });
     if (config.workerJobs.includes('vetting')) {
       const { vettingJob, VET_CARRIER_JOB } = await import('./carriers/carriers.service.js');
       const { createRegistryProvider } = await import('./carriers/registry/index.js');

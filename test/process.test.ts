@@ -57,7 +57,7 @@ async function startFresh(prefix: string) {
 
 describe('npm run keys -- create', () => {
   it('prints a key on a line of its own that the server then accepts, scoped as asked', async () => {
-    const out = execFileSync(node, ['--import', 'tsx', 'src/keys.ts', 'create', '--account', 'cli-co', '--scopes', 'orders:read,customers:read'], {
+    const out = execFileSync(node, ['--import', 'tsx', 'src/keys-cli.ts', 'create', '--account', 'cli-co', '--scopes', 'orders:read,customers:read'], {
       env,
       encoding: 'utf8',
     });
@@ -87,7 +87,7 @@ describe('npm run keys -- create', () => {
 
   it('refuses unknown scopes', () => {
     expect(() =>
-      execFileSync(node, ['--import', 'tsx', 'src/keys.ts', 'create', '--account', 'x', '--scopes', 'orders:everything'], { env, stdio: 'pipe' }),
+      execFileSync(node, ['--import', 'tsx', 'src/keys-cli.ts', 'create', '--account', 'x', '--scopes', 'orders:everything'], { env, stdio: 'pipe' }),
     ).toThrow(/Unknown scope/);
   }, 30_000);
 });

@@ -58,11 +58,13 @@ describe.skipIf(!base)('the packed package installed with production dependencie
     const [{ filename, files }] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as [{ filename: string; files: { path: string }[] }];
     const paths = files.map((f) => f.path);
     expect(paths).toContain('dist/main.js');
-    expect(paths).toContain('dist/keys.js');
+    expect(paths).toContain('dist/keys-cli.js');
+    expect(paths).toContain('dist/users-cli.js');
+    expect(paths).toContain('dashboard/dist/index.html');
     expect(paths).toContain('dist/carriers/registry/local-registry.json');
     expect(paths).toEqual(expect.arrayContaining(['generated/openapi.json', 'generated/openapi.yaml', 'generated/asyncapi.json', 'generated/asyncapi.yaml', 'generated/docs.html']));
     // Nothing but the build output, the published specs and the package's own files.
-    expect(paths.filter((p) => !/^(dist\/|generated\/[a-z-]+\.(json|yaml|html)$|generated\/docs-assets\/[a-z0-9-]+\.js$|package\.json$|README\.md$)/.test(p))).toEqual([]);
+    expect(paths.filter((p) => !/^(dist\/|generated\/[a-z-]+\.(json|yaml|html)$|generated\/docs-assets\/[a-z0-9-]+\.js$|dashboard\/dist\/|package\.json$|README\.md$)/.test(p))).toEqual([]);
 
     await run('tar', ['-xzf', join(work, filename), '-C', app, '--strip-components=1']);
     copyFileSync('package-lock.json', join(app, 'package-lock.json'));
@@ -76,7 +78,7 @@ describe.skipIf(!base)('the packed package installed with production dependencie
     // The environment of the image: production mode, no loader options inherited from the test runner.
     const databaseUrl = await freshDatabase();
     const env: Record<string, string> = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' };
-    const keyOut = await run(process.execPath, ['dist/keys.js', 'create', '--account', 'Packed Logistics', '--scopes', 'customers:read,customers:write'], { cwd: app, env });
+    const keyOut = await run(process.execPath, ['dist/keys-cli.js', 'create', '--account', 'Packed Logistics', '--scopes', 'customers:read,customers:write'], { cwd: app, env });
     const key = keyOut.stdout.trim();
     expect(key).toMatch(/^sk_[0-9A-Za-z]{43}$/);
 
@@ -99,6 +101,10 @@ describe.skipIf(!base)('the packed package installed with production dependencie
     const spec = await fetch(`${url}/openapi.json`);
     expect(spec.status).toBe(200);
     expect(((await spec.json()) as { openapi: string }).openapi).toMatch(/^3\.1/);
+    // The dashboard, built into the package, is served with its policy.
+    const dashboard = await fetch(`${url}/dashboard/`);
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     const docs = await fetch(`${url}/docs`);
     expect(docs.status).toBe(200);
     // Every script the page loads is served by the production install itself (Redoc's bundle included).

@@ -40,10 +40,12 @@ describe('the OpenAPI document', () => {
   it('declares the shared error responses on every /v1 operation, and 404/413/415 where they apply', () => {
     for (const op of operations.filter((o) => o.path.startsWith('/v1/'))) {
       const codes = Object.keys(op.responses);
-      for (const code of ['400', '401', '403', '429', '500']) expect(codes, `${op.operationId} ${code}`).toContain(code);
+      // Signing in needs no scope and no CSRF token: nothing answers 403 there.
+      const shared = op.operationId === 'createSession' ? ['400', '401', '429', '500'] : ['400', '401', '403', '429', '500'];
+      for (const code of shared) expect(codes, `${op.operationId} ${code}`).toContain(code);
       if (op.path.includes('{')) expect(codes, `${op.operationId} 404`).toContain('404');
-      // Every POST takes an Idempotency-Key, whose conflicts answer 409.
-      if (op.method === 'post') expect(codes, `${op.operationId} 409`).toContain('409');
+      // Every POST takes an Idempotency-Key, whose conflicts answer 409 (signing in takes none).
+      if (op.method === 'post' && op.operationId !== 'createSession') expect(codes, `${op.operationId} 409`).toContain('409');
       if ((op as { requestBody?: unknown }).requestBody) {
         expect(codes, `${op.operationId} 413`).toContain('413');
         expect(codes, `${op.operationId} 415`).toContain('415');
@@ -51,14 +53,20 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('requires exactly one known scope on every /v1 operation and none on platform operations', () => {
+  it('requires exactly one known scope, of a key or of a session, on every /v1 operation and none on platform operations', () => {
     const scopes = allScopes();
     for (const op of operations) {
-      if (op.path.startsWith('/v1/')) {
-        expect(op.security, op.operationId).toHaveLength(1);
+      if (op.operationId === 'createSession') {
+        expect(op.security, op.operationId).toEqual([]); // signing in
+      } else if (op.path === '/v1/sessions/current') {
+        expect(op.security, op.operationId).toEqual([{ sessionCookie: [] }]); // only a session has a current session
+      } else if (op.path.startsWith('/v1/')) {
+        // A key (or token) and a dashboard session, each with the same one scope.
+        expect(op.security, op.operationId).toHaveLength(2);
         const required = op.security![0]!.bearerAuth!;
         expect(required).toHaveLength(1);
         expect(scopes).toContain(required[0]);
+        expect(op.security![1], op.operationId).toEqual({ sessionCookie: required });
       } else if (op.path.startsWith('/oauth/')) {
         expect(op.security, op.operationId).toEqual([{ oauthClient: [] }]);
       } else {
@@ -84,8 +92,8 @@ describe('platform policies in the document', () => {
   it('lists exactly the x-scopes in the Scope enum', () => {
     expect([...spec.components.schemas.Scope!.enum!].sort()).toEqual(Object.keys(spec.components.securitySchemes.bearerAuth['x-scopes']).sort());
   });
-  it('declares the Idempotency-Key header on every /v1 POST', () => {
-    for (const op of operations.filter((o) => o.method === 'post' && o.path.startsWith('/v1/'))) {
+  it('declares the Idempotency-Key header on every /v1 POST but signing in (a stored answer would hold the session token)', () => {
+    for (const op of operations.filter((o) => o.method === 'post' && o.path.startsWith('/v1/') && o.operationId !== 'createSession')) {
       expect(op.parameters?.map((p) => p.$ref), op.operationId).toContain('#/components/parameters/IdempotencyKey');
     }
   });

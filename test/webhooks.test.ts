@@ -331,6 +331,79 @@ describe.each(backends())('webhooks on %s', (backend: Backend) => {
     });
   });
 
+  describe('POST /v1/webhook_endpoints/{id}/test (testWebhookEndpoint)', () => {
+    it('sends the endpoint a signed webhook_endpoint.test event, subscribed or not, logged with its attempts', async () => {
+      const r = await receiver();
+      const ep = await endpoint(r.url, ['order.cancelled']);
+      const sent = await h.op('testWebhookEndpoint', { params: { webhook_endpoint_id: ep.id } });
+      expect(sent.status).toBe(201);
+      expect(sent.headers.get('location')).toBe(`/v1/webhook_deliveries/${sent.body.id}`);
+      expect(sent.body).toMatchObject({ object: 'webhook_delivery', endpoint_id: ep.id, event_type: 'webhook_endpoint.test', status: 'pending', attempt_count: 0, attempts: [] });
+      await drain(worker());
+      expect(r.received).toHaveLength(1);
+      const got = r.received[0]!;
+      const body = JSON.parse(got.body);
+      const now = Math.floor(clock.now().getTime() / 1000);
+      expect(verifySignature(got.body, got.headers['service-signature'] as string, ep.secret, { now })).toBeNull();
+      expect(body).toMatchObject({ id: sent.body.event_id, object: 'event', type: 'webhook_endpoint.test', api_version: '2026-07-01' });
+      // The endpoint as the API renders it, never with its secret.
+      const rendered = await h.op('getWebhookEndpoint', { params: { webhook_endpoint_id: ep.id } });
+      expect(body.data).toEqual(rendered.body);
+      expect(body.data).not.toHaveProperty('secret');
+      expect(got.body).not.toContain(ep.secret);
+      const logged = await h.op('getWebhookDelivery', { params: { webhook_delivery_id: sent.body.id } });
+      expect(logged.body).toMatchObject({ status: 'succeeded', attempt_count: 1 });
+      expect(logged.body.attempts[0]).toMatchObject({ number: 1, response_status: 200, error: null });
+      const event = await h.op('getEvent', { params: { event_id: sent.body.event_id } });
+      expect(event.body).toMatchObject({ type: 'webhook_endpoint.test', data: { id: ep.id } });
+    });
+
+    it('reaches no other endpoint, not even one subscribed to "*", and is replayed only to its own endpoint', async () => {
+      const tested = await receiver();
+      const bystander = await receiver();
+      const ep = await endpoint(tested.url, ['*']);
+      const other = await endpoint(bystander.url, ['*']);
+      const sent = await h.op('testWebhookEndpoint', { params: { webhook_endpoint_id: ep.id } });
+      const w = worker();
+      await drain(w);
+      expect(tested.received).toHaveLength(1);
+      expect(bystander.received).toHaveLength(0);
+      const replayed = await h.op('replayEvent', { params: { event_id: sent.body.event_id }, body: {} });
+      expect(replayed.body.data.map((d) => d.endpoint_id)).toEqual([ep.id]);
+      const toOther = await h.op('replayEvent', { params: { event_id: sent.body.event_id }, body: { endpoint_id: other.id } });
+      expect(toOther.status).toBe(409);
+      expect(toOther.error).toMatchObject({ code: 'endpoint_not_subscribed', param: 'endpoint_id' });
+      await drain(w);
+      expect(tested.received.map((x) => x.headers['service-event-id'])).toEqual([sent.body.event_id, sent.body.event_id]);
+      expect(bystander.received).toHaveLength(0);
+    });
+
+    it('retries a failing test delivery on the usual schedule', async () => {
+      const r = await receiver({ status: 503 });
+      const ep = await endpoint(r.url);
+      const sent = await h.op('testWebhookEndpoint', { params: { webhook_endpoint_id: ep.id } });
+      await drain(worker());
+      const logged = await h.op('getWebhookDelivery', { params: { webhook_delivery_id: sent.body.id } });
+      expect(logged.body).toMatchObject({ status: 'pending', attempt_count: 1 });
+      expect(logged.body.attempts[0]).toMatchObject({ response_status: 503 });
+      expect(logged.body.next_attempt_at).toBe(Math.floor((clock.now().getTime() + ATTEMPT_DELAYS_MS[1]!) / 1000));
+    });
+
+    it('refuses a disabled endpoint (409 endpoint_disabled), and 404s an unknown or another account\'s endpoint', async () => {
+      const r = await receiver();
+      const ep = await endpoint(r.url);
+      await h.op('updateWebhookEndpoint', { params: { webhook_endpoint_id: ep.id }, body: { status: 'disabled' } });
+      const disabled = await h.op('testWebhookEndpoint', { params: { webhook_endpoint_id: ep.id } });
+      expect(disabled.status).toBe(409);
+      expect(disabled.error).toMatchObject({ code: 'endpoint_disabled', param: 'webhook_endpoint_id' });
+      const stranger = await h.key('stranger-test');
+      const theirs = await h.op('testWebhookEndpoint', { params: { webhook_endpoint_id: ep.id }, key: stranger });
+      expect(theirs.status).toBe(404);
+      expect((await h.op('testWebhookEndpoint', { params: { webhook_endpoint_id: 'we_01JF3QE8G0J2K4M6N8P0Q2R4S6' } })).status).toBe(404);
+      expect((await h.call('GET', `/v1/webhook_endpoints/${ep.id}/deliveries`)).body.data).toHaveLength(0);
+    });
+  });
+
   describe('events, replay and recovery', () => {
     it('lists and reads events, filtered by type, only within the account', async () => {
       const o = await order();

@@ -51,7 +51,7 @@ describe.each(backends())('a worker killed mid-delivery on %s', (backend: Backen
       cleanups.push(() => db.drop());
       env = { DATABASE_URL: db.url as string };
     }
-    const key = execFileSync(node, ['--import', 'tsx', 'src/keys.ts', 'create', '--account', 'crash', '--scopes', 'all'], {
+    const key = execFileSync(node, ['--import', 'tsx', 'src/keys-cli.ts', 'create', '--account', 'crash', '--scopes', 'all'], {
       env: { ...process.env, ...env },
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],

@@ -7,7 +7,14 @@ import { newId } from '../shared/ids.js';
 import { emitEvent } from '../webhooks/emitter.js';
 import { AuditLog } from './audit.entities.js';
 
-export type AuditAction = 'api_key.created' | 'api_key.revoked' | 'oauth_client.created' | 'oauth_client.revoked';
+export type AuditAction =
+  | 'api_key.created'
+  | 'api_key.revoked'
+  | 'oauth_client.created'
+  | 'oauth_client.revoked'
+  | 'user.created'
+  | 'user.updated'
+  | 'user.deleted';
 
 export function renderAuditLog(entry: AuditLog): EventPayloads['audit.privileged_action'] {
   return {

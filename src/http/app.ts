@@ -13,10 +13,12 @@ import { handlers as webhookHandlers } from '../webhooks/webhooks.handlers.js';
 import { handlers as keyHandlers } from '../auth/keys.handlers.js';
 import { handlers as oauthHandlers } from '../auth/oauth.handlers.js';
 import { handlers as carrierHandlers } from '../carriers/carriers.handlers.js';
+import { handlers as userHandlers } from '../users/users.handlers.js';
+import { DEFAULT_SIGN_IN_POLICY, type SignInPolicy } from '../shared/context.js';
 import { requestLog } from './request-log.js';
 import { renderErrors } from './render-errors.js';
 import { compileRouter, route } from './route.js';
-import { authenticateBearer, authenticateOAuthClient } from './authenticate.js';
+import { authenticateCaller, authenticateOAuthClient } from './authenticate.js';
 import { memoryStore, postgresStore, rateLimit, redisStore, type BucketStore, type RateLimitPolicy } from './rate-limit.js';
 import { checkScope } from './scope.js';
 import { parseBody } from './body.js';
@@ -24,6 +26,7 @@ import { createOpenApiBackend, validateRequest } from './validate.js';
 import { renderReply } from './render.js';
 import { idempotency } from './idempotency.js';
 import { dispatch } from './dispatch.js';
+import { serveDashboard } from './dashboard.js';
 import type { PipelineState } from './state.js';
 
 /**
@@ -37,6 +40,7 @@ export const operationHandlers = {
   ...webhookHandlers,
   ...carrierHandlers,
   ...keyHandlers,
+  ...userHandlers,
   ...oauthHandlers,
   ...platformHandlers,
 } satisfies { [Id in OperationId]: (input: HandlerInput<Id>, ctx: never) => Promise<Reply<Id>> };
@@ -50,6 +54,8 @@ export interface AppOptions {
   redisUrl?: string | undefined;
   /** Production mode refuses development conveniences (plain-http webhook URLs). */
   production?: boolean;
+  /** Failed dashboard sign-ins allowed per email and per address (DEFAULT_SIGN_IN_POLICY otherwise). */
+  signIn?: SignInPolicy;
 }
 
 export interface App {
@@ -70,9 +76,10 @@ export async function createApp(options: AppOptions): Promise<App> {
   const koa = new Koa<PipelineState>({ proxy: false });
   koa.on('error', (err: Error) => log.error({ err }, 'koa error'));
   koa.use(requestLog(db, log)); // request id, logger, entity manager; on the way out: headers, access log, metrics
+  koa.use(serveDashboard()); // /dashboard/: the web app's files, with its security headers
   koa.use(renderErrors); // on the way out: any error as the envelope (or the OAuth shape)
   koa.use(route(router)); // 404 / 405 / OPTIONS
-  koa.use(authenticateBearer(clock)); // 401
+  koa.use(authenticateCaller(clock)); // 401 (key, token or session cookie); 403 without the session's CSRF token
   koa.use(rateLimit(buckets, options.rateLimit, clock)); // 429, X-RateLimit-*
   koa.use(checkScope); // 403
   koa.use(parseBody); // 415 / 413 / 400 invalid_json
@@ -80,7 +87,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   koa.use(validateRequest(openApi)); // 400, spec defaults filled in
   koa.use(renderReply); // on the way out: the reply for the caller's API version
   koa.use(idempotency(clock)); // 409 or a replay of the stored answer
-  koa.use(dispatch(operationHandlers, { clock, settings: { production: options.production ?? false }, shuttingDown: () => shuttingDown }));
+  koa.use(dispatch(operationHandlers, { clock, settings: { production: options.production ?? false, signIn: options.signIn ?? DEFAULT_SIGN_IN_POLICY }, shuttingDown: () => shuttingDown }));
 
   return {
     koa,

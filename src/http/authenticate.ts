@@ -1,11 +1,16 @@
-// Authentication. Bearer operations (every `/v1` operation): an API key or an OAuth access token in
-// `Authorization: Bearer`, or 401 with `WWW-Authenticate`. OAuth endpoints: the client, by HTTP
-// Basic or by form fields, which is why that step runs after the body is read.
+// Authentication. `/v1` operations name their callers in the spec: `bearerAuth` (an API key or an
+// OAuth access token in `Authorization: Bearer`) and `sessionCookie` (a dashboard user's sign-in
+// session in the `vt_session` cookie). A request with an Authorization header is judged by that
+// header alone; without one, the session cookie is used where the operation accepts it, and a
+// state-changing request made with it must carry the session's CSRF token. Anything else is 401
+// with `WWW-Authenticate`. OAuth endpoints: the client, by HTTP Basic or by form fields, which is
+// why that step runs after the body is read.
 import { authenticate } from '../auth/auth.service.js';
 import { authenticateClient } from '../auth/oauth.service.js';
 import type { Clock } from '../shared/clock.js';
 import { errors } from '../shared/errors.js';
-import { isBearerOperation, isClientOperation, type Step } from './state.js';
+import { csrfTokenMatches, findLiveSession, sessionPrincipal, tokenFromCookieHeader, CSRF_HEADER } from '../users/sessions.service.js';
+import { isClientOperation, schemesOf, type PipelineContext, type Step } from './state.js';
 
 const challenge = (error?: string) => ({
   'WWW-Authenticate': error ? `Bearer realm="api", error="${error}"` : 'Bearer realm="api"',
@@ -17,15 +22,34 @@ const FAILURES = {
   expired_token: errors.expiredToken,
 } as const;
 
-export function authenticateBearer(clock: Clock): Step {
+/** Methods that change nothing: a session needs no CSRF token for them. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+async function byBearer(c: PipelineContext, header: string, clock: Clock): Promise<void> {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  const result = match?.[1] ? await authenticate(c.state.em, match[1], clock) : 'invalid_api_key';
+  if (typeof result === 'string') throw FAILURES[result](challenge('invalid_token'));
+  c.state.principal = result;
+}
+
+async function bySession(c: PipelineContext, token: string | undefined, clock: Clock): Promise<void> {
+  const live = await findLiveSession(c.state.em, token, clock);
+  if (!live) throw errors.noSession(challenge());
+  if (!SAFE_METHODS.has(c.method) && !csrfTokenMatches(live.session, c.headers[CSRF_HEADER])) throw errors.invalidCsrfToken();
+  c.state.principal = sessionPrincipal(live);
+}
+
+export function authenticateCaller(clock: Clock): Step {
   return async (c, next) => {
-    if (isBearerOperation(c.state.operation!)) {
-      const header = c.headers.authorization;
-      if (!header || header.trim() === '') throw errors.missingCredentials(challenge());
-      const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-      const result = match?.[1] ? await authenticate(c.state.em, match[1], clock) : 'invalid_api_key';
-      if (typeof result === 'string') throw FAILURES[result](challenge('invalid_token'));
-      c.state.principal = result;
+    const schemes = schemesOf(c.state.operation!);
+    const bearer = schemes.has('bearerAuth');
+    const cookie = schemes.has('sessionCookie');
+    if (bearer || cookie) {
+      const header = c.headers.authorization?.trim();
+      const token = cookie ? tokenFromCookieHeader(c.headers.cookie) : undefined;
+      if (bearer && header) await byBearer(c, header, clock);
+      else if (cookie && (token !== undefined || !bearer)) await bySession(c, token, clock);
+      else throw errors.missingCredentials(challenge());
     }
     await next();
   };

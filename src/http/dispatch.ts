@@ -1,5 +1,6 @@
 // Calls the operation's handler with the validated input and the context its kind of operation
-// gets: the principal for `/v1` operations, the OAuth client for `/oauth`, neither for the platform.
+// gets: the principal for `/v1` operations, the OAuth client for `/oauth`, neither for the operations
+// without security (the platform's, and signing in).
 import type { Clock } from '../shared/clock.js';
 import type { Context, Settings } from '../shared/context.js';
 import type { OperationId } from '../shared/handlers.js';

@@ -25,7 +25,7 @@ export interface PipelineState {
   answerHeaders: Record<string, string>;
   /** route */
   operation?: Operation;
-  /** authenticate: the key or token's principal (bearer operations) */
+  /** authenticate: the key's, token's or session's principal (`/v1` operations) */
   principal?: Principal;
   /** authenticate: the OAuth client (the `/oauth` operations) */
   client?: OAuthClient;
@@ -40,10 +40,16 @@ export interface PipelineState {
 export type PipelineContext = ParameterizedContext<PipelineState>;
 export type Step = (c: PipelineContext, next: () => Promise<void>) => Promise<void>;
 
-/** Operations secured by a client (the OAuth endpoints) rather than a bearer credential. */
-export const isClientOperation = (operation: Operation): boolean =>
-  ((operation.security ?? []) as Record<string, string[]>[]).some((r) => 'oauthClient' in r);
+/** The security schemes an operation accepts (any one of its requirements), read once per operation. */
+const schemeCache = new WeakMap<Operation, ReadonlySet<string>>();
+export function schemesOf(operation: Operation): ReadonlySet<string> {
+  let schemes = schemeCache.get(operation);
+  if (!schemes) {
+    schemes = new Set(((operation.security ?? []) as Record<string, string[]>[]).flatMap((r) => Object.keys(r)));
+    schemeCache.set(operation, schemes);
+  }
+  return schemes;
+}
 
-/** Operations that need a bearer credential (every `/v1` operation). */
-export const isBearerOperation = (operation: Operation): boolean =>
-  (operation.security ?? []).length > 0 && !isClientOperation(operation);
+/** Operations secured by a client (the OAuth endpoints) rather than a caller's credential. */
+export const isClientOperation = (operation: Operation): boolean => schemesOf(operation).has('oauthClient');

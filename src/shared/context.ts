@@ -5,20 +5,35 @@ import type { components } from '../../generated/openapi.js';
 import type { Clock } from './clock.js';
 import type { Logger } from './logger.js';
 
-/** Who is calling: an API key, or an OAuth client through one of its access tokens. */
+/**
+ * Who is calling: an API key, an OAuth client through one of its access tokens, or a dashboard user
+ * through a sign-in session.
+ */
 export interface Principal {
   accountId: string;
-  /** The key (`key_...`) or OAuth client (`oac_...`) id: the audit actor and the rate-limit bucket. */
+  /** The key (`key_...`), OAuth client (`oac_...`) or user (`usr_...`) id: the audit actor and the rate-limit bucket. */
   actorId: string;
-  kind: 'api_key' | 'oauth_token';
+  kind: 'api_key' | 'oauth_token' | 'session';
   scopes: ReadonlySet<string>;
   apiVersion: components['schemas']['ApiVersion'];
+  /** The session (`ses_...`) that authenticated the request, when `kind` is `session`. */
+  sessionId?: string;
 }
+
+/** Failed dashboard sign-ins allowed per email, then per client address, within `windowMs`. */
+export interface SignInPolicy {
+  perEmail: number;
+  perAddress: number;
+  windowMs: number;
+}
+export const DEFAULT_SIGN_IN_POLICY: SignInPolicy = { perEmail: 5, perAddress: 50, windowMs: 15 * 60_000 };
 
 /** Process-wide settings that change what services allow. */
 export interface Settings {
-  /** Production mode refuses development conveniences (plain-http webhook URLs). */
+  /** Production mode refuses development conveniences (plain-http webhook URLs, cookies without `Secure`). */
   production: boolean;
+  /** Throttling of failed dashboard sign-ins. */
+  signIn: SignInPolicy;
 }
 
 /** The context of any unit of work: its entity manager, time, logger and origin. */

@@ -36,6 +36,8 @@ const CODES: Record<ErrorCode, { type: ErrorType; status?: number }> = {
   invalid_token: { type: 'authentication_error' },
   expired_token: { type: 'authentication_error' },
   invalid_client: { type: 'authentication_error' },
+  invalid_credentials: { type: 'authentication_error' },
+  invalid_csrf_token: { type: 'permission_error' },
   insufficient_scope: { type: 'permission_error' },
   resource_missing: { type: 'not_found_error' },
   route_not_found: { type: 'invalid_request_error', status: 404 },
@@ -49,6 +51,8 @@ const CODES: Record<ErrorCode, { type: ErrorType; status?: number }> = {
   endpoint_disabled: { type: 'conflict_error' },
   idempotency_key_reused: { type: 'conflict_error' },
   idempotency_key_in_use: { type: 'conflict_error' },
+  duplicate_user: { type: 'conflict_error' },
+  last_owner: { type: 'conflict_error' },
   rate_limit_exceeded: { type: 'rate_limit_error' },
   internal_error: { type: 'api_error' },
 };
@@ -122,6 +126,14 @@ export const errors = {
     e('invalid_token', 'The access token is not valid (unknown, or its OAuth client was revoked).', { headers }),
   expiredToken: (headers: Record<string, string>) =>
     e('expired_token', 'The access token has expired; request a new one from /oauth/token.', { headers }),
+  noSession: (headers: Record<string, string>) =>
+    e('missing_credentials', 'No live session: sign in with POST /v1/sessions (the session ended, or was never started).', { headers }),
+  invalidCredentials: () => e('invalid_credentials', 'The email or password is not correct.'),
+  invalidCsrfToken: () =>
+    e(
+      'invalid_csrf_token',
+      "A request made with a session cookie that changes anything must send the session's csrf_token in the X-CSRF-Token header.",
+    ),
   insufficientScope: (needed: readonly string[]) => e('insufficient_scope', `This operation needs the scope ${needed.join(' or ')}.`),
   scopeNotGrantable: (missing: readonly string[]) =>
     e('insufficient_scope', `You cannot grant a scope you do not hold: ${missing.join(', ')}.`, { param: 'scopes' }),
@@ -148,16 +160,21 @@ export const errors = {
     e('duplicate_carrier', `A carrier with DOT number ${dot} is already onboarded in this account.`, { param: 'dot_number' }),
   endpointNotSubscribed: (endpointId: string, type: string) =>
     e('endpoint_not_subscribed', `Endpoint ${endpointId} is not subscribed to ${type}.`, { param: 'endpoint_id' }),
-  endpointDisabled: (endpointId: string) => e('endpoint_disabled', `Endpoint ${endpointId} is disabled; enable it first.`, { param: 'endpoint_id' }),
+  endpointDisabled: (endpointId: string, param = 'endpoint_id') =>
+    e('endpoint_disabled', `Endpoint ${endpointId} is disabled; enable it first.`, { param }),
   idempotencyKeyReused: () =>
     e('idempotency_key_reused', 'This Idempotency-Key was already used with a different request (method, path or body).', {
       param: 'Idempotency-Key',
     }),
+  duplicateUser: (email: string) => e('duplicate_user', `A user with the email ${email} already exists.`, { param: 'email' }),
+  lastOwner: (userId: string) => e('last_owner', `${userId} is the account's last enabled owner: make another user owner first.`),
   idempotencyKeyInUse: () =>
     e('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry later.', { param: 'Idempotency-Key' }),
 
   // ---------- limits and failures ----------
   rateLimitExceeded: (retryAfter: number, headers: Record<string, string>) =>
     e('rate_limit_exceeded', `Too many requests; retry after ${retryAfter} second(s).`, { headers: { ...headers, 'Retry-After': String(retryAfter) } }),
+  signInThrottled: (retryAfter: number) =>
+    e('rate_limit_exceeded', `Too many failed sign-ins; retry after ${retryAfter} second(s).`, { headers: { 'Retry-After': String(retryAfter) } }),
   internalError: () => e('internal_error', 'Something went wrong on our side; quote the request id to support.'),
 };

@@ -16,6 +16,9 @@ export const ID_PREFIXES = {
   oauthClient: 'oac',
   auditLog: 'aud',
   request: 'req',
+  user: 'usr',
+  session: 'ses',
+  signInFailure: 'sif',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

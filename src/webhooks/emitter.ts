@@ -35,6 +35,19 @@ export function renderEnvelope<T extends EventType>(event: Event & { type: T }, 
 export const subscribes = (endpoint: Pick<WebhookEndpoint, 'enabledEvents'>, type: string): boolean =>
   endpoint.enabledEvents.includes('*') || endpoint.enabledEvents.includes(type);
 
+/** The event an endpoint is sent on request (`testWebhookEndpoint`); its data is that endpoint. */
+export const TEST_EVENT = 'webhook_endpoint.test' satisfies EventType;
+
+/**
+ * Whether `endpoint` is sent `event`: a test event reaches only the endpoint it tests, subscribed or
+ * not (never the others, even those subscribed to `*`); any other event, the endpoints subscribed
+ * to its type.
+ */
+export function receives(endpoint: Pick<WebhookEndpoint, 'id' | 'enabledEvents'>, event: { type: string; data: unknown }): boolean {
+  if (event.type === TEST_EVENT) return (event.data as { id?: unknown }).id === endpoint.id;
+  return subscribes(endpoint, event.type);
+}
+
 /** A pending delivery of `event` to `endpoint`, due at once. */
 export function newDelivery(em: EntityManager, event: Event, endpoint: WebhookEndpoint, now: Date): WebhookDelivery {
   const delivery = em.create(WebhookDelivery, {
@@ -82,7 +95,7 @@ export async function emitEvent<T extends EventType>(
   });
   em.persist(event);
   const endpoints = await em.find(WebhookEndpoint, { accountId, status: 'enabled' });
-  const targets = endpoints.filter((e) => subscribes(e, type));
+  const targets = endpoints.filter((e) => receives(e, event));
   for (const endpoint of targets) newDelivery(em, event, endpoint, now);
   if (targets.length) await notifyWorkers(em);
   return event;

@@ -10,6 +10,7 @@ export const handlers: Handlers<
   | 'updateWebhookEndpoint'
   | 'deleteWebhookEndpoint'
   | 'rotateWebhookEndpointSecret'
+  | 'testWebhookEndpoint'
   | 'listWebhookDeliveries'
   | 'recoverWebhookDeliveries'
   | 'getWebhookDelivery'
@@ -41,6 +42,10 @@ export const handlers: Handlers<
   async rotateWebhookEndpointSecret({ params, body }, ctx) {
     const endpoint = await webhooks.rotateSecret(ctx, params.webhook_endpoint_id, body);
     return { status: 200, body: webhooks.renderEndpoint(endpoint, ctx.clock, { withSecret: true }) };
+  },
+  async testWebhookEndpoint({ params }, ctx) {
+    const sent = await webhooks.sendTestEvent(ctx, params.webhook_endpoint_id);
+    return { status: 201, body: webhooks.renderDelivery(sent), headers: { Location: `/v1/webhook_deliveries/${sent.delivery.id}` } };
   },
   async listWebhookDeliveries({ params, query }, ctx) {
     return { status: 200, body: renderPage(await webhooks.listDeliveries(ctx, params.webhook_endpoint_id, query), webhooks.renderDelivery) };

@@ -14,7 +14,7 @@ import { randomToken } from '../shared/tokens.js';
 import { Event } from './events.entities.js';
 import { WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint } from './webhooks.entities.js';
 import { deliveryLifecycle } from './deliveries.state.js';
-import { newDelivery, notifyWorkers, renderEnvelope, subscribes } from './emitter.js';
+import { emitEvent, newDelivery, notifyWorkers, receives, renderEnvelope, TEST_EVENT } from './emitter.js';
 
 type S = components['schemas'];
 
@@ -104,6 +104,22 @@ export function rotateSecret(ctx: RequestContext, id: string, input: S['WebhookS
     endpoint.updatedAt = now;
     await tx.em.flush();
     return endpoint;
+  });
+}
+
+/**
+ * Sends the endpoint a `webhook_endpoint.test` event through the outbox like any event (signed,
+ * retried, in the delivery log): to this endpoint alone, whether or not it subscribes. Answers the
+ * new delivery, due at once.
+ */
+export function sendTestEvent(ctx: RequestContext, id: string): Promise<DeliveryWithAttempts> {
+  return inTransaction(ctx, async (tx) => {
+    const endpoint = await findEndpoint(tx, id, { forUpdate: true });
+    if (endpoint.status !== 'enabled') throw errors.endpointDisabled(endpoint.id, 'webhook_endpoint_id');
+    const event = await emitEvent(tx, TEST_EVENT, renderEndpoint(endpoint, ctx.clock));
+    await tx.em.flush();
+    const delivery = await tx.em.findOneOrFail(WebhookDelivery, { eventId: event.id, endpointId: endpoint.id });
+    return { delivery, attempts: [] };
   });
 }
 
@@ -204,11 +220,11 @@ export async function replayEvent(ctx: RequestContext, eventId: string, input: S
     let endpoints: WebhookEndpoint[];
     if (input.endpoint_id) {
       const endpoint = await findEndpoint(tx, input.endpoint_id, { param: 'endpoint_id' });
-      if (!subscribes(endpoint, event.type)) throw errors.endpointNotSubscribed(endpoint.id, event.type);
+      if (!receives(endpoint, event)) throw errors.endpointNotSubscribed(endpoint.id, event.type);
       if (endpoint.status !== 'enabled') throw errors.endpointDisabled(endpoint.id);
       endpoints = [endpoint];
     } else {
-      endpoints = (await tx.em.find(WebhookEndpoint, { accountId: ctx.principal.accountId, status: 'enabled' })).filter((e) => subscribes(e, event.type));
+      endpoints = (await tx.em.find(WebhookEndpoint, { accountId: ctx.principal.accountId, status: 'enabled' })).filter((e) => receives(e, event));
     }
     const now = ctx.clock.now();
     const existing = new Map(

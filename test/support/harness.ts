@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { createApp } from '../../src/http/app.js';
 import { createApiKey, parseScopes } from '../../src/auth/auth.service.js';
 import type { Clock } from '../../src/shared/clock.js';
-import { backgroundContext, type Context } from '../../src/shared/context.js';
+import { backgroundContext, DEFAULT_SIGN_IN_POLICY, type Context, type Settings, type SignInPolicy } from '../../src/shared/context.js';
 import type { HandlerInput, OperationId } from '../../src/shared/handlers.js';
 import { openApiDocument } from '../../src/shared/spec.js';
 import type { components, operations } from '../../generated/openapi.js';
@@ -73,12 +73,13 @@ export interface Harness {
 
 export async function startHarness(
   backend: Backend,
-  options: { clock?: Clock; rateLimit?: RateLimitPolicy; production?: boolean; redisUrl?: string; database?: TestDatabase } = {},
+  options: { clock?: Clock; rateLimit?: RateLimitPolicy; production?: boolean; redisUrl?: string; database?: TestDatabase; signIn?: SignInPolicy } = {},
 ): Promise<Harness> {
   const database = options.database ?? (await createTestDatabase(backend));
   const clock = options.clock ?? { now: () => new Date() };
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const app = await createApp({ db: database.db, clock, log, rateLimit: options.rateLimit ?? { burst: 100_000, perMinute: 100_000 }, redisUrl: options.redisUrl, production: options.production ?? false });
+  const settings: Settings = { production: options.production ?? false, signIn: options.signIn ?? DEFAULT_SIGN_IN_POLICY };
+  const app = await createApp({ db: database.db, clock, log, rateLimit: options.rateLimit ?? { burst: 100_000, perMinute: 100_000 }, redisUrl: options.redisUrl, ...settings });
   const server: Server = createServer(app.koa.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -119,7 +120,7 @@ export async function startHarness(
       const r = await harness.call(route.method, path, { ...(opts.key !== undefined ? { key: opts.key } : {}), ...(opts.body !== undefined ? { body: opts.body } : {}), ...(opts.headers ? { headers: opts.headers } : {}) });
       return { status: r.status, headers: r.headers, body: r.body, error: r.status >= 400 ? r.body?.error : undefined };
     },
-    background: (c = clock) => backgroundContext({ em: database.db.em(), clock: c, log, settings: { production: options.production ?? false } }),
+    background: (c = clock) => backgroundContext({ em: database.db.em(), clock: c, log, settings }),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await app.close();

@@ -1,5 +1,5 @@
 // The keys CLI: `npm run keys -- create --account <name> --scopes <comma list|all> [--name <label>]
-// [--version <date>]`, or `node dist/keys.js create ...` from a build. Prints the new key's secret on a
+// [--version <date>]`, or `node dist/keys-cli.js create ...` from a build. Prints the new key's secret on a
 // line of its own. Uses the same database as the server (DATABASE_URL, or the embedded database in
 // DATA_DIR while the server is stopped).
 import { parseArgs } from 'node:util';

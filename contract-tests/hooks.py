@@ -1,0 +1,29 @@
+"""Schemathesis hooks for `bash contract-tests/run.sh` (loaded through SCHEMATHESIS_HOOKS).
+
+The operations on the current dashboard session are authenticated by the session cookie alone
+(`sessionCookie` in the spec), and signing out ends the session it is given. So each of their cases
+gets a session of its own: a sign-in as the dashboard user run.sh created, whose cookie and CSRF
+token (needed by the state-changing sign-out) go with the request.
+"""
+
+import os
+
+import requests
+import schemathesis
+
+BASE_URL = os.environ["CONTRACT_BASE_URL"]
+EMAIL = os.environ["CONTRACT_SESSION_EMAIL"]
+PASSWORD = os.environ["CONTRACT_SESSION_PASSWORD"]
+
+
+@schemathesis.auth(refresh_interval=None).apply_to(operation_id=["getCurrentSession", "deleteCurrentSession"])
+class DashboardSession:
+    def get(self, case, ctx):
+        answer = requests.post(f"{BASE_URL}/v1/sessions", json={"email": EMAIL, "password": PASSWORD}, timeout=10)
+        answer.raise_for_status()
+        return answer.cookies["vt_session"], answer.json()["csrf_token"]
+
+    def set(self, case, data, ctx):
+        cookie, csrf_token = data
+        case.cookies = {**(case.cookies or {}), "vt_session": cookie}
+        case.headers = {**(case.headers or {}), "X-CSRF-Token": csrf_token}

@@ -1,0 +1,133 @@
+// The dashboard: sign-in, then the pages of the brokerage (orders, customers, carriers, compliance)
+// and of its developers (webhooks, keys, OAuth clients, events) and the team.
+import { StrictMode, useCallback, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, NavLink, Navigate, Route, Routes } from 'react-router';
+import { api, asFailure, must, setCsrfToken, type ApiFailure, type S } from './api.ts';
+import { SessionContext, type SessionState } from './session.tsx';
+import { ErrorBox, Field, Form } from './ui.tsx';
+import { Home } from './pages/Home.tsx';
+import { OrderCreate, OrderDetail, OrderList } from './pages/Orders.tsx';
+import { CustomerDetail, CustomerList } from './pages/Customers.tsx';
+import { CarrierDetail, CarrierList } from './pages/Carriers.tsx';
+import { ComplianceAlerts } from './pages/Compliance.tsx';
+import { WebhookCreate, WebhookDetail, WebhookList } from './pages/Webhooks.tsx';
+import { ApiKeys, OAuthClients } from './pages/Keys.tsx';
+import { EventDetail, EventList } from './pages/Events.tsx';
+import { Team } from './pages/Team.tsx';
+import './styles.css';
+
+function SignIn({ onSignedIn }: { onSignedIn: (s: S['Session']) => void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  return (
+    <main className="sign-in">
+      <h1>Vehicle Transport</h1>
+      <p>Sign in to the dashboard.</p>
+      <Form label="Sign in" submit={async () => onSignedIn(await must(api.POST('/v1/sessions', { body: { email, password } })))}>
+        <Field label="Email">
+          <input name="email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </Field>
+        <Field label="Password">
+          <input name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        </Field>
+      </Form>
+    </main>
+  );
+}
+
+function Layout({ state, children }: { state: SessionState; children: React.ReactNode }) {
+  const { session, can } = state;
+  return (
+    <div className="layout">
+      <nav className="sidebar" aria-label="Main">
+        <div className="brand">Vehicle Transport</div>
+        <div className="account">{session.account.name}</div>
+        <NavLink to="/" end>Home</NavLink>
+        {can('orders:read') && <NavLink to="/orders">Orders</NavLink>}
+        {can('customers:read') && <NavLink to="/customers">Customers</NavLink>}
+        {can('carriers:read') && <NavLink to="/carriers">Carriers</NavLink>}
+        {can('carriers:read') && <NavLink to="/compliance">Compliance alerts</NavLink>}
+        <div className="nav-group">Settings</div>
+        {can('webhooks:manage') && <NavLink to="/settings/developers/webhooks">Webhooks</NavLink>}
+        {can('webhooks:manage') && <NavLink to="/settings/developers/events">Events</NavLink>}
+        {can('keys:manage') && <NavLink to="/settings/developers/api-keys">API keys</NavLink>}
+        {can('keys:manage') && <NavLink to="/settings/developers/oauth-clients">OAuth clients</NavLink>}
+        <NavLink to="/settings/team">Team</NavLink>
+        <div className="me">
+          <span data-testid="signed-in-as">{session.user.email}</span>
+          <span className="role">{session.user.role}</span>
+          <button type="button" onClick={() => void state.signOut()}>
+            Sign out
+          </button>
+        </div>
+      </nav>
+      <main className="content">{children}</main>
+    </div>
+  );
+}
+
+function App() {
+  const [session, setSession] = useState<S['Session'] | null | undefined>(undefined);
+  const [error, setError] = useState<ApiFailure>();
+  const adopt = useCallback((s: S['Session'] | null) => {
+    setCsrfToken(s?.csrf_token ?? null);
+    setSession(s);
+  }, []);
+  useEffect(() => {
+    api.GET('/v1/sessions/current').then(
+      ({ data, response }) => (response.ok && data ? adopt(data) : response.status === 401 ? adopt(null) : setError(asFailure(new Error(`The server answered ${response.status}.`)))),
+      (err: unknown) => setError(asFailure(err)),
+    );
+    // Any 401 (the session ended: signed out elsewhere, expired, user disabled) goes back to sign-in.
+    const ended = () => adopt(null);
+    window.addEventListener('vt:signed-out', ended);
+    return () => window.removeEventListener('vt:signed-out', ended);
+  }, [adopt]);
+  if (error) return <ErrorBox error={error} />;
+  if (session === undefined) return <p className="loading">Loading…</p>;
+  if (session === null) return <SignIn onSignedIn={adopt} />;
+  const scopes = new Set<string>(session.scopes);
+  const state: SessionState = {
+    session,
+    can: (scope) => scopes.has(scope),
+    async signOut() {
+      await api.DELETE('/v1/sessions/current');
+      adopt(null);
+    },
+  };
+  return (
+    <SessionContext.Provider value={state}>
+      <Layout state={state}>
+        <Routes>
+          <Route path="/" element={<Home />} />
+          <Route path="/orders" element={<OrderList />} />
+          <Route path="/orders/new" element={<OrderCreate />} />
+          <Route path="/orders/:id" element={<OrderDetail />} />
+          <Route path="/customers" element={<CustomerList />} />
+          <Route path="/customers/:id" element={<CustomerDetail />} />
+          <Route path="/carriers" element={<CarrierList />} />
+          <Route path="/carriers/:id" element={<CarrierDetail />} />
+          <Route path="/compliance" element={<ComplianceAlerts />} />
+          <Route path="/settings/developers/webhooks" element={<WebhookList />} />
+          <Route path="/settings/developers/webhooks/new" element={<WebhookCreate />} />
+          <Route path="/settings/developers/webhooks/:id" element={<WebhookDetail />} />
+          <Route path="/settings/developers/events" element={<EventList />} />
+          <Route path="/settings/developers/events/:id" element={<EventDetail />} />
+          <Route path="/settings/developers/api-keys" element={<ApiKeys />} />
+          <Route path="/settings/developers/oauth-clients" element={<OAuthClients />} />
+          <Route path="/settings/team" element={<Team />} />
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </Layout>
+    </SessionContext.Provider>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <BrowserRouter basename="/dashboard">
+      <App />
+    </BrowserRouter>
+  </StrictMode>,
+);

@@ -1,0 +1,392 @@
+// Settings > Developers > Webhooks: the endpoints, Add Endpoint (signing secret shown once), and an
+// endpoint's page: delivery log with every attempt, a chart of successes and failures over time,
+// a test event, replay of one event, recovery of a time range, secret rotation, disable/enable, delete.
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
+import { api, must, type S } from '../api.ts';
+import { API_VERSIONS, EVENT_GROUPS } from '../catalog.ts';
+import { Action, Badge, ErrorBox, Field, Form, IdLink, ListTable, Loadable, PageHeader, SecretOnce, time, useLoad, usePaged, usePoll } from '../ui.tsx';
+
+Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
+
+export function WebhookList() {
+  const { state, pager } = usePaged((cursor) => must(api.GET('/v1/webhook_endpoints', { params: { query: { limit: 20, ...(cursor ? { cursor } : {}) } } })), []);
+  return (
+    <>
+      <PageHeader title="Webhooks">
+        <Link className="button primary" to="/settings/developers/webhooks/new">
+          Add endpoint
+        </Link>
+      </PageHeader>
+      <ListTable
+        state={state}
+        pager={pager}
+        empty="No endpoint yet: add one to receive signed events."
+        head={
+          <tr>
+            <th>URL</th>
+            <th>Events</th>
+            <th>Version</th>
+            <th>Status</th>
+            <th>Created</th>
+          </tr>
+        }
+        row={(e) => (
+          <tr key={e.id}>
+            <td>
+              <Link to={`/settings/developers/webhooks/${e.id}`}>{e.url}</Link>
+              {e.description ? <div className="muted">{e.description}</div> : null}
+            </td>
+            <td>{e.enabled_events.includes('*') ? 'all events' : `${e.enabled_events.length} events`}</td>
+            <td>{e.api_version}</td>
+            <td>
+              <Badge value={e.status} />
+            </td>
+            <td>{time(e.created)}</td>
+          </tr>
+        )}
+      />
+    </>
+  );
+}
+
+export function WebhookCreate() {
+  const navigate = useNavigate();
+  const [url, setUrl] = useState('');
+  const [all, setAll] = useState(true);
+  const [picked, setPicked] = useState<Set<S['EventType']>>(new Set());
+  const [version, setVersion] = useState<S['ApiVersion']>(API_VERSIONS[0]);
+  const [description, setDescription] = useState('');
+  const [created, setCreated] = useState<S['WebhookEndpoint']>();
+  const toggle = (t: S['EventType']) => setPicked((p) => (p.has(t) ? new Set([...p].filter((x) => x !== t)) : new Set([...p, t])));
+  if (created?.secret) {
+    return (
+      <>
+        <PageHeader title="Endpoint added" />
+        <SecretOnce label="The endpoint's signing secret." value={created.secret} onDismiss={() => navigate(`/settings/developers/webhooks/${created.id}`)} />
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader title="Add endpoint" />
+      <Form
+        label="Add endpoint"
+        submit={async () => {
+          if (!all && picked.size === 0) throw new Error('Pick at least one event type, or send all events.');
+          setCreated(
+            await must(
+              api.POST('/v1/webhook_endpoints', {
+                body: { url, enabled_events: all ? ['*'] : [...picked], api_version: version, ...(description ? { description } : {}) },
+              }),
+            ),
+          );
+        }}
+      >
+        <Field label="Endpoint URL" hint="https:// (plain http to localhost while the server runs in development mode)">
+          <input name="url" type="url" required placeholder="https://hooks.example.com/vehicle-transport" value={url} onChange={(e) => setUrl(e.target.value)} />
+        </Field>
+        <Field label="Description">
+          <input name="description" value={description} onChange={(e) => setDescription(e.target.value)} />
+        </Field>
+        <Field label="API version" hint="Payloads are rendered for this version, for good.">
+          <select name="api_version" value={version} onChange={(e) => setVersion(e.target.value as S['ApiVersion'])}>
+            {API_VERSIONS.map((v) => (
+              <option key={v}>{v}</option>
+            ))}
+          </select>
+        </Field>
+        <fieldset>
+          <legend>Events to send</legend>
+          <label className="check">
+            <input type="radio" name="events" checked={all} onChange={() => setAll(true)} /> All events (including types added later)
+          </label>
+          <label className="check">
+            <input type="radio" name="events" checked={!all} onChange={() => setAll(false)} /> Select events
+          </label>
+          {!all && (
+            <div className="event-groups">
+              {Object.entries(EVENT_GROUPS).map(([group, types]) => (
+                <fieldset key={group}>
+                  <legend>{group}</legend>
+                  {types.map((t) => (
+                    <label key={t} className="check">
+                      <input type="checkbox" name={t} checked={picked.has(t)} onChange={() => toggle(t)} /> <code>{t}</code>
+                    </label>
+                  ))}
+                </fieldset>
+              ))}
+            </div>
+          )}
+        </fieldset>
+      </Form>
+    </>
+  );
+}
+
+type Delivery = S['WebhookDelivery'];
+const succeeded = (a: S['WebhookDeliveryAttempt']) => a.response_status !== null && a.response_status >= 200 && a.response_status < 300;
+
+/** Attempts bucketed by time (minutes, hours or days, whichever gives a readable number of bars). */
+export function bucketAttempts(deliveries: Delivery[]): { labels: string[]; ok: number[]; failed: number[] } {
+  const attempts = deliveries.flatMap((d) => d.attempts);
+  if (attempts.length === 0) return { labels: [], ok: [], failed: [] };
+  const times = attempts.map((a) => a.started_at);
+  const span = Math.max(...times) - Math.min(...times);
+  const size = span <= 2 * 3600 ? 60 : span <= 3 * 86400 ? 3600 : 86400;
+  const buckets = new Map<number, { ok: number; failed: number }>();
+  for (const a of attempts) {
+    const key = Math.floor(a.started_at / size) * size;
+    const b = buckets.get(key) ?? { ok: 0, failed: 0 };
+    if (succeeded(a)) b.ok++;
+    else b.failed++;
+    buckets.set(key, b);
+  }
+  const keys = [...buckets.keys()].sort((a, b) => a - b);
+  const label = (t: number) => new Date(t * 1000).toLocaleString('en-US', size === 86400 ? { dateStyle: 'medium' } : { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return { labels: keys.map(label), ok: keys.map((k) => buckets.get(k)!.ok), failed: keys.map((k) => buckets.get(k)!.failed) };
+}
+
+function DeliveryChart({ deliveries }: { deliveries: Delivery[] }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const chart = useRef<Chart<'bar'> | null>(null);
+  const data = bucketAttempts(deliveries);
+  // One chart per mounted canvas: created on mount, destroyed on unmount, its data replaced on each render.
+  useEffect(() => {
+    if (!canvas.current) return;
+    chart.current = new Chart(canvas.current, {
+      type: 'bar',
+      data: { labels: [], datasets: [] },
+      options: { animation: false, responsive: true, maintainAspectRatio: false, scales: { x: { stacked: true }, y: { stacked: true, beginAtZero: true, ticks: { precision: 0 } } } },
+    });
+    return () => {
+      chart.current?.destroy();
+      chart.current = null;
+    };
+  }, []);
+  useEffect(() => {
+    if (!chart.current) return;
+    chart.current.data = {
+      labels: data.labels,
+      datasets: [
+        { label: 'Succeeded', data: data.ok, backgroundColor: '#2e7d32' },
+        { label: 'Failed', data: data.failed, backgroundColor: '#c62828' },
+      ],
+    };
+    chart.current.update();
+  });
+  return (
+    <div className="chart" data-testid="delivery-chart" aria-label={`Attempts: ${data.ok.reduce((a, b) => a + b, 0)} succeeded, ${data.failed.reduce((a, b) => a + b, 0)} failed`}>
+      <canvas ref={canvas} />
+    </div>
+  );
+}
+
+function Attempts({ delivery }: { delivery: Delivery }) {
+  if (delivery.attempts.length === 0) return <p className="muted">No attempt yet{delivery.next_attempt_at ? `; due ${time(delivery.next_attempt_at)}` : ''}.</p>;
+  return (
+    <table className="attempts">
+      <thead>
+        <tr>
+          <th>#</th>
+          <th>Started</th>
+          <th>Duration</th>
+          <th>Response</th>
+          <th>Body (first 1 KiB)</th>
+          <th>Error</th>
+        </tr>
+      </thead>
+      <tbody>
+        {delivery.attempts.map((a) => (
+          <tr key={a.number} className={succeeded(a) ? 'ok' : 'failed'}>
+            <td>{a.number}</td>
+            <td>{time(a.started_at)}</td>
+            <td>{a.duration_ms} ms</td>
+            <td>{a.response_status ?? '—'}</td>
+            <td>
+              <code className="excerpt">{a.response_body || '—'}</code>
+            </td>
+            <td>{a.error ?? '—'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Recover({ endpointId }: { endpointId: string }) {
+  const [since, setSince] = useState(() => new Date(Date.now() - 86_400_000).toISOString().slice(0, 16));
+  const [until, setUntil] = useState('');
+  const [result, setResult] = useState<S['WebhookRecovery']>();
+  const unix = (local: string) => Math.floor(new Date(local).getTime() / 1000);
+  return (
+    <Form
+      className="inline-form"
+      label="Recover failed deliveries"
+      submit={async () =>
+        setResult(await must(api.POST('/v1/webhook_endpoints/{webhook_endpoint_id}/recover', { params: { path: { webhook_endpoint_id: endpointId } }, body: { since: unix(since), ...(until ? { until: unix(until) } : {}) } })))
+      }
+    >
+      <Field label="Since">
+        <input name="since" type="datetime-local" required value={since} onChange={(e) => setSince(e.target.value)} />
+      </Field>
+      <Field label="Until (optional)">
+        <input name="until" type="datetime-local" value={until} onChange={(e) => setUntil(e.target.value)} />
+      </Field>
+      {result ? <p role="status">{result.requeued} deliveries queued again.</p> : null}
+    </Form>
+  );
+}
+
+export function WebhookDetail() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const path = { webhook_endpoint_id: id };
+  const endpoint = useLoad(() => must(api.GET('/v1/webhook_endpoints/{webhook_endpoint_id}', { params: { path } })), [id]);
+  const [status, setStatus] = useState<S['WebhookDeliveryStatus'] | ''>('');
+  const deliveries = useLoad(() => must(api.GET('/v1/webhook_endpoints/{webhook_endpoint_id}/deliveries', { params: { path, query: { limit: 100, ...(status ? { status } : {}) } } })), [id, status]);
+  const [secret, setSecret] = useState<string>();
+  const [open, setOpen] = useState<string>();
+  const [tested, setTested] = useState<Delivery>();
+  // The log follows deliveries while any is still under way.
+  usePoll(deliveries.reload, 2000, Boolean(deliveries.data?.data.some((d) => d.status === 'pending')));
+  return (
+    <Loadable state={endpoint}>
+      {(e) => (
+        <>
+          <PageHeader title={e.url}>
+            <Badge value={e.status} />
+          </PageHeader>
+          {secret ? <SecretOnce label="The new signing secret (the old one keeps signing during the grace period)." value={secret} onDismiss={() => setSecret(undefined)} /> : null}
+          <div className="grid">
+            <section className="card">
+              <h2>Endpoint</h2>
+              <dl>
+                <dt>Id</dt>
+                <dd>
+                  <code>{e.id}</code>
+                </dd>
+                <dt>Description</dt>
+                <dd>{e.description ?? '—'}</dd>
+                <dt>Events</dt>
+                <dd>{e.enabled_events.includes('*') ? 'All events' : e.enabled_events.join(', ')}</dd>
+                <dt>API version</dt>
+                <dd>{e.api_version}</dd>
+                <dt>Created</dt>
+                <dd>{time(e.created)}</dd>
+              </dl>
+              <div className="buttons">
+                {e.status === 'enabled' ? (
+                  <Action
+                    label="Send test event"
+                    kind="primary"
+                    run={async () => {
+                      const sent = await must(api.POST('/v1/webhook_endpoints/{webhook_endpoint_id}/test', { params: { path } }));
+                      setTested(sent);
+                      setOpen(sent.id);
+                    }}
+                    onDone={deliveries.reload}
+                  />
+                ) : null}
+                <Action label="Rotate secret" confirm="Rotate the signing secret? The old one keeps signing for 24 hours." run={async () => setSecret((await must(api.POST('/v1/webhook_endpoints/{webhook_endpoint_id}/rotate_secret', { params: { path }, body: { grace_period_seconds: 86_400 } }))).secret)} />
+                {e.status === 'enabled' ? (
+                  <Action label="Disable" onDone={endpoint.reload} run={() => must(api.PATCH('/v1/webhook_endpoints/{webhook_endpoint_id}', { params: { path }, body: { status: 'disabled' } }))} />
+                ) : (
+                  <Action label="Enable" onDone={endpoint.reload} run={() => must(api.PATCH('/v1/webhook_endpoints/{webhook_endpoint_id}', { params: { path }, body: { status: 'enabled' } }))} />
+                )}
+                <Action
+                  label="Delete"
+                  kind="danger"
+                  confirm="Delete this endpoint and its delivery log?"
+                  run={() => must(api.DELETE('/v1/webhook_endpoints/{webhook_endpoint_id}', { params: { path } }))}
+                  onDone={() => navigate('/settings/developers/webhooks')}
+                />
+              </div>
+              {tested ? (
+                <p role="status" data-testid="test-event-sent">
+                  Test event <code>{tested.event_id}</code> sent: its delivery is in the log below.
+                </p>
+              ) : null}
+              <h3>Recover a time range</h3>
+              <Recover endpointId={e.id} />
+            </section>
+            <section className="card wide">
+              <h2>Successes and failures</h2>
+              <Loadable state={deliveries} isEmpty={(p) => p.data.every((d) => d.attempts.length === 0)} empty="No attempt yet.">
+                {(p) => <DeliveryChart deliveries={p.data} />}
+              </Loadable>
+            </section>
+          </div>
+          <section className="card">
+            <h2>Delivery log</h2>
+            <div className="filters">
+              <Field label="Status">
+                <select name="delivery-status" value={status} onChange={(ev) => setStatus(ev.target.value as S['WebhookDeliveryStatus'] | '')}>
+                  <option value="">All</option>
+                  <option value="pending">pending</option>
+                  <option value="succeeded">succeeded</option>
+                  <option value="permanently_failed">permanently failed</option>
+                </select>
+              </Field>
+            </div>
+            <ListTable
+              state={deliveries}
+              empty="No delivery yet: events this endpoint subscribes to will appear here."
+              head={
+                <tr>
+                  <th>Event</th>
+                  <th>Type</th>
+                  <th>Status</th>
+                  <th>Attempts</th>
+                  <th>Next attempt</th>
+                  <th>Created</th>
+                  <th />
+                </tr>
+              }
+              row={(d) => (
+                <DeliveryRow key={d.id} d={d} open={open === d.id} onToggle={() => setOpen(open === d.id ? undefined : d.id)} endpointId={e.id} onReplayed={deliveries.reload} />
+              )}
+            />
+            {deliveries.error ? <ErrorBox error={deliveries.error} /> : null}
+          </section>
+        </>
+      )}
+    </Loadable>
+  );
+}
+
+function DeliveryRow({ d, open, onToggle, endpointId, onReplayed }: { d: Delivery; open: boolean; onToggle: () => void; endpointId: string; onReplayed: () => void }) {
+  return (
+    <>
+      <tr className="delivery" data-testid="delivery">
+        <td>
+          <IdLink to={`/settings/developers/events/${d.event_id}`} id={d.event_id} />
+        </td>
+        <td>
+          <code>{d.event_type}</code>
+        </td>
+        <td>
+          <Badge value={d.status} />
+        </td>
+        <td>
+          <button type="button" className="link" onClick={onToggle} aria-expanded={open}>
+            {d.attempt_count} {d.attempt_count === 1 ? 'attempt' : 'attempts'}
+          </button>
+        </td>
+        <td>{time(d.next_attempt_at)}</td>
+        <td>{time(d.created)}</td>
+        <td>
+          <Action label="Replay" onDone={onReplayed} run={() => must(api.POST('/v1/events/{event_id}/replay', { params: { path: { event_id: d.event_id } }, body: { endpoint_id: endpointId } }))} />
+        </td>
+      </tr>
+      {open ? (
+        <tr className="attempts-row">
+          <td colSpan={7}>
+            <Attempts delivery={d} />
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+}

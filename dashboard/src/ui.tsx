@@ -1,0 +1,206 @@
+// Building blocks every page uses: loading/empty/error states, error boxes that show the API's message
+// and request id, buttons that run an API call, paging by cursor, secrets shown once.
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { asFailure, type ApiFailure } from './api.ts';
+
+export interface Loaded<T> {
+  data: T | undefined;
+  error: ApiFailure | undefined;
+  loading: boolean;
+  reload(): void;
+}
+
+/** Runs `load` when `deps` change (and on reload); keeps the last data while reloading. */
+export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): Loaded<T> {
+  const [state, setState] = useState<{ data?: T; error?: ApiFailure; loading: boolean }>({ loading: true });
+  const [tick, setTick] = useState(0);
+  const latest = useRef(0);
+  useEffect(() => {
+    const run = ++latest.current;
+    setState((s) => ({ ...s, loading: true }));
+    load().then(
+      (data) => run === latest.current && setState({ data, loading: false }),
+      (err: unknown) => run === latest.current && setState({ error: asFailure(err), loading: false }),
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [...deps, tick]);
+  const reload = useCallback(() => setTick((t) => t + 1), []);
+  return { data: state.data, error: state.error, loading: state.loading, reload };
+}
+
+/** Calls `fn` every `ms` while `active`. */
+export function usePoll(fn: () => void, ms: number, active: boolean): void {
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(fn, ms);
+    return () => clearInterval(timer);
+  }, [fn, ms, active]);
+}
+
+export function ErrorBox({ error }: { error: ApiFailure | undefined }) {
+  if (!error) return null;
+  return (
+    <div className="error" role="alert">
+      <strong>{error.message}</strong>
+      {error.requestId ? <span className="request-id">Request id: <code>{error.requestId}</code></span> : null}
+    </div>
+  );
+}
+
+/** The three states of anything loaded, then its content. */
+export function Loadable<T>({ state, children, isEmpty, empty }: { state: Loaded<T>; children: (data: T) => ReactNode; isEmpty?: (data: T) => boolean; empty?: ReactNode }) {
+  if (state.error) return <ErrorBox error={state.error} />;
+  if (state.data === undefined) return <p className="loading" aria-busy="true">Loading…</p>;
+  if (isEmpty?.(state.data)) return <p className="empty">{empty ?? 'Nothing here yet.'}</p>;
+  return <>{children(state.data)}</>;
+}
+
+interface Page<T> {
+  data: T[];
+  has_more: boolean;
+  next_cursor: string | null;
+}
+
+/** A list page by page: newest first, "Next" follows next_cursor, "Previous" goes back. */
+export function usePaged<T>(load: (cursor: string | undefined) => Promise<Page<T>>, deps: unknown[]) {
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  useEffect(() => setCursors([undefined]), deps); // a new filter starts at the first page
+  const cursor = cursors.at(-1);
+  const state = useLoad(() => load(cursor), [...deps, cursor]);
+  const pager = (
+    <div className="pager">
+      <button type="button" disabled={cursors.length < 2} onClick={() => setCursors((c) => c.slice(0, -1))}>
+        Previous
+      </button>
+      <span>Page {cursors.length}</span>
+      <button type="button" disabled={!state.data?.has_more} onClick={() => state.data?.next_cursor && setCursors((c) => [...c, state.data!.next_cursor!])}>
+        Next
+      </button>
+    </div>
+  );
+  return { state, pager };
+}
+
+export function ListTable<T>({ state, empty, head, row, pager }: { state: Loaded<Page<T>>; empty: string; head: ReactNode; row: (item: T) => ReactNode; pager?: ReactNode }) {
+  return (
+    <Loadable state={state} isEmpty={(p) => p.data.length === 0} empty={empty}>
+      {(p) => (
+        <>
+          <table>
+            <thead>{head}</thead>
+            <tbody>{p.data.map(row)}</tbody>
+          </table>
+          {pager}
+        </>
+      )}
+    </Loadable>
+  );
+}
+
+/** A button that runs an API call, disables itself meanwhile and shows the failure under it. */
+export function Action({ label, run, onDone, confirm, kind = 'secondary', disabled }: { label: string; run: () => Promise<unknown>; onDone?: () => void; confirm?: string; kind?: 'primary' | 'secondary' | 'danger'; disabled?: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiFailure>();
+  return (
+    <span className="action">
+      <button
+        type="button"
+        className={kind}
+        disabled={busy || disabled}
+        onClick={async () => {
+          if (confirm && !window.confirm(confirm)) return;
+          setBusy(true);
+          setError(undefined);
+          try {
+            await run();
+            onDone?.();
+          } catch (err) {
+            setError(asFailure(err));
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        {busy ? `${label}…` : label}
+      </button>
+      <ErrorBox error={error} />
+    </span>
+  );
+}
+
+/** A form whose submit runs an API call; the failure is shown above the submit button. */
+export function Form({ submit, label, children, onDone, className }: { submit: () => Promise<unknown>; label: string; children: ReactNode; onDone?: () => void; className?: string }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiFailure>();
+  return (
+    <form
+      className={className ?? 'form'}
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setBusy(true);
+        setError(undefined);
+        try {
+          await submit();
+          onDone?.();
+        } catch (err) {
+          setError(asFailure(err));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {children}
+      <ErrorBox error={error} />
+      <button type="submit" className="primary" disabled={busy}>
+        {busy ? `${label}…` : label}
+      </button>
+    </form>
+  );
+}
+
+export function Field({ label, children, hint }: { label: string; children: ReactNode; hint?: ReactNode }) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      {children}
+      {hint ? <small>{hint}</small> : null}
+    </label>
+  );
+}
+
+/** A secret the API returns once: shown with a warning until dismissed. */
+export function SecretOnce({ label, value, onDismiss }: { label: string; value: string; onDismiss: () => void }) {
+  return (
+    <div className="secret" role="status">
+      <p>
+        <strong>{label}</strong> It is shown this once: copy it now.
+      </p>
+      <code data-testid="secret">{value}</code>
+      <button type="button" onClick={onDismiss}>
+        Done
+      </button>
+    </div>
+  );
+}
+
+export const Badge = ({ value }: { value: string }) => <span className={`badge badge-${value.replace(/[^a-z_]/gi, '')}`}>{value.replaceAll('_', ' ')}</span>;
+
+export const time = (unix: number | null | undefined) => (unix ? new Date(unix * 1000).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' }) : '—');
+export const money = (cents: number | null | undefined, currency = 'usd') =>
+  cents === null || cents === undefined ? '—' : (cents / 100).toLocaleString('en-US', { style: 'currency', currency: currency.toUpperCase() });
+
+export const IdLink = ({ to, id }: { to: string; id: string }) => (
+  <Link to={to}>
+    <code>{id}</code>
+  </Link>
+);
+
+export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <header className="page-header">
+      <h1>{title}</h1>
+      <div className="page-actions">{children}</div>
+    </header>
+  );
+}

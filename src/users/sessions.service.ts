@@ -1,0 +1,191 @@
+// Sign-in sessions for dashboard users: an opaque random token in a cookie, stored as its SHA-256
+// hash, ending after 12 h idle or 7 days in any case; a CSRF token per session; failed sign-ins
+// throttled per email and per client address over a sliding window kept in the database (so every
+// server process counts the same failures). The pipeline authenticates requests by the cookie
+// (findLiveSession, sessionPrincipal); the operations sign in, read the session and sign out.
+import { timingSafeEqual } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/sql';
+import type { components } from '../../generated/openapi.js';
+import { hashSecret } from '../auth/auth.service.js';
+import { Account } from '../auth/auth.entities.js';
+import type { Clock } from '../shared/clock.js';
+import { unixSeconds } from '../shared/clock.js';
+import { inTransaction, type Context, type Principal, type RequestContext, type SignInPolicy } from '../shared/context.js';
+import { errors } from '../shared/errors.js';
+import { lockOne } from '../shared/find.js';
+import { newId } from '../shared/ids.js';
+import { randomToken } from '../shared/tokens.js';
+import { CURRENT_VERSION } from '../shared/versions.js';
+import { decoyHash, verifyPassword } from './passwords.js';
+import { ROLE_SCOPES, type Role } from './roles.js';
+import { renderUser } from './users.service.js';
+import { Session, SignInFailure, User } from './users.entities.js';
+
+type S = components['schemas'];
+
+export const SESSION_COOKIE = 'vt_session';
+/** The header that carries the session's CSRF token (lower case, as Node presents headers). */
+export const CSRF_HEADER = 'x-csrf-token';
+export const IDLE_TIMEOUT_MS = 12 * 3600_000;
+export const ABSOLUTE_TIMEOUT_MS = 7 * 24 * 3600_000;
+/** The idle expiry moves at most once a minute per session (one write a minute, not one per request). */
+const TOUCH_RESOLUTION_MS = 60_000;
+const TOKEN_PATTERN = /^vts_[0-9A-Za-z]{43}$/;
+
+/** A session that authenticates requests, with the user and account it stands for. */
+export interface LiveSession {
+  session: Session;
+  user: User;
+  account: Account;
+}
+
+export function renderSession({ session, user, account }: LiveSession): S['Session'] {
+  return {
+    id: session.id,
+    object: 'session',
+    user: renderUser(user),
+    account: { id: account.id, name: account.name },
+    scopes: [...ROLE_SCOPES[user.role as Role]],
+    csrf_token: session.csrfToken,
+    created: unixSeconds(session.createdAt),
+    idle_expires_at: unixSeconds(session.idleExpiresAt),
+    expires_at: unixSeconds(session.expiresAt),
+  };
+}
+
+/** The cookie that carries `token` (or clears it when `token` is null); `Secure` in production. */
+export function sessionCookie(token: string | null, options: { secure: boolean }): string {
+  const maxAge = token ? Math.floor(ABSOLUTE_TIMEOUT_MS / 1000) : 0;
+  const parts = [`${SESSION_COOKIE}=${token ?? ''}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAge}`];
+  if (options.secure) parts.push('Secure');
+  return parts.join('; ');
+}
+
+/** The session token in a Cookie header, if any. */
+export function tokenFromCookieHeader(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE) return part.slice(eq + 1).trim() || undefined;
+  }
+  return undefined;
+}
+
+/** Refuses with 429 while the email or the address has used up its failures in the window. */
+async function assertNotThrottled(em: EntityManager, email: string, address: string, policy: SignInPolicy, now: Date): Promise<void> {
+  const since = new Date(now.getTime() - policy.windowMs);
+  for (const [where, limit] of [[{ email }, policy.perEmail], [{ address }, policy.perAddress]] as const) {
+    const recent = await em.find(SignInFailure, { ...where, createdAt: { $gt: since } }, { orderBy: { createdAt: 'desc' }, limit });
+    if (recent.length >= limit) {
+      // The oldest of the last `limit` failures leaves the window first.
+      const waitMs = recent.at(-1)!.createdAt.getTime() + policy.windowMs - now.getTime();
+      throw errors.signInThrottled(Math.max(1, Math.ceil(waitMs / 1000)));
+    }
+  }
+}
+
+/**
+ * Signs in with email and password: a new session and its token (for the cookie; never stored).
+ * The same 401 for an unknown email, a wrong password and a disabled user, after the same work.
+ */
+export async function signIn(ctx: Context, input: S['SessionCreate']): Promise<{ live: LiveSession; token: string }> {
+  const email = input.email.trim().toLowerCase();
+  const address = ctx.ip ?? 'unknown';
+  const policy = ctx.settings.signIn;
+  const now = ctx.clock.now();
+  await assertNotThrottled(ctx.em, email, address, policy, now);
+  const user = await ctx.em.findOne(User, { email });
+  const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
+  if (!user || !passwordOk || user.disabled) {
+    // Recorded on its own (not in a transaction that the refusal would roll back).
+    await ctx.em.insert(SignInFailure, { id: newId('signInFailure', now.getTime()), email, address, createdAt: now });
+    throw errors.invalidCredentials();
+  }
+  const token = randomToken('vts');
+  const live = await inTransaction(ctx, async ({ em }) => {
+    const session = em.create(Session, {
+      id: newId('session', now.getTime()),
+      tokenHash: hashSecret(token),
+      accountId: user.accountId,
+      userId: user.id,
+      csrfToken: randomToken('csrf').slice('csrf_'.length),
+      createdAt: now,
+      idleExpiresAt: new Date(now.getTime() + IDLE_TIMEOUT_MS),
+      expiresAt: new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS),
+      revokedAt: null,
+    });
+    em.persist(session);
+    await em.nativeUpdate(User, { id: user.id }, { lastLoginAt: now });
+    user.lastLoginAt = now;
+    // A successful sign-in clears the email's failures (the address keeps its count).
+    await em.nativeDelete(SignInFailure, { email });
+    const account = await em.findOneOrFail(Account, { id: user.accountId });
+    return { session, user, account };
+  });
+  // Old failures are of no use after the window: purge them now and then.
+  if (Math.random() < 0.01) await ctx.em.nativeDelete(SignInFailure, { createdAt: { $lt: new Date(now.getTime() - policy.windowMs) } });
+  return { live, token };
+}
+
+/**
+ * The live session of a cookie token: not revoked, not past either expiry, its user enabled. Moves
+ * the idle expiry forward (a request is activity). Null when there is none.
+ */
+export async function findLiveSession(em: EntityManager, token: string | undefined, clock: Clock): Promise<LiveSession | null> {
+  if (!token || !TOKEN_PATTERN.test(token)) return null;
+  const session = await em.findOne(Session, { tokenHash: hashSecret(token) });
+  const now = clock.now();
+  if (!session || session.revokedAt || session.expiresAt <= now || session.idleExpiresAt <= now) return null;
+  const user = await em.findOne(User, { id: session.userId });
+  if (!user || user.disabled) return null;
+  const account = await em.findOneOrFail(Account, { id: session.accountId });
+  const idle = new Date(Math.min(now.getTime() + IDLE_TIMEOUT_MS, session.expiresAt.getTime()));
+  if (idle.getTime() - session.idleExpiresAt.getTime() > TOUCH_RESOLUTION_MS) {
+    await em.nativeUpdate(Session, { id: session.id }, { idleExpiresAt: idle });
+    session.idleExpiresAt = idle;
+  }
+  return { session, user, account };
+}
+
+/** The caller a live session stands for: its user, with the scopes of the user's role now. */
+export function sessionPrincipal({ session, user }: LiveSession): Principal {
+  return {
+    accountId: session.accountId,
+    actorId: user.id,
+    kind: 'session',
+    scopes: new Set(ROLE_SCOPES[user.role as Role]),
+    apiVersion: CURRENT_VERSION,
+    sessionId: session.id,
+  };
+}
+
+/** A state-changing request made with a session must carry the session's CSRF token. */
+export function csrfTokenMatches(session: Session, sent: string | string[] | undefined): boolean {
+  if (typeof sent !== 'string') return false;
+  const a = Buffer.from(sent);
+  const b = Buffer.from(session.csrfToken);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The session that authenticated this request (operations secured by `sessionCookie` only). */
+async function callerSession(ctx: RequestContext, options: { forUpdate?: boolean } = {}): Promise<LiveSession> {
+  const id = ctx.principal.sessionId;
+  const where = { id: id ?? '', accountId: ctx.principal.accountId, userId: ctx.principal.actorId };
+  const session = id ? (options.forUpdate ? await lockOne(ctx.em, Session, where) : await ctx.em.findOne(Session, where)) : null;
+  if (!session) throw errors.noSession({ 'WWW-Authenticate': 'Bearer realm="api"' });
+  const user = await ctx.em.findOneOrFail(User, { id: session.userId });
+  const account = await ctx.em.findOneOrFail(Account, { id: session.accountId });
+  return { session, user, account };
+}
+
+export const currentSession = (ctx: RequestContext): Promise<LiveSession> => callerSession(ctx);
+
+/** Ends the caller's session at once (every process reads the session on each request). */
+export function signOut(ctx: RequestContext): Promise<Session> {
+  return inTransaction(ctx, async (tx) => {
+    const { session } = await callerSession(tx, { forUpdate: true });
+    session.revokedAt ??= ctx.clock.now();
+    await tx.em.flush();
+    return session;
+  });
+}

@@ -1,0 +1,148 @@
+// Dashboard users: created by an owner (or a key with users:manage) or the CLI, with a role that maps
+// to scopes. The account always keeps one enabled owner. Changes are audited with the acting user or key.
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/sql';
+import type { components } from '../../generated/openapi.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { findOrCreateAccount } from '../auth/auth.service.js';
+import type { Clock } from '../shared/clock.js';
+import { unixOrNull, unixSeconds } from '../shared/clock.js';
+import { inTransaction, type RequestContext } from '../shared/context.js';
+import { errors } from '../shared/errors.js';
+import { ownedFinder } from '../shared/find.js';
+import { newId } from '../shared/ids.js';
+import { listPage, type Page, type PageQuery } from '../shared/pagination.js';
+import { generatePassword, hashPassword } from './passwords.js';
+import { isRole, type Role } from './roles.js';
+import { Session, User } from './users.entities.js';
+
+type S = components['schemas'];
+
+export const MIN_PASSWORD_LENGTH = 12;
+
+export function renderUser(user: User, initialPassword?: string): S['User'] {
+  return {
+    id: user.id,
+    object: 'user',
+    email: user.email,
+    name: user.name,
+    role: user.role as Role,
+    disabled: user.disabled,
+    ...(initialPassword ? { initial_password: initialPassword } : {}),
+    created: unixSeconds(user.createdAt),
+    last_login_at: unixOrNull(user.lastLoginAt),
+  };
+}
+
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * A new user in `accountId` (persisted in `em`, not flushed). Without a password one is generated and
+ * returned, to be handed over once. The API's validation already holds role and password to the
+ * spec; the checks here are for the CLI.
+ */
+export async function issueUser(
+  em: EntityManager,
+  accountId: string,
+  input: { email: string; name?: string | undefined; role: string; password?: string | undefined },
+  now: Date,
+): Promise<{ user: User; initialPassword: string | undefined }> {
+  if (!isRole(input.role)) throw errors.invalidValue('role', `Unknown role ${input.role}: owner, admin, developer or viewer.`);
+  const email = normalizeEmail(input.email);
+  if (input.password !== undefined && input.password.length < MIN_PASSWORD_LENGTH) {
+    throw errors.invalidValue('password', `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
+  }
+  if (await em.count(User, { email })) throw errors.duplicateUser(email);
+  const initialPassword = input.password === undefined ? generatePassword() : undefined;
+  const user = em.create(User, {
+    id: newId('user', now.getTime()),
+    accountId,
+    email,
+    name: input.name?.trim() || email.split('@')[0]!,
+    role: input.role,
+    passwordHash: await hashPassword(input.password ?? initialPassword!),
+    disabled: false,
+    createdAt: now,
+    lastLoginAt: null,
+  });
+  em.persist(user);
+  return { user, initialPassword };
+}
+
+export function createUser(ctx: RequestContext, input: S['UserCreate']): Promise<{ user: User; initialPassword: string | undefined }> {
+  return inTransaction(ctx, async (tx) => {
+    const now = ctx.clock.now();
+    const created = await issueUser(tx.em, ctx.principal.accountId, input, now);
+    await recordAudit(tx, 'user.created', created.user.id, { now });
+    return created;
+  });
+}
+
+/** The CLI's way in: creates the account when no account has that name. */
+export async function createUserInAccount(
+  em: EntityManager,
+  input: { accountName: string; email: string; name?: string | undefined; role: string; password?: string | undefined },
+  clock: Clock,
+): Promise<{ user: User; initialPassword: string | undefined; accountId: string }> {
+  return em.transactional(async (tem) => {
+    const account = await findOrCreateAccount(tem, input.accountName, clock);
+    const created = await issueUser(tem, account.id, input, clock.now());
+    await tem.flush();
+    return { ...created, accountId: account.id };
+  });
+}
+
+/** The embedded development database's first start: an owner to sign in to the dashboard with. */
+export async function bootstrapDevelopmentUser(em: EntityManager, accountId: string, clock: Clock): Promise<{ email: string; password: string }> {
+  return em.transactional(async (tem) => {
+    const { user, initialPassword } = await issueUser(tem, accountId, { email: 'owner@development.localhost', name: 'Development owner', role: 'owner' }, clock.now());
+    await tem.flush();
+    return { email: user.email, password: initialPassword! };
+  });
+}
+
+export const findUser = ownedFinder(User, 'user', 'user_id');
+
+export const listUsers = (ctx: RequestContext, query: PageQuery): Promise<Page<User>> => listPage(ctx.em, User, ctx.principal.accountId, {}, query);
+
+/**
+ * Refuses a change that would leave the account without an enabled owner. The account's enabled
+ * owners are locked first, so two changes at once cannot each leave the other as the last one.
+ */
+async function assertOwnerRemains(em: EntityManager, user: User, after: { role: string; disabled: boolean } | null): Promise<void> {
+  const isActiveOwner = user.role === 'owner' && !user.disabled;
+  const staysActiveOwner = after !== null && after.role === 'owner' && !after.disabled;
+  if (!isActiveOwner || staysActiveOwner) return;
+  const owners = await em.find(User, { accountId: user.accountId, role: 'owner', disabled: false }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  if (!owners.some((o) => o.id !== user.id)) throw errors.lastOwner(user.id);
+}
+
+export function updateUser(ctx: RequestContext, id: string, input: S['UserUpdate']): Promise<User> {
+  return inTransaction(ctx, async (tx) => {
+    const now = ctx.clock.now();
+    const user = await findUser(tx, id, { forUpdate: true });
+    const role = input.role ?? user.role;
+    const disabled = input.disabled ?? user.disabled;
+    await assertOwnerRemains(tx.em, user, { role, disabled });
+    if (input.name !== undefined) user.name = input.name.trim();
+    user.role = role;
+    // Disabling ends the user's sessions at once.
+    if (disabled && !user.disabled) await tx.em.nativeUpdate(Session, { userId: user.id, revokedAt: null }, { revokedAt: now });
+    user.disabled = disabled;
+    await recordAudit(tx, 'user.updated', user.id, { now });
+    await tx.em.flush();
+    return user;
+  });
+}
+
+/** Removes the user and, with them, their sessions. */
+export function deleteUser(ctx: RequestContext, id: string): Promise<void> {
+  return inTransaction(ctx, async (tx) => {
+    const now = ctx.clock.now();
+    const user = await findUser(tx, id, { forUpdate: true });
+    await assertOwnerRemains(tx.em, user, null);
+    await tx.em.nativeDelete(Session, { userId: user.id });
+    await tx.em.nativeDelete(User, { id: user.id });
+    await recordAudit(tx, 'user.deleted', user.id, { now });
+  });
+}

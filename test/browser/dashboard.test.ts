@@ -1,0 +1,367 @@
+// The dashboard in a real Chromium against a real server on a fresh embedded database: the first-start
+// login, customers, carriers vetted on the local registry, an order dispatched and delivered, a webhook
+// endpoint receiving its deliveries (replayed, secret rotated), keys, the team, a viewer who can change
+// nothing, CSRF, and signing out. Screenshots of the main pages (1280x800) go to reports/screenshots/.
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { freePort } from '../support/ports.js';
+import { startReceiver, type Receiver } from '../support/receiver.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissing } from './chromium.js';
+
+const missing = chromiumMissing();
+if (missing) {
+  const banner = `\n${'!'.repeat(78)}\n!! BROWSER TESTS SKIPPED: ${missing}\n${'!'.repeat(78)}\n`;
+  if (process.env.CI) throw new Error(`Browser tests cannot be skipped in CI: ${missing}`);
+  process.stderr.write(banner);
+}
+
+const SCREENSHOTS = 'reports/screenshots';
+const VIN = '1HGCM82633A004352';
+
+describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
+  let server: ChildProcess;
+  let base: string;
+  let owner: { email: string; password: string };
+  let receiver: Receiver;
+  let browser: Browser;
+  let page: Page;
+  const dataDir = mkdtempSync(join(tmpdir(), 'vt-dashboard-'));
+  const cspViolations: string[] = [];
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    // What `npm start` does first: build the dashboard when missing or stale.
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-dashboard.ts', '--if-stale'], { stdio: 'inherit' });
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), NODE_ENV: 'development', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    server.stdout!.on('data', (d) => (output += d));
+    const deadline = Date.now() + 60_000;
+    while (!/sign in as (\S+) with the password[^\n]*\n\n\s+(\S+)/.test(output) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const login = /sign in as (\S+) with the password[^\n]*\n\n\s+(\S+)/.exec(output);
+    if (!login) throw new Error(`the server printed no dashboard login: ${output}`);
+    owner = { email: login[1]!, password: login[2]! };
+    receiver = await startReceiver();
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && /Content.Security.Policy|Refused to/i.test(m.text()) && cspViolations.push(m.text()));
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    server?.kill('SIGTERM');
+    await receiver?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** A screenshot once nothing on the page is still loading. */
+  const shot = async (name: string) => {
+    await expect.poll(() => page.locator('.loading').count()).toBe(0);
+    await page.evaluate('window.scrollTo(0, 0)');
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+  };
+  const go = (path: string) => page.goto(`${base}/dashboard${path}`);
+  const submit = (label: string) => page.locator('form button[type=submit]', { hasText: label }).click();
+  /** A call from the page itself (same origin, with the session cookie). */
+  const fetchFromPage = (path: string, init: { method: string; body?: unknown; csrf?: boolean }) =>
+    page.evaluate(
+      async ({ path, init }) => {
+        const session = (await (await fetch('/v1/sessions/current')).json()) as { csrf_token: string };
+        const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+        if (init.csrf) headers['X-CSRF-Token'] = session.csrf_token;
+        const r = await fetch(path, { method: init.method, headers, ...(init.body ? { body: JSON.stringify(init.body) } : {}) });
+        return { status: r.status, body: (await r.json()) as { error?: { code: string } } };
+      },
+      { path, init },
+    );
+
+  async function signIn(email: string, password: string) {
+    await go('/');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await submit('Sign in');
+    await expect.poll(() => page.getByTestId('signed-in-as').textContent()).toBe(email);
+  }
+
+  it('serves the app with strict security headers, and a client route falls back to index.html', async () => {
+    const r = await fetch(`${base}/dashboard/orders/ord_anything`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^text\/html/);
+    const csp = r.headers.get('content-security-policy')!;
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(r.headers.get('referrer-policy')).toBe('no-referrer');
+    expect((await r.text())).not.toMatch(/<script>(?!<)/); // no inline script
+  });
+
+  it('signs in with the login printed on first start', async () => {
+    await go('/');
+    await expect.poll(() => page.getByRole('heading', { name: 'Vehicle Transport' }).isVisible()).toBe(true);
+    await shot('sign-in');
+    await page.getByLabel('Email').fill(owner.email);
+    await page.getByLabel('Password').fill('not the password');
+    await submit('Sign in');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('The email or password is not correct.');
+    expect(await page.getByRole('alert').textContent()).toMatch(/Request id: req_/);
+    await signIn(owner.email, owner.password);
+    await shot('home-empty');
+  });
+
+  it('creates a customer, and shows the API\'s message and request id when one is refused', async () => {
+    await go('/customers');
+    await page.locator('summary', { hasText: 'Add customer' }).click();
+    await page.getByLabel('Name').fill('Acme Auto Sales');
+    await page.getByLabel('Phone').fill('555-0142');
+    await submit('Add customer');
+    const error = page.locator('form .error');
+    await expect.poll(() => error.textContent()).toMatch(/phone/);
+    expect(await error.textContent()).toMatch(/Request id: req_[0-9A-Z]{26}/);
+    await page.getByLabel('Phone').fill('+13125550142');
+    await page.getByLabel('Email').fill('dispatch@acme-auto.example');
+    await submit('Add customer');
+    await expect.poll(() => page.locator('table').textContent()).toContain('Acme Auto Sales');
+    await shot('customers');
+  });
+
+  it('onboards a carrier and follows its vetting on the local registry until it is active, with the registry snapshot', async () => {
+    await go('/carriers');
+    await page.locator('summary', { hasText: 'Onboard carrier' }).click();
+    await page.getByLabel('DOT number').fill('2847193');
+    await page.getByLabel('Contact name').fill('Maria Delgado');
+    await page.getByLabel('Contact email').fill('dispatch@carrier.example');
+    await page.getByLabel('Phone').fill('+16025550117');
+    await submit('Onboard carrier');
+    await expect.poll(() => page.getByTestId('vetting-result').textContent(), { timeout: 30_000 }).toMatch(/^Passed/);
+    expect(await page.getByTestId('registry-snapshot').textContent()).toContain('Allowed to operateyes');
+    expect(await page.locator('.page-header .badge').textContent()).toBe('active');
+    await shot('carrier');
+  });
+
+  it('adds a webhook endpoint for the local receiver and shows its signing secret once', async () => {
+    await go('/settings/developers/webhooks');
+    await page.getByRole('link', { name: 'Add endpoint' }).click();
+    await page.getByLabel('Endpoint URL').fill(receiver.url);
+    await page.getByLabel('Description').fill('Local receiver');
+    await page.getByLabel('Select events').check();
+    await expect.poll(() => page.locator('.event-groups input[type=checkbox]').count()).toBe(18);
+    await shot('webhook-add');
+    await page.getByLabel('All events (including types added later)').check();
+    await submit('Add endpoint');
+    await expect.poll(() => page.getByTestId('secret').textContent()).toMatch(/^whsec_/);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(receiver.url);
+  });
+
+  it('creates an order, checking the VIN as it is typed', async () => {
+    // The receiver is down for the first delivery (order.created): it fails once, then waits for its retry.
+    receiver.queue.push({ status: 503, body: '{"error":"maintenance"}' });
+    await go('/orders/new');
+    await page.locator('select[name=customer_id]').selectOption({ label: 'Acme Auto Sales' });
+    for (const [stop, a] of [['pickup', ['1200 W Lake St', 'Chicago', 'IL', '60607']], ['delivery', ['500 Ocean Dr', 'Miami Beach', 'FL', '33139']]] as const) {
+      await page.locator(`input[name="${stop}.address1"]`).fill(a[0]);
+      await page.locator(`input[name="${stop}.city"]`).fill(a[1]);
+      await page.locator(`input[name="${stop}.state"]`).fill(a[2]);
+      await page.locator(`input[name="${stop}.zip"]`).fill(a[3]);
+    }
+    await page.locator('input[name="vehicles.0.year"]').fill('2003');
+    await page.locator('input[name="vehicles.0.make"]').fill('Honda');
+    await page.locator('input[name="vehicles.0.model"]').fill('Accord');
+    const vin = page.locator('input[name="vehicles.0.vin"]');
+    await vin.fill('1HGCM8263');
+    expect(await page.getByTestId('vin-problem-0').textContent()).toBe('8 more characters.');
+    await vin.fill('1HGCM82643A004352'); // position 9 wrong
+    expect(await page.getByTestId('vin-problem-0').textContent()).toBe('Check digit mismatch: position 9 should be 3 for this VIN.');
+    expect(await vin.getAttribute('aria-invalid')).toBe('true');
+    await vin.fill('1HGCM8263OA004352');
+    expect(await page.getByTestId('vin-problem-0').textContent()).toBe('A VIN never contains I, O or Q.');
+    await shot('order-create-vin-check');
+    await vin.fill(VIN.toLowerCase());
+    expect(await vin.inputValue()).toBe(VIN);
+    expect(await page.getByTestId('vin-problem-0').count()).toBe(0);
+    await page.getByLabel('Price (USD)').fill('1250');
+    await page.getByLabel('Carrier pay (USD)').fill('900');
+    await submit('Create order');
+    await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('pending');
+    expect(page.url()).toMatch(/\/dashboard\/orders\/ord_[0-9A-Z]{26}$/);
+  });
+
+  it('dispatches the order to the active carrier, picks it up and delivers it with a signature; the timeline follows', async () => {
+    await page.locator('select[name=carrier_id]').selectOption({ index: 1 });
+    await submit('Dispatch');
+    await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('dispatched');
+    await page.getByRole('button', { name: 'Mark picked up' }).click();
+    await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('in transit');
+    await page.getByLabel('Signed by').fill('Dana Ortiz');
+    await submit('Mark delivered');
+    await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('delivered');
+    const timeline = await page.getByTestId('timeline').textContent();
+    for (const step of ['Created', 'Dispatched', 'Picked up', 'Delivered', 'signed by Dana Ortiz']) expect(timeline).toContain(step);
+    await page.locator('input[name=note]').fill('Scratch on the rear bumper');
+    await page.locator('select[name=kind]').selectOption('damage');
+    await submit('Report exception');
+    await expect.poll(() => page.getByTestId('timeline').textContent()).toContain('Exception: damage');
+    await shot('order-detail');
+    await go('/orders?status=delivered');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await go('/orders?status=cancelled');
+    await expect.poll(() => page.locator('.empty').textContent()).toBe('No cancelled order.');
+    await shot('orders-empty-filter');
+  });
+
+  it('lists the failing endpoint on the home page', async () => {
+    await receiver.waitFor(5, 20_000);
+    await go('/');
+    await expect.poll(() => page.locator('.card', { hasText: 'Webhook endpoints failing' }).textContent()).toContain(`${receiver.url}: 1 failing of the last 20`);
+    expect(await page.getByTestId('orders-delivered').textContent()).toBe('1');
+    await shot('home');
+  });
+
+  it('shows the deliveries in the endpoint\'s log with every attempt, charts them, replays one and rotates the secret', async () => {
+    // Every event since the endpoint was added: order.created (failed once, retry due in 30 s), .dispatched,
+    // .in_transit, .delivered, .exception.
+    await go('/settings/developers/webhooks');
+    await page.getByRole('link', { name: receiver.url }).click();
+    await expect.poll(async () => (await page.getByTestId('delivery').allTextContents()).filter((t) => t.includes('succeeded')).length, { timeout: 20_000 }).toBe(4);
+    expect(await page.getByTestId('delivery-chart').getAttribute('aria-label')).toBe('Attempts: 4 succeeded, 1 failed');
+    const failed = page.getByTestId('delivery').filter({ hasText: 'order.created' });
+    expect(await failed.locator('.badge').textContent()).toBe('pending');
+    await failed.getByRole('button', { name: '1 attempt' }).click();
+    const failedAttempt = await page.locator('.attempts').textContent();
+    expect(failedAttempt).toContain('503');
+    expect(failedAttempt).toContain('{"error":"maintenance"}');
+    await failed.getByRole('button', { name: '1 attempt' }).click();
+    const row = page.getByTestId('delivery').filter({ hasText: 'order.delivered' });
+    await row.getByRole('button', { name: '1 attempt' }).click();
+    const attempts = await page.locator('.attempts').textContent();
+    expect(attempts).toContain('200');
+    expect(attempts).toContain('{"received":true}');
+    await shot('webhook-endpoint');
+    const eventId = (await row.locator('td').first().textContent())!;
+    const before = receiver.received.length;
+    await row.getByRole('button', { name: 'Replay' }).click();
+    await receiver.waitFor(before + 1, 15_000);
+    expect(receiver.received.slice(before).map((r) => r.headers['service-event-id'])).toContain(eventId);
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    await expect.poll(() => page.getByTestId('secret').textContent()).toMatch(/^whsec_/);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Disable' }).click();
+    await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('disabled');
+    await page.getByRole('button', { name: 'Enable' }).click();
+    await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('enabled');
+  });
+
+  it('sends a test event: it arrives at the receiver and appears in the log with its attempt', async () => {
+    const endpointId = page.url().split('/').at(-1)!;
+    expect(endpointId).toMatch(/^we_[0-9A-Z]{26}$/);
+    const before = receiver.received.length;
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await expect.poll(() => page.getByTestId('test-event-sent').textContent()).toMatch(/^Test event evt_[0-9A-Z]{26} sent/);
+    const eventId = /evt_[0-9A-Z]{26}/.exec((await page.getByTestId('test-event-sent').textContent())!)![0];
+    await receiver.waitFor(before + 1, 15_000);
+    const arrived = receiver.received.slice(before).map((r) => JSON.parse(r.body) as { id: string; type: string; data: { id: string; secret?: string } });
+    const test = arrived.find((e) => e.id === eventId);
+    expect(test).toMatchObject({ type: 'webhook_endpoint.test', data: { id: endpointId } });
+    expect(test!.data.secret).toBeUndefined();
+    // The log polls while the delivery is pending, then shows it succeeded, its attempt opened.
+    const row = page.getByTestId('delivery').filter({ hasText: 'webhook_endpoint.test' });
+    await expect.poll(() => row.locator('.badge').textContent(), { timeout: 15_000 }).toBe('succeeded');
+    expect(await row.locator('td').first().textContent()).toBe(eventId);
+    await expect.poll(() => page.locator('.attempts').textContent()).toContain('{"received":true}');
+    await shot('webhook-test-event');
+  });
+
+  it('browses events and shows a payload', async () => {
+    await go('/settings/developers/events?type=order.delivered');
+    await page.locator('tbody a').first().click();
+    await expect.poll(() => page.getByTestId('payload').textContent()).toContain('"type": "order.delivered"');
+    expect(await page.getByTestId('payload').textContent()).toContain('"signed_by": "Dana Ortiz"');
+    await shot('event');
+  });
+
+  it('creates an API key shown once and revokes it', async () => {
+    await go('/settings/developers/api-keys');
+    await page.locator('summary', { hasText: 'Create key' }).click();
+    await page.getByLabel('Name').fill('TMS integration');
+    await page.locator('input[name="orders:read"]').check();
+    await submit('Create key');
+    const secret = (await page.getByTestId('secret').textContent())!;
+    expect(secret).toMatch(/^sk_[0-9A-Za-z]{43}$/);
+    expect((await fetch(`${base}/v1/orders`, { headers: { Authorization: `Bearer ${secret}` } })).status).toBe(200);
+    await page.getByRole('button', { name: 'Done' }).click();
+    page.once('dialog', (d) => void d.accept());
+    await page.locator('tr', { hasText: 'TMS integration' }).getByRole('button', { name: 'Revoke' }).click();
+    await expect.poll(() => page.locator('tr', { hasText: 'TMS integration' }).textContent()).toContain('revoked');
+    expect((await fetch(`${base}/v1/orders`, { headers: { Authorization: `Bearer ${secret}` } })).status).toBe(401);
+    await shot('api-keys');
+  });
+
+  it('refuses a state-changing call without the CSRF token, even from the signed-in page', async () => {
+    const refused = await fetchFromPage('/v1/customers', { method: 'POST', body: { name: 'CSRF' } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error?.code).toBe('invalid_csrf_token');
+    const allowed = await fetchFromPage('/v1/customers', { method: 'POST', body: { name: 'With token' }, csrf: true });
+    expect(allowed.status).toBe(201);
+  });
+
+  it('adds a viewer to the team, who then sees no control that changes anything, and whom the API refuses', async () => {
+    await go('/settings/team');
+    await page.locator('summary', { hasText: 'Add user' }).click();
+    await page.getByLabel('Email').fill('viewer@acme.example');
+    await page.getByLabel('Name').fill('Val Viewer');
+    await page.locator('select[name=role]').selectOption('viewer');
+    await page.locator('input[name=password]').fill('viewer password 123');
+    await submit('Add user');
+    await expect.poll(() => page.locator('tbody').textContent()).toContain('viewer@acme.example');
+    await shot('team');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
+    await signIn('viewer@acme.example', 'viewer password 123');
+    await shot('home-viewer');
+    const nav = await page.locator('nav').textContent();
+    expect(nav).toContain('Orders');
+    for (const hidden of ['Webhooks', 'API keys', 'OAuth clients', 'Events']) expect(nav).not.toContain(hidden);
+    for (const [path, ready] of [['/orders', 'tbody tr'], ['/customers', 'tbody tr'], ['/carriers', 'tbody tr'], ['/settings/team', 'tbody tr']] as const) {
+      await go(path);
+      await page.locator(ready).first().waitFor();
+      expect(await page.locator('main form, main summary, main .button.primary').count(), path).toBe(0);
+    }
+    await page.locator('nav a', { hasText: 'Orders' }).click();
+    await page.locator('tbody a').first().click();
+    await expect.poll(() => page.getByTestId('timeline').isVisible()).toBe(true);
+    expect(await page.locator('main form, main button').count()).toBe(0);
+    await shot('order-detail-viewer');
+    const refused = await fetchFromPage('/v1/customers', { method: 'POST', body: { name: 'Viewer' }, csrf: true });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error?.code).toBe('insufficient_scope');
+  });
+
+  it('signs out: the session ends on the server and the sign-in page returns', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
+    const current = await page.evaluate(async () => (await fetch('/v1/sessions/current')).status);
+    expect(current).toBe(401);
+    await go('/orders');
+    await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
+  });
+
+  it('raised no Content-Security-Policy violation and no uncaught page error along the way', () => {
+    expect(cspViolations).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+});

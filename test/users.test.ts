@@ -1,0 +1,336 @@
+// Dashboard users and sessions: passwords, roles and their scopes, sign-in with a cookie and CSRF
+// token, expiry, sign-out, throttled failures, user management by owners, and tenant isolation.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { backends, type Backend } from './support/databases.js';
+import { startHarness, TestClock, type Harness, type Reply } from './support/harness.js';
+import { hashPassword, verifyPassword, generatePassword } from '../src/users/passwords.js';
+import { ROLE_SCOPES } from '../src/users/roles.js';
+import { allScopes } from '../src/shared/spec.js';
+import { AuditLog } from '../src/audit/audit.entities.js';
+import { createUserInAccount } from '../src/users/users.service.js';
+import { openDatabase } from '../src/db/orm.js';
+
+describe('passwords', () => {
+  it('hashes with scrypt and a random salt, and verifies only the same password', async () => {
+    const a = await hashPassword('correct horse battery staple');
+    const b = await hashPassword('correct horse battery staple');
+    expect(a).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword('correct horse battery staple', a)).toBe(true);
+    expect(await verifyPassword('correct horse battery stapl', a)).toBe(false);
+    expect(await verifyPassword('anything', 'not-a-hash')).toBe(false);
+  });
+  it('generates 20-character passwords without look-alike characters', () => {
+    const pw = generatePassword();
+    expect(pw).toMatch(/^[A-HJ-NP-Za-km-z2-9]{20}$/);
+    expect(generatePassword()).not.toBe(pw);
+  });
+});
+
+describe('roles', () => {
+  const all = allScopes();
+  it('gives owners every scope, users:manage included', () => {
+    expect([...ROLE_SCOPES.owner].sort()).toEqual([...all].sort());
+  });
+  it('gives admins every scope but users:manage', () => {
+    expect([...ROLE_SCOPES.admin].sort()).toEqual(all.filter((s) => s !== 'users:manage').sort());
+  });
+  it('gives developers orders, customers and carriers read and write, webhooks and keys, and nothing of accounting or audit', () => {
+    expect([...ROLE_SCOPES.developer].sort()).toEqual(
+      ['orders:read', 'orders:write', 'customers:read', 'customers:write', 'carriers:read', 'carriers:write', 'webhooks:manage', 'keys:manage'].sort(),
+    );
+  });
+  it('gives viewers every read scope but accounting and audit', () => {
+    expect([...ROLE_SCOPES.viewer].sort()).toEqual(all.filter((s) => s.endsWith(':read') && !['accounting:read', 'audit:read'].includes(s)).sort());
+  });
+});
+
+const PASSWORD = 'correct horse battery staple';
+
+describe.each(backends())('dashboard users and sessions on %s', (backend: Backend) => {
+  let h: Harness;
+  const clock = new TestClock(Date.UTC(2026, 10, 23, 9, 0, 0));
+  let ownerKey: string;
+  let n = 0;
+  const email = (role: string) => `${role}.${backend}.${++n}@acme.example`;
+  beforeAll(async () => {
+    h = await startHarness(backend, { clock, signIn: { perEmail: 3, perAddress: 8, windowMs: 15 * 60_000 } });
+    ownerKey = await h.key('acme', 'all');
+  });
+  afterAll(() => h.close());
+
+  const createUser = async (role: string, password: string | null = PASSWORD) => {
+    const r = await h.call('POST', '/v1/users', { key: ownerKey, body: { email: email(role), role, ...(password ? { password } : {}) } });
+    expect(r.status, r.text).toBe(201);
+    return r.body as { id: string; email: string; initial_password?: string };
+  };
+  /** Signs in; answers the cookie pair and the CSRF token. */
+  const signIn = async (who: string, password = PASSWORD) => {
+    const r = await h.call('POST', '/v1/sessions', { key: null, body: { email: who, password } });
+    expect(r.status, r.text).toBe(201);
+    const cookie = r.headers.get('set-cookie')!.split(';')[0]!;
+    return { cookie, csrf: r.body.csrf_token as string, reply: r };
+  };
+  const withSession = (s: { cookie: string; csrf?: string }, csrf = true) => ({
+    key: null,
+    headers: { Cookie: s.cookie, ...(csrf && s.csrf ? { 'X-CSRF-Token': s.csrf } : {}) },
+  });
+
+  describe('POST /v1/sessions (sign in)', () => {
+    it('sets an HttpOnly SameSite=Lax cookie and answers the session with the user, scopes and CSRF token', async () => {
+      const user = await createUser('developer');
+      const { reply, cookie } = await signIn(user.email.toUpperCase());
+      const setCookie = reply.headers.get('set-cookie')!;
+      expect(setCookie).toMatch(/^vt_session=vts_[0-9A-Za-z]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=604800$/);
+      expect(setCookie).not.toContain('Secure'); // development mode
+      expect(reply.body).toMatchObject({ object: 'session', user: { id: user.id, role: 'developer', object: 'user' }, account: { name: 'acme' } });
+      expect(reply.body.id).toMatch(/^ses_/);
+      expect([...reply.body.scopes].sort()).toEqual([...ROLE_SCOPES.developer].sort());
+      expect(reply.body.expires_at - reply.body.created).toBe(7 * 24 * 3600);
+      expect(reply.body.idle_expires_at - reply.body.created).toBe(12 * 3600);
+      // Stored hashed: the token appears nowhere in the database.
+      const token = cookie.split('=')[1]!;
+      const rows = await h.database.db.em().execute<{ token_hash: string }[]>('select token_hash from sessions where id = ?', [reply.body.id]);
+      expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(rows[0]!.token_hash).not.toContain(token);
+      const me = await h.call('GET', '/v1/users/' + user.id, { key: ownerKey });
+      expect(me.body.last_login_at).toBe(Math.floor(clock.now().getTime() / 1000));
+    });
+
+    it('answers the same 401 invalid_credentials for a wrong password, an unknown email and a disabled user', async () => {
+      const user = await createUser('viewer');
+      const wrong = await h.call('POST', '/v1/sessions', { key: null, body: { email: user.email, password: 'not the password' } });
+      const unknown = await h.call('POST', '/v1/sessions', { key: null, body: { email: 'nobody@acme.example', password: PASSWORD } });
+      await h.call('PATCH', `/v1/users/${user.id}`, { key: ownerKey, body: { disabled: true } });
+      const disabled = await h.call('POST', '/v1/sessions', { key: null, body: { email: user.email, password: PASSWORD } });
+      for (const r of [wrong, unknown, disabled]) {
+        expect(r.status).toBe(401);
+        expect(r.body.error).toMatchObject({ type: 'authentication_error', code: 'invalid_credentials', message: 'The email or password is not correct.' });
+        expect(r.headers.get('set-cookie')).toBeNull();
+      }
+    });
+
+    it('throttles failures per email: after 3 in 15 minutes even the right password gets 429 with Retry-After', async () => {
+      const user = await createUser('viewer');
+      for (let i = 0; i < 3; i++) expect((await h.call('POST', '/v1/sessions', { key: null, body: { email: user.email, password: `wrong ${i}` } })).status).toBe(401);
+      const refused = await h.call('POST', '/v1/sessions', { key: null, body: { email: user.email, password: PASSWORD } });
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.code).toBe('rate_limit_exceeded');
+      expect(Number(refused.headers.get('retry-after'))).toBe(15 * 60);
+      clock.advance(15 * 60_000 + 1000);
+      await signIn(user.email);
+    });
+
+    it('throttles failures per client address across emails', async () => {
+      clock.advance(16 * 60_000); // a fresh window for the address
+      for (let i = 0; i < 8; i++) {
+        expect((await h.call('POST', '/v1/sessions', { key: null, body: { email: `guess${i}@acme.example`, password: 'guess' } })).status).toBe(401);
+      }
+      const user = await createUser('viewer');
+      const refused = await h.call('POST', '/v1/sessions', { key: null, body: { email: user.email, password: PASSWORD } });
+      expect(refused.status).toBe(429);
+      clock.advance(16 * 60_000);
+      await signIn(user.email);
+    });
+  });
+
+  describe('a session on the API', () => {
+    it('is accepted like a key, with the scopes of the role: a viewer reads but cannot write', async () => {
+      const viewer = await createUser('viewer');
+      const s = await signIn(viewer.email);
+      expect((await h.call('GET', '/v1/customers', withSession(s))).status).toBe(200);
+      const refused = await h.call('POST', '/v1/customers', { ...withSession(s), body: { name: 'Nope' } });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.code).toBe('insufficient_scope');
+      expect((await h.call('GET', '/v1/webhook_endpoints', withSession(s))).status).toBe(403);
+    });
+
+    it('needs the CSRF token on state-changing requests, and not on reads', async () => {
+      const dev = await createUser('developer');
+      const s = await signIn(dev.email);
+      const missing = await h.call('POST', '/v1/customers', { ...withSession(s, false), body: { name: 'No CSRF' } });
+      expect(missing.status).toBe(403);
+      expect(missing.body.error).toMatchObject({ type: 'permission_error', code: 'invalid_csrf_token' });
+      const wrong = await h.call('POST', '/v1/customers', { key: null, headers: { Cookie: s.cookie, 'X-CSRF-Token': 'x'.repeat(43) }, body: { name: 'Wrong CSRF' } });
+      expect(wrong.status).toBe(403);
+      const ok = await h.call('POST', '/v1/customers', { ...withSession(s), body: { name: 'With CSRF' } });
+      expect(ok.status).toBe(201);
+      expect((await h.call('GET', `/v1/customers/${ok.body.id}`, withSession(s, false))).status).toBe(200);
+    });
+
+    it('records the user as the audit actor', async () => {
+      const owner = await createUser('owner');
+      const s = await signIn(owner.email);
+      const key = await h.call('POST', '/v1/api_keys', { ...withSession(s), body: { name: 'from the dashboard', scopes: ['orders:read'] } });
+      expect(key.status).toBe(201);
+      const entry = await h.database.db.em().findOneOrFail(AuditLog, { target: key.body.id });
+      expect(entry.actor).toBe(owner.id);
+    });
+
+    it('is ignored when an Authorization header is sent: the header alone authenticates', async () => {
+      const viewer = await createUser('viewer');
+      const s = await signIn(viewer.email);
+      const r = await h.call('POST', '/v1/customers', { key: 'sk_bogus', headers: { Cookie: s.cookie, 'X-CSRF-Token': s.csrf }, body: { name: 'x' } });
+      expect(r.status).toBe(401);
+      expect(r.body.error.code).toBe('invalid_api_key');
+    });
+
+    it('ends after 12 hours idle, and activity keeps it alive until 7 days after sign-in', async () => {
+      const dev = await createUser('developer');
+      const idle = await signIn(dev.email);
+      const active = await signIn(dev.email);
+      for (let hour = 0; hour < 7 * 24; hour += 11) {
+        clock.advance(11 * 3600_000);
+        const r = await h.call('GET', '/v1/sessions/current', withSession(active));
+        if (hour + 11 < 7 * 24) expect(r.status, `after ${hour + 11} h`).toBe(200);
+        else expect(r.status).toBe(401);
+      }
+      const ended = await h.call('GET', '/v1/customers', withSession(idle));
+      expect(ended.status).toBe(401);
+      expect(ended.body.error.code).toBe('missing_credentials');
+    });
+  });
+
+  describe('GET and DELETE /v1/sessions/current', () => {
+    it('reads the session (a reload gets its CSRF token back), and signing out ends it everywhere and clears the cookie', async () => {
+      const dev = await createUser('developer');
+      const s = await signIn(dev.email);
+      const current = await h.call('GET', '/v1/sessions/current', withSession(s, false));
+      expect(current.status).toBe(200);
+      expect(current.body.csrf_token).toBe(s.csrf);
+      expect((await h.call('DELETE', '/v1/sessions/current', withSession(s, false))).status).toBe(403);
+      const out = await h.call('DELETE', '/v1/sessions/current', withSession(s));
+      expect(out.status).toBe(200);
+      expect(out.body).toEqual({ id: current.body.id, object: 'session', deleted: true });
+      expect(out.headers.get('set-cookie')).toMatch(/^vt_session=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0$/);
+      expect((await h.call('GET', '/v1/sessions/current', withSession(s))).status).toBe(401);
+      expect((await h.call('GET', '/v1/orders', withSession(s))).status).toBe(401);
+      // Nothing is left to end: the ended session no longer authenticates even its own sign-out.
+      const again = await h.call('DELETE', '/v1/sessions/current', withSession(s));
+      expect(again.status).toBe(401);
+      expect(again.body.error.code).toBe('missing_credentials');
+    });
+    it('answers 401 without a session cookie, even to a valid key (a key has no session)', async () => {
+      for (const key of [null, ownerKey]) {
+        for (const method of ['GET', 'DELETE'] as const) {
+          const r = await h.call(method, '/v1/sessions/current', { key });
+          expect(r.status).toBe(401);
+          expect(r.body.error.code).toBe('missing_credentials');
+          expect(r.headers.get('www-authenticate')).toBe('Bearer realm="api"');
+        }
+      }
+    });
+    it('answers 401 to a cookie that names no session', async () => {
+      const r = await h.call('GET', '/v1/sessions/current', { key: null, headers: { Cookie: `vt_session=vts_${'0'.repeat(43)}` } });
+      expect(r.status).toBe(401);
+      expect(r.body.error.code).toBe('missing_credentials');
+    });
+  });
+
+  describe('users (users:manage)', () => {
+    it('creates a user with a generated password shown once, that signs in with it', async () => {
+      const user = await createUser('viewer', null);
+      expect(user.initial_password).toMatch(/^[A-Za-z0-9]{20}$/);
+      expect((await h.call('GET', `/v1/users/${user.id}`, { key: ownerKey })).body.initial_password).toBeUndefined();
+      await signIn(user.email, user.initial_password!);
+    });
+    it('refuses a second user with the same email (any case) with 409 duplicate_user', async () => {
+      const user = await createUser('viewer');
+      const r = await h.call('POST', '/v1/users', { key: ownerKey, body: { email: user.email.toUpperCase(), role: 'admin', password: PASSWORD } });
+      expect(r.status).toBe(409);
+      expect(r.body.error).toMatchObject({ code: 'duplicate_user', param: 'email' });
+    });
+    it('refuses short passwords', async () => {
+      const r = await h.call('POST', '/v1/users', { key: ownerKey, body: { email: email('viewer'), role: 'viewer', password: 'short' } });
+      expect(r.status).toBe(400);
+      expect(r.body.error.param).toBe('password');
+    });
+    it('is refused to admins (no users:manage) and allowed to owners signed in', async () => {
+      const admin = await createUser('admin');
+      const s = await signIn(admin.email);
+      expect((await h.call('GET', '/v1/users', withSession(s))).status).toBe(403);
+      const owner = await createUser('owner');
+      const o = await signIn(owner.email);
+      const list = await h.call('GET', '/v1/users?limit=100', withSession(o));
+      expect(list.status).toBe(200);
+      expect(list.body.data.map((u: { id: string }) => u.id)).toContain(admin.id);
+    });
+    it('changes a role from the next request on', async () => {
+      const user = await createUser('viewer');
+      const s = await signIn(user.email);
+      expect((await h.call('POST', '/v1/customers', { ...withSession(s), body: { name: 'before' } })).status).toBe(403);
+      const r = await h.call('PATCH', `/v1/users/${user.id}`, { key: ownerKey, body: { role: 'developer' } });
+      expect(r.body.role).toBe('developer');
+      expect((await h.call('POST', '/v1/customers', { ...withSession(s), body: { name: 'after' } })).status).toBe(201);
+    });
+    it('ends the sessions of a disabled or removed user at once', async () => {
+      const a = await createUser('developer');
+      const b = await createUser('developer');
+      const sa = await signIn(a.email);
+      const sb = await signIn(b.email);
+      await h.call('PATCH', `/v1/users/${a.id}`, { key: ownerKey, body: { disabled: true } });
+      const removed = await h.call('DELETE', `/v1/users/${b.id}`, { key: ownerKey });
+      expect(removed.body).toEqual({ id: b.id, object: 'user', deleted: true });
+      expect((await h.call('GET', '/v1/orders', withSession(sa))).status).toBe(401);
+      expect((await h.call('GET', '/v1/orders', withSession(sb))).status).toBe(401);
+      expect((await h.call('GET', `/v1/users/${b.id}`, { key: ownerKey })).status).toBe(404);
+    });
+    it('keeps one enabled owner: demoting, disabling or removing the last one is 409 last_owner', async () => {
+      const lone = await h.key('lone', 'all');
+      const r = await h.call('POST', '/v1/users', { key: lone, body: { email: email('owner'), role: 'owner', password: PASSWORD } });
+      const id = r.body.id as string;
+      for (const [method, body] of [['PATCH', { role: 'admin' }], ['PATCH', { disabled: true }], ['DELETE', undefined]] as const) {
+        const refused: Reply = await h.call(method, `/v1/users/${id}`, { key: lone, ...(body ? { body } : {}) });
+        expect(refused.status).toBe(409);
+        expect(refused.body.error.code).toBe('last_owner');
+      }
+      await h.call('POST', '/v1/users', { key: lone, body: { email: email('owner'), role: 'owner', password: PASSWORD } });
+      expect((await h.call('PATCH', `/v1/users/${id}`, { key: lone, body: { role: 'admin' } })).status).toBe(200);
+    });
+    it('never shows another account\'s users', async () => {
+      const user = await createUser('viewer');
+      const other = await h.key('globex', 'all');
+      expect((await h.call('GET', `/v1/users/${user.id}`, { key: other })).status).toBe(404);
+      expect((await h.call('PATCH', `/v1/users/${user.id}`, { key: other, body: { role: 'owner' } })).status).toBe(404);
+      const list = await h.call('GET', '/v1/users', { key: other });
+      expect(list.body.data.map((u: { id: string }) => u.id)).not.toContain(user.id);
+    });
+    it('records user changes in the audit log', async () => {
+      const user = await createUser('viewer');
+      await h.call('PATCH', `/v1/users/${user.id}`, { key: ownerKey, body: { name: 'Renamed' } });
+      const actions = (await h.database.db.em().find(AuditLog, { target: user.id })).map((e) => e.action).sort();
+      expect(actions).toEqual(['user.created', 'user.updated']);
+    });
+  });
+});
+
+describe('npm run users -- create', () => {
+  it('creates the account and an owner with a generated password printed once, on the embedded database', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vt-users-'));
+    try {
+      const out = execFileSync(process.execPath, ['--import', 'tsx', 'src/users-cli.ts', 'create', '--account', 'Acme', '--email', 'Ops@Acme.example', '--role', 'owner'], {
+        env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' },
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const password = out.trim();
+      expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
+      const db = await openDatabase({ dataDir: dir });
+      try {
+        const rows = await db.em().execute<{ email: string; role: string; password_hash: string }[]>('select email, role, password_hash from users');
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({ email: 'ops@acme.example', role: 'owner' });
+        expect(await verifyPassword(password, rows[0]!.password_hash)).toBe(true);
+        await expect(createUserInAccount(db.em(), { accountName: 'Acme', email: 'ops@acme.example', role: 'viewer' }, { now: () => new Date() })).rejects.toThrow(/already exists/);
+      } finally {
+        await db.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
