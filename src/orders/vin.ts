@@ -13,6 +13,7 @@ export function vinCheckDigit(vin: string): string | null {
   for (let i = 0; i < 17; i++) {
     const ch = vin[i] as string;
     const value = /\d/.test(ch) ? Number(ch) : TRANSLITERATION[ch];
+    // Stryker disable next-line ConditionalExpression: unreachable, the pattern above admits only digits and transliterated letters
     if (value === undefined) return null;
     sum += value * (WEIGHTS[i] as number);
   }

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# npm run test:mutation: Stryker over the core modules (stryker.config.mjs), incrementally against the
+# committed test/mutation/stryker-incremental.json, then each module's score and the 90% gate
+# (scripts/mutation-summary.ts). Arguments go to the summary (`--results <file>` for scripts/test.sh).
+# `MUTATE=all` also mutates the pending modules; `--force` as STRYKER_ARGS re-runs every mutant.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+export PATH="$PWD/node_modules/.bin:$PATH"
+started=$SECONDS
+# shellcheck disable=SC2086
+stryker run ${STRYKER_ARGS:-}; rc=$?
+echo "stryker: $(( SECONDS - started )) s"
+node --import tsx scripts/mutation-summary.ts "$@" || rc=1
+exit $rc
