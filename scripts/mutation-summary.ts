@@ -2,8 +2,9 @@
 // and the gate: exit 1 when a gated module (stryker.config.mjs, MODULES) scores below THRESHOLD or
 // was not mutated at all. Pending modules are printed with their score when they were mutated
 // (`MUTATE=all`), never enforced.
-//   mutation-summary.ts [report.json] [--results <file>]   (--results writes {suite, passed, failed,
-//   skipped} for scripts/test-summary.ts: one passed or failed check per gated module)
+//   mutation-summary.ts [report.json] [--results <file>] [--stryker-exit <code>]
+//   --results writes {suite, passed, failed, skipped} for scripts/test-summary.ts: one passed or failed
+//   check per gated module; a non-zero --stryker-exit (Stryker itself failed) counts one failure more.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 // @ts-expect-error: plain JavaScript configuration, read for its module table
 import { MODULES, THRESHOLD } from '../stryker.config.mjs';
@@ -19,9 +20,10 @@ interface Report {
 }
 
 const args = process.argv.slice(2);
-const resultsAt = args.indexOf('--results');
-const resultsFile = resultsAt >= 0 ? args[resultsAt + 1] : undefined;
-const reportFile = args.find((a, i) => !a.startsWith('--') && i !== resultsAt + 1) ?? 'reports/mutation/mutation.json';
+const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const resultsFile = option('--results');
+const strykerExit = Number(option('--stryker-exit') ?? 0);
+const reportFile = args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--')) ?? 'reports/mutation/mutation.json';
 
 if (!existsSync(reportFile)) {
   console.error(`No mutation report at ${reportFile}: run Stryker first (npm run test:mutation).`);
@@ -68,5 +70,9 @@ const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length))
 console.log(`\nMutation score per core module (gate: ${THRESHOLD}%)`);
 for (const r of rows) console.log(r.map((c, i) => (i === 0 || i === r.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd());
 console.log(`${passed} module(s) at or above ${THRESHOLD}%, ${failed} below or not mutated, ${skipped} pending`);
+if (strykerExit !== 0) {
+  console.log(`Stryker itself failed (exit ${strykerExit}): see its output above.`);
+  failed++;
+}
 if (resultsFile) writeFileSync(resultsFile, JSON.stringify({ suite: 'mutation', passed, failed, skipped }));
 process.exit(failed > 0 ? 1 : 0);

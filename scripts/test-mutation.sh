@@ -7,8 +7,8 @@ set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
 started=$SECONDS
+rm -f reports/mutation/mutation.json
 # shellcheck disable=SC2086
 stryker run ${STRYKER_ARGS:-}; rc=$?
 echo "stryker: $(( SECONDS - started )) s"
-node --import tsx scripts/mutation-summary.ts "$@" || rc=1
-exit $rc
+node --import tsx scripts/mutation-summary.ts --stryker-exit "$rc" "$@"
