@@ -15,8 +15,14 @@ interface Module {
   gated: boolean;
   pending?: string;
 }
+interface Mutant {
+  status: string;
+  mutatorName: string;
+  statusReason?: string;
+  location: { start: { line: number } };
+}
 interface Report {
-  files: Record<string, { mutants: { status: string }[] }>;
+  files: Record<string, { mutants: Mutant[] }>;
 }
 
 const args = process.argv.slice(2);
@@ -70,6 +76,11 @@ const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length))
 console.log(`\nMutation score per core module (gate: ${THRESHOLD}%)`);
 for (const r of rows) console.log(r.map((c, i) => (i === 0 || i === r.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd());
 console.log(`${passed} module(s) at or above ${THRESHOLD}%, ${failed} below or not mutated, ${skipped} pending`);
+const ignored = [...byFile].flatMap(([f, ms]) => ms.filter((x) => x.status === 'Ignored').map((x) => ({ f, ...x })));
+if (ignored.length > 0) {
+  console.log('\nIgnored (disabled in the source as unable to change behaviour):');
+  for (const x of ignored) console.log(`  ${x.f}:${x.location.start.line} ${x.mutatorName}: ${x.statusReason ?? ''}`);
+}
 if (strykerExit !== 0) {
   console.log(`Stryker itself failed (exit ${strykerExit}): see its output above.`);
   failed++;
