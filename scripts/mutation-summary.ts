@@ -4,7 +4,8 @@
 // (`MUTATE=all`), never enforced.
 //   mutation-summary.ts [report.json] [--results <file>] [--stryker-exit <code>]
 //   --results writes {suite, passed, failed, skipped} for scripts/test-summary.ts: one passed or failed
-//   check per gated module; a non-zero --stryker-exit (Stryker itself failed) counts one failure more.
+//   check per gated module; a non-zero --stryker-exit (Stryker itself failed) or --known-bugs-exit
+//   (scripts/known-bugs.sh missed a change) counts one failure more each.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 // @ts-expect-error: plain JavaScript configuration, read for its module table
 import { MODULES, THRESHOLD } from '../stryker.config.mjs';
@@ -29,6 +30,7 @@ const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const resultsFile = option('--results');
 const strykerExit = Number(option('--stryker-exit') ?? 0);
+const knownBugsExit = Number(option('--known-bugs-exit') ?? 0);
 const reportFile = args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--')) ?? 'reports/mutation/mutation.json';
 
 if (!existsSync(reportFile)) {
@@ -80,6 +82,10 @@ const ignored = [...byFile].flatMap(([f, ms]) => ms.filter((x) => x.status === '
 if (ignored.length > 0) {
   console.log('\nIgnored (disabled in the source as unable to change behaviour):');
   for (const x of ignored) console.log(`  ${x.f}:${x.location.start.line} ${x.mutatorName}: ${x.statusReason ?? ''}`);
+}
+if (knownBugsExit !== 0) {
+  console.log('A change that once shipped unnoticed is not caught by the unit tests: see scripts/known-bugs.sh above.');
+  failed++;
 }
 if (strykerExit !== 0) {
   console.log(`Stryker itself failed (exit ${strykerExit}): see its output above.`);
