@@ -14,6 +14,7 @@ export const MODULES = [
   { name: 'orders: state machine', files: ['src/orders/orders.state.ts', 'src/shared/state-machine.ts'], gated: true },
   { name: 'orders: VIN check', files: ['src/orders/vin.ts'], gated: true },
   { name: 'carriers: vetting checks', files: ['src/carriers/registry/checks.ts'], gated: true },
+  { name: 'carriers: lifecycle', files: ['src/carriers/carriers.state.ts'], gated: true },
   { name: 'carriers: compliance scan', files: ['src/carriers/compliance.rules.ts'], gated: true },
   { name: 'http: API versions', files: ['src/shared/versions.ts'], gated: true },
   { name: 'http: errors', files: ['src/shared/errors.ts'], gated: true },
