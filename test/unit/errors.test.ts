@@ -87,7 +87,6 @@ describe('errors (the builders)', () => {
     ['invalidFormat', () => errors.invalidFormat('zip', 'Five digits.'), 'invalid_format', 'Five digits.', 'zip', {}],
     ['unknownField', () => errors.unknownField('colour'), 'unknown_field', 'Unknown field: colour.', 'colour', {}],
     ['invalidJson', () => errors.invalidJson('Unexpected end.'), 'invalid_json', 'Unexpected end.', undefined, {}],
-    ['invalidCursor', () => errors.invalidCursor('ord_9'), 'invalid_cursor', 'Unknown cursor: ord_9.', 'cursor', {}],
     ['invalidVin', () => errors.invalidVin('1HGCM82633A004353', 'vehicles[0].vin'), 'invalid_vin', 'VIN 1HGCM82633A004353 fails its check digit (position 9).', 'vehicles[0].vin', {}],
     ['missingCredentials', () => errors.missingCredentials(h), 'missing_credentials', 'No API key provided: send Authorization: Bearer <key>.', undefined, h],
     ['invalidApiKey', () => errors.invalidApiKey(h), 'invalid_api_key', 'The API key is not valid (unknown, malformed or revoked).', undefined, h],
