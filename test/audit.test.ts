@@ -2,7 +2,10 @@
 // `audit.privileged_action` event carries, and every privileged action recorded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, type Backend } from './support/databases.js';
-import { startHarness, TestClock, type Harness } from './support/harness.js';
+import { startHarness, TestClock, type Harness, type OpReply } from './support/harness.js';
+import { Carrier } from '../src/carriers/carriers.entities.js';
+import type { components } from '../generated/openapi.js';
+import type { OperationId } from '../src/shared/handlers.js';
 
 describe.each(backends())('the audit log on %s', (backend: Backend) => {
   let h: Harness;
@@ -127,6 +130,102 @@ describe.each(backends())('the audit log on %s', (backend: Backend) => {
       expect(missing.status).toBe(404);
       expect(missing.error).toMatchObject({ code: 'resource_missing', param: 'audit_log_id' });
       expect((await h.call('GET', '/v1/audit_logs/key_01JF3QG0J2K4M6N8P0Q2R4S6T8', { key: reader })).status).toBe(400);
+    });
+  });
+
+  describe('privileged actions', () => {
+    let owner: string;
+    let ownerId: string;
+    beforeAll(async () => {
+      owner = await h.key('privileged', 'all');
+      const keys = await h.op('listApiKeys', { key: owner, query: { limit: 100 } });
+      ownerId = keys.body.data.find((k) => k.last4 === owner.slice(-4))!.id;
+    });
+
+    /** The one entry `reply`'s request recorded for `action` on `target`, and its audit.privileged_action event. */
+    async function expectAudited(action: components['schemas']['AuditAction'], target: string, reply: Pick<OpReply<OperationId>, 'status' | 'headers' | 'error'>) {
+      expect(reply.status, JSON.stringify(reply.error)).toBeLessThan(300);
+      clock.advance(1000);
+      const r = await h.op('listAuditLogs', { key: owner, query: { action, target } });
+      expect(r.body.data).toHaveLength(1);
+      const entry = r.body.data[0]!;
+      expect(entry).toMatchObject({ object: 'audit_log', actor: ownerId, action, target, request_id: reply.headers.get('request-id'), ip: expect.any(String) });
+      const events = await h.op('listEvents', { key: owner, query: { type: 'audit.privileged_action', limit: 100 } });
+      const event = events.body.data.find((e) => (e.data as { id: string }).id === entry.id);
+      expect(event, `audit.privileged_action for ${entry.id}`).toBeDefined();
+      expect(event!.data).toEqual(entry);
+      expect(event!.request_id).toBe(entry.request_id);
+      expect(event!.created).toBe(entry.created);
+      return entry;
+    }
+
+    const endpoint = async () => {
+      const r = await h.op('createWebhookEndpoint', { key: owner, body: { url: 'https://hooks.privileged.example/in', enabled_events: ['*'] } });
+      expect(r.status).toBe(201);
+      return r;
+    };
+    const activeCarrier = async (dot: string) => {
+      const r = await h.op('createCarrier', { key: owner, body: { dot_number: dot, contact_name: 'Maria Delgado', contact_email: 'dispatch@redline-auto.example', phone: '+16025550117' } });
+      expect(r.status, JSON.stringify(r.error)).toBe(201);
+      await h.database.db.em().nativeUpdate(Carrier, { id: r.body.id }, { status: 'active' });
+      return r.body.id;
+    };
+
+    it('webhook_endpoint.created, and the new endpoint is not sent the record of its own creation', async () => {
+      const created = await endpoint();
+      await expectAudited('webhook_endpoint.created', created.body.id, created);
+      const deliveries = await h.op('listWebhookDeliveries', { key: owner, params: { webhook_endpoint_id: created.body.id } });
+      expect(deliveries.body.data).toEqual([]);
+    });
+
+    it('webhook_endpoint.updated, disabling included', async () => {
+      const { body } = await endpoint();
+      const updated = await h.op('updateWebhookEndpoint', { key: owner, params: { webhook_endpoint_id: body.id }, body: { status: 'disabled' } });
+      await expectAudited('webhook_endpoint.updated', body.id, updated);
+    });
+
+    it('webhook_endpoint.deleted', async () => {
+      const { body } = await endpoint();
+      const deleted = await h.op('deleteWebhookEndpoint', { key: owner, params: { webhook_endpoint_id: body.id } });
+      await expectAudited('webhook_endpoint.deleted', body.id, deleted);
+    });
+
+    it('webhook_endpoint.secret_rotated', async () => {
+      const { body } = await endpoint();
+      const rotated = await h.op('rotateWebhookEndpointSecret', { key: owner, params: { webhook_endpoint_id: body.id }, body: { grace_period_seconds: 3600 } });
+      await expectAudited('webhook_endpoint.secret_rotated', body.id, rotated);
+    });
+
+    it('webhook_endpoint.deliveries_recovered', async () => {
+      const { body } = await endpoint();
+      const recovered = await h.op('recoverWebhookDeliveries', { key: owner, params: { webhook_endpoint_id: body.id }, body: { since: 1764547200 } });
+      await expectAudited('webhook_endpoint.deliveries_recovered', body.id, recovered);
+    });
+
+    it('event.replayed', async () => {
+      const created = await endpoint();
+      const entry = await expectAudited('webhook_endpoint.created', created.body.id, created);
+      const events = await h.op('listEvents', { key: owner, query: { type: 'audit.privileged_action', limit: 100 } });
+      const event = events.body.data.find((e) => (e.data as { id: string }).id === entry.id)!;
+      const replayed = await h.op('replayEvent', { key: owner, params: { event_id: event.id }, body: {} });
+      await expectAudited('event.replayed', event.id, replayed);
+    });
+
+    it('carrier.suspended and carrier.reinstated', async () => {
+      const carrier = await activeCarrier('2847193');
+      const suspended = await h.op('suspendCarrier', { key: owner, params: { carrier_id: carrier }, body: { reason: 'Cargo claim under review' } });
+      await expectAudited('carrier.suspended', carrier, suspended);
+      const reinstated = await h.op('reinstateCarrier', { key: owner, params: { carrier_id: carrier } });
+      await expectAudited('carrier.reinstated', carrier, reinstated);
+    });
+
+    it('records nothing when the action is refused', async () => {
+      const created = await h.op('createCarrier', { key: owner, body: { dot_number: '3141592', contact_name: 'Pending Carrier', contact_email: 'pending@carrier.example', phone: '+16025550118' } });
+      const refused = await h.op('suspendCarrier', { key: owner, params: { carrier_id: created.body.id }, body: { reason: 'Not active yet' } });
+      expect(refused.status).toBe(409);
+      const reinstate = await h.op('reinstateCarrier', { key: owner, params: { carrier_id: created.body.id } });
+      expect(reinstate.status).toBe(409);
+      expect((await h.op('listAuditLogs', { key: owner, query: { target: created.body.id } })).body.data).toEqual([]);
     });
   });
 });
