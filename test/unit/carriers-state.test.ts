@@ -23,6 +23,10 @@ describe('carrier lifecycle', () => {
     expect(carrierLifecycle.table.pass_vetting.event).toBe(EVENTS.pass_vetting);
     expect(carrierLifecycle.table.suspend.event).toBe(EVENTS.suspend);
   });
+  it('audits a suspension and a reinstatement by a caller (the spec’s AuditAction)', () => {
+    const audited = Object.fromEntries(Object.entries(carrierLifecycle.table).map(([a, t]) => [a, 'audit' in t ? t.audit : undefined]));
+    expect(audited).toEqual({ pass_vetting: undefined, fail_vetting: undefined, suspend: 'carrier.suspended', reinstate: 'carrier.reinstated' });
+  });
   const cases = (Object.keys(ROWS) as Action[]).flatMap((a) => STATUSES.map((s) => [a, s, (ROWS[a].from as readonly string[]).includes(s)] as const));
   it.each(cases)('%s from %s: allowed %s', (action, status, allowed) => {
     expect(carrierLifecycle.allows(action, status)).toBe(allowed);
