@@ -64,7 +64,8 @@ async function startServer(env: Record<string, string>, args = productionArgs): 
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
+  // Up to two minutes: the machine may be busy, and the embedded database starts slowly.
+  for (let i = 0; i < 1200; i++) {
     try {
       if ((await fetch(`${url}/readyz`)).ok) break;
     } catch {
@@ -181,6 +182,8 @@ try {
   const baseServer = await startServer(env, [...nodeFlags, 'scripts/baseline-server.mjs']);
   const liteServer = await startServer({ DATA_DIR: 'memory://', NODE_ENV: 'development' });
   servers.push(pgServer, baseServer, liteServer);
+  // The development key is printed just after the server is ready.
+  for (let i = 0; i < 300 && !/sk_[0-9A-Za-z]{43}/.test(liteServer.output()); i++) await new Promise((r) => setTimeout(r, 100));
   const liteKey = /sk_[0-9A-Za-z]{43}/.exec(liteServer.output())?.[0];
   if (!liteKey) throw new Error(`no bootstrap key printed:\n${liteServer.output()}`);
 
