@@ -10,9 +10,11 @@
 // mean over the rounds and the ratios:
 //   vs baseline    the API's req/s over the bare Koa + pg server's (targets: GET 0.8, POST 0.6)
 //   vs postgresql  the embedded database's req/s over the PostgreSQL API's (target: 0.5)
+// and each server's CPU time per request (user + system, from /proc), which the machine's other load
+// changes far less than req/s.
 // BENCH_DATABASE_URL (default: TEST_DATABASE_URL, else the local server) names a PostgreSQL server
 // where a scratch database is created and dropped; BENCH_SECONDS sets each run's length (default 8),
-// BENCH_ROUNDS the number of rounds (default 2), BENCH_CONNECTIONS the connections (default 10).
+// BENCH_ROUNDS the number of rounds (default 3), BENCH_CONNECTIONS the connections (default 10).
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -30,7 +32,7 @@ async function freePort(): Promise<number> {
 }
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
-const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const IDLE_SECONDS = 5;
 const pgBase = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
@@ -62,7 +64,8 @@ async function startServer(env: Record<string, string>, args = productionArgs): 
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
+  // Up to two minutes: the machine may be busy, and the embedded database starts slowly.
+  for (let i = 0; i < 1200; i++) {
     try {
       if ((await fetch(`${url}/readyz`)).ok) break;
     } catch {
@@ -87,6 +90,16 @@ function rssMb(pid: number): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds (user + system) the process has used so far, from /proc (Linux; 0 elsewhere). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
   } catch {
     return 0;
   }
@@ -123,6 +136,8 @@ async function seed(url: string, key: string): Promise<{ orderId: string; orderB
 
 interface Run {
   rps: number;
+  /** The server's CPU time per request (ms): what a request costs whatever else runs on the machine. */
+  cpuMs: number;
   p50: number;
   p99: number;
   errors: number;
@@ -134,9 +149,12 @@ async function load(target: Target, scenario: 'get' | 'post'): Promise<Run> {
     scenario === 'get'
       ? { url: `${target.server.url}/v1/orders/${target.orderId}`, headers }
       : { url: `${target.server.url}/v1/orders`, method: 'POST', headers, body: target.orderBody };
+  const pid = target.server.child.pid!;
+  const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({ connections, duration: seconds, ...opts });
   return {
     rps: result.requests.average,
+    cpuMs: ((cpuSeconds(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
@@ -164,6 +182,8 @@ try {
   const baseServer = await startServer(env, [...nodeFlags, 'scripts/baseline-server.mjs']);
   const liteServer = await startServer({ DATA_DIR: 'memory://', NODE_ENV: 'development' });
   servers.push(pgServer, baseServer, liteServer);
+  // The development key is printed just after the server is ready.
+  for (let i = 0; i < 300 && !/sk_[0-9A-Za-z]{43}/.test(liteServer.output()); i++) await new Promise((r) => setTimeout(r, 100));
   const liteKey = /sk_[0-9A-Za-z]{43}/.exec(liteServer.output())?.[0];
   if (!liteKey) throw new Error(`no bootstrap key printed:\n${liteServer.output()}`);
 
@@ -206,6 +226,7 @@ try {
         server: target.name,
         'req/s': Math.round(own),
         'req/s per round': list.map((r) => Math.round(r.rps)).join(' '),
+        'CPU ms/req': Math.round(mean(list.map((r) => r.cpuMs)) * 100) / 100,
         'p50 ms': Math.round(mean(list.map((r) => r.p50)) * 10) / 10,
         'p99 ms': Math.round(mean(list.map((r) => r.p99)) * 10) / 10,
         errors: list.reduce((a, r) => a + r.errors, 0),
