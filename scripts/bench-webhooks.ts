@@ -15,8 +15,12 @@ import { createEndpoint } from '../src/webhooks/webhooks.service.js';
 import { DeliveryWorker } from '../src/webhooks/worker.js';
 import { createTransport } from '../src/webhooks/transport.js';
 import { systemClock } from '../src/shared/clock.js';
+import { newSecretsKey, parseSecretsKey, useSecretsKeyring } from '../src/shared/secrets.js';
 import { DEFAULT_SIGN_IN_POLICY, type RequestContext } from '../src/shared/context.js';
 import { WebhookDelivery } from '../src/webhooks/webhooks.entities.js';
+
+// Webhook signing secrets are sealed at rest: a key for this run.
+useSecretsKeyring({ current: parseSecretsKey(newSecretsKey('bench'), 'bench key'), old: [] });
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1000);
 const LATENCY_SAMPLES = 200;

@@ -171,7 +171,7 @@ const servers: Server[] = [];
 try {
   const url = new URL(pgBase);
   url.pathname = `/${name}`;
-  const env = { DATABASE_URL: url.toString() };
+  const env = { DATABASE_URL: url.toString(), SECRETS_KEY: `bench:${randomBytes(32).toString('base64')}` };
   const pgKey = execFileSync(node, ['dist/keys-cli.js', 'create', '--account', 'bench', '--scopes', 'all'], {
     env: { ...process.env, ...env },
     encoding: 'utf8',

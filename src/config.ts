@@ -1,6 +1,10 @@
 // Every environment variable the service reads, parsed once and typed.
+import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { DEFAULT_SIGN_IN_POLICY, type SignInPolicy } from './shared/context.js';
+import type { Logger } from './shared/logger.js';
+import { newSecretsKey, parseSecretsKey, type SecretsKey, type SecretsKeyring } from './shared/secrets.js';
 
 export type Role = 'api' | 'worker' | 'all';
 
@@ -26,6 +30,12 @@ export interface Config {
   complianceScanIntervalMs: number;
   /** Failed dashboard sign-ins allowed per email and per client address in a 15-minute window. */
   signIn: SignInPolicy;
+  /**
+   * The key that seals webhook signing secrets at rest (`SECRETS_KEY`), and older keys that still
+   * open what they sealed (`SECRETS_OLD_KEYS`, comma-separated). Required in production; in
+   * development a missing key is generated into a local file (see `secretsKeyringFor`).
+   */
+  secrets: { key: SecretsKey | undefined; oldKeys: SecretsKey[] };
 }
 
 export const WORKER_JOBS = ['deliveries', 'vetting', 'compliance'] as const;
@@ -46,17 +56,30 @@ function intFrom(name: string, value: string | undefined, fallback: number, min 
   return n;
 }
 
+function secretsFrom(env: NodeJS.ProcessEnv, production: boolean): Config['secrets'] {
+  const key = env.SECRETS_KEY ? parseSecretsKey(env.SECRETS_KEY, 'SECRETS_KEY') : undefined;
+  if (!key && production) {
+    throw new Error(
+      'SECRETS_KEY is not set: in production the server refuses to start without the key that encrypts webhook signing secrets at rest. ' +
+        `Set SECRETS_KEY="<key id>:<32 random bytes in base64>", for example SECRETS_KEY="k1:$(openssl rand -base64 32)" (see the README, Configuration).`,
+    );
+  }
+  const oldKeys = (env.SECRETS_OLD_KEYS ?? '').split(',').map((s) => s.trim()).filter(Boolean).map((v) => parseSecretsKey(v, 'SECRETS_OLD_KEYS'));
+  return { key, oldKeys };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const role = (env.ROLE ?? 'all') as Role;
   if (!['api', 'worker', 'all'].includes(role)) throw new Error(`ROLE must be api, worker or all, got "${role}"`);
   const dataDir = env.DATA_DIR ?? './data';
+  const production = (env.NODE_ENV ?? 'development') === 'production';
   return {
     port: intFrom('PORT', env.PORT, 8080),
     host: env.HOST ?? '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: dataDir.startsWith('memory://') ? dataDir : resolve(dataDir),
     role,
-    production: (env.NODE_ENV ?? 'development') === 'production',
+    production,
     logLevel: env.LOG_LEVEL ?? 'info',
     rateLimit: {
       burst: intFrom('RATE_LIMIT_BURST', env.RATE_LIMIT_BURST, 200, 1),
@@ -73,5 +96,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAddress: intFrom('SIGN_IN_FAILURES_PER_ADDRESS', env.SIGN_IN_FAILURES_PER_ADDRESS, DEFAULT_SIGN_IN_POLICY.perAddress, 1),
       windowMs: DEFAULT_SIGN_IN_POLICY.windowMs,
     },
+    secrets: secretsFrom(env, production),
   };
+}
+
+/** Where development keeps its generated secrets key: beside the embedded database's folder. */
+export const developmentKeyFile = (dataDir: string): string => `${dataDir}-secrets.key`;
+
+/**
+ * The keyring sealing secrets at rest. Without SECRETS_KEY (development only: production refused to
+ * load), a key generated once into a local file beside the data folder (in memory for `memory://`),
+ * said once in the log.
+ */
+export function secretsKeyringFor(config: Pick<Config, 'secrets' | 'dataDir'>, log?: Logger): SecretsKeyring {
+  if (config.secrets.key) return { current: config.secrets.key, old: config.secrets.oldKeys };
+  if (config.dataDir.startsWith('memory://')) {
+    log?.warn('SECRETS_KEY is not set: webhook signing secrets are sealed with a key kept in memory (development only; set SECRETS_KEY in production)');
+    return { current: parseSecretsKey(newSecretsKey('memory'), 'generated key'), old: config.secrets.oldKeys };
+  }
+  const file = developmentKeyFile(config.dataDir);
+  let created = false;
+  try {
+    // Written aside then linked into place: two processes starting together end up with one key.
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(draft, `${newSecretsKey(`local-${randomBytes(4).toString('hex')}`)}\n`, { mode: 0o600 });
+    try {
+      linkSync(draft, file);
+      created = true;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    } finally {
+      rmSync(draft, { force: true });
+    }
+  } catch (err) {
+    throw new Error(`SECRETS_KEY is not set and the development key file ${file} could not be written: ${(err as Error).message}`);
+  }
+  const key = parseSecretsKey(readFileSync(file, 'utf8').trim(), file);
+  log?.warn(
+    { file, key_id: key.id },
+    `SECRETS_KEY is not set: webhook signing secrets are sealed with the development key ${created ? 'generated into' : 'read from'} ${file} (development only; set SECRETS_KEY in production)`,
+  );
+  return { current: key, old: config.secrets.oldKeys };
 }

@@ -3,7 +3,8 @@
 // line of its own. Uses the same database as the server (DATABASE_URL, or the embedded database in
 // DATA_DIR while the server is stopped).
 import { parseArgs } from 'node:util';
-import { loadConfig } from './config.js';
+import { loadConfig, secretsKeyringFor } from './config.js';
+import { useSecretsKeyring } from './shared/secrets.js';
 import { openDatabase } from './db/orm.js';
 import { createApiKey, parseScopes } from './auth/auth.service.js';
 import { systemClock } from './shared/clock.js';
@@ -26,6 +27,7 @@ if (positionals[0] !== 'create' || !values.account || !values.scopes) {
 }
 
 const config = loadConfig();
+useSecretsKeyring(secretsKeyringFor(config));
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   const scopes = parseScopes(values.scopes);

@@ -6,7 +6,14 @@ import { bootstrapDevelopmentKey } from './auth/auth.service.js';
 import { systemClock } from './shared/clock.js';
 import { bootstrapDevelopmentUser } from './users/users.service.js';
 
-const config = loadConfig();
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (err) {
+  // A configuration error is the operator's to fix: its message, without a stack trace.
+  process.stderr.write(`Configuration error: ${(err as Error).message}\n`);
+  process.exit(1);
+}
 const log = createLogger(config.logLevel);
 
 try {

@@ -3,7 +3,7 @@
 // (a worker never loads the HTTP pipeline, an API process never loads the webhook HTTP client), which
 // keeps every process's memory to what its role needs.
 import { createServer, type Server } from 'node:http';
-import type { Config } from './config.js';
+import { secretsKeyringFor, type Config } from './config.js';
 import { openDatabase, type Database } from './db/orm.js';
 import type { App } from './http/app.js';
 import { systemClock, type Clock } from './shared/clock.js';
@@ -11,6 +11,8 @@ import { backgroundContext } from './shared/context.js';
 import type { Logger } from './shared/logger.js';
 import type { DeliveryWorker } from './webhooks/worker.js';
 import { enqueueJob, JobRunner, type JobHandler } from './jobs/runner.js';
+import { useSecretsKeyring } from './shared/secrets.js';
+import { resealEndpointSecrets } from './webhooks/endpoint-secrets.js';
 
 export interface Running {
   server: Server | null;
@@ -22,7 +24,11 @@ export interface Running {
 }
 
 export async function start(config: Config, log: Logger, clock: Clock = systemClock): Promise<Running> {
+  useSecretsKeyring(secretsKeyringFor(config, log));
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // After a rotation of SECRETS_KEY, what the older keys sealed is sealed again under the new one.
+  const resealed = await resealEndpointSecrets((sql, params) => db.em().execute(sql, params));
+  if (resealed) log.info({ endpoints: resealed }, 'webhook signing secrets sealed again under the current SECRETS_KEY');
   let server: Server | null = null;
   let app: App | null = null;
   let url: string | null = null;

@@ -4,7 +4,8 @@
 // (DATABASE_URL, or the embedded database in DATA_DIR while the server is stopped). From a build:
 // `node dist/users-cli.js create ...`.
 import { parseArgs } from 'node:util';
-import { loadConfig } from './config.js';
+import { loadConfig, secretsKeyringFor } from './config.js';
+import { useSecretsKeyring } from './shared/secrets.js';
 import { openDatabase } from './db/orm.js';
 import { createUserInAccount } from './users/users.service.js';
 import { ROLES } from './users/roles.js';
@@ -29,6 +30,7 @@ if (positionals[0] !== 'create' || !values.account || !values.email || !values.r
 }
 
 const config = loadConfig();
+useSecretsKeyring(secretsKeyringFor(config));
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   const { user, initialPassword, accountId } = await createUserInAccount(

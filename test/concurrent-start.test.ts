@@ -11,6 +11,8 @@ import { freePort } from './support/ports.js';
 
 const base = process.env.TEST_DATABASE_URL;
 const node = process.execPath;
+/** Production mode needs the key that seals webhook signing secrets; every process of the run shares it. */
+const SECRETS_KEY = `concurrent:${randomBytes(32).toString('base64')}`;
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
@@ -44,7 +46,7 @@ interface Started {
 
 function startProcess(role: 'api' | 'worker', port: number, databaseUrl: string): Started {
   const child = spawn(node, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, ROLE: role, PORT: String(port), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: { ...process.env, ROLE: role, PORT: String(port), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', NODE_ENV: 'production', SECRETS_KEY },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

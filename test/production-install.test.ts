@@ -77,7 +77,13 @@ describe.skipIf(!base)('the packed package installed with production dependencie
 
     // The environment of the image: production mode, no loader options inherited from the test runner.
     const databaseUrl = await freshDatabase();
-    const env: Record<string, string> = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' };
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      SECRETS_KEY: `packed:${randomBytes(32).toString('base64')}`,
+    };
     const keyOut = await run(process.execPath, ['dist/keys-cli.js', 'create', '--account', 'Packed Logistics', '--scopes', 'customers:read,customers:write'], { cwd: app, env });
     const key = keyOut.stdout.trim();
     expect(key).toMatch(/^sk_[0-9A-Za-z]{43}$/);

@@ -45,3 +45,12 @@ exhaustive<S['OrderExceptionKind'], (typeof EXCEPTION_KINDS)[number]>(true);
 
 export const VEHICLE_TYPES = ['car', 'suv', 'pickup', 'van', 'motorcycle', 'other'] as const satisfies readonly S['VehicleType'][];
 exhaustive<S['VehicleType'], (typeof VEHICLE_TYPES)[number]>(true);
+
+/** The audit log's actions (AuditAction), for its filter. */
+export const AUDIT_ACTIONS = [
+  'api_key.created', 'api_key.revoked', 'oauth_client.created', 'oauth_client.revoked', 'user.created', 'user.updated',
+  'user.deleted', 'webhook_endpoint.created', 'webhook_endpoint.updated', 'webhook_endpoint.deleted',
+  'webhook_endpoint.secret_rotated', 'webhook_endpoint.deliveries_recovered', 'event.replayed', 'carrier.suspended',
+  'carrier.reinstated', 'invoice.voided', 'carrier_payment.sent',
+] as const satisfies readonly S['AuditAction'][];
+exhaustive<S['AuditAction'], (typeof AUDIT_ACTIONS)[number]>(true);

@@ -15,6 +15,7 @@ import { WebhookCreate, WebhookDetail, WebhookList } from './pages/Webhooks.tsx'
 import { ApiKeys, OAuthClients } from './pages/Keys.tsx';
 import { EventDetail, EventList } from './pages/Events.tsx';
 import { Team } from './pages/Team.tsx';
+import { AuditLog } from './pages/Audit.tsx';
 import './styles.css';
 
 function SignIn({ onSignedIn }: { onSignedIn: (s: S['Session']) => void }) {
@@ -53,6 +54,7 @@ function Layout({ state, children }: { state: SessionState; children: React.Reac
         {can('webhooks:manage') && <NavLink to="/settings/developers/events">Events</NavLink>}
         {can('keys:manage') && <NavLink to="/settings/developers/api-keys">API keys</NavLink>}
         {can('keys:manage') && <NavLink to="/settings/developers/oauth-clients">OAuth clients</NavLink>}
+        {can('audit:read') && <NavLink to="/settings/developers/audit-log">Audit log</NavLink>}
         <NavLink to="/settings/team">Team</NavLink>
         <div className="me">
           <span data-testid="signed-in-as">{session.user.email}</span>
@@ -116,6 +118,7 @@ function App() {
           <Route path="/settings/developers/events/:id" element={<EventDetail />} />
           <Route path="/settings/developers/api-keys" element={<ApiKeys />} />
           <Route path="/settings/developers/oauth-clients" element={<OAuthClients />} />
+          <Route path="/settings/developers/audit-log" element={<AuditLog />} />
           <Route path="/settings/team" element={<Team />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>

@@ -15,7 +15,7 @@ export const WebhookEndpoint = defineEntity({
     apiVersion: p.string().$type<S['ApiVersion']>(),
     description: p.string().nullable(),
     status: p.string().$type<S['WebhookEndpoint']['status']>(),
-    /** Kept as issued: it is the HMAC key, needed to sign every delivery. */
+    /** The HMAC key that signs every delivery, sealed (endpoint-secrets.ts): never stored in the clear. */
     secret: p.string(),
     previousSecret: p.string().nullable(),
     previousSecretExpiresAt: p.datetime().nullable(),

@@ -19,10 +19,10 @@ export const handlers: Handlers<
   | 'replayEvent'
 > = {
   async createWebhookEndpoint({ body }, ctx) {
-    const endpoint = await webhooks.createEndpoint(ctx, body);
+    const { endpoint, secret } = await webhooks.createEndpoint(ctx, body);
     return {
       status: 201,
-      body: webhooks.renderEndpoint(endpoint, ctx.clock, { withSecret: true }),
+      body: webhooks.renderEndpoint(endpoint, ctx.clock, { secret }),
       headers: { Location: `/v1/webhook_endpoints/${endpoint.id}` },
     };
   },
@@ -40,8 +40,8 @@ export const handlers: Handlers<
     return { status: 200, body: { id: params.webhook_endpoint_id, object: 'webhook_endpoint', deleted: true } };
   },
   async rotateWebhookEndpointSecret({ params, body }, ctx) {
-    const endpoint = await webhooks.rotateSecret(ctx, params.webhook_endpoint_id, body);
-    return { status: 200, body: webhooks.renderEndpoint(endpoint, ctx.clock, { withSecret: true }) };
+    const { endpoint, secret } = await webhooks.rotateSecret(ctx, params.webhook_endpoint_id, body);
+    return { status: 200, body: webhooks.renderEndpoint(endpoint, ctx.clock, { secret }) };
   },
   async testWebhookEndpoint({ params }, ctx) {
     const sent = await webhooks.sendTestEvent(ctx, params.webhook_endpoint_id);

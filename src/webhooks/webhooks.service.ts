@@ -15,13 +15,15 @@ import { randomToken } from '../shared/tokens.js';
 import { Event } from './events.entities.js';
 import { WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint } from './webhooks.entities.js';
 import { deliveryLifecycle } from './deliveries.state.js';
+import { sealEndpointSecret } from './endpoint-secrets.js';
 import { emitEvent, newDelivery, notifyWorkers, receives, renderEnvelope, TEST_EVENT } from './emitter.js';
 
 type S = components['schemas'];
 
 // ---------- endpoints ----------
 
-export function renderEndpoint(e: WebhookEndpoint, clock: Clock, options: { withSecret?: boolean } = {}): S['WebhookEndpoint'] {
+/** The endpoint; `secret` is the newly issued secret in the clear, shown by create and rotate only (it is stored sealed). */
+export function renderEndpoint(e: WebhookEndpoint, clock: Clock, options: { secret?: string } = {}): S['WebhookEndpoint'] {
   const graceActive = e.previousSecretExpiresAt && e.previousSecretExpiresAt > clock.now();
   return {
     id: e.id,
@@ -31,7 +33,7 @@ export function renderEndpoint(e: WebhookEndpoint, clock: Clock, options: { with
     api_version: e.apiVersion,
     description: e.description ?? null,
     status: e.status,
-    ...(options.withSecret ? { secret: e.secret } : {}),
+    ...(options.secret ? { secret: options.secret } : {}),
     previous_secret_expires_at: graceActive ? unixOrNull(e.previousSecretExpiresAt) : null,
     metadata: e.metadata,
     created: unixSeconds(e.createdAt),
@@ -50,11 +52,12 @@ export const findEndpoint = ownedFinder(WebhookEndpoint, 'webhook endpoint', 'we
  * A new endpoint, audited. The audit entry is recorded before the endpoint exists, so an endpoint
  * subscribed to `*` is not sent the record of its own creation.
  */
-export function createEndpoint(ctx: RequestContext, input: S['WebhookEndpointCreate']): Promise<WebhookEndpoint> {
+export function createEndpoint(ctx: RequestContext, input: S['WebhookEndpointCreate']): Promise<IssuedSecret> {
   checkUrl(ctx, input.url);
   return inTransaction(ctx, async (tx) => {
     const now = ctx.clock.now();
     const id = newId('webhookEndpoint', now.getTime());
+    const secret = randomToken('whsec');
     await recordAudit(tx, 'webhook_endpoint.created', id, { now });
     const endpoint = tx.em.create(WebhookEndpoint, {
       id,
@@ -64,7 +67,7 @@ export function createEndpoint(ctx: RequestContext, input: S['WebhookEndpointCre
       apiVersion: input.api_version ?? ctx.principal.apiVersion,
       description: input.description ?? null,
       status: 'enabled',
-      secret: randomToken('whsec'),
+      secret: sealEndpointSecret(id, secret),
       previousSecret: null,
       previousSecretExpiresAt: null,
       metadata: input.metadata ?? {},
@@ -72,7 +75,7 @@ export function createEndpoint(ctx: RequestContext, input: S['WebhookEndpointCre
       updatedAt: now,
     });
     await tx.em.persist(endpoint).flush();
-    return endpoint;
+    return { endpoint, secret };
   });
 }
 
@@ -107,18 +110,26 @@ export function deleteEndpoint(ctx: RequestContext, id: string): Promise<void> {
   });
 }
 
-export function rotateSecret(ctx: RequestContext, id: string, input: S['WebhookSecretRotation']): Promise<WebhookEndpoint> {
+/** An endpoint with the secret just issued to it, in the clear: answered once, never stored so. */
+export interface IssuedSecret {
+  endpoint: WebhookEndpoint;
+  secret: string;
+}
+
+export function rotateSecret(ctx: RequestContext, id: string, input: S['WebhookSecretRotation']): Promise<IssuedSecret> {
   return inTransaction(ctx, async (tx) => {
     const endpoint = await findEndpoint(tx, id, { forUpdate: true });
     const now = ctx.clock.now();
     const grace = input.grace_period_seconds;
     endpoint.previousSecret = grace > 0 ? endpoint.secret : null;
     endpoint.previousSecretExpiresAt = grace > 0 ? new Date(now.getTime() + grace * 1000) : null;
-    endpoint.secret = randomToken('whsec');
+    // The sealed value moves as it is: it is bound to the endpoint, not to the column.
+    const secret = randomToken('whsec');
+    endpoint.secret = sealEndpointSecret(endpoint.id, secret);
     endpoint.updatedAt = now;
     await recordAudit(tx, 'webhook_endpoint.secret_rotated', endpoint.id, { now });
     await tx.em.flush();
-    return endpoint;
+    return { endpoint, secret };
   });
 }
 

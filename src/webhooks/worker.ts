@@ -12,6 +12,7 @@ import { deliveryLifecycle } from './deliveries.state.js';
 import { Event } from './events.entities.js';
 import { DELIVERIES_CHANNEL } from './emitter.js';
 import { afterFailure } from './schedule.js';
+import { signingSecrets } from './endpoint-secrets.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './signer.js';
 import type { DeliveryOutcome, Transport } from './transport.js';
 import { WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint } from './webhooks.entities.js';
@@ -85,10 +86,7 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
   /** Signs and POSTs one claimed delivery (no transaction open), then records the attempt. */
   async deliver({ delivery, endpoint }: Claimed): Promise<DeliveryOutcome> {
     const now = this.options.clock.now();
-    const secrets = [endpoint.secret];
-    if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) {
-      secrets.push(endpoint.previousSecret);
-    }
+    const secrets = signingSecrets(endpoint, now);
     const outcome = await this.options.transport.post({
       url: endpoint.url,
       headers: {

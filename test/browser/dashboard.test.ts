@@ -6,7 +6,7 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { freePort } from '../support/ports.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
@@ -34,6 +34,8 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
+    // A page waits on the server: on a busy machine a sign-in (scrypt) alone can take over a second.
+    vi.setConfig({ expect: { poll: { timeout: 10_000 } } });
     mkdirSync(SCREENSHOTS, { recursive: true });
     // What `npm start` does first: build the dashboard when missing or stale.
     execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-dashboard.ts', '--if-stale'], { stdio: 'inherit' });
@@ -65,6 +67,7 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     server?.kill('SIGTERM');
     await receiver?.close();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(`${dataDir}-secrets.key`, { force: true }); // the development secrets key beside it
   });
 
   /** A screenshot once nothing on the page is still loading. */
@@ -254,8 +257,8 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     const eventId = (await row.locator('td').first().textContent())!;
     const before = receiver.received.length;
     await row.getByRole('button', { name: 'Replay' }).click();
-    await receiver.waitFor(before + 1, 15_000);
-    expect(receiver.received.slice(before).map((r) => r.headers['service-event-id'])).toContain(eventId);
+    // The replay arrives beside the audit.privileged_action that records it (the endpoint takes "*").
+    await expect.poll(() => receiver.received.slice(before).map((r) => r.headers['service-event-id']), { timeout: 15_000 }).toContain(eventId);
     page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Rotate secret' }).click();
     await expect.poll(() => page.getByTestId('secret').textContent()).toMatch(/^whsec_/);
@@ -311,6 +314,70 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await shot('api-keys');
   });
 
+  it('reads the audit log: every privileged action with its actor, filtered by action, actor, target and day, page by page', async () => {
+    await go('/settings/developers/audit-log');
+    const rows = page.getByTestId('audit-entry');
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    const all = (await page.locator('tbody').textContent())!;
+    for (const action of ['webhook_endpoint.created', 'event.replayed', 'webhook_endpoint.secret_rotated', 'webhook_endpoint.updated', 'api_key.created', 'api_key.revoked']) {
+      expect(all).toContain(action);
+    }
+    await shot('audit-log');
+
+    // By action, then by the actor of that entry (the signed-in owner), from the row itself.
+    await page.locator('select[name=action]').selectOption('api_key.revoked');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(page.url()).toContain('action=api_key.revoked');
+    const actor = (await rows.first().locator('td').nth(2).textContent())!;
+    expect(actor).toMatch(/^usr_[0-9A-Z]{26}$/);
+    await rows.first().locator('td').nth(2).getByRole('button').click();
+    await expect.poll(() => page.url()).toContain(`actor=${actor}`);
+    await expect.poll(() => rows.count()).toBe(1);
+
+    // By target: the history of the webhook endpoint, from its rotation's row.
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.locator('select[name=action]').selectOption('webhook_endpoint.secret_rotated');
+    await expect.poll(() => rows.locator('td:nth-child(2)').allTextContents()).toEqual(['webhook_endpoint.secret_rotated']);
+    const target = (await rows.first().locator('td').nth(3).getByRole('button').textContent())!;
+    expect(target).toMatch(/^we_/);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.getByLabel('Target').fill(target);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(async () => (await page.locator('tbody').textContent()) ?? '').toContain('webhook_endpoint.created');
+    const history = await rows.locator('td:nth-child(2)').allTextContents();
+    expect(history).toEqual(expect.arrayContaining(['webhook_endpoint.created', 'webhook_endpoint.secret_rotated', 'webhook_endpoint.updated']));
+    expect(new Set(await rows.locator('td:nth-child(4) button').allTextContents())).toEqual(new Set([target]));
+
+    // By day: today holds them, a range that ended yesterday holds none.
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toLocaleDateString('en-CA');
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.getByLabel('From', { exact: true }).fill(day(0));
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    await page.getByLabel('From', { exact: true }).fill(day(-2));
+    await page.getByLabel('To', { exact: true }).fill(day(-1));
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => page.locator('main').textContent()).toContain('No entry matches these filters.');
+
+    // Paging: more entries than a page holds.
+    for (let i = 0; i < 20; i++) {
+      const created = await fetchFromPage('/v1/api_keys', { method: 'POST', body: { name: `paging ${i}`, scopes: ['orders:read'] }, csrf: true });
+      expect(created.status).toBe(201);
+    }
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => rows.count()).toBe(20);
+    const first = await rows.evaluateAll((trs) => trs.map((tr) => tr.id));
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => page.locator('.pager span').textContent()).toBe('Page 2');
+    await expect.poll(async () => (await rows.evaluateAll((trs) => trs.map((tr) => tr.id)))[0]).not.toBe(first[0]);
+    const second = await rows.evaluateAll((trs) => trs.map((tr) => tr.id));
+    expect(second.length).toBeGreaterThan(0);
+    expect(second.filter((id) => first.includes(id))).toEqual([]);
+    expect(second[0]! < first.at(-1)!).toBe(true);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect.poll(async () => (await rows.evaluateAll((trs) => trs.map((tr) => tr.id)))[0]).toBe(first[0]);
+  });
+
   it('refuses a state-changing call without the CSRF token, even from the signed-in page', async () => {
     const refused = await fetchFromPage('/v1/customers', { method: 'POST', body: { name: 'CSRF' } });
     expect(refused.status).toBe(403);
@@ -335,7 +402,7 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await shot('home-viewer');
     const nav = await page.locator('nav').textContent();
     expect(nav).toContain('Orders');
-    for (const hidden of ['Webhooks', 'API keys', 'OAuth clients', 'Events']) expect(nav).not.toContain(hidden);
+    for (const hidden of ['Webhooks', 'API keys', 'OAuth clients', 'Events', 'Audit log']) expect(nav).not.toContain(hidden);
     for (const [path, ready] of [['/orders', 'tbody tr'], ['/customers', 'tbody tr'], ['/carriers', 'tbody tr'], ['/settings/team', 'tbody tr']] as const) {
       await go(path);
       await page.locator(ready).first().waitFor();

@@ -3,6 +3,11 @@
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Database } from '../../src/db/orm.js';
+import { newSecretsKey, parseSecretsKey, useSecretsKeyring } from '../../src/shared/secrets.js';
+
+/** Webhook signing secrets are sealed at rest: every test process gets a key of its own. */
+export const TEST_SECRETS_KEY = parseSecretsKey(newSecretsKey('test'), 'test key');
+useSecretsKeyring({ current: TEST_SECRETS_KEY, old: [] });
 
 export type Backend = 'pglite' | 'postgresql';
 
