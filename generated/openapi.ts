@@ -1365,8 +1365,12 @@ export interface components {
         VehicleType: "car" | "suv" | "pickup" | "van" | "motorcycle" | "other";
         /**
          * Vehicle
-         * @description A vehicle to move. For model years 1981 and later the VIN's check digit (position 9) is
-         *     verified; a wrong one answers 400 `invalid_vin`.
+         * @description A vehicle to move. The VIN's form depends on the model year (`if`/`then`/`else` on `year`):
+         *     model years 1981 and later carry the 17-character VIN of 49 CFR 565 (digits and capital
+         *     letters except I, O and Q) whose check digit (position 9) is verified, a wrong one
+         *     answering 400 `invalid_vin` (a rule no schema keyword can say); earlier model years, whose
+         *     manufacturers used their own numbering, carry 5 to 17 capital letters and digits and no
+         *     check digit is verified.
          * @example {
          *       "vin": "1HGCM82633A004352",
          *       "year": 2003,
@@ -1376,7 +1380,9 @@ export interface components {
          */
         Vehicle: {
             /**
-             * @description 17 characters, digits and capital letters except I, O and Q.
+             * @description Model year 1981 and later: 17 characters, digits and capital letters except I, O and Q,
+             *     with a valid check digit in position 9. Earlier model years: 5 to 17 capital letters
+             *     and digits.
              * @example 1HGCM82633A004352
              */
             vin: string;
