@@ -1579,11 +1579,12 @@ export interface components {
          * @description Every event type the service sends. New types are added without a new API version; ignore
          *     types you do not know. `webhook_endpoint.test` (an addition to the specification's eighteen
          *     types) is sent only by `testWebhookEndpoint`, to the endpoint tested; subscribing to it
-         *     changes nothing.
+         *     changes nothing. `carrier.rejected` (also an addition) is sent when vetting ends with the
+         *     carrier rejected, with the reasons in `data.vetting.reasons`.
          * @example order.created
          * @enum {string}
          */
-        EventType: "order.created" | "order.dispatched" | "order.in_transit" | "order.delivered" | "order.cancelled" | "order.exception" | "carrier.onboarded" | "carrier.vetted" | "carrier.suspended" | "invoice.created" | "invoice.sent" | "invoice.paid" | "invoice.voided" | "payment.received" | "payment.failed" | "carrier_payment.sent" | "compliance.alert" | "audit.privileged_action" | "webhook_endpoint.test";
+        EventType: "order.created" | "order.dispatched" | "order.in_transit" | "order.delivered" | "order.cancelled" | "order.exception" | "carrier.onboarded" | "carrier.vetted" | "carrier.suspended" | "carrier.rejected" | "invoice.created" | "invoice.sent" | "invoice.paid" | "invoice.voided" | "payment.received" | "payment.failed" | "carrier_payment.sent" | "compliance.alert" | "audit.privileged_action" | "webhook_endpoint.test";
         /**
          * @description The event types sent to the endpoint, or `["*"]` for all (including types added later).
          * @example [
