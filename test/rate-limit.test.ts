@@ -184,5 +184,5 @@ describe.skipIf(!redisAvailable)('the Redis store', () => {
     } finally {
       await h.close();
     }
-  });
+  }, 60_000);
 });
