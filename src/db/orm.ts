@@ -21,7 +21,8 @@ import { Migration20261122000003_carriers } from './migrations/Migration20261122
 import { Migration20261122000004_platform } from './migrations/Migration20261122000004_platform.js';
 import { Migration20261123000001_attempt_error_detail } from './migrations/Migration20261123000001_attempt_error_detail.js';
 import { Migration20261123000006_users } from './migrations/Migration20261123000006_users.js';
-import { Migration20261123000010_rate_limit_window } from './migrations/Migration20261123000010_rate_limit_window.js';
+import { Migration20261123000031_audit_log_filters } from './migrations/Migration20261123000031_audit_log_filters.js';
+import { Migration20261123000040_rate_limit_window } from './migrations/Migration20261123000040_rate_limit_window.js';
 
 export const entities = [Account, ApiKey, Customer, Order, Event, WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt, Carrier, ComplianceAlert, Job, OAuthClient, OAuthToken, AuditLog, User, Session, SignInFailure];
 
@@ -33,7 +34,8 @@ export const migrations = [
   { name: 'Migration20261122000004_platform', class: Migration20261122000004_platform },
   { name: 'Migration20261123000001_attempt_error_detail', class: Migration20261123000001_attempt_error_detail },
   { name: 'Migration20261123000006_users', class: Migration20261123000006_users },
-  { name: 'Migration20261123000010_rate_limit_window', class: Migration20261123000010_rate_limit_window },
+  { name: 'Migration20261123000031_audit_log_filters', class: Migration20261123000031_audit_log_filters },
+  { name: 'Migration20261123000040_rate_limit_window', class: Migration20261123000040_rate_limit_window },
 ];
 
 export interface Database extends DatabaseContract {

@@ -15,6 +15,7 @@ import { Redis } from 'ioredis';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Clock } from '../shared/clock.js';
 import { errors } from '../shared/errors.js';
+import { queryRows } from '../shared/sql.js';
 import type { Step } from './state.js';
 
 export interface RateLimitPolicy {
@@ -75,20 +76,20 @@ export function memoryStore(): BucketStore {
   };
 }
 
-// Params: key, capacity, now, now (ms), window limit, capacity, tokens per second, window start (ms).
+// Params: $1 key, $2 capacity, $3 now, $4 now (ms), $5 window limit, $6 tokens per second, $7 window start (ms).
 // The bucket refills by the time since the row's last take; the window keeps the accepted times
 // after its start; a take is accepted when a whole token is left and the window is not full.
 const TAKE_SQL = `
   insert into rate_limit_buckets as b (bucket_key, tokens, refreshed_at, allowed, recent)
-  values (?, ?::float8 - 1, ?, true, array[?::bigint])
+  values ($1, $2::float8 - 1, $3, true, array[$4::bigint])
   on conflict (bucket_key) do update set (tokens, allowed, recent, refreshed_at) = (
     select case when s.ok then s.t - 1 else s.t end, s.ok, case when s.ok then s.r || excluded.recent else s.r end,
       greatest(b.refreshed_at, excluded.refreshed_at)
     from (
-      select w.t, w.r, w.t >= 1 and cardinality(w.r) < ?::int as ok
+      select w.t, w.r, w.t >= 1 and cardinality(w.r) < $5::int as ok
       from (
-        select least(?::float8, b.tokens + greatest(0, extract(epoch from (excluded.refreshed_at - b.refreshed_at))::float8) * ?::float8) as t,
-          array(select x from unnest(b.recent) as x where x > ?::bigint) as r
+        select least($2::float8, b.tokens + greatest(0, extract(epoch from (excluded.refreshed_at - b.refreshed_at))::float8) * $6::float8) as t,
+          array(select x from unnest(b.recent) as x where x > $7::bigint) as r
       ) w
     ) s
   )
@@ -100,11 +101,9 @@ export function postgresStore(): BucketStore {
   return {
     kind: 'postgresql',
     async take(key, policy, now, em) {
-      const cap = policy.burst;
-      const perSecond = policy.perMinute / 60;
       const t = now.getTime();
       type Row = { tokens: number | string; allowed: boolean; in_window: number | string; oldest: number | string | null; newest: number | string | null };
-      const rows = await em.execute<Row[]>(TAKE_SQL, [key, cap, now, t, cap, cap, perSecond, t - windowMs(policy)]);
+      const rows = await queryRows<Row>(em, TAKE_SQL, [key, policy.burst, now, t, policy.burst, policy.perMinute / 60, t - windowMs(policy)]);
       const row = rows[0];
       const ms = (v: number | string | null | undefined) => (v === null || v === undefined ? undefined : Number(v));
       return { tokens: Number(row?.tokens ?? 0), allowed: row?.allowed ?? true, inWindow: Number(row?.in_window ?? 0), oldest: ms(row?.oldest), newest: ms(row?.newest) };
