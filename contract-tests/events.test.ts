@@ -14,10 +14,11 @@ import { createLocalRegistryProvider, LOCAL_REGISTRY_SAMPLES } from '../src/carr
 import { eventTypes, payloadErrors } from './asyncapi-payloads.js';
 
 describe('the AsyncAPI document', () => {
-  it('has one message per event type: the eighteen of the specification and the test event', () => {
+  it('has one message per event type: the eighteen of the specification, the test event and carrier.rejected', () => {
     expect(eventTypes().sort()).toEqual([...EVENT_TYPES].sort());
-    expect(EVENT_TYPES).toHaveLength(19);
+    expect(EVENT_TYPES).toHaveLength(20);
     expect(EVENT_TYPES).toContain('webhook_endpoint.test');
+    expect(EVENT_TYPES).toContain('carrier.rejected');
   });
   it('rejects an envelope whose data does not match', () => {
     const envelope = { type: 'order.created', id: 'evt_01JF3QD6F8H0J2K4M6N8P0Q2R4', object: 'event', created: 1, api_version: '2026-07-01', request_id: null, data: {} };
@@ -55,7 +56,7 @@ describe.each(backends())('delivered webhooks on %s', (backend: Backend) => {
       });
     const active = (await carrier(LOCAL_REGISTRY_SAMPLES.pass[0]!)).body.id;
     await carrier(LOCAL_REGISTRY_SAMPLES.insurance_expired); // vetted, then its lapsed insurance raises an alert
-    await carrier(LOCAL_REGISTRY_SAMPLES.not_found); // rejected: no carrier.vetted
+    await carrier(LOCAL_REGISTRY_SAMPLES.not_found); // rejected: carrier.rejected, no carrier.vetted
     while ((await jobs.runOnce()) > 0);
     await scanCompliance(h.background());
     const suspended = (await carrier(LOCAL_REGISTRY_SAMPLES.pass[1]!)).body.id;
@@ -97,6 +98,7 @@ describe.each(backends())('delivered webhooks on %s', (backend: Backend) => {
       [
         'audit.privileged_action',
         'carrier.onboarded',
+        'carrier.rejected',
         'carrier.suspended',
         'carrier.vetted',
         'compliance.alert',

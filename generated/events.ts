@@ -3,7 +3,7 @@
 /* eslint-disable */
 
 /** The body of a webhook delivery, whatever its event type. */
-export type AnyEventEnvelope = OrderCreatedEvent | OrderDispatchedEvent | OrderInTransitEvent | OrderDeliveredEvent | OrderCancelledEvent | OrderExceptionEvent | CarrierOnboardedEvent | CarrierVettedEvent | CarrierSuspendedEvent | InvoiceCreatedEvent | InvoiceSentEvent | InvoicePaidEvent | InvoiceVoidedEvent | PaymentReceivedEvent | PaymentFailedEvent | CarrierPaymentSentEvent | ComplianceAlertEvent | AuditPrivilegedActionEvent | WebhookEndpointTestEvent;
+export type AnyEventEnvelope = OrderCreatedEvent | OrderDispatchedEvent | OrderInTransitEvent | OrderDeliveredEvent | OrderCancelledEvent | OrderExceptionEvent | CarrierOnboardedEvent | CarrierVettedEvent | CarrierSuspendedEvent | CarrierRejectedEvent | InvoiceCreatedEvent | InvoiceSentEvent | InvoicePaidEvent | InvoiceVoidedEvent | PaymentReceivedEvent | PaymentFailedEvent | CarrierPaymentSentEvent | ComplianceAlertEvent | AuditPrivilegedActionEvent | WebhookEndpointTestEvent;
 
 export interface OrderCreatedEvent {
   id: string;
@@ -219,6 +219,16 @@ export interface CarrierSuspendedEvent {
   data: Carrier;
 }
 
+export interface CarrierRejectedEvent {
+  id: string;
+  object: 'event';
+  type: 'carrier.rejected';
+  api_version: ApiVersion;
+  created: number;
+  request_id: string | null;
+  data: Carrier;
+}
+
 export interface InvoiceCreatedEvent {
   id: string;
   object: 'event';
@@ -403,6 +413,7 @@ export const EVENT_TYPES = [
   'carrier.onboarded',
   'carrier.vetted',
   'carrier.suspended',
+  'carrier.rejected',
   'invoice.created',
   'invoice.sent',
   'invoice.paid',
@@ -428,6 +439,7 @@ export interface EventPayloads {
   'carrier.onboarded': Carrier;
   'carrier.vetted': Carrier;
   'carrier.suspended': Carrier;
+  'carrier.rejected': Carrier;
   'invoice.created': Invoice;
   'invoice.sent': Invoice;
   'invoice.paid': InvoicePaidData;
@@ -451,6 +463,7 @@ export interface EventEnvelopes {
   'carrier.onboarded': CarrierOnboardedEvent;
   'carrier.vetted': CarrierVettedEvent;
   'carrier.suspended': CarrierSuspendedEvent;
+  'carrier.rejected': CarrierRejectedEvent;
   'invoice.created': InvoiceCreatedEvent;
   'invoice.sent': InvoiceSentEvent;
   'invoice.paid': InvoicePaidEvent;

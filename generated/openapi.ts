@@ -1407,8 +1407,12 @@ export interface components {
         VehicleType: "car" | "suv" | "pickup" | "van" | "motorcycle" | "other";
         /**
          * Vehicle
-         * @description A vehicle to move. For model years 1981 and later the VIN's check digit (position 9) is
-         *     verified; a wrong one answers 400 `invalid_vin`.
+         * @description A vehicle to move. The VIN's form depends on the model year (`if`/`then`/`else` on `year`):
+         *     model years 1981 and later carry the 17-character VIN of 49 CFR 565 (digits and capital
+         *     letters except I, O and Q) whose check digit (position 9) is verified, a wrong one
+         *     answering 400 `invalid_vin` (a rule no schema keyword can say); earlier model years, whose
+         *     manufacturers used their own numbering, carry 5 to 17 capital letters and digits and no
+         *     check digit is verified.
          * @example {
          *       "vin": "1HGCM82633A004352",
          *       "year": 2003,
@@ -1418,7 +1422,9 @@ export interface components {
          */
         Vehicle: {
             /**
-             * @description 17 characters, digits and capital letters except I, O and Q.
+             * @description Model year 1981 and later: 17 characters, digits and capital letters except I, O and Q,
+             *     with a valid check digit in position 9. Earlier model years: 5 to 17 capital letters
+             *     and digits.
              * @example 1HGCM82633A004352
              */
             vin: string;
@@ -1615,11 +1621,12 @@ export interface components {
          * @description Every event type the service sends. New types are added without a new API version; ignore
          *     types you do not know. `webhook_endpoint.test` (an addition to the specification's eighteen
          *     types) is sent only by `testWebhookEndpoint`, to the endpoint tested; subscribing to it
-         *     changes nothing.
+         *     changes nothing. `carrier.rejected` (also an addition) is sent when vetting ends with the
+         *     carrier rejected, with the reasons in `data.vetting.reasons`.
          * @example order.created
          * @enum {string}
          */
-        EventType: "order.created" | "order.dispatched" | "order.in_transit" | "order.delivered" | "order.cancelled" | "order.exception" | "carrier.onboarded" | "carrier.vetted" | "carrier.suspended" | "invoice.created" | "invoice.sent" | "invoice.paid" | "invoice.voided" | "payment.received" | "payment.failed" | "carrier_payment.sent" | "compliance.alert" | "audit.privileged_action" | "webhook_endpoint.test";
+        EventType: "order.created" | "order.dispatched" | "order.in_transit" | "order.delivered" | "order.cancelled" | "order.exception" | "carrier.onboarded" | "carrier.vetted" | "carrier.suspended" | "carrier.rejected" | "invoice.created" | "invoice.sent" | "invoice.paid" | "invoice.voided" | "payment.received" | "payment.failed" | "carrier_payment.sent" | "compliance.alert" | "audit.privileged_action" | "webhook_endpoint.test";
         /**
          * @description The event types sent to the endpoint, or `["*"]` for all (including types added later).
          * @example [

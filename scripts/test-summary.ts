@@ -1,7 +1,7 @@
 // Counts for `npm test` (scripts/test.sh): turns each suite's own report into
 // {suite, passed, failed, skipped}, and prints the total as the run's last line,
 // `<N> passed, <N> failed, <N> skipped`, exiting 1 when anything failed.
-//   --vitest <vitest json report> <exit code>
+//   --vitest <vitest json report> <exit code> [suite name, default vitest]
 //   --schemathesis <schemathesis output> <exit code>
 //   --total <folder of suite results>
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -17,10 +17,10 @@ interface Counts {
 /** A suite that exited non-zero must count at least one failure, whatever its report says. */
 const atLeastOneFailure = (c: Counts, exitCode: number): Counts => (exitCode !== 0 && c.failed === 0 ? { ...c, failed: 1 } : c);
 
-function vitest(file: string, exitCode: number): Counts {
-  if (!existsSync(file)) return { suite: 'vitest', passed: 0, failed: 1, skipped: 0 };
+function vitest(file: string, exitCode: number, suite = 'vitest'): Counts {
+  if (!existsSync(file)) return { suite, passed: 0, failed: 1, skipped: 0 };
   const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
-  return atLeastOneFailure({ suite: 'vitest', passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }, exitCode);
+  return atLeastOneFailure({ suite, passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }, exitCode);
 }
 
 /**
@@ -50,11 +50,11 @@ function total(folder: string): never {
   process.exit(failed > 0 || all.length === 0 ? 1 : 0);
 }
 
-const [mode, path, code] = process.argv.slice(2);
+const [mode, path, code, name] = process.argv.slice(2);
 if (mode === '--total' && path) total(path);
-else if (mode === '--vitest' && path) console.log(JSON.stringify(vitest(path, Number(code ?? 1))));
+else if (mode === '--vitest' && path) console.log(JSON.stringify(vitest(path, Number(code ?? 1), name)));
 else if (mode === '--schemathesis' && path) console.log(JSON.stringify(schemathesis(path, Number(code ?? 1))));
 else {
-  console.error('usage: test-summary.ts --vitest <file> <code> | --schemathesis <file> <code> | --total <folder>');
+  console.error('usage: test-summary.ts --vitest <file> <code> [suite] | --schemathesis <file> <code> | --total <folder>');
   process.exit(2);
 }

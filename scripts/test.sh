@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # npm test: spec lint, type check, breaking changes against the published API version, generated
 # files fresh (inside vitest), unit and integration tests
-# (embedded PostgreSQL, plus real PostgreSQL when TEST_DATABASE_URL is set), mutation testing of the
-# core modules (incremental; scripts/test-mutation.sh), then Schemathesis
+# (embedded PostgreSQL, plus real PostgreSQL when TEST_DATABASE_URL is set), the specification's
+# conformance suite (contract-tests/conformance: one test per statement, on a live server on each
+# database, and its table), mutation testing of the core modules (incremental;
+# scripts/test-mutation.sh), then Schemathesis
 # against the live server. Every step runs even when an earlier one failed; each records what it
 # counted in reports/results/, and the last line is the total: `<N> passed, <N> failed, <N> skipped`.
 # The exit code is non-zero when anything failed.
@@ -39,8 +41,13 @@ node --import tsx scripts/api-versions.ts check; record_one "breaking changes" $
 
 step "vitest ($( [ -n "${TEST_DATABASE_URL:-}" ] && echo 'PGlite + PostgreSQL' || echo 'PGlite' ))"
 rm -f reports/vitest.json
-vitest run; rc=$?
+vitest run --exclude 'contract-tests/conformance/**'; rc=$?
 node --import tsx scripts/test-summary.ts --vitest reports/vitest.json "$rc" >"$RESULTS/vitest.json"
+
+step "specification conformance ($( [ -n "${TEST_DATABASE_URL:-}" ] && echo 'PGlite + PostgreSQL' || echo 'PGlite' ); table: contract-tests/conformance/STATEMENTS.md)"
+rm -f reports/conformance.json
+vitest run contract-tests/conformance --reporter=default --reporter=json --outputFile.json=reports/conformance.json; rc=$?
+node --import tsx scripts/test-summary.ts --vitest reports/conformance.json "$rc" conformance >"$RESULTS/conformance.json"
 
 # Incremental against the committed test/mutation/stryker-incremental.json: only mutants whose code or
 # tests changed run again (well under a minute when none did). One check per gated core module.

@@ -9,6 +9,10 @@ import { vettingJob, VET_CARRIER_JOB, VETTING_ATTEMPTS } from '../src/carriers/c
 import { complianceScanJob, COMPLIANCE_SCAN_JOB, scanCompliance } from '../src/carriers/compliance.service.js';
 import { createLocalRegistryProvider, LOCAL_REGISTRY_SAMPLES as DOT } from '../src/carriers/registry/index.js';
 import { Event } from '../src/webhooks/events.entities.js';
+import { DeliveryWorker } from '../src/webhooks/worker.js';
+import { createTransport } from '../src/webhooks/transport.js';
+import { startReceiver } from './support/receiver.js';
+import { createHmac } from 'node:crypto';
 import { ORDER_TRANSITIONS, type OrderAction } from '../src/orders/orders.state.js';
 
 const silent = pino({ level: 'silent' });
@@ -109,7 +113,31 @@ describe.each(backends())('carriers on %s', (backend: Backend) => {
       await vetAll();
       const judged = await get(c.id);
       expect(judged).toMatchObject({ status: 'rejected', safer_pull_status: 'completed', vetting: { passed: false, reasons } });
-      expect(await eventsOf(c.id)).toEqual(['carrier.onboarded']);
+      expect(await eventsOf(c.id)).toEqual(['carrier.onboarded', 'carrier.rejected']);
+    });
+    it('delivers carrier.rejected with the reasons to a subscribed receiver, signed like every event', async () => {
+      const receiver = await startReceiver();
+      const transport = createTransport({ allowPrivateTargets: true, timeoutMs: 5_000 });
+      try {
+        const key = await h.key('rejected-carriers'); // an account of its own: the DOT number is new there
+        const endpoint = await h.call('POST', '/v1/webhook_endpoints', { key, body: { url: receiver.url, enabled_events: ['carrier.rejected'] } });
+        expect(endpoint.status).toBe(201);
+        const c = (await onboard(DOT.not_authorized, key)).body;
+        await vetAll();
+        const worker = new DeliveryWorker({ db: h.database.db, clock, log: silent, transport });
+        while ((await worker.runOnce()) > 0);
+        const got = receiver.received.map((r) => ({ headers: r.headers, envelope: JSON.parse(r.body) }));
+        expect(got.map((g) => g.envelope.type)).toEqual(['carrier.rejected']);
+        const [{ headers, envelope }] = got as [(typeof got)[number]];
+        expect(envelope.data).toMatchObject({ id: c.id, object: 'carrier', status: 'rejected', vetting: { passed: false, reasons: ['not_authorized'] } });
+        expect(headers['service-event-id']).toBe(envelope.id);
+        const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(headers['service-signature']))!;
+        const body = receiver.received[0]!.body;
+        expect(createHmac('sha256', endpoint.body.secret).update(`${t}.${body}`).digest('hex')).toBe(v1);
+      } finally {
+        await transport.close();
+        await receiver.close();
+      }
     });
     it('retries an unreachable registry, then marks the pull failed', async () => {
       const c = (await onboard(DOT.unreachable)).body;

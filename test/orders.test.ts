@@ -79,6 +79,31 @@ describe.each(backends())('orders on %s', (backend: Backend) => {
       expect(old.status).toBe(201);
     });
 
+    describe('VIN by model year', () => {
+      const vehicle = (vin: string, year: number) => ({ vehicles: [{ vin, year, make: 'Chevrolet', model: 'Camaro' }] });
+      it('accepts a pre-1981 vehicle with a short VIN and no check digit', async () => {
+        const r = await createOrder(vehicle('124379N512345', 1969));
+        expect(r.status).toBe(201);
+        expect(r.body.vehicles[0]).toMatchObject({ vin: '124379N512345', year: 1969 });
+        expect((await createOrder(vehicle('1F02H1', 1971))).status).toBe(201);
+      });
+      it('refuses a 1990 VIN with a wrong check digit', async () => {
+        const r = await createOrder(vehicle('1G1FP23E0LL100000', 1990) /* position 9 should be X */);
+        expect(r.status).toBe(400);
+        expect(r.body.error).toMatchObject({ type: 'validation_error', code: 'invalid_vin', param: 'vehicles[0].vin' });
+      });
+      it.each([
+        ['124379N512345', 1990, 'a short VIN from 1981 on'],
+        ['1234', 1969, 'fewer than 5 characters'],
+        ['124379N51234567890', 1960, 'more than 17 characters'],
+        ['1243-9N512345', 1969, 'other than letters and digits'],
+      ])('refuses %s for model year %i (%s)', async (vin, year) => {
+        const r = await createOrder(vehicle(vin, year));
+        expect(r.status).toBe(400);
+        expect(r.body.error).toMatchObject({ type: 'validation_error', param: 'vehicles[0].vin' });
+      });
+    });
+
     it('refuses a model year later than next year', async () => {
       const year = new Date().getUTCFullYear() + 2;
       const r = await createOrder({ vehicles: [{ vin: '1HGCM82633A004352', year, make: 'Honda', model: 'Accord' }] });

@@ -116,7 +116,8 @@ describe.each(backends())('platform policies on %s', (backend: Backend) => {
       const ok = await h.call('GET', '/v1/orders', { key: token });
       expect(ok.status).toBe(200);
       expect(ok.headers.get('x-ratelimit-limit')).toBeTruthy();
-      expect((await h.call('GET', '/v1/customers', { key: token })).status).toBe(403);
+      expect((await h.call('GET', '/v1/customers', { key: token })).status).toBe(200); // orders:read also reads customers
+      expect((await h.call('POST', '/v1/customers', { key: token, body: { name: 'X' } })).status).toBe(403);
     });
 
     it('accepts the credentials in the form, and grants all the client\'s scopes when none is asked', async () => {
@@ -270,6 +271,20 @@ describe.each(backends())('platform policies on %s', (backend: Backend) => {
       expect(current.body.origin).toBeUndefined();
       const events = await h.call('GET', '/v1/events?type=order.created&limit=1', { key: old });
       expect(events.body.data[0]).toMatchObject({ api_version: '2026-01-15', data: { id: order.body.id, origin: expect.any(Object) } });
+    });
+
+    it("answers 404 and 405 in the key's pinned Service-Version, and in the newest without a valid key", async () => {
+      const pinned = (await h.call('POST', '/v1/api_keys', { key: admin, body: { scopes: ['orders:read'], api_version: '2026-01-15' } })).body.secret;
+      const missing = await h.call('GET', '/v1/no-such-thing', { key: pinned });
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get('service-version')).toBe('2026-01-15');
+      const wrongMethod = await h.call('DELETE', '/v1/orders', { key: pinned });
+      expect(wrongMethod.status).toBe(405);
+      expect(wrongMethod.headers.get('service-version')).toBe('2026-01-15');
+      const unknownKey = await h.call('GET', '/v1/no-such-thing', { key: 'sk_unknown' });
+      expect(unknownKey.status).toBe(404);
+      expect(unknownKey.headers.get('service-version')).toBe('2026-07-01');
+      expect((await h.call('GET', '/v1/no-such-thing', { key: null })).headers.get('service-version')).toBe('2026-07-01');
     });
 
     it('transforms nothing for the current version, and only resources of the changed type', () => {

@@ -8,6 +8,7 @@ import { startHarness, TestClock, type Harness } from './support/harness.js';
 import { createApiKey, parseScopes } from '../src/auth/auth.service.js';
 import { systemClock } from '../src/shared/clock.js';
 import { freePort } from './support/ports.js';
+import { memoryStore, postgresStore, redisStore } from '../src/http/rate-limit.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisAvailable = await (async () => {
@@ -41,15 +42,19 @@ describe.each(backends())('the default policy on %s', (backend: Backend) => {
     }
     const refused = await h.call('GET', '/v1/orders', { key });
     expect(refused.status).toBe(429);
-    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(refused.headers.get('retry-after')).toBe('10'); // the window's oldest leaves in 10 s
     expect(refused.headers.get('x-ratelimit-limit')).toBe('200');
     expect(Number(refused.headers.get('x-ratelimit-reset'))).toBe(Math.ceil(clock.now().getTime() / 1000 + 120));
+    // The bucket has a token back after 0.6 s, but the 10-second window already holds 200.
     clock.advance(600);
+    const windowFull = await h.call('GET', '/v1/orders', { key });
+    expect(windowFull.status).toBe(429);
+    expect(windowFull.headers.get('retry-after')).toBe('10');
+    clock.advance(9_400);
     expect((await h.call('GET', '/v1/orders', { key })).status).toBe(200);
-    expect((await h.call('GET', '/v1/orders', { key })).status).toBe(429);
     clock.advance(60_000);
     const after = await h.call('GET', '/v1/orders', { key });
-    expect(after.headers.get('x-ratelimit-remaining')).toBe('99');
+    expect(after.headers.get('x-ratelimit-remaining')).toBe(String(Math.floor(10 * 100 / 60 - 1 + 100 - 1)));
   }, 60_000);
 
   it('puts the headers on every authenticated answer, errors included, and none on public ones', async () => {
@@ -59,6 +64,56 @@ describe.each(backends())('the default policy on %s', (backend: Backend) => {
     expect(missing.headers.get('x-ratelimit-remaining')).toBe('199');
     expect((await h.call('GET', '/healthz', { key: null })).headers.get('x-ratelimit-limit')).toBeNull();
   });
+});
+
+/**
+ * Every 10-second window of accepted requests from one key, for a client that sends as fast as it is
+ * let (times from the injected clock): the most any window holds.
+ */
+function busiestWindow(accepted: number[], windowMs = 10_000): number {
+  let most = 0;
+  for (let i = 0, j = 0; i < accepted.length; i++) {
+    while (accepted[j]! <= accepted[i]! - windowMs) j++;
+    most = Math.max(most, i - j + 1);
+  }
+  return most;
+}
+
+const stores = [
+  { name: 'memory', available: true, make: async () => ({ store: memoryStore(), em: undefined as never, done: async () => undefined }) },
+  {
+    name: 'PostgreSQL',
+    available: Boolean(process.env.TEST_DATABASE_URL),
+    make: async () => {
+      const database = await createTestDatabase('postgresql');
+      return { store: postgresStore(), em: database.db.em() as never, done: () => database.drop() };
+    },
+  },
+  { name: 'Redis', available: redisAvailable, make: async () => ({ store: redisStore(REDIS_URL), em: undefined as never, done: async () => undefined }) },
+];
+
+describe.each(stores.filter((s) => s.available))('the $name store', ({ make }) => {
+  it('lets at most 200 requests through in any 10 seconds, and 100 a minute in the long run', async () => {
+    const { store, em, done } = await make();
+    try {
+      const policy = { burst: 200, perMinute: 100 };
+      const key = `window-${Date.now()}-${Math.random()}`;
+      const start = Date.UTC(2026, 10, 22, 12, 0, 0);
+      const accepted: number[] = [];
+      // A client sending every 40 ms for three minutes (4,500 attempts).
+      for (let t = start; t < start + 180_000; t += 40) {
+        if ((await store.take(key, policy, new Date(t), em)).allowed) accepted.push(t);
+      }
+      expect(busiestWindow(accepted)).toBe(200);
+      expect(accepted.filter((t) => t < start + 10_000)).toHaveLength(200); // the whole burst, at once
+      // Three minutes: the burst of 200 plus 100 a minute for the rest (never 216 in the first 10 s).
+      expect(accepted.length).toBeLessThanOrEqual(200 + Math.ceil((180_000 * 100) / 60_000));
+      expect(accepted.length).toBeGreaterThanOrEqual(200 + Math.floor(((180_000 - 10_000) * 100) / 60_000) - 1);
+    } finally {
+      await store.close();
+      await done();
+    }
+  }, 120_000);
 });
 
 /** A server process (ROLE=api) on `env`, ready when /readyz answers. */
@@ -120,12 +175,14 @@ describe.skipIf(!redisAvailable)('the Redis store', () => {
       const statuses = [];
       for (let i = 0; i < 3; i++) statuses.push((await h.call('GET', '/v1/orders', { key })).status);
       expect(statuses).toEqual([200, 200, 429]);
-      clock.advance(1000);
+      clock.advance(1000); // a token is back, but the 10-second window holds its 2
+      expect((await h.call('GET', '/v1/orders', { key })).status).toBe(429);
+      clock.advance(9000);
       const r = await h.call('GET', '/v1/orders', { key });
       expect(r.status).toBe(200);
-      expect(r.headers.get('x-ratelimit-remaining')).toBe('0');
+      expect(r.headers.get('x-ratelimit-remaining')).toBe('1');
     } finally {
       await h.close();
     }
-  });
+  }, 60_000);
 });

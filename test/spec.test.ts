@@ -61,12 +61,17 @@ describe('the OpenAPI document', () => {
       } else if (op.path === '/v1/sessions/current') {
         expect(op.security, op.operationId).toEqual([{ sessionCookie: [] }]); // only a session has a current session
       } else if (op.path.startsWith('/v1/')) {
-        // A key (or token) and a dashboard session, each with the same one scope.
-        expect(op.security, op.operationId).toHaveLength(2);
-        const required = op.security![0]!.bearerAuth!;
-        expect(required).toHaveLength(1);
-        expect(scopes).toContain(required[0]);
-        expect(op.security![1], op.operationId).toEqual({ sessionCookie: required });
+        // A key (or token) and a dashboard session, each with the same one scope; the customer
+        // operations take either the customer scope or the order scope of the same kind.
+        const alternatives = op.path.startsWith('/v1/customers') ? 2 : 1;
+        expect(op.security, op.operationId).toHaveLength(2 * alternatives);
+        for (let i = 0; i < alternatives; i++) {
+          const required = op.security![2 * i]!.bearerAuth!;
+          expect(required).toHaveLength(1);
+          expect(scopes).toContain(required[0]);
+          expect(op.security![2 * i + 1], op.operationId).toEqual({ sessionCookie: required });
+        }
+        if (alternatives === 2) expect(op.security![2]!.bearerAuth![0]).toBe(op.security![0]!.bearerAuth![0]!.replace('customers:', 'orders:'));
       } else if (op.path.startsWith('/oauth/')) {
         expect(op.security, op.operationId).toEqual([{ oauthClient: [] }]);
       } else {
@@ -88,6 +93,14 @@ describe('the OpenAPI document', () => {
 describe('platform policies in the document', () => {
   it('lists exactly the versions of the server registry in ApiVersion, newest first', () => {
     expect(spec.components.schemas.ApiVersion!.enum).toEqual([...SUPPORTED_VERSIONS]);
+  });
+  it("types every list's next_cursor as an id or null (null on the last page)", () => {
+    const lists = Object.entries(spec.components.schemas).filter(([, s]) => (s as { properties?: Record<string, unknown> }).properties?.next_cursor);
+    expect(lists.length).toBeGreaterThanOrEqual(10);
+    for (const [name, schema] of lists) {
+      const cursor = (schema as { properties: { next_cursor: { oneOf?: { type?: string; $ref?: string }[] } } }).properties.next_cursor;
+      expect(cursor.oneOf?.map((s) => s.type ?? 'id'), name).toEqual(['id', 'null']);
+    }
   });
   it('lists exactly the x-scopes in the Scope enum', () => {
     expect([...spec.components.schemas.Scope!.enum!].sort()).toEqual(Object.keys(spec.components.securitySchemes.bearerAuth['x-scopes']).sort());

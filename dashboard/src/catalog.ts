@@ -20,7 +20,7 @@ export const TEST_EVENT_TYPE = 'webhook_endpoint.test' satisfies S['EventType'];
 /** The event types an endpoint subscribes to, grouped by the resource they are about, for its pick-list. */
 export const EVENT_GROUPS = {
   Orders: ['order.created', 'order.dispatched', 'order.in_transit', 'order.delivered', 'order.cancelled', 'order.exception'],
-  Carriers: ['carrier.onboarded', 'carrier.vetted', 'carrier.suspended'],
+  Carriers: ['carrier.onboarded', 'carrier.vetted', 'carrier.rejected', 'carrier.suspended'],
   Compliance: ['compliance.alert'],
   Invoices: ['invoice.created', 'invoice.sent', 'invoice.paid', 'invoice.voided'],
   Payments: ['payment.received', 'payment.failed'],

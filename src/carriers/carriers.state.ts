@@ -9,7 +9,7 @@ type CarrierStatus = components['schemas']['CarrierStatus'];
 
 export const carrierLifecycle = stateMachine('carrier', {
   pass_vetting: { from: ['pending_vetting'], to: 'active', event: 'carrier.vetted', verb: 'vetted' },
-  fail_vetting: { from: ['pending_vetting'], to: 'rejected', verb: 'rejected' },
+  fail_vetting: { from: ['pending_vetting'], to: 'rejected', event: 'carrier.rejected', verb: 'rejected' },
   suspend: { from: ['active'], to: 'suspended', event: 'carrier.suspended', verb: 'suspended', audit: 'carrier.suspended' as const },
   reinstate: { from: ['suspended'], to: 'pending_vetting', verb: 'reinstated', audit: 'carrier.reinstated' as const },
 } satisfies Record<string, Transition<CarrierStatus, EventType>>);

@@ -23,6 +23,7 @@ import { Migration20261123000001_attempt_error_detail } from './migrations/Migra
 import { Migration20261123000006_users } from './migrations/Migration20261123000006_users.js';
 import { Migration20261123000031_audit_log_filters } from './migrations/Migration20261123000031_audit_log_filters.js';
 import { Migration20261123000032_seal_webhook_secrets } from './migrations/Migration20261123000032_seal_webhook_secrets.js';
+import { Migration20261123000040_rate_limit_window } from './migrations/Migration20261123000040_rate_limit_window.js';
 
 export const entities = [Account, ApiKey, Customer, Order, Event, WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt, Carrier, ComplianceAlert, Job, OAuthClient, OAuthToken, AuditLog, User, Session, SignInFailure];
 
@@ -36,6 +37,7 @@ export const migrations = [
   { name: 'Migration20261123000006_users', class: Migration20261123000006_users },
   { name: 'Migration20261123000031_audit_log_filters', class: Migration20261123000031_audit_log_filters },
   { name: 'Migration20261123000032_seal_webhook_secrets', class: Migration20261123000032_seal_webhook_secrets },
+  { name: 'Migration20261123000040_rate_limit_window', class: Migration20261123000040_rate_limit_window },
 ];
 
 export interface Database extends DatabaseContract {

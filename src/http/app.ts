@@ -19,7 +19,7 @@ import { DEFAULT_SIGN_IN_POLICY, type SignInPolicy } from '../shared/context.js'
 import { requestLog } from './request-log.js';
 import { renderErrors } from './render-errors.js';
 import { compileRouter, route } from './route.js';
-import { authenticateCaller, authenticateOAuthClient } from './authenticate.js';
+import { authenticateCaller, authenticateOAuthClient, identifyCaller } from './authenticate.js';
 import { memoryStore, postgresStore, rateLimit, redisStore, type BucketStore, type RateLimitPolicy } from './rate-limit.js';
 import { checkScope } from './scope.js';
 import { parseBody } from './body.js';
@@ -80,7 +80,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   koa.use(requestLog(db, log)); // request id, logger, entity manager; on the way out: headers, access log, metrics
   koa.use(serveDashboard()); // /dashboard/: the web app's files, with its security headers
   koa.use(renderErrors); // on the way out: any error as the envelope (or the OAuth shape)
-  koa.use(route(router)); // 404 / 405 / OPTIONS
+  koa.use(route(router, (c) => identifyCaller(c, clock))); // 404 / 405 / OPTIONS
   koa.use(authenticateCaller(clock)); // 401 (key, token or session cookie); 403 without the session's CSRF token
   koa.use(rateLimit(buckets, options.rateLimit, clock)); // 429, X-RateLimit-*
   koa.use(checkScope); // 403

@@ -55,6 +55,28 @@ export function authenticateCaller(clock: Clock): Step {
   };
 }
 
+/**
+ * Who is calling, when the request matched no operation (404, 405): a valid key, token or session
+ * sets the principal so that `Service-Version` answers in the caller's pinned version; anything
+ * else leaves the request anonymous, and the 404 or 405 stands.
+ */
+export async function identifyCaller(c: PipelineContext, clock: Clock): Promise<void> {
+  try {
+    const header = c.headers.authorization?.trim();
+    if (header) {
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+      const result = match?.[1] ? await authenticate(c.state.em, match[1], clock) : undefined;
+      if (result && typeof result !== 'string') c.state.principal = result;
+      return;
+    }
+    const token = tokenFromCookieHeader(c.headers.cookie);
+    const live = token === undefined ? undefined : await findLiveSession(c.state.em, token, clock);
+    if (live) c.state.principal = sessionPrincipal(live);
+  } catch {
+    // An unusable credential does not change a 404 or 405.
+  }
+}
+
 export const authenticateOAuthClient: Step = async (c, next) => {
   if (isClientOperation(c.state.operation!)) {
     c.state.client = await authenticateClient(c.state.em, c.headers, (c.state.body ?? {}) as Record<string, string>);

@@ -3,7 +3,7 @@
 // routing cost grow with the number of operations.
 import type { OpenAPIBackend, Operation } from 'openapi-backend';
 import { errors } from '../shared/errors.js';
-import type { Step } from './state.js';
+import type { PipelineContext, Step } from './state.js';
 
 interface Route {
   operation: Operation;
@@ -52,13 +52,16 @@ export function compileRouter(api: OpenAPIBackend): Router {
 
 /**
  * Finds the request's operation: 404 for an unknown path, 405 (with `Allow`) for a known path and
- * another method, 204 with `Allow` for OPTIONS. HEAD is routed as GET.
+ * another method, 204 with `Allow` for OPTIONS. HEAD is routed as GET. `identify` names the caller
+ * of a request that matched nothing, for the version its answer is rendered in.
  */
-export function route(router: Router): Step {
+export function route(router: Router, identify: (c: PipelineContext) => Promise<void>): Step {
   return async (c, next) => {
     const method = c.method === 'HEAD' ? 'get' : c.method.toLowerCase();
     const operation = router.match(method, c.path);
     if (!operation) {
+      // The answer still carries the caller's pinned Service-Version.
+      await identify(c);
       const allow = router.methodsOf(c.path);
       if (allow.length === 0) throw errors.routeNotFound(c.method, c.path);
       if (method === 'options') {

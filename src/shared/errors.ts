@@ -117,7 +117,7 @@ export const errors = {
   missingBody: () => e('missing_required_field', 'A request body is required.'),
   invalidValue: (param: string | undefined, message: string) => e('invalid_value', message, { param }),
   invalidFormat: (param: string | undefined, message: string) => e('invalid_format', message, { param }),
-  unknownField: (param: string) => e('unknown_field', `Unknown field: ${param}.`, { param }),
+  unknownField: (param: string, message = `Unknown field: ${param}.`) => e('unknown_field', message, { param }),
   invalidJson: (detail: string) => e('invalid_json', detail),
   invalidCursor: (cursor: string) => e('invalid_cursor', `Unknown cursor: ${cursor}.`, { param: 'cursor' }),
   invalidVin: (vin: string, param: string) => e('invalid_vin', `VIN ${vin} fails its check digit (position 9).`, { param }),

@@ -90,13 +90,17 @@ const emptyVehicle = (): VehicleDraft => ({ vin: '', year: '', make: '', model: 
 /** What is wrong with a VIN as typed so far (the server applies the same rule: src/orders/vin.ts). */
 export function vinProblem(vin: string, year: number | null): string | null {
   if (vin === '') return null;
+  if (!/^[A-Z0-9]*$/.test(vin)) return 'Capital letters and digits only.';
+  if (year !== null && !vinCheckApplies(year)) {
+    // Before model year 1981 manufacturers numbered their own way: 5 to 17 characters, no check digit.
+    if (vin.length < 5) return `${5 - vin.length} more characters.`;
+    return vin.length > 17 ? 'A VIN has at most 17 characters.' : null;
+  }
   if (/[IOQ]/.test(vin)) return 'A VIN never contains I, O or Q.';
-  if (!/^[A-Z0-9]*$/.test(vin)) return 'Letters and digits only.';
   if (vin.length < 17) return `${17 - vin.length} more characters.`;
   if (vin.length > 17) return 'A VIN has 17 characters.';
   const expected = vinCheckDigit(vin);
   if (expected === null) return 'Not a valid VIN.';
-  if (year !== null && !vinCheckApplies(year)) return null;
   if (expected !== vin[8]) return `Check digit mismatch: position 9 should be ${expected} for this VIN.`;
   return null;
 }

@@ -1,0 +1,40 @@
+// The conformance table cannot drift: STATEMENTS.md is exactly what statements.ts renders, every
+// statement that is neither a choice nor pending has its test in conformance.test.ts (and no test
+// names a statement that is not listed), and every choice names documents that exist.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { renderTable, STATEMENTS } from './statements.js';
+
+const HERE = path.dirname(new URL(import.meta.url).pathname);
+const ROOT = path.resolve(HERE, '../..');
+const suite = readFileSync(path.join(HERE, 'conformance.test.ts'), 'utf8');
+const tested = new Set([...suite.matchAll(/it\(`([A-Z]+\d+): /g)].map((m) => m[1]!));
+
+describe('the conformance table', () => {
+  it('has unique ids', () => {
+    expect(new Set(STATEMENTS.map((s) => s.id)).size).toBe(STATEMENTS.length);
+  });
+  it('gives every statement a test, a documented choice or a pending reason', () => {
+    for (const s of STATEMENTS) {
+      if (s.choice || s.pending) expect(tested.has(s.id), `${s.id} is a choice or pending but also has a test`).toBe(false);
+      else expect(tested.has(s.id), `${s.id} has no test in conformance.test.ts`).toBe(true);
+    }
+    for (const id of tested) expect(STATEMENTS.map((s) => s.id), `test ${id} names no statement`).toContain(id);
+  });
+  it('answers every "not shown" with a choice (or pending, with the reason)', () => {
+    for (const s of STATEMENTS.filter((s) => s.text.includes('not shown'))) expect(s.choice ?? s.pending, s.id).toBeDefined();
+  });
+  it('points every choice at documents that exist', () => {
+    for (const s of STATEMENTS.filter((s) => s.choice)) {
+      const files = [...s.choice!.where.matchAll(/[\w./-]+\.(?:md|ts|yaml)\b/g)].map((m) => m[0]);
+      for (const f of files) expect(existsSync(path.join(ROOT, f)), `${s.id}: ${f}`).toBe(true);
+    }
+  });
+  it('is what STATEMENTS.md holds (UPDATE_STATEMENTS=1 rewrites it)', () => {
+    const file = path.join(HERE, 'STATEMENTS.md');
+    const table = renderTable(tested);
+    if (process.env.UPDATE_STATEMENTS) writeFileSync(file, table);
+    expect(readFileSync(file, 'utf8')).toBe(table);
+  });
+});
