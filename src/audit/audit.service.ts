@@ -14,7 +14,9 @@ export type AuditAction =
   | 'oauth_client.revoked'
   | 'user.created'
   | 'user.updated'
-  | 'user.deleted';
+  | 'user.deleted'
+  | 'invoice.voided'
+  | 'carrier_payment.sent';
 
 export function renderAuditLog(entry: AuditLog): EventPayloads['audit.privileged_action'] {
   return {
