@@ -906,8 +906,9 @@ export interface paths {
          *     `amount` (`quantity` x `unit_amount`), `subtotal`, `amount_due`, `amount_paid` (0) and
          *     `amount_remaining`. A line may bill an order (`order_id`, an order of the same customer); an order is
          *     billed by at most one invoice that is not `VOID` (409 `order_already_billed`). The invoice is
-         *     created `DRAFT`, or `SENT` at once with `"send": true` (then `invoice.sent` follows
-         *     `invoice.created`, and accounts receivable is debited and revenue credited in the ledger).
+         *     created `DRAFT`, or `SENT` at once with `send` (`true`, or how and to whom as in
+         *     `POST /v1/invoices/{id}/send`): then `invoice.sent` follows `invoice.created`, and accounts
+         *     receivable is debited and revenue credited in the ledger.
          */
         post: operations["createInvoice"];
         delete?: never;
@@ -956,10 +957,10 @@ export interface paths {
         put?: never;
         /**
          * Send an invoice
-         * @description Sends a `DRAFT` invoice to the customer and records how and to whom: by `email` (to `email`, by
-         *     default the customer's email) or by `post` (to `address`, by default the customer's billing
-         *     address). Without `sent_via`, email when the customer has an email address, post otherwise. The
-         *     invoice becomes `SENT`, `invoice.sent` fires, and the ledger debits accounts receivable and credits
+         * @description Sends a `DRAFT` invoice to the customer and records how and to whom: by email to `email`, by
+         *     post to `address`, or with `sent_via` alone to the customer's email (`email`) or billing address
+         *     (`post`); with no body, to the customer's email, else its billing address. The invoice becomes
+         *     `SENT`, `invoice.sent` fires, and the ledger debits accounts receivable and credits
          *     revenue by `amount_due`. Any other status answers 409 `invalid_state_transition`.
          */
         post: operations["sendInvoice"];
@@ -1015,9 +1016,9 @@ export interface paths {
          *     `SENT` invoice of the same customer, lowering its `amount_remaining`; when that reaches 0 the invoice
          *     becomes `PAID` and `invoice.paid` fires, all in one transaction. A payment larger than the invoice's
          *     `amount_remaining` answers 409 `amount_exceeds_balance`; an invoice in another status, 409
-         *     `invalid_state_transition`; another currency than the invoice's, 400 `invalid_value`. A `failed`
-         *     payment (with its `failure_reason`) is recorded and fires `payment.failed`; it changes no invoice
-         *     and no balance.
+         *     `invalid_state_transition`; another currency than the invoice's, 400 `invalid_value`. A payment
+         *     given a `failure_reason` is a failed attempt: recorded with status `failed`, it fires
+         *     `payment.failed` and changes no invoice and no balance.
          */
         post: operations["createPayment"];
         delete?: never;
@@ -2727,13 +2728,12 @@ export interface components {
             lines: components["schemas"]["InvoiceLines"];
             due_date: components["schemas"]["CalendarDate"];
             /**
-             * @description Send the invoice at once (as `POST /v1/invoices/{id}/send` with `sent_via`, `email` and `address`).
+             * @description Send the invoice at once: `true` sends it as `POST /v1/invoices/{id}/send` with no body does
+             *     (to the customer's email, else its billing address); an object says how and to whom, as the
+             *     body of that operation does.
              * @default false
              */
-            send: boolean;
-            sent_via?: components["schemas"]["InvoiceSentVia"];
-            email?: components["schemas"]["Email"];
-            address?: components["schemas"]["PostalAddress"];
+            send: boolean | components["schemas"]["InvoiceSend"];
         };
         /**
          * InvoiceUpdate
@@ -2747,10 +2747,10 @@ export interface components {
         };
         /**
          * InvoiceSend
-         * @description How and to whom. `email` goes with `sent_via: email` and `address` with `sent_via: post`;
-         *     each defaults to the customer's email or billing address.
+         * @description How and to whom, one field at most: `email` (sent by email to that address), `address` (by
+         *     post to that address), or `sent_via` alone (`email` to the customer's email, `post` to its
+         *     billing address). Empty: the customer's email, else its billing address.
          * @example {
-         *       "sent_via": "email",
          *       "email": "ap@acme-auto.example"
          *     }
          */
@@ -2811,9 +2811,7 @@ export interface components {
             currency: components["schemas"]["Currency"];
             payment_method: components["schemas"]["PaymentMethod"];
             reference?: components["schemas"]["Line"];
-            /** @default succeeded */
-            status: components["schemas"]["PaymentStatus"];
-            /** @description Required when `status` is `failed`, refused otherwise. */
+            /** @description Records a failed payment attempt (status `failed`) and why it failed; without it the payment succeeded. */
             failure_reason?: components["schemas"]["Line"];
         };
         /** PaymentList */
@@ -5761,9 +5759,9 @@ export interface operations {
                  *           "order_id": "ord_01JF3Q9R2S4T6V8W0X2Y4Z6A8B"
                  *         }
                  *       ],
-                 *       "send": true,
-                 *       "sent_via": "email",
-                 *       "email": "ap@acme-auto.example"
+                 *       "send": {
+                 *         "email": "ap@acme-auto.example"
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["InvoiceCreate"];
@@ -5901,7 +5899,6 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "sent_via": "email",
                  *       "email": "ap@acme-auto.example"
                  *     }
                  */

@@ -105,7 +105,7 @@ describe.each(backends())('accounting properties on %s', (backend: Backend) => {
           amount,
           payment_method: 'ach',
           ...(inv ? { invoice_id: inv.id } : {}),
-          ...(c.failed ? { status: 'failed', failure_reason: 'Returned (R01).' } : {}),
+          ...(c.failed ? { failure_reason: 'Returned (R01).' } : {}),
         };
         return (await w.call('POST', '/v1/payments', body)).status;
       }

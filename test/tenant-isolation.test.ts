@@ -72,7 +72,7 @@ const FIXTURES: Record<string, Fixture> = {
     (
       await h.call('POST', '/v1/invoices', {
         key,
-        body: { customer_id: await need('customer_id'), due_date: '2026-12-31', lines: [{ description: 'Transport', quantity: 1, unit_amount: 1000 }], send: true, email: 'ap@tenant-a.example' },
+        body: { customer_id: await need('customer_id'), due_date: '2026-12-31', lines: [{ description: 'Transport', quantity: 1, unit_amount: 1000 }], send: { email: 'ap@tenant-a.example' } },
       })
     ).body.id,
   payment_id: async (h, key, need) =>

@@ -125,29 +125,30 @@ async function nextInvoiceNumber(tx: RequestContext): Promise<string> {
   return `INV-${String(row!.last_number).padStart(6, '0')}`;
 }
 
-type Recipient = Pick<S['InvoiceSend'], 'sent_via' | 'email' | 'address'>;
-
-/** How and to whom an invoice goes: what the caller said, else the customer's email, else its billing address. */
-function recipient(customer: Customer, input: Recipient): { via: S['InvoiceSentVia']; to: string | S['PostalAddress'] } {
-  const via = input.sent_via ?? (input.email ? 'email' : input.address ? 'post' : customer.email ? 'email' : customer.billingAddress ? 'post' : null);
-  if (!via) throw errors.invalidValue('sent_via', `Customer ${customer.id} has neither an email nor a billing address: give email or address.`);
-  if (via === 'email') {
-    if (input.address) throw errors.invalidValue('address', 'address goes with sent_via post.');
-    const to = input.email ?? customer.email;
-    if (!to) throw errors.missingRequiredField('email');
-    return { via, to };
-  }
-  if (input.email) throw errors.invalidValue('email', 'email goes with sent_via email.');
-  const to = input.address ?? customer.billingAddress;
-  if (!to) throw errors.missingRequiredField('address');
-  return { via, to: { address1: to.address1, address2: to.address2 ?? null, city: to.city, state: to.state, zip: to.zip } };
+/**
+ * How and to whom an invoice goes (the schema allows one field at most): the email or address given,
+ * else the customer's email or billing address (`sent_via` picks which; by default the email, else
+ * the address). `prefix` places the fields in the request (`send.` inside createInvoice).
+ */
+function recipient(customer: Customer, input: S['InvoiceSend'], prefix = ''): { via: S['InvoiceSentVia']; to: string | S['PostalAddress'] } {
+  if (input.email) return { via: 'email', to: input.email };
+  const postal = (a: S['PostalAddress']) => ({ address1: a.address1, address2: a.address2 ?? null, city: a.city, state: a.state, zip: a.zip });
+  if (input.address) return { via: 'post', to: postal(input.address) };
+  const via = input.sent_via ?? (customer.email ? 'email' : customer.billingAddress ? 'post' : null);
+  if (via === 'email' && customer.email) return { via, to: customer.email };
+  if (via === 'post' && customer.billingAddress) return { via, to: postal(customer.billingAddress) };
+  const missing = via === 'post' ? 'address' : 'email';
+  throw errors.invalidValue(
+    `${prefix}${missing}`,
+    `Customer ${customer.id} has no ${via === 'post' ? 'billing address' : via === 'email' ? 'email' : 'email or billing address'}: give ${missing}.`,
+  );
 }
 
 /** DRAFT -> SENT: records how and to whom, fires invoice.sent, debits receivable and credits revenue. */
-async function send(tx: RequestContext, doc: InvoiceWithLines, customer: Customer, input: Recipient, now: Date): Promise<void> {
+async function send(tx: RequestContext, doc: InvoiceWithLines, customer: Customer, input: S['InvoiceSend'], now: Date, prefix = ''): Promise<void> {
   const { invoice } = doc;
   const transition = invoiceLifecycle.assert('send', invoice.status, invoice.id);
-  const { via, to } = recipient(customer, input);
+  const { via, to } = recipient(customer, input, prefix);
   invoice.status = transition.to;
   invoice.sentVia = via;
   invoice.sentTo = to;
@@ -181,10 +182,8 @@ async function billingOrders<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export function createInvoice(ctx: RequestContext, input: S['InvoiceCreate']): Promise<InvoiceWithLines> {
-  if (!input.send) {
-    const stray = (['sent_via', 'email', 'address'] as const).find((k) => input[k] !== undefined);
-    if (stray) throw errors.invalidValue(stray, `${stray} applies only with send: true.`);
-  }
+  // `send: true` is the operation's empty body; an object is that body.
+  const sending: S['InvoiceSend'] | null = input.send === true ? {} : input.send === false ? null : input.send;
   return billingOrders(() =>
     inTransaction(ctx, async (tx) => {
       const customer = await findCustomer(tx, input.customer_id, { param: 'customer_id' });
@@ -214,13 +213,13 @@ export function createInvoice(ctx: RequestContext, input: S['InvoiceCreate']): P
       tx.em.persist(invoice);
       lines.forEach((l) => tx.em.persist(l));
       const doc = { invoice, lines };
-      if (input.send) {
+      if (sending) {
         // invoice.created carries the invoice as created: already SENT.
         const created = { ...doc, invoice: { ...invoice } };
-        const { via, to } = recipient(customer, input);
+        const { via, to } = recipient(customer, sending, 'send.');
         Object.assign(created.invoice, { status: 'SENT', sentVia: via, sentTo: to, sentAt: now });
         await emitEvent(tx, 'invoice.created', renderInvoice(created), { now });
-        await send(tx, doc, customer, input, now);
+        await send(tx, doc, customer, sending, now, 'send.');
       } else {
         await emitEvent(tx, 'invoice.created', renderInvoice(doc), { now });
       }

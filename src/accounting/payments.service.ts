@@ -58,9 +58,8 @@ export function listPayments(ctx: RequestContext, query: ListQuery): Promise<Pag
 }
 
 export function createPayment(ctx: RequestContext, input: S['PaymentCreate']): Promise<Payment> {
-  const failed = input.status === 'failed';
-  if (failed && input.failure_reason === undefined) throw errors.missingRequiredField('failure_reason');
-  if (!failed && input.failure_reason !== undefined) throw errors.invalidValue('failure_reason', 'failure_reason applies only to a failed payment (status failed).');
+  // A failure reason makes the payment a failed attempt.
+  const failed = input.failure_reason !== undefined;
   return inTransaction(ctx, async (tx) => {
     const customer = await findCustomer(tx, input.customer_id, { param: 'customer_id' });
     // Locked: concurrent payments of one invoice apply one after another, each seeing what remains.
