@@ -405,6 +405,8 @@ describe.each(backends())('accounting on %s', (backend: Backend) => {
       expect(balanceOf(after, 'cash')).toBe(2000);
       const past = ok(await h.call('GET', `/v1/ledger_balances?as_of=${before.as_of - 1}`, { key }));
       expect(past).toMatchObject({ as_of: before.as_of - 1, total_debits: 0, total_credits: 0 });
+      // The last second the API accepts (9999-12-31T23:59:59Z) counts everything.
+      expect(ok(await h.call('GET', '/v1/ledger_balances?as_of=253402300799', { key }))).toMatchObject({ total_debits: after.total_debits });
     });
 
     it('is balanced by the database itself: an unbalanced journal entry cannot commit, and posted lines cannot change', async () => {

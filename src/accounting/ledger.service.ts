@@ -92,8 +92,9 @@ export async function ledgerBalances(ctx: RequestContext, query: BalancesQuery):
   const currency = query.currency ?? 'usd';
   const rows = (await ctx.em.execute(
     `select ledger_account, direction, sum(amount)::text as total from ledger_entries
-      where account_id = ? and currency = ? and created_at < ? group by ledger_account, direction`,
-    [ctx.principal.accountId, currency, new Date((asOf + 1) * 1000)],
+      where account_id = ? and currency = ? and created_at <= ? group by ledger_account, direction`,
+    // The whole second `as_of` (its last millisecond: the next second's start can be past year 9999).
+    [ctx.principal.accountId, currency, new Date(asOf * 1000 + 999)],
   )) as { ledger_account: LedgerAccount; direction: 'debit' | 'credit'; total: string }[];
   const total = (account: LedgerAccount, direction: 'debit' | 'credit') =>
     Number(rows.find((r) => r.ledger_account === account && r.direction === direction)?.total ?? 0);
