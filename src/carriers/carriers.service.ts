@@ -2,6 +2,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { components, operations } from '../../generated/openapi.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { unixOrNull, unixSeconds } from '../shared/clock.js';
 import { inTransaction, type Context, type RequestContext } from '../shared/context.js';
 import { errors } from '../shared/errors.js';
@@ -127,7 +128,10 @@ export async function suspend(ctx: Context, carrier: Carrier, reason: string, no
 export function suspendCarrier(ctx: RequestContext, id: string, reason: string): Promise<Carrier> {
   return inTransaction(ctx, async (tx) => {
     const carrier = await findCarrier(tx, id, { forUpdate: true });
-    await suspend(tx, carrier, reason, ctx.clock.now());
+    const now = ctx.clock.now();
+    await suspend(tx, carrier, reason, now);
+    // Audited when a caller suspends; the compliance scan's suspensions are its compliance alerts.
+    await recordAudit(tx, carrierLifecycle.table.suspend.audit, carrier.id, { now });
     await tx.em.flush();
     return carrier;
   });
@@ -144,6 +148,7 @@ export function reinstateCarrier(ctx: RequestContext, id: string): Promise<Carri
     carrier.suspendedAt = null;
     carrier.updatedAt = now;
     await queueVetting(tx.em, carrier, now);
+    await recordAudit(tx, t.audit, carrier.id, { now });
     await tx.em.flush();
     return carrier;
   });

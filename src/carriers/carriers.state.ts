@@ -10,8 +10,8 @@ type CarrierStatus = components['schemas']['CarrierStatus'];
 export const carrierLifecycle = stateMachine('carrier', {
   pass_vetting: { from: ['pending_vetting'], to: 'active', event: 'carrier.vetted', verb: 'vetted' },
   fail_vetting: { from: ['pending_vetting'], to: 'rejected', verb: 'rejected' },
-  suspend: { from: ['active'], to: 'suspended', event: 'carrier.suspended', verb: 'suspended' },
-  reinstate: { from: ['suspended'], to: 'pending_vetting', verb: 'reinstated' },
+  suspend: { from: ['active'], to: 'suspended', event: 'carrier.suspended', verb: 'suspended', audit: 'carrier.suspended' as const },
+  reinstate: { from: ['suspended'], to: 'pending_vetting', verb: 'reinstated', audit: 'carrier.reinstated' as const },
 } satisfies Record<string, Transition<CarrierStatus, EventType>>);
 
 type ComplianceAlertStatus = components['schemas']['ComplianceAlertStatus'];

@@ -15,6 +15,7 @@ import { handlers as oauthHandlers } from '../auth/oauth.handlers.js';
 import { handlers as carrierHandlers } from '../carriers/carriers.handlers.js';
 import { handlers as userHandlers } from '../users/users.handlers.js';
 import { handlers as accountingHandlers } from '../accounting/accounting.handlers.js';
+import { handlers as auditHandlers } from '../audit/audit.handlers.js';
 import { DEFAULT_SIGN_IN_POLICY, type SignInPolicy } from '../shared/context.js';
 import { requestLog } from './request-log.js';
 import { renderErrors } from './render-errors.js';
@@ -43,6 +44,7 @@ export const operationHandlers = {
   ...keyHandlers,
   ...userHandlers,
   ...accountingHandlers,
+  ...auditHandlers,
   ...oauthHandlers,
   ...platformHandlers,
 } satisfies { [Id in OperationId]: (input: HandlerInput<Id>, ctx: never) => Promise<Reply<Id>> };
