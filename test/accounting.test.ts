@@ -219,6 +219,8 @@ describe.each(backends())('accounting on %s', (backend: Backend) => {
       const audit = await h.database.db.em().find(AuditLog, { target: inv.id });
       expect(audit.map((a) => a.action)).toEqual(['invoice.voided']);
       expect(await eventsOf(audit[0]!.id)).toEqual(['audit.privileged_action']);
+      const read = ok(await h.call('GET', `/v1/audit_logs?target=${inv.id}`));
+      expect(read.data.map((x: Json) => x.action)).toEqual(['invoice.voided']);
     });
 
     it('refuses a DRAFT, a partly paid and a PAID invoice (409) and writes nothing', async () => {
@@ -344,6 +346,7 @@ describe.each(backends())('accounting on %s', (backend: Backend) => {
         ['cash', 'credit', 125_000],
       ]);
       expect((await h.database.db.em().find(AuditLog, { target: cp.id })).map((x) => x.action)).toEqual(['carrier_payment.sent']);
+      expect(ok(await h.call('GET', `/v1/audit_logs?action=carrier_payment.sent&target=${cp.id}`)).data).toHaveLength(1);
       expect(ok(await h.call('GET', `/v1/carrier_payments/${cp.id}`))).toEqual(cp);
       expect(ok(await h.call('GET', `/v1/carrier_payments?carrier_id=${carrier}`)).data.map((x: Json) => x.id)).toEqual([cp.id]);
     });
