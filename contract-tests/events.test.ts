@@ -84,6 +84,17 @@ describe.each(backends())('delivered webhooks on %s', (backend: Backend) => {
     const key = (await h.call('POST', '/v1/api_keys', { body: { name: 'audited', scopes: ['orders:read'] } })).body.id;
     await h.call('POST', `/v1/api_keys/${key}/revoke`);
 
+    // Accounting: an invoice sent at creation and paid in full, one sent then voided, a failed
+    // payment, and the carrier paid for the delivered order.
+    const invoice = (lines: unknown[]) =>
+      h.call('POST', '/v1/invoices', { body: { customer_id: customer, due_date: '2026-12-31', lines, send: { email: 'ap@events.example' } } });
+    const billed = (await invoice([{ description: 'Transport', quantity: 1, unit_amount: 100, order_id: a }])).body.id;
+    await h.call('POST', '/v1/payments', { body: { customer_id: customer, invoice_id: billed, amount: 100, payment_method: 'wire', reference: 'W-1' } });
+    const voided = (await invoice([{ description: 'Storage', quantity: 2, unit_amount: 50 }])).body.id;
+    await h.call('POST', `/v1/invoices/${voided}/void`);
+    await h.call('POST', '/v1/payments', { body: { customer_id: customer, amount: 10, payment_method: 'card', failure_reason: 'Card declined.' } });
+    await h.call('POST', '/v1/carrier_payments', { body: { carrier_id: active, order_ids: [a], payment_method: 'ach' } });
+
     const worker = new DeliveryWorker({ db: h.database.db, clock: h.clock, log, transport });
     while ((await worker.runOnce()) > 0);
     const types = new Set<string>();
@@ -109,6 +120,13 @@ describe.each(backends())('delivered webhooks on %s', (backend: Backend) => {
         'order.exception',
         'order.in_transit',
         'webhook_endpoint.test',
+        'invoice.created',
+        'invoice.sent',
+        'invoice.paid',
+        'invoice.voided',
+        'payment.received',
+        'payment.failed',
+        'carrier_payment.sent',
       ].sort(),
     );
   });

@@ -242,7 +242,43 @@ export interface InvoiceCreatedEvent {
 export interface Invoice {
   id: string;
   object: 'invoice';
-  status: string;
+  number: string;
+  status: InvoiceStatus;
+  customer_id: string;
+  currency: Currency;
+  lines: InvoiceLine[];
+  subtotal: number;
+  amount_due: number;
+  amount_paid: number;
+  amount_remaining: number;
+  due_date: string;
+  sent_via: InvoiceSentVia | null;
+  sent_to: string | PostalAddress | null;
+  sent_at: number | null;
+  paid_at: number | null;
+  voided_at: number | null;
+  created: number;
+  updated: number;
+}
+
+export type InvoiceStatus = "DRAFT" | "SENT" | "PAID" | "VOID";
+
+export interface InvoiceLine {
+  description: string;
+  quantity: number;
+  unit_amount: number;
+  amount: number;
+  order_id: string | null;
+}
+
+export type InvoiceSentVia = "email" | "post";
+
+export interface PostalAddress {
+  address1: string;
+  address2?: string | null;
+  city: string;
+  state: StateCode;
+  zip: string;
 }
 
 export interface InvoiceSentEvent {
@@ -268,7 +304,7 @@ export interface InvoicePaidEvent {
 export interface InvoicePaidData {
   id: string;
   amount: number;
-  currency: string;
+  currency: Currency;
   customer_id: string;
   paid_at: number;
   payment_method: PaymentMethod;
@@ -299,8 +335,18 @@ export interface PaymentReceivedEvent {
 export interface Payment {
   id: string;
   object: 'payment';
-  status: string;
+  customer_id: string;
+  invoice_id: string | null;
+  amount: number;
+  currency: Currency;
+  payment_method: PaymentMethod;
+  reference: string | null;
+  status: PaymentStatus;
+  failure_reason: string | null;
+  created: number;
 }
+
+export type PaymentStatus = "succeeded" | "failed";
 
 export interface PaymentFailedEvent {
   id: string;
@@ -325,7 +371,18 @@ export interface CarrierPaymentSentEvent {
 export interface CarrierPayment {
   id: string;
   object: 'carrier_payment';
+  carrier_id: string;
+  order_ids: string[];
+  amount: number;
+  currency: Currency;
+  payment_method: PaymentMethod;
+  reference: string | null;
+  status: CarrierPaymentStatus;
+  sent_at: number;
+  created: number;
 }
+
+export type CarrierPaymentStatus = "sent";
 
 export interface ComplianceAlertEvent {
   id: string;

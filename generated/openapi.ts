@@ -928,6 +928,258 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List invoices
+         * @description Newest first, optionally filtered. Filters combine with AND.
+         */
+        get: operations["listInvoices"];
+        put?: never;
+        /**
+         * Create an invoice
+         * @description Creates an invoice for a customer from its lines, numbered `INV-000001`, `INV-000002` ... with no
+         *     gap within the account, and fires `invoice.created`. The server computes every amount: each line's
+         *     `amount` (`quantity` x `unit_amount`), `subtotal`, `amount_due`, `amount_paid` (0) and
+         *     `amount_remaining`. A line may bill an order (`order_id`, an order of the same customer); an order is
+         *     billed by at most one invoice that is not `VOID` (409 `order_already_billed`). The invoice is
+         *     created `DRAFT`, or `SENT` at once with `send` (`true`, or how and to whom as in
+         *     `POST /v1/invoices/{id}/send`): then `invoice.sent` follows `invoice.created`, and accounts
+         *     receivable is debited and revenue credited in the ledger.
+         */
+        post: operations["createInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invoices/{invoice_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's id. */
+                invoice_id: components["parameters"]["InvoiceIdPath"];
+            };
+            cookie?: never;
+        };
+        /** Retrieve an invoice */
+        get: operations["getInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a draft invoice
+         * @description Changes only the fields given; `lines`, when given, replace every line and the amounts are
+         *     computed again. Only a `DRAFT` invoice can be edited; any other status answers 409
+         *     `invalid_state_transition`.
+         */
+        patch: operations["updateInvoice"];
+        trace?: never;
+    };
+    "/v1/invoices/{invoice_id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's id. */
+                invoice_id: components["parameters"]["InvoiceIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an invoice
+         * @description Sends a `DRAFT` invoice to the customer and records how and to whom: by email to `email`, by
+         *     post to `address`, or with `sent_via` alone to the customer's email (`email`) or billing address
+         *     (`post`); with no body, to the customer's email, else its billing address. The invoice becomes
+         *     `SENT`, `invoice.sent` fires, and the ledger debits accounts receivable and credits
+         *     revenue by `amount_due`. Any other status answers 409 `invalid_state_transition`.
+         */
+        post: operations["sendInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invoices/{invoice_id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's id. */
+                invoice_id: components["parameters"]["InvoiceIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Void an invoice
+         * @description Voids a `SENT` invoice that no payment has been applied to: it becomes `VOID`, `invoice.voided`
+         *     fires, the ledger reverses the invoice (debits revenue, credits accounts receivable), the orders it
+         *     billed can be billed again, and the action is recorded in the audit log. A `DRAFT`, `PAID` or
+         *     partly paid invoice answers 409 `invalid_state_transition`.
+         */
+        post: operations["voidInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payments
+         * @description Newest first, optionally filtered. Filters combine with AND.
+         */
+        get: operations["listPayments"];
+        put?: never;
+        /**
+         * Record a payment
+         * @description Records an inbound payment of a customer. A `succeeded` payment fires `payment.received` and
+         *     posts to the ledger (debit cash, credit accounts receivable); with `invoice_id` it is applied to that
+         *     `SENT` invoice of the same customer, lowering its `amount_remaining`; when that reaches 0 the invoice
+         *     becomes `PAID` and `invoice.paid` fires, all in one transaction. A payment larger than the invoice's
+         *     `amount_remaining` answers 409 `amount_exceeds_balance`; an invoice in another status, 409
+         *     `invalid_state_transition`; another currency than the invoice's, 400 `invalid_value`. A payment
+         *     given a `failure_reason` is a failed attempt: recorded with status `failed`, it fires
+         *     `payment.failed` and changes no invoice and no balance.
+         */
+        post: operations["createPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payments/{payment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The payment's id. */
+                payment_id: components["parameters"]["PaymentIdPath"];
+            };
+            cookie?: never;
+        };
+        /** Retrieve a payment */
+        get: operations["getPayment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/carrier_payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List carrier payments
+         * @description Newest first, optionally filtered. Filters combine with AND.
+         */
+        get: operations["listCarrierPayments"];
+        put?: never;
+        /**
+         * Pay a carrier
+         * @description Pays a carrier for one or more of its `delivered` orders: `amount` is the sum of their
+         *     `carrier_pay`. An order is paid at most once (409 `order_already_paid`); an order that is not
+         *     delivered answers 409 `invalid_state_transition`; an order of another carrier, or without
+         *     `carrier_pay`, 400 `invalid_value`. The payment is `sent`, `carrier_payment.sent` fires, the ledger
+         *     debits carrier payable and credits cash, and the action is recorded in the audit log.
+         */
+        post: operations["createCarrierPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/carrier_payments/{carrier_payment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The carrier payment's id. */
+                carrier_payment_id: components["parameters"]["CarrierPaymentIdPath"];
+            };
+            cookie?: never;
+        };
+        /** Retrieve a carrier payment */
+        get: operations["getCarrierPayment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ledger_entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List ledger entries
+         * @description The lines of the general ledger, newest first. Every money movement writes one journal entry of
+         *     two or more lines (the lines share `journal_entry_id`) whose debits equal its credits; the database
+         *     refuses to commit any other. Filters combine with AND.
+         */
+        get: operations["listLedgerEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ledger_balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Trial balance
+         * @description The balance of every ledger account in one currency, from every line posted up to `as_of`
+         *     (inclusive; now by default). Total debits always equal total credits.
+         */
+        get: operations["getLedgerBalances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/token": {
         parameters: {
             query?: never;
@@ -1273,7 +1525,7 @@ export interface components {
                  * @description Specific, stable code (listed in the API reference). New codes are added as the API grows: handle an unknown code by its `type`.
                  * @enum {string}
                  */
-                code: "missing_required_field" | "invalid_value" | "invalid_format" | "unknown_field" | "invalid_json" | "invalid_cursor" | "invalid_vin" | "missing_credentials" | "invalid_api_key" | "invalid_token" | "expired_token" | "insufficient_scope" | "resource_missing" | "route_not_found" | "method_not_allowed" | "invalid_state_transition" | "carrier_not_active" | "duplicate_carrier" | "endpoint_not_subscribed" | "endpoint_disabled" | "idempotency_key_reused" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "internal_error" | "invalid_client" | "invalid_scope" | "unsupported_grant_type" | "invalid_credentials" | "invalid_csrf_token" | "duplicate_user" | "last_owner";
+                code: "missing_required_field" | "invalid_value" | "invalid_format" | "unknown_field" | "invalid_json" | "invalid_cursor" | "invalid_vin" | "missing_credentials" | "invalid_api_key" | "invalid_token" | "expired_token" | "insufficient_scope" | "resource_missing" | "route_not_found" | "method_not_allowed" | "invalid_state_transition" | "carrier_not_active" | "duplicate_carrier" | "endpoint_not_subscribed" | "endpoint_disabled" | "idempotency_key_reused" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "internal_error" | "invalid_client" | "invalid_scope" | "unsupported_grant_type" | "invalid_credentials" | "invalid_csrf_token" | "duplicate_user" | "last_owner" | "amount_exceeds_balance" | "order_already_billed" | "order_already_paid";
                 /** @description Human-readable explanation. */
                 message: string;
                 /** @description The offending parameter or field (JSON path like `vehicles[0].vin` for nested fields). */
@@ -2439,6 +2691,375 @@ export interface components {
             has_more: boolean;
             next_cursor: components["schemas"]["AuditLogId"] | null;
         };
+        /**
+         * @description Invoice id (`inv_` + ULID).
+         * @example inv_01JF3QF2H4K6M8P0R2T4V6X8Z0
+         */
+        InvoiceId: string;
+        /**
+         * @description Payment id (`pay_` + ULID).
+         * @example pay_01JF3QG4J6K8N0Q2S4T6W8Y0A2
+         */
+        PaymentId: string;
+        /**
+         * @description Carrier payment id (`cpy_` + ULID).
+         * @example cpy_01JF3QH6K8M0P2R4T6V8X0Z2B4
+         */
+        CarrierPaymentId: string;
+        /**
+         * @description Ledger entry (journal line) id (`lge_` + ULID).
+         * @example lge_01JF3QJ8M0P2R4T6V8X0Z2B4D6
+         */
+        LedgerEntryId: string;
+        /**
+         * @description Journal entry id (`jrn_` + ULID), shared by the lines of one journal entry.
+         * @example jrn_01JF3QJ8M0P2R4T6V8X0Z2B4D5
+         */
+        JournalEntryId: string;
+        /**
+         * @description The object a journal entry was posted for.
+         * @example pay_01JF3QG4J6K8N0Q2S4T6W8Y0A2
+         */
+        LedgerSourceId: string;
+        /**
+         * DateRange
+         * @description Inclusive range of calendar dates.
+         * @example {
+         *       "gte": "2026-12-01",
+         *       "lte": "2026-12-31"
+         *     }
+         */
+        DateRange: {
+            gte?: components["schemas"]["CalendarDate"];
+            lte?: components["schemas"]["CalendarDate"];
+        };
+        /**
+         * @description An amount in minor units (cents), at least 1.
+         * @example 50000
+         */
+        PositiveAmountCents: number;
+        /**
+         * PaymentMethod
+         * @description How money moved.
+         * @example ach
+         * @enum {string}
+         */
+        PaymentMethod: "ach" | "wire" | "check" | "card";
+        /**
+         * InvoiceStatus
+         * @description `DRAFT` (editable) -> `SENT` (issued, awaiting payment) -> `PAID` (payments brought
+         *     `amount_remaining` to 0); a `SENT` invoice with no payment applied can become `VOID`.
+         * @example SENT
+         * @enum {string}
+         */
+        InvoiceStatus: "DRAFT" | "SENT" | "PAID" | "VOID";
+        /**
+         * InvoiceSentVia
+         * @description How an invoice is sent.
+         * @example email
+         * @enum {string}
+         */
+        InvoiceSentVia: "email" | "post";
+        /**
+         * InvoiceLineCreate
+         * @example {
+         *       "description": "Chicago, IL to Miami Beach, FL - 2003 Honda Accord",
+         *       "quantity": 1,
+         *       "unit_amount": 145000,
+         *       "order_id": "ord_01JF3Q9R2S4T6V8W0X2Y4Z6A8B"
+         *     }
+         */
+        InvoiceLineCreate: {
+            description: components["schemas"]["Line"];
+            quantity: number;
+            unit_amount: components["schemas"]["PositiveAmountCents"];
+            order_id?: components["schemas"]["OrderId"];
+        };
+        /** @description The invoice's lines, 1 to 50; an order appears on at most one line. */
+        InvoiceLines: components["schemas"]["InvoiceLineCreate"][];
+        /** InvoiceLine */
+        InvoiceLine: {
+            description: string;
+            quantity: number;
+            unit_amount: number;
+            /** @description `quantity` x `unit_amount`, in cents. */
+            amount: number;
+            /** @description The order the line bills; null for other charges. */
+            order_id: components["schemas"]["OrderId"] | null;
+        };
+        /**
+         * Invoice
+         * @description A bill to a customer. Every amount is computed by the server, in cents.
+         */
+        Invoice: {
+            id: components["schemas"]["InvoiceId"];
+            /** @constant */
+            object: "invoice";
+            /** @description Human-readable number, unique within the account and without gaps (`INV-000001`, `INV-000002` ...). */
+            number: string;
+            status: components["schemas"]["InvoiceStatus"];
+            customer_id: components["schemas"]["CustomerId"];
+            currency: components["schemas"]["Currency"];
+            lines: components["schemas"]["InvoiceLine"][];
+            /** @description The sum of the lines' amounts. */
+            subtotal: number;
+            /** @description What the customer owes in total (the subtotal). */
+            amount_due: number;
+            /** @description The sum of the succeeded payments applied. */
+            amount_paid: number;
+            /** @description `amount_due` - `amount_paid`. */
+            amount_remaining: number;
+            due_date: components["schemas"]["CalendarDate"];
+            /** @description How the invoice was sent; null until sent. */
+            sent_via: components["schemas"]["InvoiceSentVia"] | null;
+            /** @description The email address or the postal address it was sent to; null until sent. */
+            sent_to: string | components["schemas"]["PostalAddress"] | null;
+            sent_at: components["schemas"]["UnixTime"] | null;
+            paid_at: components["schemas"]["UnixTime"] | null;
+            voided_at: components["schemas"]["UnixTime"] | null;
+            created: components["schemas"]["UnixTime"];
+            updated: components["schemas"]["UnixTime"];
+        };
+        /**
+         * InvoiceCreate
+         * @example {
+         *       "customer_id": "cus_01JF3Q8Z6V4X2N7M5K9B0C1D2E",
+         *       "due_date": "2026-12-31",
+         *       "lines": [
+         *         {
+         *           "description": "Chicago, IL to Miami Beach, FL - 2003 Honda Accord",
+         *           "quantity": 1,
+         *           "unit_amount": 145000
+         *         }
+         *       ]
+         *     }
+         */
+        InvoiceCreate: {
+            customer_id: components["schemas"]["CustomerId"];
+            /** @default usd */
+            currency: components["schemas"]["Currency"];
+            lines: components["schemas"]["InvoiceLines"];
+            due_date: components["schemas"]["CalendarDate"];
+            /**
+             * @description Send the invoice at once: `true` sends it as `POST /v1/invoices/{id}/send` with no body does
+             *     (to the customer's email, else its billing address); an object says how and to whom, as the
+             *     body of that operation does.
+             * @default false
+             */
+            send: boolean | components["schemas"]["InvoiceSend"];
+        };
+        /**
+         * InvoiceUpdate
+         * @example {
+         *       "due_date": "2027-01-15"
+         *     }
+         */
+        InvoiceUpdate: {
+            lines?: components["schemas"]["InvoiceLines"];
+            due_date?: components["schemas"]["CalendarDate"];
+        };
+        /**
+         * InvoiceSend
+         * @description How and to whom, one field at most: `email` (sent by email to that address), `address` (by
+         *     post to that address), or `sent_via` alone (`email` to the customer's email, `post` to its
+         *     billing address). Empty: the customer's email, else its billing address.
+         * @example {
+         *       "email": "ap@acme-auto.example"
+         *     }
+         */
+        InvoiceSend: {
+            sent_via?: components["schemas"]["InvoiceSentVia"];
+            email?: components["schemas"]["Email"];
+            address?: components["schemas"]["PostalAddress"];
+        };
+        /** InvoiceList */
+        InvoiceList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Invoice"][];
+            has_more: boolean;
+            next_cursor: components["schemas"]["InvoiceId"] | null;
+        };
+        /**
+         * PaymentStatus
+         * @description The outcome of a payment.
+         * @example succeeded
+         * @enum {string}
+         */
+        PaymentStatus: "succeeded" | "failed";
+        /**
+         * Payment
+         * @description An inbound payment of a customer.
+         */
+        Payment: {
+            id: components["schemas"]["PaymentId"];
+            /** @constant */
+            object: "payment";
+            customer_id: components["schemas"]["CustomerId"];
+            /** @description The invoice the payment was applied to (or attempted on); null for a payment on account. */
+            invoice_id: components["schemas"]["InvoiceId"] | null;
+            amount: number;
+            currency: components["schemas"]["Currency"];
+            payment_method: components["schemas"]["PaymentMethod"];
+            /** @description The payer's or the bank's reference (check number, trace number ...). */
+            reference: string | null;
+            status: components["schemas"]["PaymentStatus"];
+            /** @description Why a failed payment failed; null when it succeeded. */
+            failure_reason: string | null;
+            created: components["schemas"]["UnixTime"];
+        };
+        /**
+         * PaymentCreate
+         * @example {
+         *       "customer_id": "cus_01JF3Q8Z6V4X2N7M5K9B0C1D2E",
+         *       "amount": 50000,
+         *       "payment_method": "ach"
+         *     }
+         */
+        PaymentCreate: {
+            customer_id: components["schemas"]["CustomerId"];
+            invoice_id?: components["schemas"]["InvoiceId"];
+            amount: components["schemas"]["PositiveAmountCents"];
+            /** @default usd */
+            currency: components["schemas"]["Currency"];
+            payment_method: components["schemas"]["PaymentMethod"];
+            reference?: components["schemas"]["Line"];
+            /** @description Records a failed payment attempt (status `failed`) and why it failed; without it the payment succeeded. */
+            failure_reason?: components["schemas"]["Line"];
+        };
+        /** PaymentList */
+        PaymentList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Payment"][];
+            has_more: boolean;
+            next_cursor: components["schemas"]["PaymentId"] | null;
+        };
+        /**
+         * CarrierPaymentStatus
+         * @description A carrier payment is `sent` when it is recorded.
+         * @example sent
+         * @enum {string}
+         */
+        CarrierPaymentStatus: "sent";
+        /**
+         * CarrierPayment
+         * @description A payment to a carrier for delivered orders.
+         */
+        CarrierPayment: {
+            id: components["schemas"]["CarrierPaymentId"];
+            /** @constant */
+            object: "carrier_payment";
+            carrier_id: components["schemas"]["CarrierId"];
+            order_ids: components["schemas"]["OrderId"][];
+            /** @description The sum of the orders' `carrier_pay`, in cents. */
+            amount: number;
+            currency: components["schemas"]["Currency"];
+            payment_method: components["schemas"]["PaymentMethod"];
+            reference: string | null;
+            status: components["schemas"]["CarrierPaymentStatus"];
+            sent_at: components["schemas"]["UnixTime"];
+            created: components["schemas"]["UnixTime"];
+        };
+        /**
+         * CarrierPaymentCreate
+         * @example {
+         *       "carrier_id": "car_01JF3QC4D6F8H0J2K4M6N8P0Q2",
+         *       "order_ids": [
+         *         "ord_01JF3Q9R2S4T6V8W0X2Y4Z6A8B"
+         *       ],
+         *       "payment_method": "ach"
+         *     }
+         */
+        CarrierPaymentCreate: {
+            carrier_id: components["schemas"]["CarrierId"];
+            /** @description Delivered orders of the carrier, each paid at most once. */
+            order_ids: components["schemas"]["OrderId"][];
+            payment_method: components["schemas"]["PaymentMethod"];
+            reference?: components["schemas"]["Line"];
+        };
+        /** CarrierPaymentList */
+        CarrierPaymentList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["CarrierPayment"][];
+            has_more: boolean;
+            next_cursor: components["schemas"]["CarrierPaymentId"] | null;
+        };
+        /**
+         * LedgerAccount
+         * @description The accounts of the general ledger: `cash` (money in the bank), `accounts_receivable` (what
+         *     customers owe), `revenue` (what was billed), `carrier_cost` (what moving the vehicles cost),
+         *     `carrier_payable` (what is owed to carriers).
+         * @example cash
+         * @enum {string}
+         */
+        LedgerAccount: "cash" | "accounts_receivable" | "revenue" | "carrier_cost" | "carrier_payable";
+        /**
+         * LedgerEntry
+         * @description One line of a journal entry of the general ledger.
+         */
+        LedgerEntry: {
+            id: components["schemas"]["LedgerEntryId"];
+            /** @constant */
+            object: "ledger_entry";
+            journal_entry_id: components["schemas"]["JournalEntryId"];
+            ledger_account: components["schemas"]["LedgerAccount"];
+            /**
+             * LedgerDirection
+             * @enum {string}
+             */
+            direction: "debit" | "credit";
+            /** @description In cents. */
+            amount: number;
+            currency: components["schemas"]["Currency"];
+            /**
+             * LedgerSourceType
+             * @description The kind of object the entry was posted for.
+             * @enum {string}
+             */
+            source_type: "invoice" | "payment" | "order" | "carrier_payment";
+            source_id: components["schemas"]["LedgerSourceId"];
+            /** @description What the journal entry records. */
+            description: string;
+            created: components["schemas"]["UnixTime"];
+        };
+        /** LedgerEntryList */
+        LedgerEntryList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["LedgerEntry"][];
+            has_more: boolean;
+            next_cursor: components["schemas"]["LedgerEntryId"] | null;
+        };
+        /** LedgerAccountBalance */
+        LedgerAccountBalance: {
+            ledger_account: components["schemas"]["LedgerAccount"];
+            /**
+             * LedgerNormalBalance
+             * @description The side that increases the account (`debit` for cash, receivable and cost; `credit` for revenue and payable).
+             * @enum {string}
+             */
+            normal_balance: "debit" | "credit";
+            debits: number;
+            credits: number;
+            /** @description On the account's normal side (debits - credits, or credits - debits), in cents. */
+            balance: number;
+        };
+        /**
+         * LedgerBalances
+         * @description A trial balance. `total_debits` always equals `total_credits`.
+         */
+        LedgerBalances: {
+            /** @constant */
+            object: "ledger_balances";
+            currency: components["schemas"]["Currency"];
+            as_of: components["schemas"]["UnixTime"];
+            /** @description Every ledger account, in a fixed order. */
+            accounts: components["schemas"]["LedgerAccountBalance"][];
+            total_debits: number;
+            total_credits: number;
+        };
     };
     responses: {
         /** @description The dashboard user. */
@@ -2860,6 +3481,12 @@ export interface components {
         UserIdPath: components["schemas"]["UserId"];
         /** @description The order's id. */
         OrderIdPath: components["schemas"]["OrderId"];
+        /** @description The invoice's id. */
+        InvoiceIdPath: components["schemas"]["InvoiceId"];
+        /** @description The payment's id. */
+        PaymentIdPath: components["schemas"]["PaymentId"];
+        /** @description The carrier payment's id. */
+        CarrierPaymentIdPath: components["schemas"]["CarrierPaymentId"];
     };
     requestBodies: never;
     headers: {
@@ -5243,6 +5870,648 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listInvoices: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (a invoice id). */
+                cursor?: components["schemas"]["InvoiceId"];
+                /** @description Only invoices in this status. */
+                status?: components["schemas"]["InvoiceStatus"];
+                /** @description Only invoices of this customer. */
+                customer_id?: components["schemas"]["CustomerId"];
+                /** @description Due-date range, inclusive: `due_date[gte]=2026-12-01&due_date[lte]=2026-12-31`. */
+                due_date?: components["schemas"]["DateRange"];
+                /** @description Creation time range in Unix seconds, inclusive: `created[gte]=1764547200&created[lte]=1767225599`. */
+                created?: components["schemas"]["TimeRange"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of invoices. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
+                 *     are not stored, so they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "customer_id": "cus_01JF3Q8Z6V4X2N7M5K9B0C1D2E",
+                 *       "currency": "usd",
+                 *       "due_date": "2026-12-31",
+                 *       "lines": [
+                 *         {
+                 *           "description": "Chicago, IL to Miami Beach, FL - 2003 Honda Accord",
+                 *           "quantity": 1,
+                 *           "unit_amount": 145000,
+                 *           "order_id": "ord_01JF3Q9R2S4T6V8W0X2Y4Z6A8B"
+                 *         }
+                 *       ],
+                 *       "send": {
+                 *         "email": "ap@acme-auto.example"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvoiceCreate"];
+            };
+        };
+        responses: {
+            /** @description The invoice was created (`DRAFT`, or `SENT` with `send`). */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    Location: components["headers"]["Location"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's id. */
+                invoice_id: components["parameters"]["InvoiceIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's id. */
+                invoice_id: components["parameters"]["InvoiceIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "due_date": "2027-01-15"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvoiceUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated invoice. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    sendInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
+                 *     are not stored, so they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The invoice's id. */
+                invoice_id: components["parameters"]["InvoiceIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ap@acme-auto.example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvoiceSend"];
+            };
+        };
+        responses: {
+            /** @description The sent invoice. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    voidInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
+                 *     are not stored, so they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The invoice's id. */
+                invoice_id: components["parameters"]["InvoiceIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The voided invoice. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPayments: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (a payment id). */
+                cursor?: components["schemas"]["PaymentId"];
+                /** @description Only payments of this customer. */
+                customer_id?: components["schemas"]["CustomerId"];
+                /** @description Only payments applied to (or attempted on) this invoice. */
+                invoice_id?: components["schemas"]["InvoiceId"];
+                /** @description Only payments with this outcome. */
+                status?: components["schemas"]["PaymentStatus"];
+                /** @description Creation time range in Unix seconds, inclusive: `created[gte]=1764547200&created[lte]=1767225599`. */
+                created?: components["schemas"]["TimeRange"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of payments. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
+                 *     are not stored, so they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "customer_id": "cus_01JF3Q8Z6V4X2N7M5K9B0C1D2E",
+                 *       "invoice_id": "inv_01JF3QF2H4K6M8P0R2T4V6X8Z0",
+                 *       "amount": 50000,
+                 *       "currency": "usd",
+                 *       "payment_method": "ach",
+                 *       "reference": "ACH-20261215-0042"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PaymentCreate"];
+            };
+        };
+        responses: {
+            /** @description The payment was recorded. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    Location: components["headers"]["Location"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The payment's id. */
+                payment_id: components["parameters"]["PaymentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCarrierPayments: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (a carrier payment id). */
+                cursor?: components["schemas"]["CarrierPaymentId"];
+                /** @description Only payments to this carrier. */
+                carrier_id?: components["schemas"]["CarrierId"];
+                /** @description Creation time range in Unix seconds, inclusive: `created[gte]=1764547200&created[lte]=1767225599`. */
+                created?: components["schemas"]["TimeRange"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of carrier payments. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarrierPaymentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCarrierPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
+                 *     are not stored, so they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "carrier_id": "car_01JF3QC4D6F8H0J2K4M6N8P0Q2",
+                 *       "order_ids": [
+                 *         "ord_01JF3Q9R2S4T6V8W0X2Y4Z6A8B"
+                 *       ],
+                 *       "payment_method": "ach",
+                 *       "reference": "ACH-20261210-0007"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CarrierPaymentCreate"];
+            };
+        };
+        responses: {
+            /** @description The carrier payment was sent. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    Location: components["headers"]["Location"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarrierPayment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCarrierPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The carrier payment's id. */
+                carrier_payment_id: components["parameters"]["CarrierPaymentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The carrier payment. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarrierPayment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listLedgerEntries: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (a ledger entry id). */
+                cursor?: components["schemas"]["LedgerEntryId"];
+                /** @description Only lines of this ledger account. */
+                ledger_account?: components["schemas"]["LedgerAccount"];
+                /** @description Only lines posted for this object (an invoice, payment, order or carrier payment id). */
+                source_id?: components["schemas"]["LedgerSourceId"];
+                /** @description Only the lines of this journal entry. */
+                journal_entry_id?: components["schemas"]["JournalEntryId"];
+                /** @description Creation time range in Unix seconds, inclusive: `created[gte]=1764547200&created[lte]=1767225599`. */
+                created?: components["schemas"]["TimeRange"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of ledger entries. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerEntryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getLedgerBalances: {
+        parameters: {
+            query?: {
+                /** @description Count only lines posted at or before this Unix second. */
+                as_of?: components["schemas"]["UnixTime"];
+                /** @description The currency of the balances. */
+                currency?: components["schemas"]["Currency"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trial balance. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerBalances"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

@@ -68,6 +68,26 @@ const FIXTURES: Record<string, Fixture> = {
   },
   api_key_id: async (h, key) => (await h.call('POST', '/v1/api_keys', { key, body: { scopes: ['orders:read'] } })).body.id,
   oauth_client_id: async (h, key) => (await h.call('POST', '/v1/oauth_clients', { key, body: { scopes: ['orders:read'] } })).body.id,
+  invoice_id: async (h, key, need) =>
+    (
+      await h.call('POST', '/v1/invoices', {
+        key,
+        body: { customer_id: await need('customer_id'), due_date: '2026-12-31', lines: [{ description: 'Transport', quantity: 1, unit_amount: 1000 }], send: { email: 'ap@tenant-a.example' } },
+      })
+    ).body.id,
+  payment_id: async (h, key, need) =>
+    (await h.call('POST', '/v1/payments', { key, body: { customer_id: await need('customer_id'), amount: 500, payment_method: 'ach' } })).body.id,
+  carrier_payment_id: async (h, key, need) => {
+    // A carrier of its own (the compliance fixture suspends the shared one), made active, with a delivered order.
+    const example = operations.find((o) => o.id === 'createCarrier')?.example as Json;
+    const carrier = (await h.call('POST', '/v1/carriers', { key, body: { ...example, dot_number: String(4_000_000 + Math.floor(Math.random() * 999_999)) } })).body.id;
+    await h.database.db.em().nativeUpdate(Carrier, { id: carrier }, { status: 'active' });
+    const order = (await h.call('POST', '/v1/orders', { key, body: orderBody(await need('customer_id'), { carrier_pay: 90_000 }) })).body.id;
+    await h.call('POST', `/v1/orders/${order}/dispatch`, { key, body: { carrier_id: carrier } });
+    await h.call('POST', `/v1/orders/${order}/pickup`, { key, body: {} });
+    await h.call('POST', `/v1/orders/${order}/deliver`, { key, body: { signed_by: 'Receiver' } });
+    return (await h.call('POST', '/v1/carrier_payments', { key, body: { carrier_id: carrier, order_ids: [order], payment_method: 'ach' } })).body.id;
+  },
   user_id: async (h, key) =>
     (await h.call('POST', '/v1/users', { key, body: { email: `user.${Math.random().toString(36).slice(2)}@tenant-a.example`, role: 'viewer' } })).body.id,
   audit_log_id: async (h, key, need) => {

@@ -15,17 +15,19 @@ import { WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint } from '../web
 import { Carrier, ComplianceAlert } from '../carriers/carriers.entities.js';
 import { Job } from '../jobs/jobs.entities.js';
 import { Session, SignInFailure, User } from '../users/users.entities.js';
+import { CarrierPayment, CarrierPaymentOrder, Invoice, InvoiceLine, LedgerEntry, Payment } from '../accounting/accounting.entities.js';
 import { Migration20261122000001_foundation } from './migrations/Migration20261122000001_foundation.js';
 import { Migration20261122000002_webhooks } from './migrations/Migration20261122000002_webhooks.js';
 import { Migration20261122000003_carriers } from './migrations/Migration20261122000003_carriers.js';
 import { Migration20261122000004_platform } from './migrations/Migration20261122000004_platform.js';
 import { Migration20261123000001_attempt_error_detail } from './migrations/Migration20261123000001_attempt_error_detail.js';
 import { Migration20261123000006_users } from './migrations/Migration20261123000006_users.js';
+import { Migration20261123000010_accounting } from './migrations/Migration20261123000010_accounting.js';
 import { Migration20261123000031_audit_log_filters } from './migrations/Migration20261123000031_audit_log_filters.js';
 import { Migration20261123000032_seal_webhook_secrets } from './migrations/Migration20261123000032_seal_webhook_secrets.js';
 import { Migration20261123000040_rate_limit_window } from './migrations/Migration20261123000040_rate_limit_window.js';
 
-export const entities = [Account, ApiKey, Customer, Order, Event, WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt, Carrier, ComplianceAlert, Job, OAuthClient, OAuthToken, AuditLog, User, Session, SignInFailure];
+export const entities = [Account, ApiKey, Customer, Order, Event, WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt, Carrier, ComplianceAlert, Job, OAuthClient, OAuthToken, AuditLog, User, Session, SignInFailure, Invoice, InvoiceLine, Payment, CarrierPayment, CarrierPaymentOrder, LedgerEntry];
 
 /** Every migration, in order. Applied at start-up by `openDatabase`. */
 export const migrations = [
@@ -35,6 +37,7 @@ export const migrations = [
   { name: 'Migration20261122000004_platform', class: Migration20261122000004_platform },
   { name: 'Migration20261123000001_attempt_error_detail', class: Migration20261123000001_attempt_error_detail },
   { name: 'Migration20261123000006_users', class: Migration20261123000006_users },
+  { name: 'Migration20261123000010_accounting', class: Migration20261123000010_accounting },
   { name: 'Migration20261123000031_audit_log_filters', class: Migration20261123000031_audit_log_filters },
   { name: 'Migration20261123000032_seal_webhook_secrets', class: Migration20261123000032_seal_webhook_secrets },
   { name: 'Migration20261123000040_rate_limit_window', class: Migration20261123000040_rate_limit_window },

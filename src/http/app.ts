@@ -14,6 +14,7 @@ import { handlers as keyHandlers } from '../auth/keys.handlers.js';
 import { handlers as oauthHandlers } from '../auth/oauth.handlers.js';
 import { handlers as carrierHandlers } from '../carriers/carriers.handlers.js';
 import { handlers as userHandlers } from '../users/users.handlers.js';
+import { handlers as accountingHandlers } from '../accounting/accounting.handlers.js';
 import { handlers as auditHandlers } from '../audit/audit.handlers.js';
 import { DEFAULT_SIGN_IN_POLICY, type SignInPolicy } from '../shared/context.js';
 import { requestLog } from './request-log.js';
@@ -42,6 +43,7 @@ export const operationHandlers = {
   ...carrierHandlers,
   ...keyHandlers,
   ...userHandlers,
+  ...accountingHandlers,
   ...auditHandlers,
   ...oauthHandlers,
   ...platformHandlers,

@@ -12,6 +12,7 @@ import { createdRange, listPage, type Page } from '../shared/pagination.js';
 import { findCustomer } from '../customers/customers.service.js';
 import { emitEvent } from '../webhooks/emitter.js';
 import { findCarrier } from '../carriers/carriers.service.js';
+import { postJournalEntry } from '../accounting/ledger.service.js';
 import { Order } from './orders.entities.js';
 import { orderLifecycle } from './orders.state.js';
 import { isValidVin } from './vin.js';
@@ -148,10 +149,24 @@ const ACTION_EFFECTS = {
   async pickup(_tx: RequestContext, order: Order, input: S['OrderPickup'], now: Date) {
     order.pickedUpAt = input.picked_up_at !== undefined ? new Date(input.picked_up_at * 1000) : now;
   },
-  async deliver(_tx: RequestContext, order: Order, input: S['OrderDelivery'], now: Date) {
+  async deliver(tx: RequestContext, order: Order, input: S['OrderDelivery'], now: Date) {
     const signedAt = input.signed_at ?? unixSeconds(now);
     order.billOfLading = { signed_by: input.signed_by, signed_at: signedAt };
     order.deliveredAt = new Date(signedAt * 1000);
+    // The carrier has earned its pay: carrier cost against carrier payable, in the delivery's transaction.
+    if (order.carrierPay) {
+      postJournalEntry(tx, {
+        accountId: order.accountId,
+        sourceType: 'order',
+        sourceId: order.id,
+        description: `Order ${order.id} delivered: carrier pay owed`,
+        currency: order.currency,
+        debit: 'carrier_cost',
+        credit: 'carrier_payable',
+        amount: order.carrierPay,
+        now,
+      });
+    }
   },
   async cancel(_tx: RequestContext, order: Order, input: S['OrderCancel'], now: Date) {
     order.cancellationReason = input.reason ?? null;

@@ -53,6 +53,9 @@ const CODES: Record<ErrorCode, { type: ErrorType; status?: number }> = {
   idempotency_key_in_use: { type: 'conflict_error' },
   duplicate_user: { type: 'conflict_error' },
   last_owner: { type: 'conflict_error' },
+  amount_exceeds_balance: { type: 'conflict_error' },
+  order_already_billed: { type: 'conflict_error' },
+  order_already_paid: { type: 'conflict_error' },
   rate_limit_exceeded: { type: 'rate_limit_error' },
   internal_error: { type: 'api_error' },
 };
@@ -173,6 +176,14 @@ export const errors = {
     }),
   duplicateUser: (email: string) => e('duplicate_user', `A user with the email ${email} already exists.`, { param: 'email' }),
   lastOwner: (userId: string) => e('last_owner', `${userId} is the account's last enabled owner: make another user owner first.`),
+  amountExceedsBalance: (invoiceId: string, amount: number, remaining: number) =>
+    e('amount_exceeds_balance', `The payment of ${amount} is more than the ${remaining} that remains to be paid on invoice ${invoiceId}.`, {
+      param: 'amount',
+    }),
+  orderAlreadyBilled: (orderId: string, invoiceId: string | null, param: string) =>
+    e('order_already_billed', `Order ${orderId} is already billed${invoiceId ? ` by invoice ${invoiceId}` : ''}; void that invoice to bill it again.`, { param }),
+  orderAlreadyPaid: (orderId: string, carrierPaymentId: string | null, param: string) =>
+    e('order_already_paid', `The carrier of order ${orderId} is already paid for it${carrierPaymentId ? ` (${carrierPaymentId})` : ''}.`, { param }),
   idempotencyKeyInUse: () =>
     e('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry later.', { param: 'Idempotency-Key' }),
 

@@ -17,6 +17,12 @@ export const ID_PREFIXES = {
   user: 'usr',
   session: 'ses',
   signInFailure: 'sif',
+  invoice: 'inv',
+  invoiceLine: 'il',
+  payment: 'pay',
+  carrierPayment: 'cpy',
+  ledgerEntry: 'lge',
+  journalEntry: 'jrn',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

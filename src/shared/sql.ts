@@ -56,12 +56,14 @@ export function rowMapper<E>(em: EntityManager, entity: EntityName<E>): { table:
   let map = mappers.get(meta.className) as RowMapper<E> | undefined;
   if (!map) {
     const props = meta.props.filter((p) => p.kind === 'scalar' && p.fieldNames?.length === 1 && p.persist !== false);
-    const columns = props.map((p) => ({ name: p.name, column: p.fieldNames[0]!, date: p.runtimeType === 'Date' }));
+    const columns = props.map((p) => ({ name: p.name, column: p.fieldNames[0]!, date: p.runtimeType === 'Date', number: p.runtimeType === 'number' }));
     map = (row) => {
       const out: Record<string, unknown> = {};
       for (const c of columns) {
         const v = row[c.column];
-        out[c.name] = c.date && v != null && !(v instanceof Date) ? new Date(v as string) : v;
+        // bigint columns read as numbers (amounts in cents) arrive from the driver as strings or bigints.
+        if (c.number && (typeof v === 'string' || typeof v === 'bigint')) out[c.name] = Number(v);
+        else out[c.name] = c.date && v != null && !(v instanceof Date) ? new Date(v as string) : v;
       }
       return out as E;
     };

@@ -1,0 +1,70 @@
+// Accounting operations (invoices, payments, carrier payments, the ledger): parse, call the service, render.
+import type { Handlers } from '../shared/handlers.js';
+import { renderPage } from '../shared/pagination.js';
+import * as carrierPayments from './carrier-payments.service.js';
+import * as invoices from './invoices.service.js';
+import * as ledger from './ledger.service.js';
+import * as payments from './payments.service.js';
+
+export const handlers: Handlers<
+  | 'createInvoice'
+  | 'listInvoices'
+  | 'getInvoice'
+  | 'updateInvoice'
+  | 'sendInvoice'
+  | 'voidInvoice'
+  | 'createPayment'
+  | 'listPayments'
+  | 'getPayment'
+  | 'createCarrierPayment'
+  | 'listCarrierPayments'
+  | 'getCarrierPayment'
+  | 'listLedgerEntries'
+  | 'getLedgerBalances'
+> = {
+  async createInvoice({ body }, ctx) {
+    const doc = await invoices.createInvoice(ctx, body);
+    return { status: 201, body: invoices.renderInvoice(doc), headers: { Location: `/v1/invoices/${doc.invoice.id}` } };
+  },
+  async listInvoices({ query }, ctx) {
+    return { status: 200, body: renderPage(await invoices.listInvoices(ctx, query), invoices.renderInvoice) };
+  },
+  async getInvoice({ params }, ctx) {
+    return { status: 200, body: invoices.renderInvoice(await invoices.getInvoice(ctx, params.invoice_id)) };
+  },
+  async updateInvoice({ params, body }, ctx) {
+    return { status: 200, body: invoices.renderInvoice(await invoices.updateInvoice(ctx, params.invoice_id, body)) };
+  },
+  async sendInvoice({ params, body }, ctx) {
+    return { status: 200, body: invoices.renderInvoice(await invoices.sendInvoice(ctx, params.invoice_id, body ?? {})) };
+  },
+  async voidInvoice({ params }, ctx) {
+    return { status: 200, body: invoices.renderInvoice(await invoices.voidInvoice(ctx, params.invoice_id)) };
+  },
+  async createPayment({ body }, ctx) {
+    const payment = await payments.createPayment(ctx, body);
+    return { status: 201, body: payments.renderPayment(payment), headers: { Location: `/v1/payments/${payment.id}` } };
+  },
+  async listPayments({ query }, ctx) {
+    return { status: 200, body: renderPage(await payments.listPayments(ctx, query), payments.renderPayment) };
+  },
+  async getPayment({ params }, ctx) {
+    return { status: 200, body: payments.renderPayment(await payments.findPayment(ctx, params.payment_id)) };
+  },
+  async createCarrierPayment({ body }, ctx) {
+    const payment = await carrierPayments.createCarrierPayment(ctx, body);
+    return { status: 201, body: carrierPayments.renderCarrierPayment(payment), headers: { Location: `/v1/carrier_payments/${payment.id}` } };
+  },
+  async listCarrierPayments({ query }, ctx) {
+    return { status: 200, body: renderPage(await carrierPayments.listCarrierPayments(ctx, query), carrierPayments.renderCarrierPayment) };
+  },
+  async getCarrierPayment({ params }, ctx) {
+    return { status: 200, body: carrierPayments.renderCarrierPayment(await carrierPayments.findCarrierPayment(ctx, params.carrier_payment_id)) };
+  },
+  async listLedgerEntries({ query }, ctx) {
+    return { status: 200, body: renderPage(await ledger.listLedgerEntries(ctx, query), ledger.renderLedgerEntry) };
+  },
+  async getLedgerBalances({ query }, ctx) {
+    return { status: 200, body: await ledger.ledgerBalances(ctx, query) };
+  },
+};

@@ -1,0 +1,122 @@
+// Customer payments: a succeeded payment posts cash against receivable and, applied to a SENT invoice,
+// lowers what remains; the one that brings it to 0 settles the invoice (invoice.paid), all in one
+// transaction. A failed payment is recorded and announced, and changes no balance.
+import type { components, operations } from '../../generated/openapi.js';
+import type { EventPayloads } from '../../generated/events.js';
+import { findCustomer } from '../customers/customers.service.js';
+import { unixSeconds } from '../shared/clock.js';
+import { inTransaction, type RequestContext } from '../shared/context.js';
+import { errors } from '../shared/errors.js';
+import { ownedFinder } from '../shared/find.js';
+import { newId } from '../shared/ids.js';
+import { createdRange, listPage, type Page } from '../shared/pagination.js';
+import { emitEvent } from '../webhooks/emitter.js';
+import { Invoice, Payment } from './accounting.entities.js';
+import { findInvoice } from './invoices.service.js';
+import { invoiceLifecycle } from './invoices.state.js';
+import { postJournalEntry } from './ledger.service.js';
+
+type S = components['schemas'];
+type ListQuery = NonNullable<operations['listPayments']['parameters']['query']>;
+
+export function renderPayment(p: Payment): S['Payment'] {
+  return {
+    id: p.id,
+    object: 'payment',
+    customer_id: p.customerId,
+    invoice_id: p.invoiceId ?? null,
+    amount: p.amount,
+    currency: p.currency,
+    payment_method: p.paymentMethod,
+    reference: p.reference ?? null,
+    status: p.status,
+    failure_reason: p.failureReason ?? null,
+    created: unixSeconds(p.createdAt),
+  };
+}
+
+/** The data of invoice.paid: exactly the specification's fields. */
+export const invoicePaidData = (invoice: Invoice, payment: Payment): EventPayloads['invoice.paid'] => ({
+  id: invoice.id,
+  amount: invoice.amountPaid,
+  currency: invoice.currency,
+  customer_id: invoice.customerId,
+  paid_at: unixSeconds(invoice.paidAt!),
+  payment_method: payment.paymentMethod,
+});
+
+export const findPayment = ownedFinder(Payment, 'payment', 'payment_id');
+
+export function listPayments(ctx: RequestContext, query: ListQuery): Promise<Page<Payment>> {
+  const where = {
+    ...(query.customer_id ? { customerId: query.customer_id } : {}),
+    ...(query.invoice_id ? { invoiceId: query.invoice_id } : {}),
+    ...(query.status ? { status: query.status } : {}),
+    ...createdRange(query.created),
+  };
+  return listPage(ctx.em, Payment, ctx.principal.accountId, where, query);
+}
+
+export function createPayment(ctx: RequestContext, input: S['PaymentCreate']): Promise<Payment> {
+  // A failure reason makes the payment a failed attempt.
+  const failed = input.failure_reason !== undefined;
+  return inTransaction(ctx, async (tx) => {
+    const customer = await findCustomer(tx, input.customer_id, { param: 'customer_id' });
+    // Locked: concurrent payments of one invoice apply one after another, each seeing what remains.
+    const invoice = input.invoice_id ? await findInvoice(tx, input.invoice_id, { param: 'invoice_id', forUpdate: true }) : null;
+    if (invoice) {
+      if (invoice.customerId !== customer.id) throw errors.invalidValue('invoice_id', `Invoice ${invoice.id} is billed to another customer than ${customer.id}.`);
+      if (invoice.currency !== input.currency) {
+        throw errors.invalidValue('currency', `Invoice ${invoice.id} is in ${invoice.currency}; a payment of it must be in ${invoice.currency}, not ${input.currency}.`);
+      }
+      if (!failed) {
+        invoiceLifecycle.assert('apply_payment', invoice.status, invoice.id);
+        const remaining = invoice.subtotal - invoice.amountPaid;
+        if (input.amount > remaining) throw errors.amountExceedsBalance(invoice.id, input.amount, remaining);
+      }
+    }
+    const now = ctx.clock.now();
+    const payment = tx.em.create(Payment, {
+      id: newId('payment', now.getTime()),
+      accountId: ctx.principal.accountId,
+      customerId: customer.id,
+      invoiceId: invoice?.id ?? null,
+      amount: input.amount,
+      currency: input.currency,
+      paymentMethod: input.payment_method,
+      reference: input.reference ?? null,
+      status: failed ? 'failed' : 'succeeded',
+      failureReason: failed ? input.failure_reason! : null,
+      createdAt: now,
+    });
+    tx.em.persist(payment);
+    if (failed) {
+      await emitEvent(tx, 'payment.failed', renderPayment(payment), { now });
+    } else {
+      postJournalEntry(tx, {
+        accountId: payment.accountId,
+        sourceType: 'payment',
+        sourceId: payment.id,
+        description: invoice ? `Payment ${payment.id} received for invoice ${invoice.number}` : `Payment ${payment.id} received on account`,
+        currency: payment.currency,
+        debit: 'cash',
+        credit: 'accounts_receivable',
+        amount: payment.amount,
+        now,
+      });
+      await emitEvent(tx, 'payment.received', renderPayment(payment), { now });
+      if (invoice) {
+        invoice.amountPaid += payment.amount;
+        invoice.updatedAt = now;
+        if (invoice.amountPaid === invoice.subtotal) {
+          const transition = invoiceLifecycle.assert('settle', invoice.status, invoice.id);
+          invoice.status = transition.to;
+          invoice.paidAt = now;
+          await emitEvent(tx, transition.event, invoicePaidData(invoice, payment), { now });
+        }
+      }
+    }
+    await tx.em.flush();
+    return payment;
+  });
+}

@@ -1,0 +1,194 @@
+// Property-based: random sequences of money operations over HTTP (invoices created, sent, voided;
+// payments full, partial, too large, failed; carriers paid; orders delivered), some run concurrently
+// (truly so on PostgreSQL), and after every step the books hold: every journal entry balances, every
+// invoice's totals equal its lines and its payments, no order is billed or paid twice, the invoice
+// numbers of the account have no gap, the trial balance's debits equal its credits, and no request
+// answered 5xx.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, type Backend } from './support/databases.js';
+import { orderBody, startHarness, type Harness } from './support/harness.js';
+import { Carrier } from '../src/carriers/carriers.entities.js';
+import { Customer } from '../src/customers/customers.entities.js';
+
+type Json = Record<string, any>;
+
+type Command =
+  | { kind: 'invoice'; customer: number; lines: { unit: number; quantity: number; order: number | null }[]; send: boolean }
+  | { kind: 'send'; invoice: number }
+  | { kind: 'void'; invoice: number }
+  | { kind: 'pay'; invoice: number | null; share: 'all' | 'half' | 'over' | 'one'; failed: boolean }
+  | { kind: 'payCarrier'; orders: number[] }
+  | { kind: 'deliver'; order: number };
+type Step = { kind: 'one'; command: Command } | { kind: 'concurrent'; commands: Command[] };
+
+const ORDERS = 4;
+const command: fc.Arbitrary<Command> = fc.oneof(
+  fc.record({
+    kind: fc.constant('invoice' as const),
+    customer: fc.nat(1),
+    lines: fc.array(fc.record({ unit: fc.integer({ min: 1, max: 50_000 }), quantity: fc.integer({ min: 1, max: 3 }), order: fc.option(fc.nat(ORDERS - 1), { nil: null }) }), {
+      minLength: 1,
+      maxLength: 3,
+    }),
+    send: fc.boolean(),
+  }),
+  fc.record({ kind: fc.constant('send' as const), invoice: fc.nat(7) }),
+  fc.record({ kind: fc.constant('void' as const), invoice: fc.nat(7) }),
+  fc.record({ kind: fc.constant('pay' as const), invoice: fc.option(fc.nat(7), { nil: null, freq: 5 }), share: fc.constantFrom('all', 'half', 'over', 'one'), failed: fc.boolean() }),
+  fc.record({ kind: fc.constant('payCarrier' as const), orders: fc.uniqueArray(fc.nat(ORDERS - 1), { minLength: 1, maxLength: 2 }) }),
+  fc.record({ kind: fc.constant('deliver' as const), order: fc.nat(ORDERS - 1) }),
+);
+const step: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 3, arbitrary: command.map((c) => ({ kind: 'one' as const, command: c })) },
+  { weight: 1, arbitrary: fc.array(command, { minLength: 2, maxLength: 4 }).map((commands) => ({ kind: 'concurrent' as const, commands })) },
+);
+
+describe.each(backends())('accounting properties on %s', (backend: Backend) => {
+  let h: Harness;
+  let run = 0;
+  beforeAll(async () => {
+    h = await startHarness(backend);
+  });
+  afterAll(() => h.close());
+
+  /** A fresh account with two customers, an active carrier and four orders: two delivered, one in transit, one pending. */
+  async function world() {
+    const key = await h.key(`books-${backend}-${run++}`);
+    const call = (method: string, path: string, body?: unknown) => h.call(method, path, { key, ...(body !== undefined ? { body } : {}) });
+    const customers = [
+      (await call('POST', '/v1/customers', { name: 'A', email: 'a@shipper.example' })).body.id as string,
+      (await call('POST', '/v1/customers', { name: 'B', email: 'b@shipper.example' })).body.id as string,
+    ];
+    const carrier = (await call('POST', '/v1/carriers', { dot_number: String(5_000_000 + run), contact_name: 'D', contact_email: 'd@carrier.example', phone: '+16025550117' }))
+      .body.id as string;
+    await h.database.db.em().nativeUpdate(Carrier, { id: carrier }, { status: 'active' });
+    const orders: string[] = [];
+    for (let i = 0; i < ORDERS; i++) {
+      const id = (await call('POST', '/v1/orders', orderBody(customers[i % 2]!, { price: 100_000, carrier_pay: 10_000 * (i + 1) }))).body.id as string;
+      orders.push(id);
+      if (i === ORDERS - 1) continue; // pending
+      await call('POST', `/v1/orders/${id}/dispatch`, { carrier_id: carrier });
+      await call('POST', `/v1/orders/${id}/pickup`, {});
+      if (i < 2) await call('POST', `/v1/orders/${id}/deliver`, { signed_by: 'R' });
+    }
+    const accountId = (await h.database.db.em().findOneOrFail(Customer, { id: customers[0]! })).accountId;
+    return { key, call, customers, carrier, orders, accountId, invoices: [] as { id: string; customer: string }[] };
+  }
+  type World = Awaited<ReturnType<typeof world>>;
+
+  async function execute(w: World, c: Command): Promise<number> {
+    const invoice = (i: number) => w.invoices[i % Math.max(w.invoices.length, 1)];
+    switch (c.kind) {
+      case 'invoice': {
+        const customer = w.customers[c.customer]!;
+        const lines = c.lines.map((l) => ({ description: 'Transport', quantity: l.quantity, unit_amount: l.unit, ...(l.order !== null ? { order_id: w.orders[l.order] } : {}) }));
+        const r = await w.call('POST', '/v1/invoices', { customer_id: customer, due_date: '2026-12-31', lines, send: c.send });
+        if (r.status === 201) w.invoices.push({ id: r.body.id, customer });
+        return r.status;
+      }
+      case 'send':
+      case 'void': {
+        const inv = invoice(c.invoice);
+        if (!inv) return 0;
+        return (await w.call('POST', `/v1/invoices/${inv.id}/${c.kind}`, c.kind === 'send' ? {} : undefined)).status;
+      }
+      case 'pay': {
+        const inv = c.invoice === null ? undefined : invoice(c.invoice);
+        let amount = 1_000;
+        if (inv) {
+          const remaining = (await w.call('GET', `/v1/invoices/${inv.id}`)).body.amount_remaining as number;
+          amount = { all: remaining, half: Math.ceil(remaining / 2), over: remaining + 1, one: 1 }[c.share] || 1;
+        }
+        const body = {
+          customer_id: inv?.customer ?? w.customers[0],
+          amount,
+          payment_method: 'ach',
+          ...(inv ? { invoice_id: inv.id } : {}),
+          ...(c.failed ? { failure_reason: 'Returned (R01).' } : {}),
+        };
+        return (await w.call('POST', '/v1/payments', body)).status;
+      }
+      case 'payCarrier':
+        return (await w.call('POST', '/v1/carrier_payments', { carrier_id: w.carrier, order_ids: c.orders.map((i) => w.orders[i]), payment_method: 'wire' })).status;
+      case 'deliver':
+        return (await w.call('POST', `/v1/orders/${w.orders[c.order]}/deliver`, { signed_by: 'R' })).status;
+    }
+  }
+
+  /** The books of the account, read from the database. */
+  async function assertBooks(w: World): Promise<void> {
+    const sql = <T>(query: string) => h.database.db.em().execute(query, [w.accountId]) as Promise<T[]>;
+    const unbalanced = await sql<Json>(`select journal_entry_id from ledger_entries where account_id = ? group by journal_entry_id, currency
+      having sum(case when direction = 'debit' then amount else -amount end) <> 0 or count(*) < 2`);
+    expect(unbalanced, 'unbalanced journal entries').toEqual([]);
+    const invoices = await sql<Json>(`select i.id, i.number, i.status, i.subtotal::int, i.amount_paid::int,
+        (select coalesce(sum(amount), 0)::int from invoice_lines l where l.invoice_id = i.id) as lines_total,
+        (select coalesce(sum(amount), 0)::int from payments p where p.invoice_id = i.id and p.status = 'succeeded') as paid_total
+      from invoices i where i.account_id = ? order by i.number`);
+    for (const inv of invoices) {
+      expect(inv.subtotal, `${inv.number} subtotal = its lines`).toBe(inv.lines_total);
+      expect(inv.amount_paid, `${inv.number} amount_paid = its payments`).toBe(inv.paid_total);
+      expect(inv.amount_paid <= inv.subtotal).toBe(true);
+      expect(inv.status === 'PAID', `${inv.number} PAID iff fully paid`).toBe(inv.amount_paid === inv.subtotal);
+      if (inv.status === 'VOID' || inv.status === 'DRAFT') expect(inv.amount_paid).toBe(0);
+    }
+    expect(invoices.map((i) => i.number)).toEqual(invoices.map((_, n) => `INV-${String(n + 1).padStart(6, '0')}`));
+    const doublyBilled = await sql<Json>(`select l.order_id from invoice_lines l join invoices i on i.id = l.invoice_id
+      where l.account_id = ? and l.order_id is not null and i.status <> 'VOID' group by l.order_id having count(*) > 1`);
+    expect(doublyBilled, 'orders billed twice').toEqual([]);
+    const paidOrders = (await sql<Json>(`select order_ids from carrier_payments where account_id = ?`)).flatMap((r) => r.order_ids as string[]);
+    expect(new Set(paidOrders).size, 'orders paid twice').toBe(paidOrders.length);
+    const trial = (await w.call('GET', '/v1/ledger_balances')).body;
+    expect(trial.total_debits).toBe(trial.total_credits);
+    // Receivable = sent-and-not-voided invoices minus succeeded payments (on account included).
+    const receivable = trial.accounts.find((a: Json) => a.ledger_account === 'accounts_receivable').balance;
+    const billed = invoices.filter((i) => i.status === 'SENT' || i.status === 'PAID').reduce((s, i) => s + i.subtotal, 0);
+    const { received } = (await sql<Json>(`select coalesce(sum(amount), 0)::int as received from payments where account_id = ? and status = 'succeeded'`))[0]!;
+    expect(receivable).toBe(billed - received);
+  }
+
+  it('keeps the books after every step of random sequences, concurrent steps included', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
+        const w = await world();
+        for (const s of steps) {
+          const statuses = s.kind === 'one' ? [await execute(w, s.command)] : await Promise.all(s.commands.map((c) => execute(w, c)));
+          for (const status of statuses) expect([0, 200, 201, 400, 404, 409], `status ${status}`).toContain(status);
+          await assertBooks(w);
+        }
+      }),
+      { numRuns: backend === 'postgresql' ? 20 : 10, endOnFailure: true },
+    );
+  }, 600_000);
+
+  it('serialises concurrent payments of one invoice: exactly the amount due is applied, never more', async () => {
+    const w = await world();
+    const inv = (await w.call('POST', '/v1/invoices', { customer_id: w.customers[0], due_date: '2026-12-31', lines: [{ description: 'T', quantity: 1, unit_amount: 10_000 }], send: true }))
+      .body.id as string;
+    w.invoices.push({ id: inv, customer: w.customers[0]! });
+    const replies = await Promise.all(Array.from({ length: 6 }, () => w.call('POST', '/v1/payments', { customer_id: w.customers[0], invoice_id: inv, amount: 4_000, payment_method: 'ach' })));
+    const statuses = replies.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 201, 409, 409, 409, 409]);
+    expect((await w.call('GET', `/v1/invoices/${inv}`)).body).toMatchObject({ amount_paid: 8_000, amount_remaining: 2_000, status: 'SENT' });
+    const settle = await Promise.all(Array.from({ length: 3 }, () => w.call('POST', '/v1/payments', { customer_id: w.customers[0], invoice_id: inv, amount: 2_000, payment_method: 'ach' })));
+    expect(settle.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect((await w.call('GET', `/v1/invoices/${inv}`)).body.status).toBe('PAID');
+    await assertBooks(w);
+  }, 120_000);
+
+  it('bills and pays an order once under concurrent invoices and carrier payments', async () => {
+    const w = await world();
+    const order = w.orders[0]!;
+    const invoices = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        w.call('POST', '/v1/invoices', { customer_id: w.customers[0], due_date: '2026-12-31', lines: [{ description: 'T', quantity: 1, unit_amount: 100, order_id: order }] }),
+      ),
+    );
+    expect(invoices.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+    const payments = await Promise.all(Array.from({ length: 4 }, () => w.call('POST', '/v1/carrier_payments', { carrier_id: w.carrier, order_ids: [order], payment_method: 'ach' })));
+    expect(payments.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+    for (const r of [...invoices, ...payments].filter((x) => x.status === 409)) expect(['order_already_billed', 'order_already_paid']).toContain(r.body.error.code);
+    await assertBooks(w);
+  }, 120_000);
+});
