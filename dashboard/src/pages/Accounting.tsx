@@ -696,7 +696,7 @@ export function Ledger() {
     <>
       <PageHeader title="Ledger" />
       <TrialBalance />
-      <section className="card">
+      <section className="card ledger-entries">
         <h2>Entries</h2>
         <div className="filters">
           <Field label="Account">
