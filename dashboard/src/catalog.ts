@@ -54,3 +54,12 @@ export const AUDIT_ACTIONS = [
   'carrier.reinstated', 'invoice.voided', 'carrier_payment.sent',
 ] as const satisfies readonly S['AuditAction'][];
 exhaustive<S['AuditAction'], (typeof AUDIT_ACTIONS)[number]>(true);
+
+export const INVOICE_STATUSES = ['DRAFT', 'SENT', 'PAID', 'VOID'] as const satisfies readonly S['InvoiceStatus'][];
+exhaustive<S['InvoiceStatus'], (typeof INVOICE_STATUSES)[number]>(true);
+
+export const PAYMENT_METHODS = ['ach', 'wire', 'check', 'card'] as const satisfies readonly S['PaymentMethod'][];
+exhaustive<S['PaymentMethod'], (typeof PAYMENT_METHODS)[number]>(true);
+
+export const LEDGER_ACCOUNTS = ['cash', 'accounts_receivable', 'revenue', 'carrier_cost', 'carrier_payable'] as const satisfies readonly S['LedgerAccount'][];
+exhaustive<S['LedgerAccount'], (typeof LEDGER_ACCOUNTS)[number]>(true);

@@ -1,5 +1,5 @@
 // The dashboard: sign-in, then the pages of the brokerage (orders, customers, carriers, compliance)
-// and of its developers (webhooks, keys, OAuth clients, events) and the team.
+// and accounting (invoices, payments, carrier payments, the ledger), and of its developers (webhooks, keys, OAuth clients, events) and the team.
 import { StrictMode, useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, NavLink, Navigate, Route, Routes } from 'react-router';
@@ -16,6 +16,7 @@ import { ApiKeys, OAuthClients } from './pages/Keys.tsx';
 import { EventDetail, EventList } from './pages/Events.tsx';
 import { Team } from './pages/Team.tsx';
 import { AuditLog } from './pages/Audit.tsx';
+import { CarrierPaymentList, InvoiceCreate, InvoiceDetail, InvoiceList, Ledger, PaymentList } from './pages/Accounting.tsx';
 import './styles.css';
 
 function SignIn({ onSignedIn }: { onSignedIn: (s: S['Session']) => void }) {
@@ -49,6 +50,15 @@ function Layout({ state, children }: { state: SessionState; children: React.Reac
         {can('customers:read') && <NavLink to="/customers">Customers</NavLink>}
         {can('carriers:read') && <NavLink to="/carriers">Carriers</NavLink>}
         {can('carriers:read') && <NavLink to="/compliance">Compliance alerts</NavLink>}
+        {can('accounting:read') && (
+          <>
+            <div className="nav-group">Accounting</div>
+            <NavLink to="/accounting/invoices">Invoices</NavLink>
+            <NavLink to="/accounting/payments">Payments</NavLink>
+            <NavLink to="/accounting/carrier-payments">Carrier payments</NavLink>
+            <NavLink to="/accounting/ledger">Ledger</NavLink>
+          </>
+        )}
         <div className="nav-group">Settings</div>
         {can('webhooks:manage') && <NavLink to="/settings/developers/webhooks">Webhooks</NavLink>}
         {can('webhooks:manage') && <NavLink to="/settings/developers/events">Events</NavLink>}
@@ -111,6 +121,12 @@ function App() {
           <Route path="/carriers" element={<CarrierList />} />
           <Route path="/carriers/:id" element={<CarrierDetail />} />
           <Route path="/compliance" element={<ComplianceAlerts />} />
+          <Route path="/accounting/invoices" element={<InvoiceList />} />
+          <Route path="/accounting/invoices/new" element={<InvoiceCreate />} />
+          <Route path="/accounting/invoices/:id" element={<InvoiceDetail />} />
+          <Route path="/accounting/payments" element={<PaymentList />} />
+          <Route path="/accounting/carrier-payments" element={<CarrierPaymentList />} />
+          <Route path="/accounting/ledger" element={<Ledger />} />
           <Route path="/settings/developers/webhooks" element={<WebhookList />} />
           <Route path="/settings/developers/webhooks/new" element={<WebhookCreate />} />
           <Route path="/settings/developers/webhooks/:id" element={<WebhookDetail />} />

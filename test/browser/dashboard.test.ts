@@ -1,7 +1,8 @@
 // The dashboard in a real Chromium against a real server on a fresh embedded database: the first-start
 // login, customers, carriers vetted on the local registry, an order dispatched and delivered, a webhook
-// endpoint receiving its deliveries (replayed, secret rotated), keys, the team, a viewer who can change
-// nothing, CSRF, and signing out. Screenshots of the main pages (1280x800) go to reports/screenshots/.
+// endpoint receiving its deliveries (replayed, secret rotated), the order invoiced, sent and paid and its
+// carrier paid (the trial balance settles), keys, the team, a viewer who can change
+// nothing, a developer who sees no accounting, CSRF, and signing out. Screenshots of the main pages (1280x800) go to reports/screenshots/.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,10 @@ if (missing) {
   if (process.env.CI) throw new Error(`Browser tests cannot be skipped in CI: ${missing}`);
   process.stderr.write(banner);
 }
+
+// A real browser against a real server on a shared, busy machine: a page may take seconds to settle
+// (a sign-in hashes with scrypt), so polls wait up to 10 s rather than the default 1 s.
+vi.setConfig({ expect: { poll: { timeout: 10_000 } } });
 
 const SCREENSHOTS = 'reports/screenshots';
 const VIN = '1HGCM82633A004352';
@@ -297,6 +302,74 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await shot('event');
   });
 
+  it('invoices the delivered order from the customer\'s unbilled orders, sends it and records its payment', async () => {
+    await go('/accounting/invoices');
+    await expect.poll(() => page.locator('.empty').textContent()).toBe('No invoice yet.');
+    await page.getByRole('link', { name: 'Create invoice' }).click();
+    await page.locator('select[name=customer_id]').selectOption({ label: 'Acme Auto Sales' });
+    const unbilled = page.getByTestId('unbilled-orders').locator('tbody tr');
+    await expect.poll(() => unbilled.count()).toBe(1);
+    expect(await unbilled.textContent()).toContain('Chicago, IL to Miami Beach, FL');
+    expect(await page.getByTestId('invoice-total').textContent()).toBe('Total: $1,250.00 (1 line)');
+    await shot('invoice-create');
+    await submit('Create invoice');
+    await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('DRAFT');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Invoice INV-000001');
+    expect(await page.getByTestId('invoice-lines').textContent()).toContain('Chicago, IL to Miami Beach, FL - 2003 Honda Accord');
+    await page.getByRole('button', { name: 'Send invoice' }).click();
+    await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('SENT');
+    expect(await page.getByTestId('amount-remaining').textContent()).toBe('$1,250.00');
+    expect(await page.locator('input[name=amount]').inputValue()).toBe('1250.00');
+    await page.locator('input[name=reference]').fill('ACH-0001');
+    await submit('Record payment');
+    await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('PAID');
+    expect(await page.getByTestId('amount-remaining').textContent()).toBe('$0.00');
+    await expect.poll(() => page.getByTestId('payment').count()).toBe(1);
+    expect(await page.locator('main button, main form').count()).toBe(0); // a paid invoice has nothing left to do
+    await shot('invoice-paid');
+    // The order is billed now: nothing is left to invoice for this customer.
+    await go('/accounting/invoices/new');
+    await page.locator('select[name=customer_id]').selectOption({ label: 'Acme Auto Sales' });
+    await expect.poll(() => page.locator('.empty').textContent()).toBe('This customer has no delivered order left to bill.');
+    await go('/accounting/invoices?status=PAID');
+    await expect.poll(() => page.getByTestId('invoice').count()).toBe(1);
+    expect(await page.getByTestId('invoice').textContent()).toContain('Acme Auto Sales');
+    await shot('invoices');
+    await page.locator('select[name=status]').selectOption('DRAFT');
+    await expect.poll(() => page.locator('.empty').textContent()).toBe('No invoice matches these filters.');
+    await go('/accounting/payments');
+    await expect.poll(() => page.getByTestId('payment').count()).toBe(1);
+    expect(await page.getByTestId('payment').textContent()).toContain('ACH-0001');
+    await shot('payments');
+  }, 120_000);
+
+  it('pays the carrier for the delivered order, and the trial balance shows receivable and payable settled', async () => {
+    await go('/accounting/carrier-payments');
+    await expect.poll(() => page.locator('.empty').textContent()).toBe('No carrier payment yet.');
+    await page.locator('summary', { hasText: 'Pay carrier' }).click();
+    await page.locator('select[name=carrier_id]').selectOption({ index: 1 });
+    const unpaid = page.getByTestId('unpaid-orders').locator('tbody tr');
+    await expect.poll(() => unpaid.count()).toBe(1);
+    await unpaid.locator('input[type=checkbox]').check();
+    expect(await page.getByTestId('carrier-payment-total').textContent()).toBe('Total: $900.00');
+    await submit('Pay carrier');
+    await expect.poll(() => page.getByTestId('carrier-payment').count()).toBe(1);
+    expect(await page.getByTestId('carrier-payment').textContent()).toContain('$900.00');
+    await expect.poll(() => page.locator('details .empty').textContent()).toBe('No delivered order of this carrier is waiting for payment.');
+    await shot('carrier-payments');
+    await go('/accounting/ledger');
+    const balance = (account: string) => page.getByTestId(`balance-${account}`).locator('.balance').textContent();
+    await expect.poll(() => balance('accounts_receivable')).toBe('$0.00');
+    expect(await balance('carrier_payable')).toBe('$0.00');
+    expect(await balance('cash')).toBe('$350.00');
+    expect(await balance('revenue')).toBe('$1,250.00');
+    expect(await page.getByTestId('total-debits').textContent()).toBe(await page.getByTestId('total-credits').textContent());
+    await expect.poll(() => page.getByTestId('ledger-entry').count()).toBeGreaterThanOrEqual(6);
+    await shot('ledger');
+    await page.locator('select[name=ledger_account]').selectOption('accounts_receivable');
+    await expect.poll(async () => (await page.getByTestId('ledger-entry').allTextContents()).every((t) => t.includes('Accounts receivable'))).toBe(true);
+  }, 120_000);
+
   it('creates an API key shown once and revokes it', async () => {
     await go('/settings/developers/api-keys');
     await page.locator('summary', { hasText: 'Create key' }).click();
@@ -417,6 +490,23 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.error?.code).toBe('insufficient_scope');
   });
+
+  it('shows a developer no accounting: no nav, and the API\'s refusal with its request id on a direct link', async () => {
+    const nav = await page.locator('nav').textContent();
+    for (const hidden of ['Invoices', 'Payments', 'Carrier payments', 'Ledger']) expect(nav, 'viewer').not.toContain(hidden);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signIn(owner.email, owner.password);
+    const created = await fetchFromPage('/v1/users', { method: 'POST', body: { email: 'dev@acme.example', role: 'developer', password: 'developer password 123' }, csrf: true });
+    expect(created.status).toBe(201);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signIn('dev@acme.example', 'developer password 123');
+    const devNav = await page.locator('nav').textContent();
+    expect(devNav).toContain('Webhooks');
+    for (const hidden of ['Accounting', 'Invoices', 'Payments', 'Carrier payments', 'Ledger']) expect(devNav).not.toContain(hidden);
+    await go('/accounting/invoices');
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/Request id: req_[0-9A-Z]{26}/);
+    await shot('invoices-developer');
+  }, 120_000);
 
   it('signs out: the session ends on the server and the sign-in page returns', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
