@@ -383,6 +383,8 @@ export interface WebhookEndpoint {
   api_version: ApiVersion;
   description: string | null;
   status: WebhookEndpointStatus;
+  disabled_reason: AnonymousSchema_660 | null;
+  health: WebhookEndpointHealth;
   secret?: string;
   previous_secret_expires_at: number | null;
   metadata: Record<string, string>;
@@ -391,6 +393,17 @@ export interface WebhookEndpoint {
 }
 
 export type WebhookEndpointStatus = "enabled" | "disabled";
+
+export type AnonymousSchema_660 = "manual" | "failing";
+
+export interface WebhookEndpointHealth {
+  consecutive_failures: number;
+  failing_since: number | null;
+  last_success_at: number | null;
+  breaker: AnonymousSchema_668;
+}
+
+export type AnonymousSchema_668 = "closed" | "open" | "half_open";
 
 /** Every event type, in the order of the AsyncAPI document. */
 export const EVENT_TYPES = [

@@ -1611,6 +1611,9 @@ export interface components {
             api_version: components["schemas"]["ApiVersion"];
             description: string | null;
             status: components["schemas"]["WebhookEndpointStatus"];
+            /** @description Why a disabled endpoint is, `manual` (its owner disabled it) or `failing` (the platform did, after five days of failures without a success); null while enabled. */
+            disabled_reason: ("manual" | "failing") | null;
+            health: components["schemas"]["WebhookEndpointHealth"];
             /** @description The signing secret (`whsec_...`), used as issued as the HMAC-SHA256 key. */
             secret?: string;
             /** @description While a rotated-out secret still signs (two `v1=` signatures), when it stops; else null. */
@@ -1620,6 +1623,34 @@ export interface components {
             };
             created: components["schemas"]["UnixTime"];
             updated: components["schemas"]["UnixTime"];
+        };
+        /**
+         * WebhookEndpointHealth
+         * @description How the endpoint's deliveries go, shared by every worker. After 5 timeouts or connection errors
+         *     in a row the circuit breaker opens: deliveries due to the endpoint are recorded as failed
+         *     attempts with error `endpoint_unavailable`, without a network call, on the usual retry
+         *     schedule, while one probe delivery at a time is really sent (`half_open` while it is in flight);
+         *     a success closes the breaker. An endpoint failing for five days without a single success is
+         *     disabled (`disabled_reason: failing`).
+         * @example {
+         *       "consecutive_failures": 0,
+         *       "failing_since": null,
+         *       "last_success_at": 1764547231,
+         *       "breaker": "closed"
+         *     }
+         */
+        WebhookEndpointHealth: {
+            /** @description Failed attempts since the last success (attempts not made while the breaker is open are not counted). */
+            consecutive_failures: number;
+            /** @description When the current run of failures began; null when the last attempt succeeded or none failed. */
+            failing_since: components["schemas"]["UnixTime"] | null;
+            /** @description When a delivery last succeeded; null when none has. */
+            last_success_at: components["schemas"]["UnixTime"] | null;
+            /**
+             * @description The circuit breaker; `half_open` while its probe delivery is in flight.
+             * @enum {string}
+             */
+            breaker: "closed" | "open" | "half_open";
         };
         /**
          * WebhookEndpointCreate
@@ -1694,7 +1725,7 @@ export interface components {
             response_status: number | null;
             /** @description The first 1 KiB of the receiver's answer. */
             response_body: string;
-            /** @description Why no answer was obtained (timeout, connection_refused, refused_target, dns_failure, ...); null when the receiver answered. */
+            /** @description Why no answer was obtained (timeout, connection_refused, refused_target, dns_failure, ..., or endpoint_unavailable when the endpoint's circuit breaker was open and no request was sent); null when the receiver answered. */
             error: string | null;
             /** @description What the transport reported with the error, for people reading the log (for example `refused hooks.internal.example: resolves to non-public address`; the address itself is never shown); null when there was no error. */
             error_detail: string | null;
