@@ -1,11 +1,10 @@
-// The delivery worker. Claims are fair and bounded per endpoint: one short transaction, serialised
-// over all workers by an advisory lock, leases due deliveries round-robin across endpoints (each
+// The delivery worker. Claims are fair and bounded per endpoint: one statement, serialised over all
+// workers by an advisory lock, leases due deliveries round-robin across endpoints (each
 // endpoint's oldest due first), never past WEBHOOK_ENDPOINT_CONCURRENCY leases of one endpoint over
 // every worker. POSTs run outside any transaction; their outcomes are recorded in batches, each batch
 // one statement (deliveries updated, attempts inserted) plus the endpoints' health and breaker. A
 // crashed worker's claims come back when their lease expires; an unrecorded attempt is sent again
 // (at least once).
-import type { EntityManager } from '@mikro-orm/sql';
 import { unixSeconds, type Clock } from '../shared/clock.js';
 import type { Database } from '../shared/database.js';
 import type { Logger } from '../shared/logger.js';
@@ -32,8 +31,6 @@ export const ENDPOINT_UNAVAILABLE = 'endpoint_unavailable' satisfies DeliveryErr
 const UNREACHABLE = new Set(['timeout', 'connection_refused', 'connection_reset', 'network_error', 'dns_failure', 'tls_error']);
 /** Outcomes recorded in one statement at most. */
 const MAX_BATCH = 500;
-/** Key of the transaction-level advisory lock that serialises claims (the bytes spell "vtwhcl"). */
-export const CLAIM_LOCK_KEY = 0x7674_7768_636cn.toString();
 
 export interface DeliveryWorkerOptions {
   db: Database;
@@ -86,42 +83,12 @@ export function signingSecrets(endpoint: Pick<Claimed, 'secret' | 'previousSecre
 }
 
 /**
- * Up to `limit` due deliveries, round-robin over endpoints: each enabled endpoint offers its oldest
- * due deliveries, no more than its free slots (the limit minus its live leases, over all workers);
- * they are taken by rank (every endpoint's first, then every endpoint's second, ...), then due time.
- * Parameters: now (x4), per-endpoint limit, limit, owner, lease end, now (x2).
+ * Up to `limit` due deliveries, round-robin over endpoints, within each endpoint's free slots over all
+ * workers, leased to one owner: the database function `claim_webhook_deliveries` (see the migration
+ * Migration20261123000020_webhook_isolation), one round trip serialised over all workers by an
+ * advisory lock. Parameters: now, per-endpoint limit, limit, owner, lease end.
  */
-const CLAIM = `
-  with inflight as (
-    select endpoint_id, count(*)::int as n from webhook_deliveries
-    where status = 'pending' and lease_owner is not null and lease_expires_at > ?
-    group by endpoint_id
-  ),
-  picked as (
-    select x.id from webhook_endpoints e
-    left join inflight i on i.endpoint_id = e.id
-    cross join lateral (
-      select d.id, d.next_attempt_at, row_number() over (order by d.next_attempt_at, d.id) as rank
-      from webhook_deliveries d
-      where d.endpoint_id = e.id and d.status = 'pending' and d.next_attempt_at <= ?
-        and (d.lease_expires_at is null or d.lease_expires_at <= ?)
-      order by d.next_attempt_at, d.id
-      limit greatest(? - coalesce(i.n, 0), 0)
-    ) x
-    where e.status = 'enabled'
-    order by x.rank, x.next_attempt_at, x.id
-    limit ?
-  ),
-  claimed as (
-    update webhook_deliveries d set lease_owner = ?, lease_expires_at = ?
-    from picked
-    where d.id = picked.id and d.status = 'pending' and (d.lease_expires_at is null or d.lease_expires_at <= ?)
-    returning d.id, d.event_id, d.endpoint_id, d.payload, d.next_attempt_at
-  )
-  select c.id, c.event_id, c.endpoint_id, c.payload, e.url, e.secret, e.previous_secret, e.previous_secret_expires_at,
-         e.breaker_state = 'open' as breaker_open
-  from claimed c join webhook_endpoints e on e.id = c.endpoint_id
-  order by c.next_attempt_at, c.id`;
+const CLAIM = `select * from claim_webhook_deliveries(?, ?, ?, ?, ?)`;
 
 /** Takes the probe of the listed open breakers nobody probes now. Parameters: owner, until, ids (JSON array), now. */
 const TAKE_PROBES = `
@@ -131,11 +98,14 @@ const TAKE_PROBES = `
   returning id`;
 
 /**
- * Records a batch of outcomes held by one owner: each delivery moves on (succeeded, or its next
- * attempt by the retry schedule, or permanently_failed) and gives its lease back, and each attempt is
- * inserted, in one statement. Deliveries no longer ours (the lease expired and was taken over) are
- * left alone: the new owner's record is the one that counts. Parameters: outcomes (JSON), MAX_ATTEMPTS
- * (x2), delays (JSON array), owner. Answers the recorded ids.
+ * Records a batch of outcomes held by one owner, in one statement: each delivery moves on (succeeded,
+ * or its next attempt by the retry schedule, or permanently_failed) and gives its lease back; each
+ * attempt is inserted; each endpoint's health and breaker move (failures since the last success, the
+ * first failure of the run, the last success, unreachable attempts in a row: the breaker opens at the
+ * threshold and a success closes it; a probe's outcome gives the probe back). Deliveries no longer
+ * ours (the lease expired and was taken over) are left alone: the new owner's record is the one that
+ * counts. Parameters: outcomes (JSON), MAX_ATTEMPTS (x2), delays (JSON array), owner, per-endpoint
+ * summaries (JSON), threshold (x2), owner (x2). Answers the recorded ids.
  */
 const RECORD = `
   with v as (
@@ -158,37 +128,29 @@ const RECORD = `
     insert into webhook_delivery_attempts (delivery_id, number, started_at, duration_ms, response_status, response_body, error, error_detail)
     select v.id, moved.attempt_count, v.started_at, v.duration_ms, v.response_status, v.response_body, v.error, v.error_detail
     from moved join v on v.id = moved.id
+  ),
+  health as (
+    update webhook_endpoints e set
+      consecutive_failures = case when x.succeeded then x.failures_after else e.consecutive_failures + x.failures_after end,
+      failing_since = case when x.failures_after = 0 and x.succeeded then null
+        when x.succeeded then x.first_failure_after else coalesce(e.failing_since, x.first_failure_after) end,
+      last_success_at = case when x.succeeded then greatest(e.last_success_at, x.last_success_at) else e.last_success_at end,
+      breaker_failures = case when x.answered then x.unreachable_after else e.breaker_failures + x.unreachable_after end,
+      breaker_state = case when (case when x.answered then x.unreachable_after else e.breaker_failures + x.unreachable_after end) >= ? then 'open'
+        when x.succeeded then 'closed' else e.breaker_state end,
+      breaker_opened_at = case when (case when x.answered then x.unreachable_after else e.breaker_failures + x.unreachable_after end) >= ?
+          then coalesce(case when e.breaker_state = 'open' then e.breaker_opened_at end, x.at)
+        when x.succeeded then null else e.breaker_opened_at end,
+      probe_owner = case when x.probed and e.probe_owner = ? then null else e.probe_owner end,
+      probe_expires_at = case when x.probed and e.probe_owner = ? then null else e.probe_expires_at end
+    from jsonb_to_recordset(?::jsonb) as x(id text, succeeded boolean, failures_after integer, first_failure_after timestamptz,
+      last_success_at timestamptz, answered boolean, unreachable_after integer, probed boolean, at timestamptz)
+    where e.id = x.id
   )
   select id from moved`;
 
-/** Locks the endpoints a batch touches, always in id order (two batches never wait on each other in a cycle). */
-const LOCK_ENDPOINTS = `select id from webhook_endpoints where id in (select jsonb_array_elements_text(?::jsonb)) order by id for update`;
-
-/**
- * Each endpoint's health after a batch: its failures since its last success, the time of its first
- * failure in the batch, its last success, its unreachable attempts in a row, and the breaker (open
- * when those reach the threshold, closed by a success). A probe's outcome gives the probe back.
- * Parameters: per-endpoint summaries (JSON), threshold (x2), owner (x2).
- */
-const ENDPOINT_HEALTH = `
-  update webhook_endpoints e set
-    consecutive_failures = case when x.succeeded then x.failures_after else e.consecutive_failures + x.failures_after end,
-    failing_since = case when x.failures_after = 0 and x.succeeded then null
-      when x.succeeded then x.first_failure_after else coalesce(e.failing_since, x.first_failure_after) end,
-    last_success_at = case when x.succeeded then greatest(e.last_success_at, x.last_success_at) else e.last_success_at end,
-    breaker_failures = x.new_breaker_failures,
-    breaker_state = case when x.new_breaker_failures >= ? then 'open' when x.succeeded then 'closed' else e.breaker_state end,
-    breaker_opened_at = case when x.new_breaker_failures >= ? then coalesce(case when e.breaker_state = 'open' then e.breaker_opened_at end, x.at)
-      when x.succeeded then null else e.breaker_opened_at end,
-    probe_owner = case when x.probed and e.probe_owner = ? then null else e.probe_owner end,
-    probe_expires_at = case when x.probed and e.probe_owner = ? then null else e.probe_expires_at end
-  from (
-    select s.*, case when s.answered then s.unreachable_after else e2.breaker_failures + s.unreachable_after end as new_breaker_failures
-    from jsonb_to_recordset(?::jsonb) as s(id text, succeeded boolean, failures_after integer, first_failure_after timestamptz,
-      last_success_at timestamptz, answered boolean, unreachable_after integer, probed boolean, at timestamptz)
-    join webhook_endpoints e2 on e2.id = s.id
-  ) x
-  where e.id = x.id`;
+/** A deadlock between two batches touching the same endpoints in another order: the statement rolled back whole. */
+const isDeadlock = (err: unknown) => /deadlock/i.test(String((err as { code?: string; message?: string })?.code === '40P01' ? 'deadlock' : (err as Error)?.message));
 
 interface EndpointSummary {
   id: string;
@@ -280,32 +242,29 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
     if (limit <= 0) return [];
     const now = this.options.clock.now();
     const { owner, until } = this.leaseFrom(now);
-    return this.db.em().transactional(async (em: EntityManager) => {
-      // One claim at a time over all workers: each sees the leases the previous one took, so the
-      // per-endpoint limit holds across processes. A claim is one short statement.
-      await em.execute('select pg_advisory_xact_lock(?)', [CLAIM_LOCK_KEY]);
-      const rows = await em.execute<ClaimRow[]>(CLAIM, [now, now, now, this.endpointConcurrency, limit, owner, until, now]);
-      if (!rows.length) return [];
-      const open = [...new Set(rows.filter((r) => r.breaker_open).map((r) => r.endpoint_id))];
-      const probing = open.length
-        ? new Set((await em.execute<{ id: string }[]>(TAKE_PROBES, [owner, until, JSON.stringify(open), now])).map((r) => r.id))
-        : new Set<string>();
-      return rows.map((r) => {
-        // The oldest due delivery of an open breaker nobody probes is its probe.
-        const probe = r.breaker_open && probing.delete(r.endpoint_id);
-        return {
-          id: r.id,
-          eventId: r.event_id,
-          endpointId: r.endpoint_id,
-          payload: r.payload,
-          url: r.url,
-          secret: r.secret,
-          previousSecret: r.previous_secret,
-          previousSecretExpiresAt: asDate(r.previous_secret_expires_at),
-          breakerOpen: r.breaker_open,
-          probe,
-        };
-      });
+    const em = this.db.em();
+    const rows = await em.execute<ClaimRow[]>(CLAIM, [now, this.endpointConcurrency, limit, owner, until]);
+    if (!rows.length) return [];
+    const open = [...new Set(rows.filter((r) => r.breaker_open).map((r) => r.endpoint_id))];
+    // One probe per open breaker at a time, over all workers: the conditional update gives it to one claim.
+    const probing = open.length
+      ? new Set((await em.execute<{ id: string }[]>(TAKE_PROBES, [owner, until, JSON.stringify(open), now])).map((r) => r.id))
+      : new Set<string>();
+    return rows.map((r) => {
+      // The oldest due delivery of an open breaker nobody probes is its probe.
+      const probe = r.breaker_open && probing.delete(r.endpoint_id);
+      return {
+        id: r.id,
+        eventId: r.event_id,
+        endpointId: r.endpoint_id,
+        payload: r.payload,
+        url: r.url,
+        secret: r.secret,
+        previousSecret: r.previous_secret,
+        previousSecretExpiresAt: asDate(r.previous_secret_expires_at),
+        breakerOpen: r.breaker_open,
+        probe,
+      };
     });
   }
 
@@ -380,12 +339,16 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
       ok: succeeded(outcome),
     }));
     const endpoints = summarise(batch);
-    const recorded = await this.db.em().transactional(async (em: EntityManager) => {
-      const moved = await em.execute<{ id: string }[]>(RECORD, [JSON.stringify(rows), MAX_ATTEMPTS, MAX_ATTEMPTS, JSON.stringify(ATTEMPT_DELAYS_MS), this.id]);
-      await em.execute(LOCK_ENDPOINTS, [JSON.stringify(endpoints.map((e) => e.id))]);
-      await em.execute(ENDPOINT_HEALTH, [BREAKER_THRESHOLD, BREAKER_THRESHOLD, this.id, this.id, JSON.stringify(endpoints)]);
-      return moved;
-    });
+    const params = [JSON.stringify(rows), MAX_ATTEMPTS, MAX_ATTEMPTS, JSON.stringify(ATTEMPT_DELAYS_MS), this.id, BREAKER_THRESHOLD, BREAKER_THRESHOLD, this.id, this.id, JSON.stringify(endpoints)];
+    let recorded: { id: string }[];
+    for (let attempt = 1; ; attempt++) {
+      try {
+        recorded = await this.db.em().execute<{ id: string }[]>(RECORD, params);
+        break;
+      } catch (err) {
+        if (attempt >= 5 || !isDeadlock(err)) throw err;
+      }
+    }
     if (recorded.length < batch.length) {
       // Our lease expired and another worker took these over: its record is the one that counts.
       const ids = new Set(recorded.map((r) => r.id));
