@@ -2,7 +2,7 @@
 // workers by an advisory lock, leases due deliveries round-robin across endpoints (each
 // endpoint's oldest due first), never past WEBHOOK_ENDPOINT_CONCURRENCY leases of one endpoint over
 // every worker. POSTs run outside any transaction; their outcomes are recorded in batches, each batch
-// one statement (deliveries updated, attempts inserted) plus the endpoints' health and breaker. A
+// one statement (deliveries updated, attempts inserted, the endpoints' health and breaker moved). A
 // crashed worker's claims come back when their lease expires; an unrecorded attempt is sent again
 // (at least once).
 import { unixSeconds, type Clock } from '../shared/clock.js';
