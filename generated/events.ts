@@ -450,6 +450,8 @@ export interface WebhookEndpoint {
   api_version: ApiVersion;
   description: string | null;
   status: WebhookEndpointStatus;
+  disabled_reason: AnonymousSchema_795 | null;
+  health: WebhookEndpointHealth;
   secret?: string;
   previous_secret_expires_at: number | null;
   metadata: Record<string, string>;
@@ -458,6 +460,17 @@ export interface WebhookEndpoint {
 }
 
 export type WebhookEndpointStatus = "enabled" | "disabled";
+
+export type AnonymousSchema_795 = "manual" | "failing";
+
+export interface WebhookEndpointHealth {
+  consecutive_failures: number;
+  failing_since: number | null;
+  last_success_at: number | null;
+  breaker: AnonymousSchema_803;
+}
+
+export type AnonymousSchema_803 = "closed" | "open" | "half_open";
 
 /** Every event type, in the order of the AsyncAPI document. */
 export const EVENT_TYPES = [

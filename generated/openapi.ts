@@ -1912,6 +1912,9 @@ export interface components {
             api_version: components["schemas"]["ApiVersion"];
             description: string | null;
             status: components["schemas"]["WebhookEndpointStatus"];
+            /** @description Why a disabled endpoint is, `manual` (its owner disabled it) or `failing` (the platform did, after five days of failures without a success); null while enabled. */
+            disabled_reason: ("manual" | "failing") | null;
+            health: components["schemas"]["WebhookEndpointHealth"];
             /** @description The signing secret (`whsec_...`), used as issued as the HMAC-SHA256 key. */
             secret?: string;
             /** @description While a rotated-out secret still signs (two `v1=` signatures), when it stops; else null. */
@@ -1921,6 +1924,34 @@ export interface components {
             };
             created: components["schemas"]["UnixTime"];
             updated: components["schemas"]["UnixTime"];
+        };
+        /**
+         * WebhookEndpointHealth
+         * @description How the endpoint's deliveries go, shared by every worker. After 5 timeouts or connection errors
+         *     in a row the circuit breaker opens: deliveries due to the endpoint are recorded as failed
+         *     attempts with error `endpoint_unavailable`, without a network call, on the usual retry
+         *     schedule, while one probe delivery at a time is really sent (`half_open` while it is in flight);
+         *     a success closes the breaker. An endpoint failing for five days without a single success is
+         *     disabled (`disabled_reason: failing`).
+         * @example {
+         *       "consecutive_failures": 0,
+         *       "failing_since": null,
+         *       "last_success_at": 1764547231,
+         *       "breaker": "closed"
+         *     }
+         */
+        WebhookEndpointHealth: {
+            /** @description Failed attempts since the last success (attempts not made while the breaker is open are not counted). */
+            consecutive_failures: number;
+            /** @description When the current run of failures began; null when the last attempt succeeded or none failed. */
+            failing_since: components["schemas"]["UnixTime"] | null;
+            /** @description When a delivery last succeeded; null when none has. */
+            last_success_at: components["schemas"]["UnixTime"] | null;
+            /**
+             * @description The circuit breaker; `half_open` while its probe delivery is in flight.
+             * @enum {string}
+             */
+            breaker: "closed" | "open" | "half_open";
         };
         /**
          * WebhookEndpointCreate
@@ -1995,7 +2026,7 @@ export interface components {
             response_status: number | null;
             /** @description The first 1 KiB of the receiver's answer. */
             response_body: string;
-            /** @description Why no answer was obtained (timeout, connection_refused, refused_target, dns_failure, ...); null when the receiver answered. */
+            /** @description Why no answer was obtained (timeout, connection_refused, refused_target, dns_failure, ..., or endpoint_unavailable when the endpoint's circuit breaker was open and no request was sent); null when the receiver answered. */
             error: string | null;
             /** @description What the transport reported with the error, for people reading the log (for example `refused hooks.internal.example: resolves to non-public address`; the address itself is never shown); null when there was no error. */
             error_detail: string | null;
@@ -2653,6 +2684,7 @@ export interface components {
          *     | `user.created`, `user.updated`, `user.deleted` | the user | a dashboard user is created, changed or removed |
          *     | `webhook_endpoint.created`, `webhook_endpoint.updated`, `webhook_endpoint.deleted` | the endpoint | a webhook endpoint is created, changed (including enabled or disabled) or deleted |
          *     | `webhook_endpoint.secret_rotated` | the endpoint | its signing secret is rotated |
+         *     | `webhook_endpoint.disabled` | the endpoint | the platform disabled it after five days of failures without a success (actor `system`) |
          *     | `webhook_endpoint.deliveries_recovered` | the endpoint | its permanently failed deliveries are sent again |
          *     | `event.replayed` | the event | an event is sent again |
          *     | `carrier.suspended`, `carrier.reinstated` | the carrier | a carrier is suspended or reinstated by a caller |
@@ -2663,7 +2695,7 @@ export interface components {
          * @example api_key.revoked
          * @enum {string}
          */
-        AuditAction: "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.deleted" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deliveries_recovered" | "event.replayed" | "carrier.suspended" | "carrier.reinstated" | "invoice.voided" | "carrier_payment.sent";
+        AuditAction: "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.deleted" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deliveries_recovered" | "webhook_endpoint.disabled" | "event.replayed" | "carrier.suspended" | "carrier.reinstated" | "invoice.voided" | "carrier_payment.sent";
         /**
          * AuditLog
          * @description One privileged action, recorded in the same transaction as the action itself (so an action

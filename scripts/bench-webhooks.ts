@@ -1,118 +1,284 @@
-// npm run bench:webhooks: events emitted per second, deliveries per second to a local receiver, and the
-// delay from commit to first delivery attempt (p50, p99), on the embedded database and on PostgreSQL.
+// npm run bench:webhooks: the delivery path beside its baseline, in one run.
+//
+// 1. Throughput: BENCH_EVENTS (default 1000) order.created events, each fanned out to BENCH_ENDPOINTS
+//    (default 10) endpoints on one local receiver that answers 200 at once, are emitted, then drained
+//    by the product: one worker process, then two (PostgreSQL), or the in-process worker (embedded
+//    PGlite). Beside it, the baseline: a raw keep-alive POST loop (16 in flight, same receiver, same
+//    bodies, no database) and the ratio. Also the rate events are emitted at, and the worker's RSS.
+// 2. Noisy neighbour (PostgreSQL, one worker process): account H's create->receipt latency (p50, p99)
+//    alone, then while account N's endpoint hangs with 300 due deliveries.
 // BENCH_DATABASE_URL (default TEST_DATABASE_URL, else the local server) names the PostgreSQL server;
-// BENCH_EVENTS (default 1000) sets how many events each throughput run emits.
-import { createServer } from 'node:http';
+// BENCH_ENDPOINT_CONCURRENCY sets WEBHOOK_ENDPOINT_CONCURRENCY (default: the product's, 4).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { pino } from 'pino';
+import { Agent, request } from 'undici';
 import { openDatabase, type Database } from '../src/db/orm.js';
 import { createApiKey, authenticate } from '../src/auth/auth.service.js';
 import { createCustomer } from '../src/customers/customers.service.js';
 import { createOrder } from '../src/orders/orders.service.js';
 import { createEndpoint } from '../src/webhooks/webhooks.service.js';
-import { DeliveryWorker } from '../src/webhooks/worker.js';
+import { DeliveryWorker, DEFAULT_ENDPOINT_CONCURRENCY } from '../src/webhooks/worker.js';
 import { createTransport } from '../src/webhooks/transport.js';
-import { systemClock } from '../src/shared/clock.js';
+import { systemClock as clock } from '../src/shared/clock.js';
 import { newSecretsKey, parseSecretsKey, useSecretsKeyring } from '../src/shared/secrets.js';
 import { DEFAULT_SIGN_IN_POLICY, type RequestContext } from '../src/shared/context.js';
-import { WebhookDelivery } from '../src/webhooks/webhooks.entities.js';
 
 // Webhook signing secrets are sealed at rest: a key for this run.
 useSecretsKeyring({ current: parseSecretsKey(newSecretsKey('bench'), 'bench key'), old: [] });
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1000);
-const LATENCY_SAMPLES = 200;
+const ENDPOINTS = Number(process.env.BENCH_ENDPOINTS ?? 10);
+const ENDPOINT_CONCURRENCY = Number(process.env.BENCH_ENDPOINT_CONCURRENCY ?? DEFAULT_ENDPOINT_CONCURRENCY);
+const RAW_IN_FLIGHT = 16;
+const H_SAMPLES = 50;
+const N_BURST = 300;
 const pgBase = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const log = pino({ level: 'silent' });
-const clock = systemClock;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function run(name: string, db: Database) {
-  // A receiver that answers 200 at once and notes when each event arrived.
-  const arrivals = new Map<string, number>();
-  const receiver = createServer((req, res) => {
-    req.resume();
+/** The receiver: 200 at once (paths under /n never answer); notes each arrival's time and event. */
+async function startReceiver() {
+  const state = { count: 0, first: 0, last: 0, hCount: 0, hLast: 0, nCount: 0, hanging: new Set<ServerResponse>(), body: '' };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      arrivals.set(String(req.headers['service-event-id']), performance.now());
+      const now = performance.now();
+      state.count++;
+      state.first ||= now;
+      state.last = now;
+      const id = req.headers['service-event-id'];
+      if (req.url === '/h') Object.assign(state, { hCount: state.hCount + 1, hLast: now });
+      if (req.url === '/n') state.nCount++;
+      if (!state.body && id) state.body = Buffer.concat(chunks).toString('utf8');
+      if (req.url?.startsWith('/n')) return void state.hanging.add(res);
       res.writeHead(200).end();
     });
   });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const reset = () => Object.assign(state, { count: 0, first: 0, last: 0 });
+  const close = () => {
+    for (const res of state.hanging) res.destroy();
+    server.closeAllConnections();
+    return new Promise<void>((r) => server.close(() => r()));
+  };
+  return { base, state, reset, close };
+}
+type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
-  const { secret } = await createApiKey(db.em(), { accountName: 'bench', scopes: ['orders:write', 'customers:write', 'webhooks:manage'] }, clock);
-  const who = await authenticate(db.em(), secret, clock);
-  if (typeof who === 'string') throw new Error(`bench key refused: ${who}`);
-  // Each call is a request of its own, with a fresh entity manager.
-  const request = (): RequestContext => ({ em: db.em(), clock, log, settings: { production: false, signIn: DEFAULT_SIGN_IN_POLICY }, requestId: 'req_bench', ip: null, principal: who });
-  await createEndpoint(request(), { url, enabled_events: ['order.created'] });
-  const customer = await createCustomer(request(), { name: 'Bench' });
-  const order = () =>
-    createOrder(
-      request(),
-      {
-        customer_id: customer.id,
-        pickup: { address1: '1200 W Lake St', city: 'Chicago', state: 'IL', zip: '60607' },
-        delivery: { address1: '500 Ocean Dr', city: 'Miami Beach', state: 'FL', zip: '33139' },
-        vehicles: [{ vin: '1HGCM82633A004352', year: 2003, make: 'Honda', model: 'Accord', inoperable: false }],
-        ready_date: '2026-12-01',
-        delivery_window_days: 7,
-        currency: 'usd',
-      },
-    );
-
-  // 1. Emitting: each order commits its row, its event and one delivery in one transaction (10 in parallel).
-  let t0 = performance.now();
-  let made = 0;
+/** The baseline: `total` plain keep-alive POSTs of `body`, RAW_IN_FLIGHT at once. Answers requests/s. */
+async function rawLoop(url: string, body: string, total: number): Promise<number> {
+  const agent = new Agent({ connections: RAW_IN_FLIGHT, pipelining: 1 });
+  let sent = 0;
+  const t0 = performance.now();
   await Promise.all(
-    Array.from({ length: 10 }, async () => {
-      while (made < EVENTS) {
-        made++;
-        await order();
+    Array.from({ length: RAW_IN_FLIGHT }, async () => {
+      while (sent < total) {
+        sent++;
+        const res = await request(url, { dispatcher: agent, method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        await res.body.dump();
       }
     }),
   );
-  const emitSeconds = (performance.now() - t0) / 1000;
-
-  // 2. Delivering the backlog with one worker (16 in flight).
-  const transport = createTransport({ allowPrivateTargets: true });
-  const worker = new DeliveryWorker({ db, clock, log, transport, pollMs: 50 });
-  t0 = performance.now();
-  await worker.start();
-  while ((await db.em().count(WebhookDelivery, { status: 'pending' })) > 0) await new Promise((r) => setTimeout(r, 20));
-  const deliverSeconds = (performance.now() - t0) / 1000;
-
-  // 3. Commit -> first attempt, one event at a time while the worker idles on LISTEN.
-  const delays: number[] = [];
-  for (let i = 0; i < LATENCY_SAMPLES; i++) {
-    const before = arrivals.size;
-    await order();
-    const committed = performance.now();
-    while (arrivals.size === before) await new Promise((r) => setImmediate(r));
-    const latest = [...arrivals.values()].at(-1)!;
-    delays.push(latest - committed);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  await worker.stop();
-  await transport.close();
-  receiver.close();
-  delays.sort((a, b) => a - b);
-  return {
-    database: name,
-    'events emitted/s': Math.round(EVENTS / emitSeconds),
-    'deliveries/s': Math.round(EVENTS / deliverSeconds),
-    'commit->attempt p50 ms': Number(percentile(delays, 50).toFixed(1)),
-    'commit->attempt p99 ms': Number(percentile(delays, 99).toFixed(1)),
-  };
+  const rate = total / ((performance.now() - t0) / 1000);
+  await agent.close();
+  return rate;
 }
 
-const rows = [];
+async function account(db: Database, name: string) {
+  const { secret } = await createApiKey(db.em(), { accountName: name, scopes: ['orders:write', 'customers:write', 'webhooks:manage'] }, clock);
+  const who = await authenticate(db.em(), secret, clock);
+  if (typeof who === 'string') throw new Error(`bench key refused: ${who}`);
+  const request = (): RequestContext => ({ em: db.em(), clock, log, settings: { production: false, signIn: DEFAULT_SIGN_IN_POLICY }, requestId: 'req_bench', ip: null, principal: who });
+  const customer = await createCustomer(request(), { name });
+  const order = () =>
+    createOrder(request(), {
+      customer_id: customer.id,
+      pickup: { address1: '1200 W Lake St', city: 'Chicago', state: 'IL', zip: '60607' },
+      delivery: { address1: '500 Ocean Dr', city: 'Miami Beach', state: 'FL', zip: '33139' },
+      vehicles: [{ vin: '1HGCM82633A004352', year: 2003, make: 'Honda', model: 'Accord', inoperable: false }],
+      ready_date: '2026-12-01',
+      delivery_window_days: 7,
+      currency: 'usd',
+    });
+  /** `n` orders, 10 at a time; answers events/s. */
+  const orders = async (n: number) => {
+    let made = 0;
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        while (made < n) {
+          made++;
+          await order();
+        }
+      }),
+    );
+    return n / ((performance.now() - t0) / 1000);
+  };
+  return { request, order, orders };
+}
+
+async function waitFor(check: () => boolean, timeoutMs: number, what: string) {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out: ${what}`);
+    await sleep(5);
+  }
+}
+
+/** Worker processes (ROLE=worker) over `databaseUrl`. */
+async function startWorkers(n: number, databaseUrl: string): Promise<ChildProcess[]> {
+  return Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      const port = 20_000 + Math.floor(Math.random() * 20_000) + i;
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        env: {
+          ...process.env,
+          ROLE: 'worker',
+          WORKER_JOBS: 'deliveries',
+          DATABASE_URL: databaseUrl,
+          PORT: String(port),
+          LOG_LEVEL: 'warn',
+          NODE_ENV: 'development',
+          WEBHOOK_ENDPOINT_CONCURRENCY: String(ENDPOINT_CONCURRENCY),
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      for (let t = 0; t < 600; t++) {
+        try {
+          if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return child;
+        } catch {
+          /* starting */
+        }
+        await sleep(100);
+      }
+      throw new Error('worker did not start');
+    }),
+  );
+}
+
+async function stopWorkers(children: ChildProcess[]) {
+  await Promise.all(
+    children.map(
+      (c) =>
+        new Promise<void>((resolve) => {
+          if (c.exitCode !== null) return resolve();
+          c.once('exit', () => resolve());
+          c.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
+const rssMb = (pid: number) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+
+interface Row {
+  database: string;
+  product: string;
+  'events emitted/s': number | string;
+  'deliveries/s': number;
+  'raw POST loop/s': number;
+  ratio: number;
+  'worker RSS MB': number;
+}
+
+/** Emits a backlog of EVENTS x ENDPOINTS deliveries, then times `drain` until the receiver got them all. */
+async function throughput(receiver: Receiver, emit: (n: number) => Promise<number>, drain: () => Promise<{ stop: () => Promise<void>; rss: () => number }>) {
+  const total = EVENTS * ENDPOINTS;
+  const emitted = await emit(EVENTS);
+  receiver.reset();
+  const worker = await drain();
+  await waitFor(() => receiver.state.count >= total, 600_000, 'backlog drained');
+  const seconds = (receiver.state.last - receiver.state.first) / 1000;
+  const rss = worker.rss();
+  await worker.stop();
+  return { emitted: Math.round(emitted), rate: Math.round(total / seconds), rss };
+}
+
+async function run(name: 'pglite' | 'postgresql', db: Database, databaseUrl?: string): Promise<{ rows: Row[]; noisy: Record<string, unknown>[] }> {
+  const receiver = await startReceiver();
+  const bench = await account(db, 'bench');
+  for (let i = 0; i < ENDPOINTS; i++) await createEndpoint(bench.request(), { url: `${receiver.base}/hooks/${i}`, enabled_events: ['order.created'] });
+  const rows: Row[] = [];
+  const row = async (product: string, r: { emitted: number; rate: number; rss: number }) => {
+    const raw = await rawLoop(`${receiver.base}/raw`, receiver.state.body, EVENTS * ENDPOINTS);
+    const measured = {
+      database: name,
+      product,
+      'events emitted/s': r.emitted,
+      'deliveries/s': r.rate,
+      'raw POST loop/s': Math.round(raw),
+      ratio: Number((r.rate / raw).toFixed(2)),
+      'worker RSS MB': r.rss,
+    };
+    rows.push(measured);
+    console.error(JSON.stringify(measured));
+  };
+
+  if (!databaseUrl) {
+    // Embedded PGlite: one process, the worker in it.
+    const r = await throughput(receiver, bench.orders, async () => {
+      const transport = createTransport({ allowPrivateTargets: true });
+      const worker = new DeliveryWorker({ db, clock, log, transport, pollMs: 50, endpointConcurrency: ENDPOINT_CONCURRENCY });
+      await worker.start();
+      return { stop: async () => (await worker.stop(), await transport.close()), rss: () => Math.round(process.memoryUsage().rss / 1048576) };
+    });
+    await row('in-process worker', r);
+    await receiver.close();
+    return { rows, noisy: [] };
+  }
+
+  for (const n of [1, 2]) {
+    const r = await throughput(receiver, bench.orders, async () => {
+      const children = await startWorkers(n, databaseUrl);
+      return { stop: () => stopWorkers(children), rss: () => Math.max(...children.map((c) => rssMb(c.pid!))) };
+    });
+    await row(`${n} worker process${n > 1 ? 'es' : ''}`, r);
+  }
+
+  // Noisy neighbour: H's create->receipt, alone and then with N's 300 hanging deliveries due.
+  const h = await account(db, 'healthy');
+  await createEndpoint(h.request(), { url: `${receiver.base}/h`, enabled_events: ['order.created'] });
+  const n = await account(db, 'noisy');
+  await createEndpoint(n.request(), { url: `${receiver.base}/n`, enabled_events: ['order.created'] });
+  const children = await startWorkers(1, databaseUrl);
+  const hLatency = async () => {
+    const delays: number[] = [];
+    for (let i = 0; i < H_SAMPLES; i++) {
+      const before = receiver.state.hCount;
+      const created = performance.now();
+      await h.order();
+      await waitFor(() => receiver.state.hCount > before, 600_000, 'H delivery');
+      delays.push(receiver.state.hLast - created);
+      await sleep(5);
+    }
+    delays.sort((a, b) => a - b);
+    return { 'H create->receipt p50 ms': Number(percentile(delays, 50).toFixed(1)), 'H create->receipt p99 ms': Number(percentile(delays, 99).toFixed(1)) };
+  };
+  const noisy: Record<string, unknown>[] = [];
+  noisy.push({ scenario: "H alone", ...(await hLatency()) });
+  await n.orders(N_BURST);
+  await waitFor(() => receiver.state.nCount > 0, 60_000, 'N burst started');
+  noisy.push({ scenario: `H while N hangs with ${N_BURST} due`, ...(await hLatency()) });
+  await stopWorkers(children);
+  await receiver.close();
+  return { rows, noisy };
+}
+
+const rows: Row[] = [];
+const noisy: Record<string, unknown>[] = [];
 {
   const db = await openDatabase({ dataDir: 'memory://' });
-  rows.push(await run('pglite', db));
+  rows.push(...(await run('pglite', db)).rows);
   await db.close();
 }
 {
@@ -124,7 +290,9 @@ const rows = [];
     const url = new URL(pgBase);
     url.pathname = `/${name}`;
     const db = await openDatabase({ databaseUrl: url.toString() });
-    rows.push(await run('postgresql', db));
+    const result = await run('postgresql', db, url.toString());
+    rows.push(...result.rows);
+    noisy.push(...result.noisy);
     await db.close();
     await admin.query(`drop database if exists ${name} with (force)`);
   } catch (err) {
@@ -133,4 +301,7 @@ const rows = [];
     await admin.end().catch(() => undefined);
   }
 }
+const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+console.log(`${EVENTS} events x ${ENDPOINTS} endpoints = ${EVENTS * ENDPOINTS} deliveries per run; WEBHOOK_ENDPOINT_CONCURRENCY=${ENDPOINT_CONCURRENCY}; load average ${load}`);
 console.table(rows);
+if (noisy.length) console.table(noisy);

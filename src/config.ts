@@ -23,6 +23,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** How long a worker's claim on a webhook delivery lasts before another worker may take it over. */
   webhookLeaseMs: number;
+  /** Deliveries of one webhook endpoint in flight at once, over every worker process. */
+  webhookEndpointConcurrency: number;
   /** The background jobs a worker process runs. */
   workerJobs: WorkerJob[];
   /** Carrier registry: FMCSA QCMobile when a webKey is set, the local registry file otherwise. */
@@ -88,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     // At least 11 s: a lease must outlast the 10 s delivery timeout.
     webhookLeaseMs: intFrom('WEBHOOK_LEASE_SECONDS', env.WEBHOOK_LEASE_SECONDS, 60, 11) * 1000,
+    webhookEndpointConcurrency: intFrom('WEBHOOK_ENDPOINT_CONCURRENCY', env.WEBHOOK_ENDPOINT_CONCURRENCY, 4, 1),
     workerJobs: workerJobsFrom(env.WORKER_JOBS),
     fmcsa: { webKey: env.FMCSA_WEBKEY || undefined, baseUrl: env.FMCSA_BASE_URL || undefined },
     complianceScanIntervalMs: intFrom('COMPLIANCE_SCAN_INTERVAL_SECONDS', env.COMPLIANCE_SCAN_INTERVAL_SECONDS, 3600, 1) * 1000,

@@ -353,9 +353,10 @@ describe.each(backends())('webhooks on %s', (backend: Backend) => {
       const now = Math.floor(clock.now().getTime() / 1000);
       expect(verifySignature(got.body, got.headers['service-signature'] as string, ep.secret, { now })).toBeNull();
       expect(body).toMatchObject({ id: sent.body.event_id, object: 'event', type: 'webhook_endpoint.test', api_version: '2026-07-01' });
-      // The endpoint as the API renders it, never with its secret.
+      // The endpoint as the API renders it, never with its secret (its health as it was when the event was sent).
       const rendered = await h.op('getWebhookEndpoint', { params: { webhook_endpoint_id: ep.id } });
-      expect(body.data).toEqual(rendered.body);
+      expect(body.data).toEqual({ ...rendered.body, health: { ...rendered.body.health, last_success_at: null } });
+      expect(rendered.body.health).toMatchObject({ last_success_at: now, consecutive_failures: 0, breaker: 'closed' });
       expect(body.data).not.toHaveProperty('secret');
       expect(got.body).not.toContain(ep.secret);
       const logged = await h.op('getWebhookDelivery', { params: { webhook_delivery_id: sent.body.id } });

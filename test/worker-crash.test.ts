@@ -87,4 +87,59 @@ describe.each(backends())('a worker killed mid-delivery on %s', (backend: Backen
     expect(log.data[0]).toMatchObject({ status: 'succeeded', attempt_count: 1 });
     expect(receiver.received).toHaveLength(2);
   }, 90_000);
+
+  it('loses none of a batch of outcomes when killed between sending and recording them', async () => {
+    let env: Record<string, string>;
+    if (backend === 'pglite') {
+      const dir = mkdtempSync(join(tmpdir(), 'vt-crash-'));
+      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+      env = { DATA_DIR: dir };
+    } else {
+      const db = await createTestDatabase('postgresql');
+      await db.db.close();
+      cleanups.push(() => db.drop());
+      env = { DATABASE_URL: db.url as string };
+    }
+    env.WEBHOOK_ENDPOINT_CONCURRENCY = '8';
+    const key = execFileSync(node, ['--import', 'tsx', 'src/keys-cli.ts', 'create', '--account', 'crash', '--scopes', 'all'], {
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+    const receiver = await startReceiver();
+    cleanups.push(() => receiver.close());
+    // The first worker sends all eight; none is answered before it dies, so none is recorded.
+    receiver.queue.push(...Array<'hang'>(8).fill('hang'));
+
+    const first = await startProcess(env);
+    const auth = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
+    const post = (url: string, path: string, body: unknown) =>
+      fetch(url + path, { method: 'POST', headers: auth, body: JSON.stringify(body) }).then((r) => r.json() as Promise<any>);
+    const endpoint = await post(first.url, '/v1/webhook_endpoints', { url: receiver.url, enabled_events: ['order.created'] });
+    const customer = await post(first.url, '/v1/customers', { name: 'Crash Test' });
+    for (let i = 0; i < 8; i++) await post(first.url, '/v1/orders', orderBody(customer.id));
+    await receiver.waitFor(8, 20_000);
+    first.child.kill('SIGKILL');
+    await exited(first.child);
+
+    const second = await startProcess(env);
+    cleanups.push(async () => {
+      second.child.kill('SIGTERM');
+      await exited(second.child);
+    });
+    await receiver.waitFor(16, 30_000);
+    const log = async () =>
+      ((await fetch(`${second.url}/v1/webhook_endpoints/${endpoint.id}/deliveries?limit=100`, { headers: auth }).then((r) => r.json())) as any).data as any[];
+    for (let i = 0; i < 100 && (await log()).some((d) => d.status !== 'succeeded'); i++) await new Promise((r) => setTimeout(r, 100));
+    const deliveries = await log();
+    expect(deliveries).toHaveLength(8);
+    // Every delivery recorded once, by the survivor; each event sent twice (at least once), none lost.
+    for (const d of deliveries) {
+      expect(d).toMatchObject({ status: 'succeeded', attempt_count: 1 });
+      expect(d.attempts).toHaveLength(1);
+    }
+    const sent = receiver.received.map((r) => r.headers['service-event-id']);
+    expect(new Set(sent).size).toBe(8);
+    expect(sent).toHaveLength(16);
+  }, 120_000);
 });

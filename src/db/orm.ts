@@ -23,6 +23,7 @@ import { Migration20261122000004_platform } from './migrations/Migration20261122
 import { Migration20261123000001_attempt_error_detail } from './migrations/Migration20261123000001_attempt_error_detail.js';
 import { Migration20261123000006_users } from './migrations/Migration20261123000006_users.js';
 import { Migration20261123000010_accounting } from './migrations/Migration20261123000010_accounting.js';
+import { Migration20261123000020_webhook_isolation } from './migrations/Migration20261123000020_webhook_isolation.js';
 import { Migration20261123000031_audit_log_filters } from './migrations/Migration20261123000031_audit_log_filters.js';
 import { Migration20261123000032_seal_webhook_secrets } from './migrations/Migration20261123000032_seal_webhook_secrets.js';
 import { Migration20261123000040_rate_limit_window } from './migrations/Migration20261123000040_rate_limit_window.js';
@@ -38,6 +39,7 @@ export const migrations = [
   { name: 'Migration20261123000001_attempt_error_detail', class: Migration20261123000001_attempt_error_detail },
   { name: 'Migration20261123000006_users', class: Migration20261123000006_users },
   { name: 'Migration20261123000010_accounting', class: Migration20261123000010_accounting },
+  { name: 'Migration20261123000020_webhook_isolation', class: Migration20261123000020_webhook_isolation },
   { name: 'Migration20261123000031_audit_log_filters', class: Migration20261123000031_audit_log_filters },
   { name: 'Migration20261123000032_seal_webhook_secrets', class: Migration20261123000032_seal_webhook_secrets },
   { name: 'Migration20261123000040_rate_limit_window', class: Migration20261123000040_rate_limit_window },

@@ -1,7 +1,8 @@
-// The one claim of leased work, shared by the job queue and the webhook delivery worker: in one
-// statement, take up to `limit` due rows nobody holds (FOR UPDATE SKIP LOCKED, so any number of
-// workers can claim at once) and lease them to one owner until a time. A worker that dies holds
-// nothing for longer than its lease; every outcome is recorded only by the lease's owner.
+// The claim of leased jobs (webhook deliveries have a claim of their own, fair across endpoints and
+// limited per endpoint: see src/webhooks/worker.ts): in one statement, take up to `limit` due rows
+// nobody holds (FOR UPDATE SKIP LOCKED, so any number of workers can claim at once) and lease them
+// to one owner until a time. A worker that dies holds nothing for longer than its lease; every
+// outcome is recorded only by the lease's owner.
 import type { EntityManager } from '@mikro-orm/sql';
 
 export interface LeasedWork {

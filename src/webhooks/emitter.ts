@@ -74,7 +74,18 @@ export async function notifyWorkers(em: EntityManager): Promise<void> {
   await em.execute(`select pg_notify('${DELIVERIES_CHANNEL}', '')`);
 }
 
-/** Records the event and its deliveries in the context's transaction; they commit (or not) with the change that caused them. */
+/** Inserts the deliveries of one event, one row per target endpoint, in one statement. */
+const INSERT_DELIVERIES = `
+  insert into webhook_deliveries (id, account_id, event_id, endpoint_id, event_type, payload, status, attempt_count, cycle_failures,
+    next_attempt_at, created_at, updated_at)
+  select r.id, ?, ?, r.endpoint_id, ?, r.payload, 'pending', 0, 0, ?, ?, ?
+  from jsonb_to_recordset(?::jsonb) as r(id text, endpoint_id text, payload text)`;
+
+/**
+ * Records the event and its deliveries in the context's transaction; they commit (or not) with the
+ * change that caused them. Two statements whatever the number of endpoints: the event, then every
+ * delivery at once (each payload rendered once per API version among the endpoints).
+ */
 export async function emitEvent<T extends EventType>(
   ctx: Context | RequestContext,
   type: T,
@@ -85,18 +96,31 @@ export async function emitEvent<T extends EventType>(
   if (!accountId) throw new Error(`emitEvent(${type}) outside a request needs the account`);
   const now = options.now ?? ctx.clock.now();
   const { em } = ctx;
-  const event = em.create(Event, {
+  const event: Event = {
     id: newId('event', now.getTime()),
     accountId,
     type,
     data: data as unknown as Record<string, unknown>,
-    requestId: ctx.requestId,
+    requestId: ctx.requestId ?? null,
     createdAt: now,
+  };
+  await em.insert(Event, event);
+  const endpoints = await em.execute<{ id: string; enabled_events: string[]; api_version: string }[]>(
+    `select id, enabled_events, api_version from webhook_endpoints where account_id = ? and status = 'enabled' order by id`,
+    [accountId],
+  );
+  const targets = endpoints.filter((e) => receives({ id: e.id, enabledEvents: e.enabled_events }, event));
+  if (!targets.length) return event;
+  const payloads = new Map<string, string>();
+  const rows = targets.map((e) => {
+    let payload = payloads.get(e.api_version);
+    if (payload === undefined) {
+      payload = JSON.stringify(renderEnvelope(event as Event & { type: EventType }, e.api_version));
+      payloads.set(e.api_version, payload);
+    }
+    return { id: newId('webhookDelivery', now.getTime()), endpoint_id: e.id, payload };
   });
-  em.persist(event);
-  const endpoints = await em.find(WebhookEndpoint, { accountId, status: 'enabled' });
-  const targets = endpoints.filter((e) => receives(e, event));
-  for (const endpoint of targets) newDelivery(em, event, endpoint, now);
-  if (targets.length) await notifyWorkers(em);
+  await em.execute(INSERT_DELIVERIES, [accountId, event.id, type, now, now, now, JSON.stringify(rows)]);
+  await notifyWorkers(em);
   return event;
 }

@@ -5,7 +5,9 @@ import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector, request } from 'undici';
 
 export interface DeliveryRequest { url: string; headers: Record<string, string>; body: string }
-export type DeliveryError = 'timeout' | 'connection_refused' | 'connection_reset' | 'dns_failure' | 'refused_target' | 'tls_error' | 'invalid_url' | 'network_error';
+export type DeliveryError = 'timeout' | 'connection_refused' | 'connection_reset' | 'dns_failure' | 'refused_target' | 'tls_error' | 'invalid_url' | 'network_error'
+  /** Not sent: the endpoint's circuit breaker is open (set by the worker, never by the transport). */
+  | 'endpoint_unavailable';
 export interface DeliveryOutcome {
   /** HTTP status of the answer, null when there was none. */
   status: number | null;

@@ -20,6 +20,19 @@ export const WebhookEndpoint = defineEntity({
     previousSecret: p.string().nullable(),
     previousSecretExpiresAt: p.datetime().nullable(),
     metadata: p.json<Record<string, string>>(),
+    /** Why a disabled endpoint is: turned off by its owner, or automatically after failing for days. */
+    disabledReason: p.string().$type<'manual' | 'failing'>().nullable(),
+    // Health and circuit breaker, written by the workers' batched outcomes (see worker.ts).
+    consecutiveFailures: p.integer(),
+    failingSince: p.datetime().nullable(),
+    lastSuccessAt: p.datetime().nullable(),
+    /** Timeouts and connection errors in a row: what opens the breaker. */
+    breakerFailures: p.integer(),
+    breakerState: p.string().$type<'closed' | 'open'>(),
+    breakerOpenedAt: p.datetime().nullable(),
+    /** The worker sending the one probe delivery of an open breaker, until when. */
+    probeOwner: p.string().nullable(),
+    probeExpiresAt: p.datetime().nullable(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
   },

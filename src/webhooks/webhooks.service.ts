@@ -33,11 +33,24 @@ export function renderEndpoint(e: WebhookEndpoint, clock: Clock, options: { secr
     api_version: e.apiVersion,
     description: e.description ?? null,
     status: e.status,
+    disabled_reason: e.status === 'disabled' ? (e.disabledReason ?? 'manual') : null,
+    health: renderHealth(e, clock),
     ...(options.secret ? { secret: options.secret } : {}),
     previous_secret_expires_at: graceActive ? unixOrNull(e.previousSecretExpiresAt) : null,
     metadata: e.metadata,
     created: unixSeconds(e.createdAt),
     updated: unixSeconds(e.updatedAt),
+  };
+}
+
+/** The endpoint's health as the workers left it; `half_open` while an open breaker's probe is in flight. */
+function renderHealth(e: WebhookEndpoint, clock: Clock): S['WebhookEndpointHealth'] {
+  const probing = e.probeExpiresAt !== null && e.probeExpiresAt !== undefined && e.probeExpiresAt > clock.now();
+  return {
+    consecutive_failures: e.consecutiveFailures,
+    failing_since: unixOrNull(e.failingSince),
+    last_success_at: unixOrNull(e.lastSuccessAt),
+    breaker: e.breakerState === 'open' ? (probing ? 'half_open' : 'open') : 'closed',
   };
 }
 
@@ -71,6 +84,15 @@ export function createEndpoint(ctx: RequestContext, input: S['WebhookEndpointCre
       previousSecret: null,
       previousSecretExpiresAt: null,
       metadata: input.metadata ?? {},
+      disabledReason: null,
+      consecutiveFailures: 0,
+      failingSince: null,
+      lastSuccessAt: null,
+      breakerFailures: 0,
+      breakerState: 'closed',
+      breakerOpenedAt: null,
+      probeOwner: null,
+      probeExpiresAt: null,
       createdAt: now,
       updatedAt: now,
     });
@@ -88,7 +110,14 @@ export function updateEndpoint(ctx: RequestContext, id: string, input: S['Webhoo
     if (input.description !== undefined) endpoint.description = input.description;
     if (input.metadata !== undefined) endpoint.metadata = mergeMetadata(endpoint.metadata, input.metadata);
     const reenabled = input.status === 'enabled' && endpoint.status === 'disabled';
-    if (input.status !== undefined) endpoint.status = input.status;
+    if (input.status !== undefined && input.status !== endpoint.status) {
+      endpoint.status = input.status;
+      endpoint.disabledReason = input.status === 'disabled' ? 'manual' : null;
+      if (reenabled) {
+        // A fresh start: the failure run that disabled it is over; the breaker tests the endpoint again.
+        Object.assign(endpoint, { consecutiveFailures: 0, failingSince: null, breakerFailures: 0, breakerState: 'closed', breakerOpenedAt: null });
+      }
+    }
     endpoint.updatedAt = ctx.clock.now();
     await tx.em.flush();
     await recordAudit(tx, 'webhook_endpoint.updated', endpoint.id, { now: endpoint.updatedAt });
