@@ -90,6 +90,12 @@ describe.each(backends())('the specification on %s', (backend: Backend) => {
     it(`S5: ${text('S5')}`, async () => {
       expect((await call('GET', '/v1/compliance_alerts')).status).toBe(200);
     });
+    it(`S6: ${text('S6')}`, async () => {
+      const key = (await call('POST', '/v1/api_keys', { body: { name: 'audited', scopes: ['orders:read'] } })).body;
+      const logs = await call('GET', '/v1/audit_logs?limit=100');
+      expect(logs.status).toBe(200);
+      expect(JSON.stringify(logs.body.data)).toContain(key.id);
+    });
   });
 
   describe('Identifiers', () => {

@@ -23,7 +23,7 @@ export const STATEMENTS: Statement[] = [
   { id: 'S3', section: 'What the service does', text: 'Carrier vetting runs asynchronously; completion is signalled by carrier.vetted.' },
   { id: 'S4', section: 'What the service does', text: 'The service manages invoices, payments and payments to carriers.', pending: ACCOUNTING },
   { id: 'S5', section: 'What the service does', text: 'The service manages compliance alerts.' },
-  { id: 'S6', section: 'What the service does', text: 'The service keeps an audit log of privileged actions.', pending: 'the audit log API (GET /v1/audit_logs) and its coverage are not on main yet; audit.privileged_action is tested under EV6' },
+  { id: 'S6', section: 'What the service does', text: 'The service keeps an audit log of privileged actions.' },
 
   // ---------- Identifiers ----------
   { id: 'ID1', section: 'Identifiers', text: 'Identifiers are opaque strings with a type prefix: cus_, ord_, car_, evt_, req_.' },
