@@ -54,7 +54,8 @@ export async function authenticateClient(
   form: { client_id?: string | undefined; client_secret?: string | undefined },
 ): Promise<OAuthClient> {
   const credentials = clientCredentials(headers, form);
-  if (!credentials) throw invalidClient();
+  // An id PostgreSQL could not even compare (a NUL, an unpaired surrogate) names no client.
+  if (!credentials || credentials.id.includes('\u0000') || !credentials.id.isWellFormed()) throw invalidClient();
   const client = await em.findOne(OAuthClient, { id: credentials.id });
   if (!client || client.revokedAt) throw invalidClient();
   const given = Buffer.from(hashSecret(credentials.secret), 'hex');

@@ -55,6 +55,7 @@ const CODES: Record<ErrorCode, { type: ErrorType; status?: number }> = {
   last_owner: { type: 'conflict_error' },
   rate_limit_exceeded: { type: 'rate_limit_error' },
   internal_error: { type: 'api_error' },
+  service_unavailable: { type: 'api_error', status: 503 },
 };
 
 /** The RFC 6749 §5.2 codes, which the OAuth endpoints answer as they are. */
@@ -98,7 +99,8 @@ export class ApiError extends Error {
 
   /** The OAuth endpoints' error shape (RFC 6749 §5.2) instead of the envelope. */
   oauthBody(): OAuthErrorBody {
-    const derived: OAuthErrorCode = this.status === 401 ? 'invalid_client' : this.status >= 500 ? 'server_error' : 'invalid_request';
+    const derived: OAuthErrorCode =
+      this.status === 401 ? 'invalid_client' : this.status === 503 ? 'temporarily_unavailable' : this.status >= 500 ? 'server_error' : 'invalid_request';
     return { error: OAUTH_CODES.has(this.code) ? (this.code as OAuthErrorCode) : derived, error_description: this.message };
   }
 }
@@ -177,4 +179,6 @@ export const errors = {
   signInThrottled: (retryAfter: number) =>
     e('rate_limit_exceeded', `Too many failed sign-ins; retry after ${retryAfter} second(s).`, { headers: { 'Retry-After': String(retryAfter) } }),
   internalError: () => e('internal_error', 'Something went wrong on our side; quote the request id to support.'),
+  serviceUnavailable: (retryAfter: number) =>
+    e('service_unavailable', `The service is temporarily unavailable; retry after ${retryAfter} seconds.`, { headers: { 'Retry-After': String(retryAfter) } }),
 };
