@@ -17,6 +17,8 @@ export interface Config {
   rateLimit: { burst: number; perMinute: number };
   /** Shared store of the rate-limit buckets when set; otherwise PostgreSQL (or process memory on the embedded database). */
   redisUrl: string | undefined;
+  /** Reverse proxies in front of the API whose `X-Forwarded-For` entries name the client address. */
+  trustedProxies: number;
   /** How long a worker's claim on a webhook delivery lasts before another worker may take it over. */
   webhookLeaseMs: number;
   /** The background jobs a worker process runs. */
@@ -63,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perMinute: intFrom('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 100, 1),
     },
     redisUrl: env.REDIS_URL || undefined,
+    trustedProxies: intFrom('TRUSTED_PROXIES', env.TRUSTED_PROXIES, 0),
     // At least 11 s: a lease must outlast the 10 s delivery timeout.
     webhookLeaseMs: intFrom('WEBHOOK_LEASE_SECONDS', env.WEBHOOK_LEASE_SECONDS, 60, 11) * 1000,
     workerJobs: workerJobsFrom(env.WORKER_JOBS),

@@ -99,10 +99,10 @@ const CLASSES: Record<string, (op: Op) => Sent[]> = {
     ...(op.json ? [{ path: plainPath(op), body: JSON.stringify({ name: LONG.repeat(20), email: `${LONG}@x.example`, metadata: { [LONG]: LONG } }) }] : []),
     ...(op.form ? [{ path: plainPath(op), body: `client_id=${LONG}&client_secret=${LONG}&grant_type=client_credentials&token=${LONG}`, contentType: 'application/x-www-form-urlencoded' }] : []),
   ],
-  'odd headers': (op) => [
-    { path: plainPath(op), headers: { 'Idempotency-Key': '\u00ff\u0080 key', Authorization: 'Bearer \u00ff\u00fe' } },
-    { path: plainPath(op), headers: { Authorization: `Basic ${Buffer.from('\u0000:\u0000').toString('base64')}`, Cookie: 'vt_session=\u00ff; vt_session=a\u0080' } },
-    { path: plainPath(op), headers: { Authorization: 'Basic %%%', 'Content-Type': 'application/json; charset=utf-16' }, body: '{}' },
+  'odd headers': (op): Sent[] => [
+    { path: plainPath(op), headers: { 'Idempotency-Key': '\u00ff\u0080 key', Authorization: 'Bearer \u00ff\u00fe' } } as Sent,
+    { path: plainPath(op), headers: { Authorization: `Basic ${Buffer.from('\u0000:\u0000').toString('base64')}`, Cookie: 'vt_session=\u00ff; vt_session=a\u0080' } } as Sent,
+    { path: plainPath(op), headers: { Authorization: 'Basic %%%', 'Content-Type': 'application/json; charset=utf-16' }, body: '{}' } as Sent,
   ],
 };
 

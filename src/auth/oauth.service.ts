@@ -47,6 +47,16 @@ function clientCredentials(headers: IncomingHttpHeaders, form: { client_id?: str
   return null;
 }
 
+/** The client id the request claims (Basic or form), when it could be one; null otherwise. */
+export function claimedClientId(headers: IncomingHttpHeaders, form: { client_id?: string | undefined; client_secret?: string | undefined }): string | null {
+  try {
+    const id = clientCredentials(headers, form)?.id;
+    return id !== undefined && /^[A-Za-z0-9_]{1,64}$/.test(id) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The calling client, active and with the right secret, or 401 `invalid_client`. */
 export async function authenticateClient(
   em: EntityManager,

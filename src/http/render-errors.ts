@@ -12,7 +12,8 @@ export const renderErrors: Step = async (c, next) => {
     if (!(err instanceof ApiError)) c.state.log.error({ err, method: c.method, path: c.path }, 'unhandled error');
     c.status = apiError.status;
     for (const [k, v] of Object.entries(apiError.headers)) c.set(k, v);
-    const oauth = c.state.operation !== undefined && isClientOperation(c.state.operation);
+    // Before routing (a throttled address), the path tells an OAuth endpoint.
+    const oauth = c.state.operation !== undefined ? isClientOperation(c.state.operation) : c.path.startsWith('/oauth/');
     c.body = oauth ? apiError.oauthBody() : apiError.body(c.state.requestId);
     if (oauth) c.set('Cache-Control', 'no-store');
   }

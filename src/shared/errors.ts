@@ -176,6 +176,8 @@ export const errors = {
   // ---------- limits and failures ----------
   rateLimitExceeded: (retryAfter: number, headers: Record<string, string>) =>
     e('rate_limit_exceeded', `Too many requests; retry after ${retryAfter} second(s).`, { headers: { ...headers, 'Retry-After': String(retryAfter) } }),
+  clientThrottled: (retryAfter: number) =>
+    e('rate_limit_exceeded', `Too many failed authentications of this client; retry after ${retryAfter} second(s).`, { headers: { 'Retry-After': String(retryAfter) } }),
   signInThrottled: (retryAfter: number) =>
     e('rate_limit_exceeded', `Too many failed sign-ins; retry after ${retryAfter} second(s).`, { headers: { 'Retry-After': String(retryAfter) } }),
   internalError: () => e('internal_error', 'Something went wrong on our side; quote the request id to support.'),
