@@ -84,7 +84,7 @@ describe.each(backends())('throttling by client address on %s', (backend: Backen
   it('answers 429 with Retry-After once 200 bad keys came from one address, even to a good key, until the bucket refills', async () => {
     const address = from();
     const statuses: number[] = [];
-    let last: Awaited<ReturnType<Harness['call']>> | undefined;
+    let last: Awaited<ReturnType<Harness['call']>> & { body: any } | undefined;
     for (let i = 0; i < 250; i++) {
       last = await h.call('GET', '/v1/orders', { key: `sk_test_wrong${i}`, headers: address });
       statuses.push(last.status);
