@@ -2941,7 +2941,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `next_cursor` of the previous page (a customer id). */
+                /** @description The `next_cursor` of the previous page (a customer id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
                 cursor?: components["schemas"]["CustomerId"];
             };
             header?: never;
@@ -3127,7 +3127,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `next_cursor` of the previous page (an order id). */
+                /** @description The `next_cursor` of the previous page (an order id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
                 cursor?: components["schemas"]["OrderId"];
                 /** @description Only orders in this status. */
                 status?: components["schemas"]["OrderStatus"];
@@ -3396,7 +3396,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `next_cursor` of the previous page (an endpoint id). */
+                /** @description The `next_cursor` of the previous page (an endpoint id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
                 cursor?: components["schemas"]["WebhookEndpointId"];
             };
             header?: never;
@@ -3706,7 +3706,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `next_cursor` of the previous page (a delivery id). */
+                /** @description The `next_cursor` of the previous page (a delivery id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
                 cursor?: components["schemas"]["WebhookDeliveryId"];
                 /** @description Only deliveries in this status. */
                 status?: components["schemas"]["WebhookDeliveryStatus"];
@@ -3858,7 +3858,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `next_cursor` of the previous page (an event id). */
+                /** @description The `next_cursor` of the previous page (an event id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
                 cursor?: components["schemas"]["EventId"];
                 /** @description Only events of this type. */
                 type?: components["schemas"]["EventType"];
@@ -4007,7 +4007,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `next_cursor` of the previous page (a carrier id). */
+                /** @description The `next_cursor` of the previous page (a carrier id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
                 cursor?: components["schemas"]["CarrierId"];
                 /** @description Only carriers in this status. */
                 status?: components["schemas"]["CarrierStatus"];
@@ -4245,7 +4245,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `next_cursor` of the previous page (an alert id). */
+                /** @description The `next_cursor` of the previous page (an alert id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
                 cursor?: components["schemas"]["ComplianceAlertId"];
                 /** @description Only alerts in this status. */
                 status?: components["schemas"]["ComplianceAlertStatus"];
@@ -4537,7 +4537,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `next_cursor` of the previous page (a key id). */
+                /** @description The `next_cursor` of the previous page (a key id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
                 cursor?: components["schemas"]["ApiKeyId"];
             };
             header?: never;
@@ -4726,7 +4726,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `next_cursor` of the previous page (a client id). */
+                /** @description The `next_cursor` of the previous page (a client id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
                 cursor?: components["schemas"]["OAuthClientId"];
             };
             header?: never;
@@ -5025,7 +5025,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `next_cursor` of the previous page (a user id). */
+                /** @description The `next_cursor` of the previous page (a user id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
                 cursor?: components["schemas"]["UserId"];
             };
             header?: never;

@@ -116,7 +116,6 @@ export const errors = {
   invalidFormat: (param: string | undefined, message: string) => e('invalid_format', message, { param }),
   unknownField: (param: string) => e('unknown_field', `Unknown field: ${param}.`, { param }),
   invalidJson: (detail: string) => e('invalid_json', detail),
-  invalidCursor: (cursor: string) => e('invalid_cursor', `Unknown cursor: ${cursor}.`, { param: 'cursor' }),
   invalidVin: (vin: string, param: string) => e('invalid_vin', `VIN ${vin} fails its check digit (position 9).`, { param }),
 
   // ---------- authentication (401) and permission (403) ----------
