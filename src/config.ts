@@ -19,6 +19,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Reverse proxies in front of the API whose `X-Forwarded-For` entries name the client address. */
   trustedProxies: number;
+  /** Failed authentications one OAuth client may have at once before it is slowed to 6 a minute. */
+  oauthClientFailures: number;
   /** How long a worker's claim on a webhook delivery lasts before another worker may take it over. */
   webhookLeaseMs: number;
   /** The background jobs a worker process runs. */
@@ -66,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     redisUrl: env.REDIS_URL || undefined,
     trustedProxies: intFrom('TRUSTED_PROXIES', env.TRUSTED_PROXIES, 0),
+    oauthClientFailures: intFrom('OAUTH_CLIENT_FAILURES', env.OAUTH_CLIENT_FAILURES, 10, 1),
     // At least 11 s: a lease must outlast the 10 s delivery timeout.
     webhookLeaseMs: intFrom('WEBHOOK_LEASE_SECONDS', env.WEBHOOK_LEASE_SECONDS, 60, 11) * 1000,
     workerJobs: workerJobsFrom(env.WORKER_JOBS),

@@ -68,6 +68,8 @@ export interface AppOptions {
   signIn?: SignInPolicy;
   /** Reverse proxies in front of the server whose `X-Forwarded-For` entries are believed (0: none). */
   trustedProxies?: number;
+  /** Failed authentications one OAuth client may have at once (CLIENT_FAILURE_POLICY otherwise). */
+  oauthClientFailures?: number;
 }
 
 export interface App {
@@ -98,7 +100,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   koa.use(rateLimit(buckets, options.rateLimit, clock)); // 429, X-RateLimit-*
   koa.use(checkScope); // 403
   koa.use(parseBody); // 415 / 413 / 400 invalid_json
-  koa.use(authenticateOAuthClient(clientThrottle(buckets, clock))); // 401 invalid_client (the form may carry the credentials); 429 after repeated failures
+  koa.use(authenticateOAuthClient(clientThrottle(buckets, clock, options.oauthClientFailures))); // 401 invalid_client (the form may carry the credentials); 429 after repeated failures
   koa.use(validateRequest(openApi)); // 400, spec defaults filled in
   koa.use(renderReply); // on the way out: the reply for the caller's API version
   koa.use(idempotency(clock)); // 409 or a replay of the stored answer

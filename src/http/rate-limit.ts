@@ -229,7 +229,8 @@ export interface ClientThrottle {
   fail(c: PipelineContext, clientId: string): Promise<void>;
 }
 
-export function clientThrottle(store: BucketStore, clock: Clock, policy: RateLimitPolicy = CLIENT_FAILURE_POLICY): ClientThrottle {
+export function clientThrottle(store: BucketStore, clock: Clock, failures = CLIENT_FAILURE_POLICY.burst): ClientThrottle {
+  const policy = { ...CLIENT_FAILURE_POLICY, burst: failures };
   const key = (clientId: string) => `oauth_client:${clientId}`;
   return {
     async check(c, clientId) {
