@@ -2836,8 +2836,9 @@ export interface components {
          * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
          *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
          *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-         *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-         *     are not stored, so they can be retried with the same key.
+         *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+         *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+         *     they can be retried with the same key.
          * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
          */
         IdempotencyKey: string;
@@ -2980,8 +2981,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -3174,8 +3176,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -3341,8 +3344,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -3443,8 +3447,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -3603,8 +3608,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -3661,8 +3667,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -3759,8 +3766,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -3944,8 +3952,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4056,8 +4065,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4171,8 +4181,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4215,8 +4226,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4318,8 +4330,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4362,8 +4375,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4406,8 +4420,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4450,8 +4465,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4495,8 +4511,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4599,8 +4616,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4680,8 +4698,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4785,8 +4804,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4865,8 +4885,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5083,8 +5104,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
