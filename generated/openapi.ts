@@ -455,6 +455,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/carriers/{carrier_id}/revet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The carrier's id. */
+                carrier_id: components["parameters"]["CarrierIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Vet a carrier again
+         * @description Queues the federal record look-up again: a `pending_vetting` carrier whose look-up failed
+         *     (`safer_pull_status: failed`, the registry stayed unreachable through its automatic retries)
+         *     or a `rejected` carrier (its authority or insurance may have been fixed since) becomes
+         *     `pending_vetting` with `safer_pull_status: queued`, and is vetted to `active` or `rejected`
+         *     as at onboarding. Recorded in the audit log (`carrier.revetted`). A carrier whose look-up
+         *     is queued or running, or that is `active` or `suspended`, answers 409
+         *     `invalid_state_transition`.
+         */
+        post: operations["revetCarrier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/compliance_alerts": {
         parameters: {
             query?: never;
@@ -4219,6 +4248,40 @@ export interface operations {
         };
     };
     reinstateCarrier: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The carrier's id. */
+                carrier_id: components["parameters"]["CarrierIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CarrierOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    revetCarrier: {
         parameters: {
             query?: never;
             header?: {

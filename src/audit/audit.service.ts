@@ -14,7 +14,8 @@ export type AuditAction =
   | 'oauth_client.revoked'
   | 'user.created'
   | 'user.updated'
-  | 'user.deleted';
+  | 'user.deleted'
+  | 'carrier.revetted';
 
 export function renderAuditLog(entry: AuditLog): EventPayloads['audit.privileged_action'] {
   return {

@@ -12,6 +12,7 @@ export const carrierLifecycle = stateMachine('carrier', {
   fail_vetting: { from: ['pending_vetting'], to: 'rejected', verb: 'rejected' },
   suspend: { from: ['active'], to: 'suspended', event: 'carrier.suspended', verb: 'suspended' },
   reinstate: { from: ['suspended'], to: 'pending_vetting', verb: 'reinstated' },
+  revet: { from: ['pending_vetting', 'rejected'], to: 'pending_vetting', verb: 'vetted again' },
 } satisfies Record<string, Transition<CarrierStatus, EventType>>);
 
 type ComplianceAlertStatus = components['schemas']['ComplianceAlertStatus'];
