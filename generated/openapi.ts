@@ -915,6 +915,48 @@ export interface paths {
         patch: operations["updateUser"];
         trace?: never;
     };
+    "/v1/audit_logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List audit log entries
+         * @description The account's privileged actions, newest first: who (`actor`) did what (`action`) to which
+         *     resource (`target`), from which request and address. The log is append-only; entries are
+         *     never changed or removed. Filters combine (all must match).
+         */
+        get: operations["listAuditLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audit_logs/{audit_log_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The audit log entry's id. */
+                audit_log_id: components["schemas"]["AuditLogId"];
+            };
+            cookie?: never;
+        };
+        /** Retrieve an audit log entry */
+        get: operations["getAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/token": {
         parameters: {
             query?: never;
@@ -2354,6 +2396,71 @@ export interface components {
              */
             error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "server_error" | "temporarily_unavailable";
             error_description: string;
+        };
+        /**
+         * @description Audit log entry id (`aud_` + ULID).
+         * @example aud_01JF3QM5N7P9Q1R3S5T7V9W1X3
+         */
+        AuditLogId: string;
+        /**
+         * @description The API key (`key_...`), OAuth client (`oac_...`) or dashboard user (`usr_...`) that acted.
+         * @example usr_01JF3QJ3K5M7N9P1Q3R5S7T9V1
+         */
+        AuditActor: string;
+        /**
+         * @description The id of the resource acted on (an API key, OAuth client, user, webhook endpoint, event, carrier, invoice or carrier payment).
+         * @example key_01JF3QG0J2K4M6N8P0Q2R4S6T8
+         */
+        AuditTarget: string;
+        /**
+         * AuditAction
+         * @description A privileged action, `<resource>.<verb>`:
+         *
+         *     | action | target | recorded when |
+         *     |---|---|---|
+         *     | `api_key.created`, `api_key.revoked` | the key | an API key is created or revoked |
+         *     | `oauth_client.created`, `oauth_client.revoked` | the client | an OAuth client is created or revoked |
+         *     | `user.created`, `user.updated`, `user.deleted` | the user | a dashboard user is created, changed or removed |
+         *     | `webhook_endpoint.created`, `webhook_endpoint.updated`, `webhook_endpoint.deleted` | the endpoint | a webhook endpoint is created, changed (including enabled or disabled) or deleted |
+         *     | `webhook_endpoint.secret_rotated` | the endpoint | its signing secret is rotated |
+         *     | `webhook_endpoint.deliveries_recovered` | the endpoint | its permanently failed deliveries are sent again |
+         *     | `event.replayed` | the event | an event is sent again |
+         *     | `carrier.suspended`, `carrier.reinstated` | the carrier | a carrier is suspended or reinstated by a caller |
+         *     | `carrier.revetted` | the carrier | a carrier is queued for vetting again by a caller |
+         *     | `invoice.voided` | the invoice | an invoice is voided |
+         *     | `carrier_payment.sent` | the carrier payment | a carrier is paid |
+         *
+         *     New actions are added as the API grows, without a new API version: keep actions you do not know as they are.
+         * @example api_key.revoked
+         * @enum {string}
+         */
+        AuditAction: "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.deleted" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deliveries_recovered" | "event.replayed" | "carrier.suspended" | "carrier.reinstated" | "invoice.voided" | "carrier_payment.sent" | "carrier.revetted";
+        /**
+         * AuditLog
+         * @description One privileged action, recorded in the same transaction as the action itself (so an action
+         *     that failed leaves no entry) and announced by an `audit.privileged_action` event carrying
+         *     this object. Append-only: never changed or removed.
+         */
+        AuditLog: {
+            id: components["schemas"]["AuditLogId"];
+            /** @constant */
+            object: "audit_log";
+            actor: components["schemas"]["AuditActor"];
+            action: components["schemas"]["AuditAction"];
+            target: components["schemas"]["AuditTarget"];
+            /** @description The request that performed the action (its `Request-Id`). */
+            request_id: components["schemas"]["RequestId"] | null;
+            /** @description The caller's IP address. */
+            ip: string | null;
+            created: components["schemas"]["UnixTime"];
+        };
+        /** AuditLogList */
+        AuditLogList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["AuditLog"][];
+            has_more: boolean;
+            next_cursor: components["schemas"]["AuditLogId"] | null;
         };
     };
     responses: {
@@ -5311,6 +5418,85 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAuditLogs: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (an audit log entry id). */
+                cursor?: components["schemas"]["AuditLogId"];
+                /** @description Only actions by this API key, OAuth client or dashboard user. */
+                actor?: components["schemas"]["AuditActor"];
+                /** @description Only this action. */
+                action?: components["schemas"]["AuditAction"];
+                /** @description Only actions on this resource (its id). */
+                target?: components["schemas"]["AuditTarget"];
+                /** @description Creation time range in Unix seconds, inclusive: `created[gte]=...&created[lte]=...`. */
+                created?: components["schemas"]["TimeRange"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of audit log entries. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLogList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAuditLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The audit log entry's id. */
+                audit_log_id: components["schemas"]["AuditLogId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The audit log entry. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLog"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -1,10 +1,18 @@
-// npm run bench: throughput, latency and memory (RSS) of the API on the embedded database and on
-// PostgreSQL, beside a bare Koa + pg server (scripts/baseline-server.mjs) as the baseline.
-// Builds dist/ first and starts the server as production does (the Dockerfile's CMD: node with its
-// V8 flags, dist/main.js), one child process per database, driven with autocannon. Idle RSS is read
-// IDLE_SECONDS after the server is ready, before any load.
+// npm run bench: throughput and latency of the request path beside its baseline, and memory (RSS).
+// Builds dist/ first and starts the API as production does (the Dockerfile's CMD: node with its V8
+// flags, dist/main.js, ROLE=api), once on PostgreSQL and once on the embedded database, and the bare
+// Koa + pg server of scripts/baseline-server.mjs (same flags) on the PostgreSQL API's own database,
+// so that all three answer the same requests with the same key: `GET /v1/orders/{id}` and
+// `POST /v1/orders` (for an account with one webhook endpoint subscribed to order.created, so each
+// order writes its event and one delivery). The three servers run side by side and are loaded one
+// at a time by autocannon, interleaved (product, baseline, embedded, then the other way round) for
+// BENCH_ROUNDS rounds, so the machine's other load weighs on each alike; the table gives each one's
+// mean over the rounds and the ratios:
+//   vs baseline    the API's req/s over the bare Koa + pg server's (targets: GET 0.8, POST 0.6)
+//   vs postgresql  the embedded database's req/s over the PostgreSQL API's (target: 0.5)
 // BENCH_DATABASE_URL (default: TEST_DATABASE_URL, else the local server) names a PostgreSQL server
-// where a scratch database is created and dropped; BENCH_SECONDS sets each run's length (default 8).
+// where a scratch database is created and dropped; BENCH_SECONDS sets each run's length (default 8),
+// BENCH_ROUNDS the number of rounds (default 2), BENCH_CONNECTIONS the connections (default 10).
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -22,9 +30,13 @@ async function freePort(): Promise<number> {
 }
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const IDLE_SECONDS = 5;
 const pgBase = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const node = process.execPath;
+// Generous limits: the bench measures the take, not refusals.
+const RATE_LIMIT = { RATE_LIMIT_BURST: '100000000', RATE_LIMIT_PER_MINUTE: '100000000' };
 
 /** The production command's arguments after `node`, from the Dockerfile's `CMD ["node", ...]`. */
 const productionArgs = (() => {
@@ -36,15 +48,15 @@ execFileSync(node, ['--import', 'tsx', 'scripts/build.ts'], { stdio: ['ignore', 
 
 interface Server {
   url: string;
-  key: string;
   child: ChildProcess;
+  output: () => string;
   stop(): Promise<void>;
 }
 
-async function startServer(env: Record<string, string>, args = productionArgs): Promise<Server & { output: () => string }> {
+async function startServer(env: Record<string, string>, args = productionArgs): Promise<Server> {
   const port = await freePort();
   const child = spawn(node, args, {
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_BURST: '100000000', RATE_LIMIT_PER_MINUTE: '100000000' },
+    env: { ...process.env, ...env, ...RATE_LIMIT, PORT: String(port), LOG_LEVEL: 'warn', ROLE: 'api' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
@@ -60,41 +72,44 @@ async function startServer(env: Record<string, string>, args = productionArgs): 
   }
   return {
     url,
-    key: '',
     child,
     output: () => output,
     stop: () =>
       new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
   };
 }
 
-async function rssMb(pid: number): Promise<number> {
+function rssMb(pid: number): number {
   try {
-    const status = execFileSync('cat', [`/proc/${pid}/status`], { encoding: 'utf8' });
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
   } catch {
     return 0;
   }
 }
 
-async function load(name: string, opts: autocannon.Options) {
-  const result = await autocannon({ connections: 10, duration: seconds, ...opts });
-  const errors = result.non2xx + result.errors + result.timeouts;
-  return {
-    scenario: name,
-    'req/s': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    errors,
-  };
+interface Target {
+  name: string;
+  server: Server;
+  key: string;
+  orderId: string;
+  orderBody: string;
 }
 
-async function scenarios(server: Server) {
-  const auth = { Authorization: `Bearer ${server.key}`, 'Content-Type': 'application/json' };
-  const customer = (await (await fetch(`${server.url}/v1/customers`, { method: 'POST', headers: auth, body: '{"name":"Bench"}' })).json()) as { id: string };
+/** A customer, an endpoint subscribed to order.created and one order, through the API with `key`. */
+async function seed(url: string, key: string): Promise<{ orderId: string; orderBody: string }> {
+  const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`seeding ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { id: string };
+  };
+  const customer = await post('/v1/customers', { name: 'Bench' });
+  await post('/v1/webhook_endpoints', { url: 'https://hooks.bench.invalid/orders', enabled_events: ['order.created'] });
   const orderBody = JSON.stringify({
     customer_id: customer.id,
     pickup: { address1: '1200 W Lake St', city: 'Chicago', state: 'IL', zip: '60607' },
@@ -102,67 +117,108 @@ async function scenarios(server: Server) {
     vehicles: [{ vin: '1HGCM82633A004352', year: 2003, make: 'Honda', model: 'Accord' }],
     ready_date: '2026-12-01',
   });
-  const order = (await (await fetch(`${server.url}/v1/orders`, { method: 'POST', headers: auth, body: orderBody })).json()) as { id: string };
-  const rows = [];
-  rows.push(await load('GET /v1/orders/{id}', { url: `${server.url}/v1/orders/${order.id}`, headers: auth }));
-  rows.push(await load('POST /v1/orders (create + event)', { url: `${server.url}/v1/orders`, method: 'POST', headers: auth, body: orderBody }));
-  rows.push(await load('GET /v1/orders?limit=20', { url: `${server.url}/v1/orders?limit=20`, headers: auth }));
-  rows.push(await load('GET /healthz (no auth, no db)', { url: `${server.url}/healthz` }));
-  return rows;
+  const order = await post('/v1/orders', JSON.parse(orderBody));
+  return { orderId: order.id, orderBody };
 }
 
-const results: Record<string, unknown>[] = [];
-const idleRss = async (server: Server) => {
+interface Run {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(target: Target, scenario: 'get' | 'post'): Promise<Run> {
+  const headers = { Authorization: `Bearer ${target.key}`, 'Content-Type': 'application/json' };
+  const opts: autocannon.Options =
+    scenario === 'get'
+      ? { url: `${target.server.url}/v1/orders/${target.orderId}`, headers }
+      : { url: `${target.server.url}/v1/orders`, method: 'POST', headers, body: target.orderBody };
+  const result = await autocannon({ connections, duration: seconds, ...opts });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+const name = `vt_bench_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: pgBase });
+await admin.connect();
+await admin.query(`create database ${name}`);
+const servers: Server[] = [];
+try {
+  const url = new URL(pgBase);
+  url.pathname = `/${name}`;
+  const env = { DATABASE_URL: url.toString() };
+  const pgKey = execFileSync(node, ['dist/keys-cli.js', 'create', '--account', 'bench', '--scopes', 'all'], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).trim();
+
+  const pgServer = await startServer({ ...env, NODE_ENV: 'production' });
+  const baseServer = await startServer(env, [...nodeFlags, 'scripts/baseline-server.mjs']);
+  const liteServer = await startServer({ DATA_DIR: 'memory://', NODE_ENV: 'development' });
+  servers.push(pgServer, baseServer, liteServer);
+  const liteKey = /sk_[0-9A-Za-z]{43}/.exec(liteServer.output())?.[0];
+  if (!liteKey) throw new Error(`no bootstrap key printed:\n${liteServer.output()}`);
+
   await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
-  return rssMb(server.child.pid!);
-};
+  const idle = new Map(servers.map((s) => [s, rssMb(s.child.pid!)]));
 
-{
-  const server = await startServer({ DATA_DIR: 'memory://', NODE_ENV: 'development' });
-  server.key = /sk_[0-9A-Za-z]{43}/.exec(server.output())?.[0] ?? '';
-  if (!server.key) throw new Error(`no bootstrap key printed:\n${server.output()}`);
-  results.push({ database: 'pglite', scenario: 'server RSS idle (MB)', 'req/s': await idleRss(server) });
-  for (const row of await scenarios(server)) results.push({ database: 'pglite', ...row });
-  results.push({ database: 'pglite', scenario: 'server RSS after load (MB)', 'req/s': await rssMb(server.child.pid!) });
-  await server.stop();
-}
+  const pgSeed = await seed(pgServer.url, pgKey);
+  const liteSeed = await seed(liteServer.url, liteKey);
+  const targets: Target[] = [
+    { name: 'api, postgresql', server: pgServer, key: pgKey, ...pgSeed },
+    // The baseline reads the PostgreSQL API's database: same key, same order, same customer.
+    { name: 'baseline (Koa + pg)', server: baseServer, key: pgKey, ...pgSeed },
+    { name: 'api, embedded', server: liteServer, key: liteKey, ...liteSeed },
+  ];
 
-{
-  const name = `vt_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgBase });
-  let reachable = true;
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch (err) {
-    reachable = false;
-    console.error(`PostgreSQL not reachable at ${pgBase} (${(err as Error).message}); skipping it.`);
+  const runs = new Map<string, Run[]>();
+  for (let round = 0; round < rounds; round++) {
+    for (const scenario of ['get', 'post'] as const) {
+      const order = round % 2 === 0 ? targets : [...targets].reverse();
+      for (const target of order) {
+        const run = await load(target, scenario);
+        const k = `${target.name}|${scenario}`;
+        runs.set(k, [...(runs.get(k) ?? []), run]);
+        console.error(`round ${round + 1}/${rounds} ${scenario.toUpperCase()} ${target.name}: ${Math.round(run.rps)} req/s`);
+      }
+    }
   }
-  if (reachable) {
-    const url = new URL(pgBase);
-    url.pathname = `/${name}`;
-    const env = { DATABASE_URL: url.toString() };
-    const keyOut = execFileSync(node, ['dist/keys-cli.js', 'create', '--account', 'bench', '--scopes', 'all'], {
-      env: { ...process.env, ...env },
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    const server = await startServer({ ...env, NODE_ENV: 'production' });
-    server.key = keyOut.trim();
-    results.push({ database: 'postgresql', scenario: 'server RSS idle (MB)', 'req/s': await idleRss(server) });
-    for (const row of await scenarios(server)) results.push({ database: 'postgresql', ...row });
-    results.push({ database: 'postgresql', scenario: 'server RSS after load (MB)', 'req/s': await rssMb(server.child.pid!) });
-    await server.stop();
 
-    // The baseline: Koa + pg and nothing else, with the same V8 flags.
-    const baseline = await startServer(env, [...nodeFlags, 'scripts/baseline-server.mjs']);
-    results.push({ database: 'baseline (Koa + pg)', scenario: 'server RSS idle (MB)', 'req/s': await idleRss(baseline) });
-    results.push({ database: 'baseline (Koa + pg)', ...(await load('GET /items/{id} (one query)', { url: `${baseline.url}/items/ord_1` })) });
-    results.push({ database: 'baseline (Koa + pg)', scenario: 'server RSS after load (MB)', 'req/s': await rssMb(baseline.child.pid!) });
-    await baseline.stop();
-    await admin.query(`drop database if exists ${name} with (force)`);
+  const rps = (target: Target, scenario: string) => mean(runs.get(`${target.name}|${scenario}`)!.map((r) => r.rps));
+  const rows: Record<string, unknown>[] = [];
+  const labels = { get: 'GET /v1/orders/{id}', post: 'POST /v1/orders (order, event, delivery)' };
+  for (const scenario of ['get', 'post'] as const) {
+    const base = rps(targets[1]!, scenario);
+    const onPg = rps(targets[0]!, scenario);
+    for (const target of targets) {
+      const list = runs.get(`${target.name}|${scenario}`)!;
+      const own = rps(target, scenario);
+      rows.push({
+        scenario: labels[scenario],
+        server: target.name,
+        'req/s': Math.round(own),
+        'req/s per round': list.map((r) => Math.round(r.rps)).join(' '),
+        'p50 ms': Math.round(mean(list.map((r) => r.p50)) * 10) / 10,
+        'p99 ms': Math.round(mean(list.map((r) => r.p99)) * 10) / 10,
+        errors: list.reduce((a, r) => a + r.errors, 0),
+        'vs baseline': target === targets[1] ? '' : (own / base).toFixed(2),
+        'vs postgresql': target === targets[2] ? (own / onPg).toFixed(2) : '',
+      });
+    }
   }
+  console.table(rows);
+  console.table(targets.map((t) => ({ server: t.name, 'RSS idle (MB)': idle.get(t.server), 'RSS after load (MB)': rssMb(t.server.child.pid!) })));
+  console.log(`${rounds} round(s) of ${seconds} s per server and scenario, ${connections} connections, interleaved; machine load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+} finally {
+  await Promise.all(servers.map((s) => s.stop()));
+  await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end().catch(() => undefined);
 }
-
-console.table(results);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # npm test: spec lint, type check, breaking changes against the published API version, generated
 # files fresh (inside vitest), unit and integration tests
-# (embedded PostgreSQL, plus real PostgreSQL when TEST_DATABASE_URL is set), then Schemathesis
+# (embedded PostgreSQL, plus real PostgreSQL when TEST_DATABASE_URL is set), mutation testing of the
+# core modules (incremental; scripts/test-mutation.sh), then Schemathesis
 # against the live server. Every step runs even when an earlier one failed; each records what it
 # counted in reports/results/, and the last line is the total: `<N> passed, <N> failed, <N> skipped`.
 # The exit code is non-zero when anything failed.
@@ -40,6 +41,14 @@ step "vitest ($( [ -n "${TEST_DATABASE_URL:-}" ] && echo 'PGlite + PostgreSQL' |
 rm -f reports/vitest.json
 vitest run; rc=$?
 node --import tsx scripts/test-summary.ts --vitest reports/vitest.json "$rc" >"$RESULTS/vitest.json"
+
+# Incremental against the committed test/mutation/stryker-incremental.json: only mutants whose code or
+# tests changed run again (well under a minute when none did). One check per gated core module.
+step "mutation testing (core modules, gate 90%)"
+bash scripts/test-mutation.sh --results "$RESULTS/mutation.json" >reports/mutation.log 2>&1; rc=$?
+sed -n '/^stryker: /,$p' reports/mutation.log
+[ "$rc" -ne 0 ] && grep -E -A4 '^\[(Survived|NoCoverage)\]' reports/mutation.log | head -60
+[ -f "$RESULTS/mutation.json" ] || record_one "mutation" 1
 
 step "contract tests (Schemathesis)"
 bash contract-tests/run.sh 2>&1 | tee reports/schemathesis.log; rc=${PIPESTATUS[0]}

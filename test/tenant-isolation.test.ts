@@ -70,6 +70,10 @@ const FIXTURES: Record<string, Fixture> = {
   oauth_client_id: async (h, key) => (await h.call('POST', '/v1/oauth_clients', { key, body: { scopes: ['orders:read'] } })).body.id,
   user_id: async (h, key) =>
     (await h.call('POST', '/v1/users', { key, body: { email: `user.${Math.random().toString(36).slice(2)}@tenant-a.example`, role: 'viewer' } })).body.id,
+  audit_log_id: async (h, key, need) => {
+    const apiKey = await need('api_key_id');
+    return (await h.call('GET', `/v1/audit_logs?target=${apiKey}`, { key })).body.data[0].id;
+  },
 };
 
 describe.each(backends())('tenant isolation on %s', (backend: Backend) => {

@@ -1,28 +1,26 @@
 // The audit log: privileged actions recorded in the caller's transaction, append-only, each also
-// announced as an `audit.privileged_action` event.
-import type { EventPayloads } from '../../generated/events.js';
+// announced as an `audit.privileged_action` event; and the log read back (audit:read).
+import type { components, operations } from '../../generated/openapi.js';
 import { unixSeconds } from '../shared/clock.js';
 import type { RequestContext } from '../shared/context.js';
+import { ownedFinder } from '../shared/find.js';
 import { newId } from '../shared/ids.js';
+import { createdRange, listPage, type Page } from '../shared/pagination.js';
 import { emitEvent } from '../webhooks/emitter.js';
 import { AuditLog } from './audit.entities.js';
 
-export type AuditAction =
-  | 'api_key.created'
-  | 'api_key.revoked'
-  | 'oauth_client.created'
-  | 'oauth_client.revoked'
-  | 'user.created'
-  | 'user.updated'
-  | 'user.deleted'
-  | 'carrier.revetted';
+type S = components['schemas'];
 
-export function renderAuditLog(entry: AuditLog): EventPayloads['audit.privileged_action'] {
+/** The spec's list of privileged actions (`AuditAction`): a new one is added there first. */
+export type AuditAction = S['AuditAction'];
+
+/** The entry as the API and the `audit.privileged_action` event render it (the same object). */
+export function renderAuditLog(entry: AuditLog): S['AuditLog'] {
   return {
     id: entry.id,
     object: 'audit_log' as const,
     actor: entry.actor,
-    action: entry.action,
+    action: entry.action as AuditAction,
     target: entry.target,
     request_id: entry.requestId ?? null,
     ip: entry.ip ?? null,
@@ -49,4 +47,16 @@ export async function recordAudit(ctx: RequestContext, action: AuditAction, targ
   ctx.em.persist(entry);
   await emitEvent(ctx, 'audit.privileged_action', renderAuditLog(entry), { now });
   return entry;
+}
+
+export const findAuditLog = ownedFinder(AuditLog, 'audit log entry', 'audit_log_id');
+
+export function listAuditLogs(ctx: RequestContext, query: NonNullable<operations['listAuditLogs']['parameters']['query']>): Promise<Page<AuditLog>> {
+  const where = {
+    ...(query.actor ? { actor: query.actor } : {}),
+    ...(query.action ? { action: query.action } : {}),
+    ...(query.target ? { target: query.target } : {}),
+    ...createdRange(query.created),
+  };
+  return listPage(ctx.em, AuditLog, ctx.principal.accountId, where, query);
 }

@@ -133,7 +133,10 @@ export async function suspend(ctx: Context, carrier: Carrier, reason: string, no
 export function suspendCarrier(ctx: RequestContext, id: string, reason: string): Promise<Carrier> {
   return inTransaction(ctx, async (tx) => {
     const carrier = await findCarrier(tx, id, { forUpdate: true });
-    await suspend(tx, carrier, reason, ctx.clock.now());
+    const now = ctx.clock.now();
+    await suspend(tx, carrier, reason, now);
+    // Audited when a caller suspends; the compliance scan's suspensions are its compliance alerts.
+    await recordAudit(tx, carrierLifecycle.table.suspend.audit, carrier.id, { now });
     await tx.em.flush();
     return carrier;
   });
@@ -155,7 +158,7 @@ export function revetCarrier(ctx: RequestContext, id: string): Promise<Carrier> 
     carrier.saferPullStatus = 'queued';
     carrier.updatedAt = now;
     await queueVetting(tx.em, carrier, now);
-    await recordAudit(tx, 'carrier.revetted', carrier.id, { now });
+    await recordAudit(tx, t.audit, carrier.id, { now });
     await tx.em.flush();
     return carrier;
   });
@@ -172,6 +175,7 @@ export function reinstateCarrier(ctx: RequestContext, id: string): Promise<Carri
     carrier.suspendedAt = null;
     carrier.updatedAt = now;
     await queueVetting(tx.em, carrier, now);
+    await recordAudit(tx, t.audit, carrier.id, { now });
     await tx.em.flush();
     return carrier;
   });

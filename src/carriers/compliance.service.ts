@@ -11,19 +11,13 @@ import type { JobHandler } from '../jobs/runner.js';
 import { Carrier, ComplianceAlert } from './carriers.entities.js';
 import { suspend } from './carriers.service.js';
 import { complianceAlertLifecycle } from './carriers.state.js';
+import { calendarDay, lapsedCandidatesWhere, lapses, suspendsCarrier, suspensionReason } from './compliance.rules.js';
 
 type S = components['schemas'];
 
 export const COMPLIANCE_SCAN_JOB = 'compliance.scan';
 /** One scan job exists at a time, whatever the number of workers. */
 export const COMPLIANCE_SCAN_JOB_ID = 'job_compliance_scan';
-
-/** The compliance items watched on a carrier, and what a lapse does. */
-const ITEMS: { kind: S['ComplianceAlertKind']; field: 'insuranceExpiresOn' | 'bondExpiresOn' | 'processAgentExpiresOn'; suspends: boolean }[] = [
-  { kind: 'insurance_certificate', field: 'insuranceExpiresOn', suspends: true },
-  { kind: 'bond', field: 'bondExpiresOn', suspends: false },
-  { kind: 'process_agent', field: 'processAgentExpiresOn', suspends: false },
-];
 
 export function renderAlert(a: ComplianceAlert): S['ComplianceAlert'] {
   return {
@@ -40,16 +34,11 @@ export function renderAlert(a: ComplianceAlert): S['ComplianceAlert'] {
   };
 }
 
-const today = (now: Date) => now.toISOString().slice(0, 10);
-
 /** Scans every carrier with a date before today; returns how many alerts it raised. */
 export async function scanCompliance(ctx: Context): Promise<number> {
   const now = ctx.clock.now();
-  const day = today(now);
-  const lapsed = await ctx.em.find(Carrier, {
-    status: { $in: ['active', 'suspended'] },
-    $or: ITEMS.map((i) => ({ [i.field]: { $lt: day } })),
-  });
+  const day = calendarDay(now);
+  const lapsed = await ctx.em.find(Carrier, lapsedCandidatesWhere(day));
   let raised = 0;
   for (const candidate of lapsed) {
     // One transaction per carrier: one carrier's failure does not undo the others' alerts.
@@ -57,9 +46,8 @@ export async function scanCompliance(ctx: Context): Promise<number> {
       const carrier = await lockOne(tx.em, Carrier, { id: candidate.id });
       if (!carrier) return 0;
       let count = 0;
-      for (const item of ITEMS) {
-        const expiredOn = carrier[item.field];
-        if (!expiredOn || expiredOn >= day) continue;
+      for (const lapse of lapses(carrier, day)) {
+        const { item, expiredOn } = lapse;
         // One alert per lapse: the (carrier, kind, date) key makes a second scan a no-op.
         const exists = await tx.em.count(ComplianceAlert, { carrierId: carrier.id, kind: item.kind, expiredOn });
         if (exists) continue;
@@ -77,9 +65,7 @@ export async function scanCompliance(ctx: Context): Promise<number> {
         });
         tx.em.persist(alert);
         await emitEvent(tx, 'compliance.alert', renderAlert(alert), { accountId: carrier.accountId, now });
-        if (item.suspends && carrier.status === 'active') {
-          await suspend(tx, carrier, `${item.kind.replace('_', ' ')} lapsed on ${expiredOn}`, now);
-        }
+        if (suspendsCarrier(item, carrier.status)) await suspend(tx, carrier, suspensionReason(lapse), now);
         count++;
       }
       await tx.em.flush();

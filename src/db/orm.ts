@@ -21,6 +21,7 @@ import { Migration20261122000003_carriers } from './migrations/Migration20261122
 import { Migration20261122000004_platform } from './migrations/Migration20261122000004_platform.js';
 import { Migration20261123000001_attempt_error_detail } from './migrations/Migration20261123000001_attempt_error_detail.js';
 import { Migration20261123000006_users } from './migrations/Migration20261123000006_users.js';
+import { Migration20261123000031_audit_log_filters } from './migrations/Migration20261123000031_audit_log_filters.js';
 
 export const entities = [Account, ApiKey, Customer, Order, Event, WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt, Carrier, ComplianceAlert, Job, OAuthClient, OAuthToken, AuditLog, User, Session, SignInFailure];
 
@@ -32,6 +33,7 @@ export const migrations = [
   { name: 'Migration20261122000004_platform', class: Migration20261122000004_platform },
   { name: 'Migration20261123000001_attempt_error_detail', class: Migration20261123000001_attempt_error_detail },
   { name: 'Migration20261123000006_users', class: Migration20261123000006_users },
+  { name: 'Migration20261123000031_audit_log_filters', class: Migration20261123000031_audit_log_filters },
 ];
 
 export interface Database extends DatabaseContract {

@@ -14,6 +14,7 @@ import { handlers as keyHandlers } from '../auth/keys.handlers.js';
 import { handlers as oauthHandlers } from '../auth/oauth.handlers.js';
 import { handlers as carrierHandlers } from '../carriers/carriers.handlers.js';
 import { handlers as userHandlers } from '../users/users.handlers.js';
+import { handlers as auditHandlers } from '../audit/audit.handlers.js';
 import { DEFAULT_SIGN_IN_POLICY, type SignInPolicy } from '../shared/context.js';
 import { requestLog } from './request-log.js';
 import { renderErrors } from './render-errors.js';
@@ -51,6 +52,7 @@ export const operationHandlers = {
   ...carrierHandlers,
   ...keyHandlers,
   ...userHandlers,
+  ...auditHandlers,
   ...oauthHandlers,
   ...platformHandlers,
 } satisfies { [Id in OperationId]: (input: HandlerInput<Id>, ctx: never) => Promise<Reply<Id>> };

@@ -19,6 +19,7 @@ import { Redis } from 'ioredis';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Clock } from '../shared/clock.js';
 import { errors } from '../shared/errors.js';
+import { queryRows } from '../shared/sql.js';
 import type { PipelineContext, Step } from './state.js';
 
 export interface RateLimitPolicy {
@@ -71,14 +72,14 @@ export function memoryStore(): BucketStore {
 
 const TAKE_SQL = `
   insert into rate_limit_buckets as b (bucket_key, tokens, refreshed_at, allowed)
-  values (?, ? - 1, ?, true)
+  values ($1, $2::float8 - 1, $3, true)
   on conflict (bucket_key) do update set
     tokens = case
-      when least(?, b.tokens + greatest(0, extract(epoch from (excluded.refreshed_at - b.refreshed_at))) * ?) >= 1
-        then least(?, b.tokens + greatest(0, extract(epoch from (excluded.refreshed_at - b.refreshed_at))) * ?) - 1
-      else least(?, b.tokens + greatest(0, extract(epoch from (excluded.refreshed_at - b.refreshed_at))) * ?)
+      when least($2::float8, b.tokens + greatest(0, extract(epoch from (excluded.refreshed_at - b.refreshed_at))) * $4::float8) >= 1
+        then least($2::float8, b.tokens + greatest(0, extract(epoch from (excluded.refreshed_at - b.refreshed_at))) * $4::float8) - 1
+      else least($2::float8, b.tokens + greatest(0, extract(epoch from (excluded.refreshed_at - b.refreshed_at))) * $4::float8)
     end,
-    allowed = least(?, b.tokens + greatest(0, extract(epoch from (excluded.refreshed_at - b.refreshed_at))) * ?) >= 1,
+    allowed = least($2::float8, b.tokens + greatest(0, extract(epoch from (excluded.refreshed_at - b.refreshed_at))) * $4::float8) >= 1,
     refreshed_at = greatest(b.refreshed_at, excluded.refreshed_at)
   returning tokens, allowed`;
 
@@ -87,11 +88,7 @@ export function postgresStore(): BucketStore {
   return {
     kind: 'postgresql',
     async take(key, policy, now, em) {
-      const cap = policy.burst;
-      const perSecond = policy.perMinute / 60;
-      const rows = await em.execute<{ tokens: number | string; allowed: boolean }[]>(TAKE_SQL, [
-        key, cap, now, cap, perSecond, cap, perSecond, cap, perSecond, cap, perSecond,
-      ]);
+      const rows = await queryRows<{ tokens: number | string; allowed: boolean }>(em, TAKE_SQL, [key, policy.burst, now, policy.perMinute / 60]);
       return { tokens: Number(rows[0]?.tokens ?? 0), allowed: rows[0]?.allowed ?? true };
     },
     async peek(key, policy, now, em) {

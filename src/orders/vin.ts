@@ -12,8 +12,8 @@ export function vinCheckDigit(vin: string): string | null {
   let sum = 0;
   for (let i = 0; i < 17; i++) {
     const ch = vin[i] as string;
-    const value = /\d/.test(ch) ? Number(ch) : TRANSLITERATION[ch];
-    if (value === undefined) return null;
+    // The pattern above admits only digits and letters of the table.
+    const value = /\d/.test(ch) ? Number(ch) : (TRANSLITERATION[ch] as number);
     sum += value * (WEIGHTS[i] as number);
   }
   const r = sum % 11;

@@ -19,7 +19,16 @@ const latency = new Histogram({
   registers: [registry],
 });
 
+/** The labelled series of each (method, operation, status), looked up once: prom-client hashes the labels on every call otherwise. */
+const series = new Map<string, { count: { inc(): void }; duration: { observe(value: number): void } }>();
+
 export function observeRequest(method: string, operation: string, status: number, seconds: number): void {
-  requests.inc({ method, operation, status: String(status) });
-  latency.observe({ operation }, seconds);
+  const key = `${method} ${operation} ${status}`;
+  let s = series.get(key);
+  if (!s) {
+    s = { count: requests.labels(method, operation, String(status)), duration: latency.labels(operation) };
+    series.set(key, s);
+  }
+  s.count.inc();
+  s.duration.observe(seconds);
 }

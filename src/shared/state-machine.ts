@@ -37,7 +37,7 @@ export function stateMachine<const Table extends Record<string, Transition<strin
       const row = table[action]!;
       if (allows(action, status)) return row;
       // Doing again what was already done reads better said so.
-      if (id && row.to === status && row.to !== undefined) throw errors.invalidStateTransition(`The ${resource} ${id} is already ${row.verb}.`);
+      if (id && row.to === status) throw errors.invalidStateTransition(`The ${resource} ${id} is already ${row.verb}.`);
       throw errors.invalidStateTransition(
         `${article} ${resource}${id ? ` (${id})` : ''} in status ${status} cannot be ${row.verb}; allowed from ${row.from.join(' or ')}.`,
       );

@@ -59,7 +59,8 @@ function walk(value: unknown, transform: (resource: Json) => Json): unknown {
 /** The current-version `body` as `version` renders it. */
 export function renderForVersion<T>(body: T, version: string): T {
   const target = SUPPORTED_VERSIONS.indexOf(version as ApiVersion);
-  if (target <= 0) return body;
+  // An unknown version gets the body as it is; the current one (0) gets it so from the loop below.
+  if (target === -1) return body;
   let out: unknown = body;
   for (const entry of VERSIONS.slice(0, target) as readonly VersionEntry[]) {
     const downgrade = entry.downgrade ?? {};

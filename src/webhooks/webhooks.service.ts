@@ -2,6 +2,7 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import type { FilterQuery } from '@mikro-orm/core';
 import type { components, operations } from '../../generated/openapi.js';
+import { recordAudit } from '../audit/audit.service.js';
 import type { EventType } from '../../generated/events.js';
 import { unixOrNull, unixSeconds, type Clock } from '../shared/clock.js';
 import { inTransaction, type RequestContext } from '../shared/context.js';
@@ -45,26 +46,34 @@ function checkUrl(ctx: RequestContext, url: string): void {
 
 export const findEndpoint = ownedFinder(WebhookEndpoint, 'webhook endpoint', 'webhook_endpoint_id');
 
-export async function createEndpoint(ctx: RequestContext, input: S['WebhookEndpointCreate']): Promise<WebhookEndpoint> {
+/**
+ * A new endpoint, audited. The audit entry is recorded before the endpoint exists, so an endpoint
+ * subscribed to `*` is not sent the record of its own creation.
+ */
+export function createEndpoint(ctx: RequestContext, input: S['WebhookEndpointCreate']): Promise<WebhookEndpoint> {
   checkUrl(ctx, input.url);
-  const now = ctx.clock.now();
-  const endpoint = ctx.em.create(WebhookEndpoint, {
-    id: newId('webhookEndpoint', now.getTime()),
-    accountId: ctx.principal.accountId,
-    url: input.url,
-    enabledEvents: input.enabled_events,
-    apiVersion: input.api_version ?? ctx.principal.apiVersion,
-    description: input.description ?? null,
-    status: 'enabled',
-    secret: randomToken('whsec'),
-    previousSecret: null,
-    previousSecretExpiresAt: null,
-    metadata: input.metadata ?? {},
-    createdAt: now,
-    updatedAt: now,
+  return inTransaction(ctx, async (tx) => {
+    const now = ctx.clock.now();
+    const id = newId('webhookEndpoint', now.getTime());
+    await recordAudit(tx, 'webhook_endpoint.created', id, { now });
+    const endpoint = tx.em.create(WebhookEndpoint, {
+      id,
+      accountId: ctx.principal.accountId,
+      url: input.url,
+      enabledEvents: input.enabled_events,
+      apiVersion: input.api_version ?? ctx.principal.apiVersion,
+      description: input.description ?? null,
+      status: 'enabled',
+      secret: randomToken('whsec'),
+      previousSecret: null,
+      previousSecretExpiresAt: null,
+      metadata: input.metadata ?? {},
+      createdAt: now,
+      updatedAt: now,
+    });
+    await tx.em.persist(endpoint).flush();
+    return endpoint;
   });
-  await ctx.em.persist(endpoint).flush();
-  return endpoint;
 }
 
 export function updateEndpoint(ctx: RequestContext, id: string, input: S['WebhookEndpointUpdate']): Promise<WebhookEndpoint> {
@@ -79,6 +88,8 @@ export function updateEndpoint(ctx: RequestContext, id: string, input: S['Webhoo
     if (input.status !== undefined) endpoint.status = input.status;
     endpoint.updatedAt = ctx.clock.now();
     await tx.em.flush();
+    await recordAudit(tx, 'webhook_endpoint.updated', endpoint.id, { now: endpoint.updatedAt });
+    await tx.em.flush();
     // Deliveries that waited while the endpoint was disabled are due now.
     if (reenabled) await notifyWorkers(tx.em);
     return endpoint;
@@ -88,8 +99,11 @@ export function updateEndpoint(ctx: RequestContext, id: string, input: S['Webhoo
 export function deleteEndpoint(ctx: RequestContext, id: string): Promise<void> {
   return inTransaction(ctx, async (tx) => {
     const endpoint = await findEndpoint(tx, id);
-    // The delivery log and its attempts go with it (ON DELETE CASCADE).
+    // The delivery log and its attempts go with it (ON DELETE CASCADE). Deleted first, so the
+    // record of its deletion is not queued for the endpoint itself.
     await tx.em.nativeDelete(WebhookEndpoint, { id: endpoint.id });
+    await recordAudit(tx, 'webhook_endpoint.deleted', endpoint.id);
+    await tx.em.flush();
   });
 }
 
@@ -102,6 +116,7 @@ export function rotateSecret(ctx: RequestContext, id: string, input: S['WebhookS
     endpoint.previousSecretExpiresAt = grace > 0 ? new Date(now.getTime() + grace * 1000) : null;
     endpoint.secret = randomToken('whsec');
     endpoint.updatedAt = now;
+    await recordAudit(tx, 'webhook_endpoint.secret_rotated', endpoint.id, { now });
     await tx.em.flush();
     return endpoint;
   });
@@ -235,6 +250,8 @@ export async function replayEvent(ctx: RequestContext, eventId: string, input: S
     // A replay sends the same event again, whatever became of its earlier deliveries.
     if (existing.size) await requeue(tx.em, 'replay', { id: { $in: [...existing.values()].map((d) => d.id) } }, now);
     if (deliveries.length > existing.size) await notifyWorkers(tx.em);
+    await recordAudit(tx, 'event.replayed', event.id, { now });
+    await tx.em.flush();
     return deliveries.map((d) => d.id);
   });
   const byId = new Map((await ctx.em.find(WebhookDelivery, { id: { $in: ids } })).map((d) => [d.id, d]));
@@ -249,6 +266,8 @@ export function recoverDeliveries(ctx: RequestContext, endpointId: string, input
     // An inverted range selects nothing, as an inverted `created` filter lists nothing.
     const until = input.until ?? unixSeconds(now);
     const requeued = await requeue(tx.em, 'recover', { endpointId: endpoint.id, ...createdRange({ gte: input.since, lte: until }) }, now);
+    await recordAudit(tx, 'webhook_endpoint.deliveries_recovered', endpoint.id, { now });
+    await tx.em.flush();
     return { object: 'webhook_recovery', endpoint_id: endpoint.id, since: input.since, until, requeued };
   });
 }

@@ -31,25 +31,30 @@ interface Rule {
 export const VETTING_RULES: readonly Rule[] = [
   {
     reason: 'not_authorized',
+    // Stryker disable next-line StringLiteral: documentation, read by no code
     requirement: 'allowed to operate, and common or contract operating authority active',
     passes: (r) =>
       r.allowedToOperate && (r.commonAuthority === 'active' || r.contractAuthority === 'active'),
   },
   {
     reason: 'insurance_below_minimum',
+    // Stryker disable next-line StringLiteral: documentation, read by no code
     requirement: `BIPD insurance on file > 0 and >= the required amount (${FEDERAL_MINIMUM_BIPD_USD} USD when unknown)`,
     passes: (r) => {
       const required = r.bipdInsuranceRequiredUsd > 0 ? r.bipdInsuranceRequiredUsd : FEDERAL_MINIMUM_BIPD_USD;
-      return r.bipdInsuranceOnFileUsd > 0 && r.bipdInsuranceOnFileUsd >= required;
+      // The required amount is always positive, so `>= required` also means some insurance is on file.
+      return r.bipdInsuranceOnFileUsd >= required;
     },
   },
   {
     reason: 'unsatisfactory_rating',
+    // Stryker disable next-line StringLiteral: documentation, read by no code
     requirement: 'safety rating is not Unsatisfactory (Satisfactory, Conditional or unrated pass)',
     passes: (r) => r.safetyRating !== 'unsatisfactory',
   },
   {
     reason: 'out_of_service',
+    // Stryker disable next-line StringLiteral: documentation, read by no code
     requirement: 'no out-of-service order in effect (an order dated today or earlier counts)',
     passes: (r, today) => r.outOfServiceDate === null || r.outOfServiceDate > today,
   },

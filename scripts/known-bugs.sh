@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# The changes that once shipped unnoticed (each passed the whole suite), applied one at a time to a
+# copy of the source: each must fail at least one fast unit test (test/unit/). Stryker does not
+# change numbers, so this is what keeps the specification's numbers (delays, tolerance) pinned.
+# Part of `npm run test:mutation`. Exit 1 when a change is not caught.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+export PATH="$PWD/node_modules/.bin:$PATH"
+# Inside the project, so the copy resolves node_modules from here.
+work=.stryker-tmp/known-bugs
+rm -rf "$work" && mkdir -p "$work"
+trap 'rm -rf "$work"' EXIT
+cp -r src generated package.json tsconfig.json vitest.mutation.config.ts "$work"/
+mkdir -p "$work/test" && cp -r test/unit "$work/test/"
+
+# The copy as it is must pass, or every change below would read as caught.
+if ! (cd "$work" && vitest run -c vitest.mutation.config.ts >/dev/null 2>&1); then
+  echo "known bugs: the unit tests fail on the unchanged copy"; exit 1
+fi
+missed=0
+# file | text | replacement | what it means
+while IFS='|' read -r file from to label; do
+  [ -z "$file" ] && continue
+  cp "$work/$file" "$work/$file.orig"
+  if ! node -e 'const fs=require("fs");const [p,a,b]=process.argv.slice(1);const s=fs.readFileSync(p,"utf8");if(!s.includes(a))process.exit(2);fs.writeFileSync(p,s.replace(a,b))' "$work/$file" "$from" "$to"; then
+    echo "NOT APPLIED (the source changed: update scripts/known-bugs.sh): $label"; missed=$((missed + 1)); continue
+  fi
+  if (cd "$work" && vitest run -c vitest.mutation.config.ts >/dev/null 2>&1); then
+    echo "MISSED: $label"; missed=$((missed + 1))
+  else
+    echo "caught: $label"
+  fi
+  mv "$work/$file.orig" "$work/$file"
+done <<'LIST'
+src/webhooks/schedule.ts|5 * 60_000|10 * 60_000|retry delay 5 min -> 10 min
+src/webhooks/schedule.ts|6 * 3_600_000|1 * 3_600_000|retry delay 6 h -> 1 h
+src/webhooks/schedule.ts|[0, 30_000|[0, 3_000|retry delay 30 s -> 3 s
+src/webhooks/signer.ts|DEFAULT_TOLERANCE_SECONDS = 300|DEFAULT_TOLERANCE_SECONDS = 1|signature tolerance 300 s -> 1 s
+src/orders/orders.state.ts|cancel: { from: ['pending', 'dispatched']|cancel: { from: ['pending']|cancel no longer allowed from dispatched
+src/orders/orders.state.ts|update: { from: ['pending']|update: { from: ['pending', 'in_transit']|update allowed while in_transit
+src/orders/orders.state.ts|report_exception: { from: ['pending', 'dispatched', 'in_transit', 'delivered']|report_exception: { from: ['in_transit']|exceptions accepted only while in_transit
+src/orders/vin.ts|S: 2,|S: 3,|VIN transliteration S 2 -> 3
+src/orders/vin.ts|R: 9,|R: 8,|VIN transliteration R 9 -> 8
+src/carriers/registry/checks.ts|FEDERAL_MINIMUM_BIPD_USD = 750_000|FEDERAL_MINIMUM_BIPD_USD = 75_000|federal BIPD minimum $750,000 -> $75,000
+LIST
+echo "known bugs: $missed not caught"
+exit $((missed > 0))

@@ -1,0 +1,97 @@
+// Raw SQL for the request path's hot reads and writes (the caller's key, the rate-limit take, a
+// resource by id): one statement straight to the driver, rows mapped to the entity's shape without
+// the ORM's query builder, hydration or identity map. Inside a transaction the statement runs on the
+// transaction's connection (through the entity manager); outside one, on the driver's own client
+// (the `pg` pool, or the embedded database, which queues it behind any open transaction).
+import type { EntityName } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/sql';
+
+interface NativeClient {
+  query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+const natives = new WeakMap<object, Promise<NativeClient>>();
+
+function nativeClient(em: EntityManager): Promise<NativeClient> {
+  const connection = em.getConnection() as unknown as { getNativeClient(): Promise<NativeClient> };
+  let client = natives.get(connection);
+  if (!client) {
+    client = connection.getNativeClient();
+    natives.set(connection, client);
+  }
+  return client;
+}
+
+/** `$1`, `$2`... as the entity manager's `?` placeholders, with the parameters in their order of use. */
+const questionMarks = new Map<string, { sql: string; order: number[] }>();
+function toQuestionMarks(sql: string): { sql: string; order: number[] } {
+  let found = questionMarks.get(sql);
+  if (!found) {
+    const order: number[] = [];
+    found = { sql: sql.replace(/\$(\d+)/g, (_, n: string) => (order.push(Number(n) - 1), '?')), order };
+    questionMarks.set(sql, found);
+  }
+  return found;
+}
+
+/** The rows of `sql` (`$1`, `$2`... placeholders), in `em`'s transaction if it has one. */
+export async function queryRows<T>(em: EntityManager, sql: string, params: unknown[] = []): Promise<T[]> {
+  if (em.isInTransaction()) {
+    const q = toQuestionMarks(sql);
+    return em.execute<T[]>(q.sql, q.order.map((i) => params[i]));
+  }
+  const { rows } = await (await nativeClient(em)).query(sql, params);
+  return rows as T[];
+}
+
+type RowMapper<E> = (row: Record<string, unknown>) => E;
+const mappers = new Map<string, RowMapper<unknown>>();
+
+/**
+ * Turns a row of the entity's table into the entity's shape (property names, `Date`s), compiled once
+ * per entity from its metadata. The result is a snapshot, not managed by the entity manager.
+ */
+export function rowMapper<E>(em: EntityManager, entity: EntityName<E>): { table: string; map: RowMapper<E> } {
+  const meta = em.getMetadata().find(entity as never)!;
+  let map = mappers.get(meta.className) as RowMapper<E> | undefined;
+  if (!map) {
+    const props = meta.props.filter((p) => p.kind === 'scalar' && p.fieldNames?.length === 1 && p.persist !== false);
+    const columns = props.map((p) => ({ name: p.name, column: p.fieldNames[0]!, date: p.runtimeType === 'Date' }));
+    map = (row) => {
+      const out: Record<string, unknown> = {};
+      for (const c of columns) {
+        const v = row[c.column];
+        out[c.name] = c.date && v != null && !(v instanceof Date) ? new Date(v as string) : v;
+      }
+      return out as E;
+    };
+    mappers.set(meta.className, map as RowMapper<unknown>);
+  }
+  return { table: meta.tableName, map };
+}
+
+const inserts = new Map<string, { sql: string; values: (entity: Record<string, unknown>) => unknown[] }>();
+
+/**
+ * Inserts `entity` (every column of its table, in the shape `em.create` takes) with one statement,
+ * in `em`'s transaction if it has one, without the unit of work: for a new row the request writes
+ * and never changes again before it commits.
+ */
+export async function insertRow<E extends object>(em: EntityManager, entity: EntityName<E>, values: E): Promise<void> {
+  const meta = em.getMetadata().find(entity as never)!;
+  let insert = inserts.get(meta.className);
+  if (!insert) {
+    const props = meta.props.filter((p) => p.kind === 'scalar' && p.fieldNames?.length === 1 && p.persist !== false);
+    const json = props.map((p) => p.runtimeType !== 'Date' && p.runtimeType !== 'string' && p.runtimeType !== 'number' && p.runtimeType !== 'boolean');
+    insert = {
+      sql: `insert into ${meta.tableName} (${props.map((p) => p.fieldNames[0]).join(', ')}) values (${props.map((_, i) => `$${i + 1}`).join(', ')})`,
+      values: (e) =>
+        props.map((p, i) => {
+          const v = e[p.name];
+          return v === undefined || v === null ? null : json[i] ? JSON.stringify(v) : v;
+        }),
+    };
+    inserts.set(meta.className, insert);
+  }
+  await queryRows(em, insert.sql, insert.values(values as Record<string, unknown>));
+}

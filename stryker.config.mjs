@@ -1,0 +1,67 @@
+// Mutation testing (StrykerJS, vitest runner): `npm run test:mutation`. See CONTRIBUTING.md, "Mutation testing".
+// The core modules and their files. A gated module fails the run when its score is below
+// THRESHOLD (scripts/mutation-summary.ts prints each module's score and enforces it). A pending
+// module is listed with why it is not gated yet; `MUTATE=all npm run test:mutation` mutates it too
+// (its score is printed, never enforced).
+// The mutants run against the fast unit tests only (vitest.mutation.config.ts: test/unit/, no
+// server, no database), so each module needs unit tests of its own there.
+
+export const THRESHOLD = 90;
+
+export const MODULES = [
+  { name: 'webhooks: signer', files: ['src/webhooks/signer.ts'], gated: true },
+  { name: 'webhooks: retry schedule', files: ['src/webhooks/schedule.ts'], gated: true },
+  { name: 'orders: state machine', files: ['src/orders/orders.state.ts', 'src/shared/state-machine.ts'], gated: true },
+  { name: 'orders: VIN check', files: ['src/orders/vin.ts'], gated: true },
+  { name: 'carriers: vetting checks', files: ['src/carriers/registry/checks.ts'], gated: true },
+  { name: 'carriers: compliance scan', files: ['src/carriers/compliance.rules.ts'], gated: true },
+  { name: 'http: API versions', files: ['src/shared/versions.ts'], gated: true },
+  { name: 'http: errors', files: ['src/shared/errors.ts'], gated: true },
+  // Pending: being changed on other branches right now; gate each once it lands with unit tests in test/unit/.
+  { name: 'webhooks: delivery worker', files: ['src/webhooks/worker.ts'], gated: false, pending: 'being reworked (claim, lease); needs unit tests of its own' },
+  { name: 'webhooks: emitter', files: ['src/webhooks/emitter.ts'], gated: false, pending: 'being reworked; needs unit tests of its own' },
+  { name: 'webhooks: transport', files: ['src/webhooks/transport.ts'], gated: false, pending: 'being reworked; needs unit tests of its own' },
+  { name: 'http: rate limit', files: ['src/http/rate-limit.ts'], gated: false, pending: 'being reworked; needs unit tests of its own' },
+  { name: 'http: idempotency', files: ['src/http/idempotency.ts'], gated: false, pending: 'being reworked; needs unit tests of its own' },
+  { name: 'http: authentication', files: ['src/http/authenticate.ts'], gated: false, pending: 'being reworked; needs unit tests of its own' },
+  { name: 'accounting', files: [], gated: false, pending: 'not landed yet (ledger postings, invoice totals, payment application)' },
+];
+
+const all = process.env.MUTATE === 'all';
+const selected = MODULES.filter((m) => m.gated || all);
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutation.config.ts', related: false },
+  plugins: ['@stryker-mutator/vitest-runner'],
+  mutate: selected.flatMap((m) => m.files),
+  // Each mutant runs only the tests that reached it (static mutants, such as a table's value, run them all).
+  coverageAnalysis: 'perTest',
+  // The machine is shared: two test processes at most.
+  concurrency: 2,
+  // Only mutants whose code or tests changed since the committed result are run again.
+  incremental: true,
+  incrementalFile: 'test/mutation/stryker-incremental.json',
+  // No mutator is excluded. A mutant that cannot change behaviour is disabled where it is, with its
+  // reason (`// Stryker disable next-line <Mutator>: <reason>`), and every run prints them all
+  // (scripts/mutation-summary.ts, "ignored"). Today:
+  // - src/webhooks/signer.ts, the default of a header part's value: any default that is neither digits
+  //   nor 64 hex digits is refused by the patterns that follow (StringLiteral).
+  // - src/shared/errors.ts, 'invalid_client' among the OAuth codes answered as they are: its status,
+  //   401, derives the same code (StringLiteral).
+  // - src/carriers/registry/checks.ts, each rule's `requirement`: documentation, read by no code
+  //   (StringLiteral, four lines).
+  mutator: {
+    excludedMutations: [],
+  },
+  thresholds: { high: 95, low: THRESHOLD, break: all ? null : THRESHOLD },
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  clearTextReporter: { allowColor: false, logTests: false, reportTests: false, reportMutants: true, reportScoreTable: true },
+  ignorePatterns: ['dashboard', 'docs', 'contract-tests', 'reports', 'data', 'dist', 'build', '.schemathesis'],
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+  timeoutMS: 10_000,
+};
