@@ -455,6 +455,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/carriers/{carrier_id}/revet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The carrier's id. */
+                carrier_id: components["parameters"]["CarrierIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Vet a carrier again
+         * @description Queues the federal record look-up again: a `pending_vetting` carrier whose look-up failed
+         *     (`safer_pull_status: failed`, the registry stayed unreachable through its automatic retries)
+         *     or a `rejected` carrier (its authority or insurance may have been fixed since) becomes
+         *     `pending_vetting` with `safer_pull_status: queued`, and is vetted to `active` or `rejected`
+         *     as at onboarding. Recorded in the audit log (`carrier.revetted`). A carrier whose look-up
+         *     is queued or running, or that is `active` or `suspended`, answers 409
+         *     `invalid_state_transition`.
+         */
+        post: operations["revetCarrier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/compliance_alerts": {
         parameters: {
             query?: never;
@@ -1525,7 +1554,7 @@ export interface components {
                  * @description Specific, stable code (listed in the API reference). New codes are added as the API grows: handle an unknown code by its `type`.
                  * @enum {string}
                  */
-                code: "missing_required_field" | "invalid_value" | "invalid_format" | "unknown_field" | "invalid_json" | "invalid_cursor" | "invalid_vin" | "missing_credentials" | "invalid_api_key" | "invalid_token" | "expired_token" | "insufficient_scope" | "resource_missing" | "route_not_found" | "method_not_allowed" | "invalid_state_transition" | "carrier_not_active" | "duplicate_carrier" | "endpoint_not_subscribed" | "endpoint_disabled" | "idempotency_key_reused" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "internal_error" | "invalid_client" | "invalid_scope" | "unsupported_grant_type" | "invalid_credentials" | "invalid_csrf_token" | "duplicate_user" | "last_owner" | "amount_exceeds_balance" | "order_already_billed" | "order_already_paid";
+                code: "missing_required_field" | "invalid_value" | "invalid_format" | "unknown_field" | "invalid_json" | "invalid_cursor" | "invalid_vin" | "missing_credentials" | "invalid_api_key" | "invalid_token" | "expired_token" | "insufficient_scope" | "resource_missing" | "route_not_found" | "method_not_allowed" | "invalid_state_transition" | "carrier_not_active" | "duplicate_carrier" | "endpoint_not_subscribed" | "endpoint_disabled" | "idempotency_key_reused" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "internal_error" | "invalid_client" | "invalid_scope" | "unsupported_grant_type" | "invalid_credentials" | "invalid_csrf_token" | "duplicate_user" | "last_owner" | "amount_exceeds_balance" | "order_already_billed" | "order_already_paid" | "service_unavailable";
                 /** @description Human-readable explanation. */
                 message: string;
                 /** @description The offending parameter or field (JSON path like `vehicles[0].vin` for nested fields). */
@@ -2655,7 +2684,7 @@ export interface components {
              * OAuthErrorCode
              * @enum {string}
              */
-            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "server_error";
+            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "server_error" | "temporarily_unavailable";
             error_description: string;
         };
         /**
@@ -2688,6 +2717,7 @@ export interface components {
          *     | `webhook_endpoint.deliveries_recovered` | the endpoint | its permanently failed deliveries are sent again |
          *     | `event.replayed` | the event | an event is sent again |
          *     | `carrier.suspended`, `carrier.reinstated` | the carrier | a carrier is suspended or reinstated by a caller |
+         *     | `carrier.revetted` | the carrier | a carrier is queued for vetting again by a caller |
          *     | `invoice.voided` | the invoice | an invoice is voided |
          *     | `carrier_payment.sent` | the carrier payment | a carrier is paid |
          *
@@ -2695,7 +2725,7 @@ export interface components {
          * @example api_key.revoked
          * @enum {string}
          */
-        AuditAction: "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.deleted" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deliveries_recovered" | "webhook_endpoint.disabled" | "event.replayed" | "carrier.suspended" | "carrier.reinstated" | "invoice.voided" | "carrier_payment.sent";
+        AuditAction: "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.deleted" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deliveries_recovered" | "webhook_endpoint.disabled" | "event.replayed" | "carrier.suspended" | "carrier.reinstated" | "carrier.revetted" | "invoice.voided" | "carrier_payment.sent";
         /**
          * AuditLog
          * @description One privileged action, recorded in the same transaction as the action itself (so an action
@@ -3113,6 +3143,9 @@ export interface components {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
                 "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3166,6 +3199,9 @@ export interface components {
                 "Cache-Control": components["headers"]["Cache-Control"];
                 "Request-Id": components["headers"]["Request-Id"];
                 "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3185,6 +3221,9 @@ export interface components {
                 "Cache-Control": components["headers"]["Cache-Control"];
                 "Request-Id": components["headers"]["Request-Id"];
                 "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3203,6 +3242,9 @@ export interface components {
                 "Cache-Control": components["headers"]["Cache-Control"];
                 "Request-Id": components["headers"]["Request-Id"];
                 "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3220,6 +3262,9 @@ export interface components {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
                 "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3243,6 +3288,9 @@ export interface components {
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                 "Request-Id": components["headers"]["Request-Id"];
                 "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3264,6 +3312,9 @@ export interface components {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
                 "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3285,6 +3336,9 @@ export interface components {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
                 "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3310,6 +3364,9 @@ export interface components {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
                 "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3331,6 +3388,9 @@ export interface components {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
                 "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3352,6 +3412,9 @@ export interface components {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
                 "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3468,6 +3531,9 @@ export interface components {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
                 "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3484,14 +3550,91 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The database cannot be reached right now (`api_error`, `service_unavailable`): nothing was
+         *     done, and the same request can be retried after `Retry-After` seconds (with the same
+         *     `Idempotency-Key` for a POST). Answered within a few seconds, never left hanging.
+         */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "type": "api_error",
+                 *         "code": "service_unavailable",
+                 *         "message": "The service is temporarily unavailable; retry after 5 seconds.",
+                 *         "request_id": "req_01JF3QB2X4Y6Z8A0C2E4G6J8K0"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description Too many requests from this client address, or too many failed authentications of this
+         *     client (RFC 6749 §5.2 `invalid_request`); retry after `Retry-After` seconds.
+         */
+        OAuthTooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "invalid_request",
+                 *       "error_description": "Too many requests; retry after 1 second(s)."
+                 *     }
+                 */
+                "application/json": components["schemas"]["OAuthError"];
+            };
+        };
+        /** @description The database cannot be reached right now (`temporarily_unavailable`); retry after `Retry-After` seconds. */
+        OAuthServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "temporarily_unavailable",
+                 *       "error_description": "The service is temporarily unavailable; retry after 5 seconds."
+                 *     }
+                 */
+                "application/json": components["schemas"]["OAuthError"];
+            };
+        };
     };
     parameters: {
         /**
          * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
          *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
          *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-         *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-         *     are not stored, so they can be retried with the same key.
+         *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+         *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+         *     they can be retried with the same key.
          * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
          */
         IdempotencyKey: string;
@@ -3553,7 +3696,9 @@ export interface components {
          */
         "Service-Version": string;
         /**
-         * @description Capacity of the caller's token bucket (the burst).
+         * @description Capacity of the caller's token bucket (the burst). On every response: the bucket of the key,
+         *     token or session that authenticated the request; otherwise the bucket of the client's address,
+         *     which unauthenticated requests and failed authentications draw from.
          * @example 200
          */
         "X-RateLimit-Limit": number;
@@ -3599,7 +3744,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `next_cursor` of the previous page (a customer id). */
+                /** @description The `next_cursor` of the previous page (a customer id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
                 cursor?: components["schemas"]["CustomerId"];
             };
             header?: never;
@@ -3627,6 +3772,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createCustomer: {
@@ -3637,8 +3783,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -3692,6 +3839,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCustomer: {
@@ -3726,6 +3874,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateCustomer: {
@@ -3774,6 +3923,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listOrders: {
@@ -3781,7 +3931,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `next_cursor` of the previous page (an order id). */
+                /** @description The `next_cursor` of the previous page (an order id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
                 cursor?: components["schemas"]["OrderId"];
                 /** @description Only orders in this status. */
                 status?: components["schemas"]["OrderStatus"];
@@ -3817,6 +3967,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createOrder: {
@@ -3827,8 +3978,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -3900,6 +4052,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOrder: {
@@ -3934,6 +4087,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateOrder: {
@@ -3981,6 +4135,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     cancelOrder: {
@@ -3991,8 +4146,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4038,6 +4194,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWebhookEndpoints: {
@@ -4045,7 +4202,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `next_cursor` of the previous page (an endpoint id). */
+                /** @description The `next_cursor` of the previous page (an endpoint id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
                 cursor?: components["schemas"]["WebhookEndpointId"];
             };
             header?: never;
@@ -4081,6 +4238,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createWebhookEndpoint: {
@@ -4091,8 +4249,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4140,6 +4299,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWebhookEndpoint: {
@@ -4161,6 +4321,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteWebhookEndpoint: {
@@ -4202,6 +4363,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateWebhookEndpoint: {
@@ -4237,6 +4399,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     rotateWebhookEndpointSecret: {
@@ -4247,8 +4410,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4294,6 +4458,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     testWebhookEndpoint: {
@@ -4304,8 +4469,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4341,6 +4507,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWebhookDeliveries: {
@@ -4348,7 +4515,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `next_cursor` of the previous page (a delivery id). */
+                /** @description The `next_cursor` of the previous page (a delivery id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
                 cursor?: components["schemas"]["WebhookDeliveryId"];
                 /** @description Only deliveries in this status. */
                 status?: components["schemas"]["WebhookDeliveryStatus"];
@@ -4390,6 +4557,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     recoverWebhookDeliveries: {
@@ -4400,8 +4568,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4456,6 +4625,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWebhookDelivery: {
@@ -4490,6 +4660,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listEvents: {
@@ -4497,7 +4668,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `next_cursor` of the previous page (an event id). */
+                /** @description The `next_cursor` of the previous page (an event id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
                 cursor?: components["schemas"]["EventId"];
                 /** @description Only events of this type. */
                 type?: components["schemas"]["EventType"];
@@ -4537,6 +4708,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getEvent: {
@@ -4571,6 +4743,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     replayEvent: {
@@ -4581,8 +4754,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4636,6 +4810,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCarriers: {
@@ -4643,7 +4818,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `next_cursor` of the previous page (a carrier id). */
+                /** @description The `next_cursor` of the previous page (a carrier id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
                 cursor?: components["schemas"]["CarrierId"];
                 /** @description Only carriers in this status. */
                 status?: components["schemas"]["CarrierStatus"];
@@ -4681,6 +4856,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createCarrier: {
@@ -4691,8 +4867,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4739,6 +4916,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCarrier: {
@@ -4760,6 +4938,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateCarrier: {
@@ -4793,6 +4972,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     suspendCarrier: {
@@ -4803,8 +4983,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4836,6 +5017,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     reinstateCarrier: {
@@ -4846,8 +5028,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4868,6 +5051,41 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    revetCarrier: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The carrier's id. */
+                carrier_id: components["parameters"]["CarrierIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CarrierOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listComplianceAlerts: {
@@ -4875,7 +5093,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `next_cursor` of the previous page (an alert id). */
+                /** @description The `next_cursor` of the previous page (an alert id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
                 cursor?: components["schemas"]["ComplianceAlertId"];
                 /** @description Only alerts in this status. */
                 status?: components["schemas"]["ComplianceAlertStatus"];
@@ -4915,6 +5133,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getComplianceAlert: {
@@ -4936,6 +5155,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     resolveComplianceAlert: {
@@ -4946,8 +5166,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4979,6 +5200,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     dispatchOrder: {
@@ -4989,8 +5211,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5022,6 +5245,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     pickUpOrder: {
@@ -5032,8 +5256,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5065,6 +5290,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deliverOrder: {
@@ -5075,8 +5301,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5109,6 +5336,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     reportOrderException: {
@@ -5119,8 +5347,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5153,6 +5382,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listApiKeys: {
@@ -5160,7 +5390,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `next_cursor` of the previous page (a key id). */
+                /** @description The `next_cursor` of the previous page (a key id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
                 cursor?: components["schemas"]["ApiKeyId"];
             };
             header?: never;
@@ -5211,6 +5441,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createApiKey: {
@@ -5221,8 +5452,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5269,6 +5501,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getApiKey: {
@@ -5290,6 +5523,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     revokeApiKey: {
@@ -5300,8 +5534,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5338,6 +5573,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listOAuthClients: {
@@ -5345,7 +5581,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `next_cursor` of the previous page (a client id). */
+                /** @description The `next_cursor` of the previous page (a client id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
                 cursor?: components["schemas"]["OAuthClientId"];
             };
             header?: never;
@@ -5393,6 +5629,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createOAuthClient: {
@@ -5403,8 +5640,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5450,6 +5688,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOAuthClient: {
@@ -5471,6 +5710,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     revokeOAuthClient: {
@@ -5481,8 +5721,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5519,6 +5760,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createSession: {
@@ -5547,6 +5789,9 @@ export interface operations {
                     Location: components["headers"]["Location"];
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5559,6 +5804,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCurrentSession: {
@@ -5575,6 +5821,9 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5586,6 +5835,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteCurrentSession: {
@@ -5603,6 +5853,9 @@ export interface operations {
                     "Set-Cookie": components["headers"]["Set-Cookie"];
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5621,6 +5874,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listUsers: {
@@ -5628,7 +5882,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description The `next_cursor` of the previous page (a user id). */
+                /** @description The `next_cursor` of the previous page (a user id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
                 cursor?: components["schemas"]["UserId"];
             };
             header?: never;
@@ -5675,6 +5929,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createUser: {
@@ -5685,8 +5940,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5731,6 +5987,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getUser: {
@@ -5752,6 +6009,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteUser: {
@@ -5794,6 +6052,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateUser: {
@@ -5827,6 +6086,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAuditLogs: {
@@ -5870,6 +6130,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAuditLog: {
@@ -5904,6 +6165,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listInvoices: {
@@ -5957,8 +6219,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -6105,8 +6368,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -6162,8 +6426,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -6251,8 +6516,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -6384,8 +6650,9 @@ export interface operations {
                  * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
                  *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
                  *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
-                 *     409 `idempotency_key_in_use`. Requests that fail validation (400) or fail on the server (5xx)
-                 *     are not stored, so they can be retried with the same key.
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
                  * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -6573,6 +6840,9 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6591,7 +6861,9 @@ export interface operations {
             401: components["responses"]["OAuthUnauthorized"];
             413: components["responses"]["OAuthBadRequest"];
             415: components["responses"]["OAuthBadRequest"];
+            429: components["responses"]["OAuthTooManyRequests"];
             500: components["responses"]["OAuthServerError"];
+            503: components["responses"]["OAuthServiceUnavailable"];
         };
     };
     introspectOAuthToken: {
@@ -6618,6 +6890,9 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6628,7 +6903,9 @@ export interface operations {
             401: components["responses"]["OAuthUnauthorized"];
             413: components["responses"]["OAuthBadRequest"];
             415: components["responses"]["OAuthBadRequest"];
+            429: components["responses"]["OAuthTooManyRequests"];
             500: components["responses"]["OAuthServerError"];
+            503: components["responses"]["OAuthServiceUnavailable"];
         };
     };
     getOpenApiJson: {
@@ -6645,6 +6922,9 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6679,6 +6959,9 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6713,6 +6996,9 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6747,6 +7033,9 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6793,6 +7082,9 @@ export interface operations {
                     "Cache-Control": "no-cache";
                     "Content-Encoding": components["headers"]["Content-Encoding"];
                     Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6835,6 +7127,9 @@ export interface operations {
                     "X-Content-Type-Options": "nosniff";
                     "Content-Encoding": components["headers"]["Content-Encoding"];
                     Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6861,6 +7156,9 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6889,6 +7187,9 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6907,6 +7208,9 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6935,6 +7239,9 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {

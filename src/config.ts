@@ -21,6 +21,10 @@ export interface Config {
   rateLimit: { burst: number; perMinute: number };
   /** Shared store of the rate-limit buckets when set; otherwise PostgreSQL (or process memory on the embedded database). */
   redisUrl: string | undefined;
+  /** Reverse proxies in front of the API whose `X-Forwarded-For` entries name the client address. */
+  trustedProxies: number;
+  /** Failed authentications one OAuth client may have at once before it is slowed to 6 a minute. */
+  oauthClientFailures: number;
   /** How long a worker's claim on a webhook delivery lasts before another worker may take it over. */
   webhookLeaseMs: number;
   /** Deliveries of one webhook endpoint in flight at once, over every worker process. */
@@ -88,6 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perMinute: intFrom('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 100, 1),
     },
     redisUrl: env.REDIS_URL || undefined,
+    trustedProxies: intFrom('TRUSTED_PROXIES', env.TRUSTED_PROXIES, 0),
+    oauthClientFailures: intFrom('OAUTH_CLIENT_FAILURES', env.OAUTH_CLIENT_FAILURES, 10, 1),
     // At least 11 s: a lease must outlast the 10 s delivery timeout.
     webhookLeaseMs: intFrom('WEBHOOK_LEASE_SECONDS', env.WEBHOOK_LEASE_SECONDS, 60, 11) * 1000,
     webhookEndpointConcurrency: intFrom('WEBHOOK_ENDPOINT_CONCURRENCY', env.WEBHOOK_ENDPOINT_CONCURRENCY, 4, 1),

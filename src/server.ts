@@ -35,7 +35,7 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
   let shuttingDown = false;
   if (config.role === 'api' || config.role === 'all') {
     const { createApp } = await import('./http/app.js');
-    app = await createApp({ db, clock, log, rateLimit: config.rateLimit, redisUrl: config.redisUrl, production: config.production, signIn: config.signIn });
+    app = await createApp({ db, clock, log, rateLimit: config.rateLimit, redisUrl: config.redisUrl, production: config.production, signIn: config.signIn, trustedProxies: config.trustedProxies, oauthClientFailures: config.oauthClientFailures });
     server = createServer(app.koa.callback());
     server.requestTimeout = 30_000;
     server.headersTimeout = 10_000;

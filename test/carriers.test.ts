@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { backends, type Backend } from './support/databases.js';
 import { orderBody, startHarness, TestClock, type Harness } from './support/harness.js';
 import { JobRunner } from '../src/jobs/runner.js';
-import { vettingJob, VET_CARRIER_JOB, VETTING_ATTEMPTS } from '../src/carriers/carriers.service.js';
+import { vettingJob, VET_CARRIER_JOB, VETTING_ATTEMPTS, VETTING_BACKOFF_MS } from '../src/carriers/carriers.service.js';
 import { complianceScanJob, COMPLIANCE_SCAN_JOB, scanCompliance } from '../src/carriers/compliance.service.js';
 import { createLocalRegistryProvider, LOCAL_REGISTRY_SAMPLES as DOT } from '../src/carriers/registry/index.js';
 import { Event } from '../src/webhooks/events.entities.js';
@@ -143,9 +143,58 @@ describe.each(backends())('carriers on %s', (backend: Backend) => {
       const c = (await onboard(DOT.unreachable)).body;
       for (let attempt = 1; attempt <= VETTING_ATTEMPTS; attempt++) {
         expect(await runner.runOnce(), `attempt ${attempt}`).toBe(1);
-        clock.advance(300_000);
+        clock.advance(VETTING_BACKOFF_MS[attempt - 1] ?? 0);
       }
       expect(await get(c.id)).toMatchObject({ status: 'pending_vetting', safer_pull_status: 'failed', vetting: null });
+    });
+  });
+
+  describe('vetting again (revetCarrier)', () => {
+    it('retries an unreachable registry with backoff over hours; revet queues a failed vetting again by hand, audited', async () => {
+      let down = true;
+      const base = createLocalRegistryProvider(undefined, { clock });
+      const flaky = { name: base.name, findByDot: (dot: string) => base.findByDot(down ? DOT.unreachable : dot), findByMc: (mc: string) => base.findByMc(mc) };
+      const own = new JobRunner({ db: h.database.db, clock, log: silent, handlers: { [VET_CARRIER_JOB]: vettingJob({ context: () => h.background(clock), registry: flaky }) } });
+      const key = await h.key('revetter');
+      const read = async (id: string) => (await h.call('GET', `/v1/carriers/${id}`, { key })).body;
+      const c = (await onboard(DOT.pass[0]!, key)).body;
+      let waited = 0;
+      for (let attempt = 1; attempt <= VETTING_ATTEMPTS; attempt++) {
+        expect(await own.runOnce(), `attempt ${attempt}`).toBe(1);
+        if (attempt === VETTING_ATTEMPTS) break;
+        expect((await read(c.id)).safer_pull_status).not.toBe('failed');
+        expect(await own.runOnce(), `not due before its backoff (attempt ${attempt})`).toBe(0);
+        clock.advance(VETTING_BACKOFF_MS[attempt - 1]!);
+        waited += VETTING_BACKOFF_MS[attempt - 1]!;
+      }
+      expect(waited).toBeGreaterThanOrEqual(12 * 3_600_000);
+      expect(await read(c.id)).toMatchObject({ status: 'pending_vetting', safer_pull_status: 'failed' });
+
+      down = false;
+      const reader = await h.key('revetter', 'carriers:read');
+      expect((await h.call('POST', `/v1/carriers/${c.id}/revet`, { key: reader })).status).toBe(403);
+      const r = await h.call('POST', `/v1/carriers/${c.id}/revet`, { key });
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ id: c.id, status: 'pending_vetting', safer_pull_status: 'queued' });
+      const twice = await h.call('POST', `/v1/carriers/${c.id}/revet`, { key });
+      expect(twice.status).toBe(409);
+      expect(twice.body.error.code).toBe('invalid_state_transition');
+      while ((await own.runOnce()) > 0);
+      expect(await read(c.id)).toMatchObject({ status: 'active', safer_pull_status: 'completed' });
+      expect((await h.call('POST', `/v1/carriers/${c.id}/revet`, { key })).status).toBe(409);
+      const audit = await h.database.db.em().execute<{ action: string }[]>('select action from audit_logs where target = ?', [c.id]);
+      expect(audit.map((a) => a.action)).toEqual(['carrier.revetted']);
+    });
+
+    it('vets a rejected carrier again', async () => {
+      const key = await h.key('revet-rejected');
+      const c = (await onboard(DOT.not_authorized, key)).body;
+      await vetAll();
+      expect((await h.call('GET', `/v1/carriers/${c.id}`, { key })).body.status).toBe('rejected');
+      const r = await h.call('POST', `/v1/carriers/${c.id}/revet`, { key });
+      expect(r.body).toMatchObject({ status: 'pending_vetting', safer_pull_status: 'queued', vetting: { passed: false } });
+      await vetAll();
+      expect((await h.call('GET', `/v1/carriers/${c.id}`, { key })).body.status).toBe('rejected');
     });
   });
 

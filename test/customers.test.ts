@@ -119,10 +119,21 @@ describe.each(backends())('customers on %s', (backend: Backend) => {
       expect(page.body.data).toHaveLength(20);
       expect(page.body.has_more).toBe(true);
     });
-    it('rejects an unknown cursor with 400 invalid_cursor', async () => {
-      const r = await h.call('GET', '/v1/customers?cursor=cus_01JF3Q8Z6V4X2N7M5K9B0C1D2E');
-      expect(r.status).toBe(400);
-      expect(r.body.error).toMatchObject({ code: 'invalid_cursor', param: 'cursor' });
+    it('takes any well-formed customer id as a position, and refuses a cursor that is not one', async () => {
+      const key = await h.key('positions');
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) ids.push((await h.op('createCustomer', { key, body: { name: `P${i}` } })).body.id);
+      // An id older than every customer: an empty last page. One newer than all: the first page.
+      const before = await h.op('listCustomers', { query: { cursor: 'cus_00000000000000000000000000' }, key });
+      expect(before.body).toMatchObject({ data: [], has_more: false, next_cursor: null });
+      const after = await h.op('listCustomers', { query: { cursor: 'cus_7ZZZZZZZZZZZZZZZZZZZZZZZZZ' }, key });
+      expect(after.body.data.map((c) => c.id)).toEqual([ids[2], ids[1], ids[0]]);
+      // Another account's id is a position too, and shows nothing of that account.
+      const stranger = (await h.op('createCustomer', { key: await h.key('stranger-positions'), body: { name: 'S' } })).body.id;
+      expect((await h.op('listCustomers', { query: { cursor: stranger }, key })).body.data.map((c) => c.id)).toEqual([ids[2], ids[1], ids[0]]);
+      const wrongType = await h.call('GET', `/v1/customers?cursor=${ids[0]!.replace('cus_', 'ord_')}`, { key });
+      expect(wrongType.status).toBe(400);
+      expect(wrongType.body.error).toMatchObject({ code: 'invalid_format', param: 'cursor' });
     });
   });
 });

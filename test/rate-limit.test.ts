@@ -57,12 +57,98 @@ describe.each(backends())('the default policy on %s', (backend: Backend) => {
     expect(after.headers.get('x-ratelimit-remaining')).toBe(String(Math.floor(10 * 100 / 60 - 1 + 100 - 1)));
   }, 60_000);
 
-  it('puts the headers on every authenticated answer, errors included, and none on public ones', async () => {
+  it("puts the key's headers on every authenticated answer, errors included, and the address's on the others", async () => {
     const key = await h.key('headers');
     const missing = await h.call('GET', '/v1/orders/ord_01JF3Q9R2S4T6V8W0X2Y4Z6A8B', { key });
     expect(missing.status).toBe(404);
     expect(missing.headers.get('x-ratelimit-remaining')).toBe('199');
-    expect((await h.call('GET', '/healthz', { key: null })).headers.get('x-ratelimit-limit')).toBeNull();
+    const health = await h.call('GET', '/healthz', { key: null });
+    expect(health.headers.get('x-ratelimit-limit')).toBe('200');
+    for (const [method, path] of [['GET', '/v1/nothing-here'], ['DELETE', '/v1/orders'], ['GET', '/v1/orders'], ['POST', '/oauth/token'], ['POST', '/oauth/introspect']] as const) {
+      const r = await h.call(method, path, { key: null });
+      expect(r.status, path).toBeGreaterThanOrEqual(400);
+      for (const name of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) expect(r.headers.get(name), `${method} ${path} ${name}`).toMatch(/^\d+$/);
+    }
+  });
+});
+
+describe.each(backends())('throttling by client address on %s', (backend: Backend) => {
+  let h: Harness;
+  let admin: string;
+  const clock = new TestClock(Date.UTC(2026, 10, 22, 12, 0, 0));
+  let n = 0;
+  /** A client address of its own for each test (the harness trusts one proxy). */
+  const from = () => ({ 'X-Forwarded-For': `198.51.100.${++n}` });
+  const form = (fields: Record<string, string>) => ({ raw: new URLSearchParams(fields).toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+  beforeAll(async () => {
+    h = await startHarness(backend, { clock, rateLimit: { burst: 200, perMinute: 100 }, trustedProxies: 1 });
+    admin = await h.key('throttled');
+  });
+  afterAll(() => h.close());
+
+  it('answers 429 with Retry-After once 200 bad keys came from one address, even to a good key, until the bucket refills', async () => {
+    const address = from();
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<Harness['call']>> & { body: any } | undefined;
+    for (let i = 0; i < 250; i++) {
+      last = await h.call('GET', '/v1/orders', { key: `sk_test_wrong${i}`, headers: address });
+      statuses.push(last.status);
+    }
+    expect(statuses.slice(0, 200).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(200).every((s) => s === 429)).toBe(true);
+    expect(last!.headers.get('retry-after')).toBe('1');
+    expect(last!.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(last!.body.error).toMatchObject({ type: 'rate_limit_error', code: 'rate_limit_exceeded' });
+    // A right guess cannot be told from a wrong one while the address is throttled.
+    expect((await h.call('GET', '/v1/orders', { key: admin, headers: address })).status).toBe(429);
+    // Other addresses are not affected; the bucket refills.
+    expect((await h.call('GET', '/v1/orders', { key: admin, headers: from() })).status).toBe(200);
+    clock.advance(600);
+    expect((await h.call('GET', '/v1/orders', { key: admin, headers: address })).status).toBe(200);
+  }, 120_000);
+
+  it('does not charge the address for requests a key authenticated', async () => {
+    const address = from();
+    for (let i = 0; i < 5; i++) expect((await h.call('GET', '/v1/orders', { key: admin, headers: address })).status).toBe(200);
+    const anonymous = await h.call('GET', '/healthz', { key: null, headers: address });
+    expect(anonymous.headers.get('x-ratelimit-remaining')).toBe('200');
+  });
+
+  it('throttles /oauth/token and /oauth/introspect per address, in the OAuth error shape', async () => {
+    const address = from();
+    for (let i = 0; i < 200; i++) {
+      const path = i % 2 ? '/oauth/token' : '/oauth/introspect';
+      const r = await h.call('POST', path, { key: null, ...form({ client_id: `oac_nobody${i}`, client_secret: 'x', grant_type: 'client_credentials', token: 'x' }), headers: { ...form({}).headers, ...address } });
+      expect(r.status).toBe(401);
+    }
+    for (const path of ['/oauth/token', '/oauth/introspect']) {
+      const r = await h.call('POST', path, { key: null, ...form({ grant_type: 'client_credentials' }), headers: { ...form({}).headers, ...address } });
+      expect(r.status).toBe(429);
+      expect(r.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(r.headers.get('x-ratelimit-limit')).toBe('200');
+      expect(r.body).toMatchObject({ error: 'invalid_request' });
+    }
+  }, 120_000);
+
+  it("slows down one OAuth client after repeated failed authentications, whatever the address, and leaves the others alone", async () => {
+    const created = async () => (await h.call('POST', '/v1/oauth_clients', { key: admin, body: { scopes: ['orders:read'] } })).body as { id: string; client_secret: string };
+    const [victim, other] = [await created(), await created()];
+    const token = (client: { id: string }, secret: string) =>
+      h.call('POST', '/oauth/token', { key: null, ...form({ client_id: client.id, client_secret: secret, grant_type: 'client_credentials' }), headers: { ...form({}).headers, ...from() } });
+    for (let i = 0; i < 10; i++) expect((await token(victim, `ocs_guess${i}`)).status).toBe(401);
+    const refused = await token(victim, victim.client_secret);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('10');
+    expect((await token(other, other.client_secret)).status).toBe(200);
+    clock.advance(10_000);
+    expect((await token(victim, victim.client_secret)).status).toBe(200);
+  }, 60_000);
+
+  it('counts X-Forwarded-For only as far as the trusted proxies go', async () => {
+    // One trusted proxy: the client is the last entry; what the client put before it is ignored.
+    const a = await h.call('GET', '/healthz', { key: null, headers: { 'X-Forwarded-For': '203.0.113.9, 198.51.100.250' } });
+    const b = await h.call('GET', '/v1/nothing', { key: null, headers: { 'X-Forwarded-For': '203.0.113.10, 198.51.100.250' } });
+    expect(Number(b.headers.get('x-ratelimit-remaining'))).toBe(Number(a.headers.get('x-ratelimit-remaining')) - 1);
   });
 });
 

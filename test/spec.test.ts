@@ -53,6 +53,19 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('declares X-RateLimit-* (from components.headers) on every response of every operation, and 429 and 503 on every /v1 and /oauth operation', () => {
+    const responses = (spec.components as unknown as { responses: Record<string, { headers?: Record<string, { $ref?: string }> }> }).responses;
+    for (const op of operations) {
+      for (const [code, response] of Object.entries(op.responses) as [string, { $ref?: string; headers?: Record<string, { $ref?: string }> }][]) {
+        const resolved = response.$ref ? responses[response.$ref.split('/').pop()!]! : response;
+        for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']) {
+          expect(resolved.headers?.[name]?.$ref, `${op.operationId} ${code} ${name}`).toBe(`#/components/headers/${name}`);
+        }
+      }
+      if (/^\/(v1|oauth)\//.test(op.path)) for (const code of ['429', '503']) expect(Object.keys(op.responses), `${op.operationId} ${code}`).toContain(code);
+    }
+  });
+
   it('requires exactly one known scope, of a key or of a session, on every /v1 operation and none on platform operations', () => {
     const scopes = allScopes();
     for (const op of operations) {

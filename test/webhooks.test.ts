@@ -112,6 +112,22 @@ describe.each(backends())('webhooks on %s', (backend: Backend) => {
       expect(plain.body.error).toMatchObject({ code: 'invalid_format', param: 'url' });
     });
 
+    it('keeps paging when the last item of a page is deleted before the next page is read', async () => {
+      const key = await h.key('paging-deleted');
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) ids.push((await h.call('POST', '/v1/webhook_endpoints', { key, body: { url: `https://hooks.example.com/p${i}`, enabled_events: ['*'] } })).body.id);
+      const first = await h.call('GET', '/v1/webhook_endpoints?limit=2', { key });
+      expect(first.body.data.map((e: { id: string }) => e.id)).toEqual([ids[4], ids[3]]);
+      expect(first.body.next_cursor).toBe(ids[3]);
+      expect((await h.call('DELETE', `/v1/webhook_endpoints/${ids[3]}`, { key })).status).toBe(200);
+      const second = await h.call('GET', `/v1/webhook_endpoints?limit=2&cursor=${first.body.next_cursor}`, { key });
+      expect(second.status).toBe(200);
+      expect(second.body.data.map((e: { id: string }) => e.id)).toEqual([ids[2], ids[1]]);
+      const last = await h.call('GET', `/v1/webhook_endpoints?limit=2&cursor=${second.body.next_cursor}`, { key });
+      expect(last.body).toMatchObject({ has_more: false, next_cursor: null });
+      expect(last.body.data.map((e: { id: string }) => e.id)).toEqual([ids[0]]);
+    });
+
     it("hides another account's endpoints", async () => {
       const mine = await endpoint('https://hooks.example.com/mine');
       const stranger = await h.key('stranger');

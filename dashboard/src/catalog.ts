@@ -50,7 +50,7 @@ exhaustive<S['VehicleType'], (typeof VEHICLE_TYPES)[number]>(true);
 export const AUDIT_ACTIONS = [
   'api_key.created', 'api_key.revoked', 'oauth_client.created', 'oauth_client.revoked', 'user.created', 'user.updated',
   'user.deleted', 'webhook_endpoint.created', 'webhook_endpoint.updated', 'webhook_endpoint.deleted',
-  'webhook_endpoint.secret_rotated', 'webhook_endpoint.deliveries_recovered', 'webhook_endpoint.disabled', 'event.replayed', 'carrier.suspended',
+  'webhook_endpoint.secret_rotated', 'webhook_endpoint.deliveries_recovered', 'webhook_endpoint.disabled', 'event.replayed', 'carrier.suspended', 'carrier.revetted',
   'carrier.reinstated', 'invoice.voided', 'carrier_payment.sent',
 ] as const satisfies readonly S['AuditAction'][];
 exhaustive<S['AuditAction'], (typeof AUDIT_ACTIONS)[number]>(true);

@@ -47,6 +47,16 @@ function clientCredentials(headers: IncomingHttpHeaders, form: { client_id?: str
   return null;
 }
 
+/** The client id the request claims (Basic or form), when it could be one; null otherwise. */
+export function claimedClientId(headers: IncomingHttpHeaders, form: { client_id?: string | undefined; client_secret?: string | undefined }): string | null {
+  try {
+    const id = clientCredentials(headers, form)?.id;
+    return id !== undefined && /^[A-Za-z0-9_]{1,64}$/.test(id) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The calling client, active and with the right secret, or 401 `invalid_client`. */
 export async function authenticateClient(
   em: EntityManager,
@@ -54,7 +64,8 @@ export async function authenticateClient(
   form: { client_id?: string | undefined; client_secret?: string | undefined },
 ): Promise<OAuthClient> {
   const credentials = clientCredentials(headers, form);
-  if (!credentials) throw invalidClient();
+  // An id PostgreSQL could not even compare (a NUL, an unpaired surrogate) names no client.
+  if (!credentials || credentials.id.includes('\u0000') || !credentials.id.isWellFormed()) throw invalidClient();
   const client = await em.findOne(OAuthClient, { id: credentials.id });
   if (!client || client.revokedAt) throw invalidClient();
   const given = Buffer.from(hashSecret(credentials.secret), 'hex');

@@ -11,6 +11,7 @@ export const handlers: Handlers<
   | 'updateCarrier'
   | 'suspendCarrier'
   | 'reinstateCarrier'
+  | 'revetCarrier'
   | 'listComplianceAlerts'
   | 'getComplianceAlert'
   | 'resolveComplianceAlert'
@@ -33,6 +34,9 @@ export const handlers: Handlers<
   },
   async reinstateCarrier({ params }, ctx) {
     return { status: 200, body: carriers.renderCarrier(await carriers.reinstateCarrier(ctx, params.carrier_id)) };
+  },
+  async revetCarrier({ params }, ctx) {
+    return { status: 200, body: carriers.renderCarrier(await carriers.revetCarrier(ctx, params.carrier_id)) };
   },
   async listComplianceAlerts({ query }, ctx) {
     return { status: 200, body: renderPage(await compliance.listAlerts(ctx, query), compliance.renderAlert) };

@@ -2,7 +2,6 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { components, operations } from '../../generated/openapi.js';
-import { recordAudit } from '../audit/audit.service.js';
 import { unixOrNull, unixSeconds } from '../shared/clock.js';
 import { inTransaction, type Context, type RequestContext } from '../shared/context.js';
 import { errors } from '../shared/errors.js';
@@ -10,6 +9,7 @@ import { lockOne, ownedFinder } from '../shared/find.js';
 import { newId } from '../shared/ids.js';
 import { mergeMetadata } from '../shared/metadata.js';
 import { listPage, type Page } from '../shared/pagination.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { emitEvent } from '../webhooks/emitter.js';
 import { enqueueJob, type JobHandler } from '../jobs/runner.js';
 import type { Job } from '../jobs/jobs.entities.js';
@@ -20,8 +20,13 @@ import { vetCarrier, type CarrierRecord, type RegistryProvider } from './registr
 type S = components['schemas'];
 
 export const VET_CARRIER_JOB = 'carrier.vet';
-/** Attempts of the vetting job; each look-up already retries inside the registry client. */
-export const VETTING_ATTEMPTS = 3;
+/**
+ * Attempts of the vetting job while the registry is unreachable (each look-up already retries inside
+ * the registry client), spaced by VETTING_BACKOFF_MS: about 16 hours in all, then the carrier shows
+ * `safer_pull_status: failed` until `revet` queues it again.
+ */
+export const VETTING_BACKOFF_MS = [10_000, 60_000, 300_000, 900_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000, 28_800_000];
+export const VETTING_ATTEMPTS = VETTING_BACKOFF_MS.length + 1;
 
 // ---------- rendering and look-ups ----------
 
@@ -137,6 +142,28 @@ export function suspendCarrier(ctx: RequestContext, id: string, reason: string):
   });
 }
 
+/**
+ * Queues the vetting of a carrier whose look-up failed (registry unreachable through every retry) or
+ * that was rejected; audited. A look-up still queued or running is not queued twice.
+ */
+export function revetCarrier(ctx: RequestContext, id: string): Promise<Carrier> {
+  return inTransaction(ctx, async (tx) => {
+    const carrier = await findCarrier(tx, id, { forUpdate: true });
+    if (carrier.status === 'pending_vetting' && carrier.saferPullStatus !== 'failed') {
+      throw errors.invalidStateTransition(`Carrier ${carrier.id} is already being vetted (safer_pull_status ${carrier.saferPullStatus}).`);
+    }
+    const t = carrierLifecycle.assert('revet', carrier.status, carrier.id);
+    const now = ctx.clock.now();
+    carrier.status = t.to;
+    carrier.saferPullStatus = 'queued';
+    carrier.updatedAt = now;
+    await queueVetting(tx.em, carrier, now);
+    await recordAudit(tx, t.audit, carrier.id, { now });
+    await tx.em.flush();
+    return carrier;
+  });
+}
+
 export function reinstateCarrier(ctx: RequestContext, id: string): Promise<Carrier> {
   return inTransaction(ctx, async (tx) => {
     const carrier = await findCarrier(tx, id, { forUpdate: true });
@@ -180,7 +207,7 @@ export function vettingJob(deps: { context: () => Context; registry: RegistryPro
     return ctx.em.nativeUpdate(Carrier, { id, status: 'pending_vetting' }, { saferPullStatus: status, updatedAt: ctx.clock.now() });
   };
   return {
-    backoffMs: (attempt) => [10_000, 60_000, 300_000][attempt - 1] ?? 300_000,
+    backoffMs: (attempt) => VETTING_BACKOFF_MS[attempt - 1] ?? VETTING_BACKOFF_MS.at(-1)!,
     async run(job: Job) {
       const id = job.subjectId as string;
       const carrier = await deps.context().em.findOne(Carrier, { id });

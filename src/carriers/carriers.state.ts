@@ -12,6 +12,7 @@ export const carrierLifecycle = stateMachine('carrier', {
   fail_vetting: { from: ['pending_vetting'], to: 'rejected', event: 'carrier.rejected', verb: 'rejected' },
   suspend: { from: ['active'], to: 'suspended', event: 'carrier.suspended', verb: 'suspended', audit: 'carrier.suspended' as const },
   reinstate: { from: ['suspended'], to: 'pending_vetting', verb: 'reinstated', audit: 'carrier.reinstated' as const },
+  revet: { from: ['pending_vetting', 'rejected'], to: 'pending_vetting', verb: 'vetted again', audit: 'carrier.revetted' as const },
 } satisfies Record<string, Transition<CarrierStatus, EventType>>);
 
 type ComplianceAlertStatus = components['schemas']['ComplianceAlertStatus'];

@@ -99,7 +99,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let orm: PgliteORM | PostgresORM;
   let kind: Database['kind'];
   if (options.databaseUrl) {
-    orm = new PostgresORM({ ...common, clientUrl: options.databaseUrl, pool: { min: 1, max: 10 } });
+    orm = new PostgresORM({
+      ...common,
+      clientUrl: options.databaseUrl,
+      pool: { min: 1, max: 10 },
+      // An unreachable database must fail a request within seconds, never hang it: a connection (or a
+      // free slot in the pool) within 5 s, an answer to a query within 15 s; keep-alive notices a
+      // peer that vanished.
+      driverOptions: { connectionTimeoutMillis: 5_000, query_timeout: 15_000, keepAlive: true },
+    });
     await orm.connect();
     kind = 'postgresql';
   } else {

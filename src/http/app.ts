@@ -21,7 +21,17 @@ import { requestLog } from './request-log.js';
 import { renderErrors } from './render-errors.js';
 import { compileRouter, route } from './route.js';
 import { authenticateCaller, authenticateOAuthClient, identifyCaller } from './authenticate.js';
-import { memoryStore, postgresStore, rateLimit, redisStore, type BucketStore, type RateLimitPolicy } from './rate-limit.js';
+import {
+  clientThrottle,
+  memoryStore,
+  postgresStore,
+  rateLimit,
+  redisStore,
+  throttleAddresses,
+  withMemoryFallback,
+  type BucketStore,
+  type RateLimitPolicy,
+} from './rate-limit.js';
 import { checkScope } from './scope.js';
 import { parseBody } from './body.js';
 import { createOpenApiBackend, validateRequest } from './validate.js';
@@ -60,6 +70,10 @@ export interface AppOptions {
   production?: boolean;
   /** Failed dashboard sign-ins allowed per email and per address (DEFAULT_SIGN_IN_POLICY otherwise). */
   signIn?: SignInPolicy;
+  /** Reverse proxies in front of the server whose `X-Forwarded-For` entries are believed (0: none). */
+  trustedProxies?: number;
+  /** Failed authentications one OAuth client may have at once (CLIENT_FAILURE_POLICY otherwise). */
+  oauthClientFailures?: number;
 }
 
 export interface App {
@@ -74,20 +88,23 @@ export async function createApp(options: AppOptions): Promise<App> {
   const { db, clock, log } = options;
   const openApi = await createOpenApiBackend();
   const router = compileRouter(openApi);
-  const buckets = options.redisUrl ? redisStore(options.redisUrl) : db.kind === 'postgresql' ? postgresStore() : memoryStore();
+  const buckets = withMemoryFallback(options.redisUrl ? redisStore(options.redisUrl) : db.kind === 'postgresql' ? postgresStore() : memoryStore());
   let shuttingDown = false;
 
-  const koa = new Koa<PipelineState>({ proxy: false });
+  // With N trusted proxies, the client address is the N-th entry from the right of X-Forwarded-For.
+  const trustedProxies = options.trustedProxies ?? 0;
+  const koa = new Koa<PipelineState>({ proxy: trustedProxies > 0, maxIpsCount: trustedProxies });
   koa.on('error', (err: Error) => log.error({ err }, 'koa error'));
   koa.use(requestLog(db, log)); // request id, logger, entity manager; on the way out: headers, access log, metrics
   koa.use(serveDashboard()); // /dashboard/: the web app's files, with its security headers
   koa.use(renderErrors); // on the way out: any error as the envelope (or the OAuth shape)
+  koa.use(throttleAddresses(buckets, options.rateLimit, clock)); // 429 per client address; X-RateLimit-* on every answer
   koa.use(route(router, (c) => identifyCaller(c, clock))); // 404 / 405 / OPTIONS
   koa.use(authenticateCaller(clock)); // 401 (key, token or session cookie); 403 without the session's CSRF token
   koa.use(rateLimit(buckets, options.rateLimit, clock)); // 429, X-RateLimit-*
   koa.use(checkScope); // 403
   koa.use(parseBody); // 415 / 413 / 400 invalid_json
-  koa.use(authenticateOAuthClient); // 401 invalid_client (the form may carry the credentials)
+  koa.use(authenticateOAuthClient(clientThrottle(buckets, clock, options.oauthClientFailures))); // 401 invalid_client (the form may carry the credentials); 429 after repeated failures
   koa.use(validateRequest(openApi)); // 400, spec defaults filled in
   koa.use(renderReply); // on the way out: the reply for the caller's API version
   koa.use(idempotency(clock)); // 409 or a replay of the stored answer

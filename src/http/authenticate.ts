@@ -6,10 +6,11 @@
 // with `WWW-Authenticate`. OAuth endpoints: the client, by HTTP Basic or by form fields, which is
 // why that step runs after the body is read.
 import { authenticate } from '../auth/auth.service.js';
-import { authenticateClient } from '../auth/oauth.service.js';
+import { authenticateClient, claimedClientId } from '../auth/oauth.service.js';
 import type { Clock } from '../shared/clock.js';
-import { errors } from '../shared/errors.js';
+import { ApiError, errors } from '../shared/errors.js';
 import { csrfTokenMatches, findLiveSession, sessionPrincipal, tokenFromCookieHeader, CSRF_HEADER } from '../users/sessions.service.js';
+import type { ClientThrottle } from './rate-limit.js';
 import { isClientOperation, schemesOf, type PipelineContext, type Step } from './state.js';
 
 const challenge = (error?: string) => ({
@@ -77,9 +78,20 @@ export async function identifyCaller(c: PipelineContext, clock: Clock): Promise<
   }
 }
 
-export const authenticateOAuthClient: Step = async (c, next) => {
-  if (isClientOperation(c.state.operation!)) {
-    c.state.client = await authenticateClient(c.state.em, c.headers, (c.state.body ?? {}) as Record<string, string>);
-  }
-  await next();
-};
+/** The OAuth client; a client id that failed too often lately is refused (429) before its secret is checked. */
+export function authenticateOAuthClient(throttle: ClientThrottle): Step {
+  return async (c, next) => {
+    if (isClientOperation(c.state.operation!)) {
+      const form = (c.state.body ?? {}) as Record<string, string>;
+      const claimed = claimedClientId(c.headers, form);
+      if (claimed) await throttle.check(c, claimed);
+      try {
+        c.state.client = await authenticateClient(c.state.em, c.headers, form);
+      } catch (err) {
+        if (claimed && err instanceof ApiError && err.status === 401) await throttle.fail(c, claimed);
+        throw err;
+      }
+    }
+    await next();
+  };
+}

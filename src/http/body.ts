@@ -1,5 +1,6 @@
 // Request bodies: JSON, or form-encoded where the operation's spec accepts it (415 otherwise), at most
-// 1 MiB (413), well-formed (400 invalid_json).
+// 1 MiB (413), well-formed (400 invalid_json): valid UTF-8, nested at most MAX_DEPTH levels, and no
+// text holding a NUL or a lone surrogate, which PostgreSQL refuses (400 invalid_value).
 import type { IncomingMessage } from 'node:http';
 import getRawBody from 'raw-body';
 import type { Operation } from 'openapi-backend';
@@ -7,6 +8,35 @@ import { errors } from '../shared/errors.js';
 import type { Step } from './state.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** Objects and arrays nested deeper than this are refused: no schema of the spec needs a tenth of it. */
+export const MAX_DEPTH = 32;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Text PostgreSQL cannot store: a NUL character, or UTF-16 that is not well formed (a lone surrogate). */
+export const unstorableText = (s: string): boolean => s.includes('\u0000') || !s.isWellFormed();
+
+/**
+ * Refuses a parsed value nested deeper than MAX_DEPTH or holding unstorable text in a string or a
+ * key; `where` names the offending parameter as integrators write it (`vehicles[0].vin`).
+ */
+export function checkText(value: unknown, where = '', depth = 0): void {
+  if (typeof value === 'string') {
+    if (unstorableText(value)) throw errors.invalidValue(where || undefined, `Invalid value for ${where || 'the request body'}: text must not contain NUL characters or unpaired surrogates.`);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  if (depth >= MAX_DEPTH) throw errors.invalidJson(`The request body is nested more than ${MAX_DEPTH} levels deep.`);
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => checkText(item, `${where}[${i}]`, depth + 1));
+    return;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    const name = where ? `${where}.${key}` : key;
+    checkText(key, name, depth + 1);
+    checkText(item, name, depth + 1);
+  }
+}
 
 const tooLarge = () => errors.payloadTooLarge(MAX_BODY_BYTES);
 
@@ -42,24 +72,32 @@ export async function readBody(req: IncomingMessage, accepted: readonly string[]
     req.resume();
     throw tooLarge();
   }
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await getRawBody(req, { limit: MAX_BODY_BYTES, encoding: 'utf8' });
+    bytes = await getRawBody(req, { limit: MAX_BODY_BYTES });
   } catch (err) {
     const type = (err as { type?: string }).type;
     if (type === 'entity.too.large') throw tooLarge();
-    if (type === 'encoding.unsupported') {
-      throw errors.unsupportedMediaType('Request bodies must be UTF-8 encoded.');
-    }
     throw errors.invalidJson('The request body could not be read completely.');
   }
-  if (text.trim() === '') return undefined;
-  if (mediaType === FORM_TYPE) return Object.fromEntries(new URLSearchParams(text));
+  let text: string;
   try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw errors.invalidJson(`The request body is not valid JSON: ${(err as Error).message}.`);
+    text = utf8.decode(bytes);
+  } catch {
+    throw errors.invalidJson('The request body is not valid UTF-8.');
   }
+  if (text.trim() === '') return undefined;
+  let parsed: unknown;
+  if (mediaType === FORM_TYPE) parsed = Object.fromEntries(new URLSearchParams(text));
+  else {
+    try {
+      parsed = JSON.parse(text);
+    } catch (err) {
+      throw errors.invalidJson(`The request body is not valid JSON: ${(err as Error).message}.`);
+    }
+  }
+  checkText(parsed);
+  return parsed;
 }
 
 /** The media types the operation's requestBody accepts (JSON when it declares none). */

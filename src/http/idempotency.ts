@@ -1,7 +1,9 @@
 // Idempotency keys (Stripe-style): a POST with `Idempotency-Key` is recorded per account before its
 // handler runs (in progress) and completed with its answer afterwards, in PostgreSQL, for 24 hours.
 // The row is inserted only after the request passed validation, and deleted again when the answer is
-// a 400 or a 5xx, so those are never stored and can be retried with the same key.
+// a 400 or a 5xx, so those are never stored and can be retried with the same key. A claim in progress
+// is a lease: if the process running the request dies, nothing completes or deletes its row, so once
+// IDEMPOTENCY_LEASE_MS have passed the next request with the same key and body takes the key over.
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Clock } from '../shared/clock.js';
@@ -10,6 +12,11 @@ import type { HandlerReply, Step } from './state.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
+/**
+ * How long a request may hold its key in progress: far beyond any request the server runs (each
+ * query gives up after 15 s), so a key still in progress after it belonged to a process that died.
+ */
+export const IDEMPOTENCY_LEASE_MS = 60_000;
 
 export interface StoredAnswer {
   status: number;
@@ -58,7 +65,17 @@ export async function claim(em: EntityManager, accountId: string, key: string, p
     if (row.fingerprint !== print) {
       throw errors.idempotencyKeyReused();
     }
-    if (row.status === 'in_progress') throw errors.idempotencyKeyInUse();
+    if (row.status === 'in_progress') {
+      if (new Date(row.created_at).getTime() > now.getTime() - IDEMPOTENCY_LEASE_MS) throw errors.idempotencyKeyInUse();
+      // Its lease ran out: the request that claimed it died with its process. Take the key over
+      // (only one of several concurrent takers matches the old lease start).
+      const taken = await em.execute<unknown[]>(
+        `update idempotency_keys set created_at = ? where account_id = ? and key = ? and status = 'in_progress' and created_at = ? returning key`,
+        [now, accountId, key, row.created_at],
+      );
+      if (taken.length === 1) return { kind: 'claimed' };
+      continue;
+    }
     const headers = typeof row.response_headers === 'string' ? JSON.parse(row.response_headers) : (row.response_headers ?? {});
     return {
       kind: 'replay',

@@ -6,6 +6,13 @@
 // shares: Redis (when REDIS_URL is set) or PostgreSQL; the embedded single-process database keeps
 // buckets in memory. Time comes from the injected clock (not the store's), so tests can drive it.
 //
+// Requests that no key, token or session authenticates draw from a bucket of the client's address
+// (the same policy): unauthenticated ones, every failed authentication, the OAuth endpoints, unknown
+// paths. An address whose bucket is empty is refused before its credential is even looked at, so a
+// guess that happens to be right cannot be told from a wrong one. Failed authentications of one OAuth
+// client also drain a small bucket of that client's. When the shared store cannot be reached, the
+// buckets live in process memory until it answers again.
+//
 // Why not rate-limiter-flexible: its limiters, BurstyRateLimiter included, are fixed
 // windows. A window of N points per D seconds refills all at once at the window's end, so it gives
 // neither the bucket's gradual refill (`Retry-After` of one token, 0.6 s at 100/min) nor its long-run
@@ -16,7 +23,7 @@ import type { EntityManager } from '@mikro-orm/sql';
 import type { Clock } from '../shared/clock.js';
 import { errors } from '../shared/errors.js';
 import { queryRows } from '../shared/sql.js';
-import type { Step } from './state.js';
+import type { PipelineContext, Step } from './state.js';
 
 export interface RateLimitPolicy {
   burst: number;
@@ -49,10 +56,29 @@ export interface RateLimitResult {
 export interface BucketStore {
   readonly kind: 'memory' | 'postgresql' | 'redis';
   take(key: string, policy: RateLimitPolicy, now: Date, em: EntityManager): Promise<Take>;
+  /** What `key`'s bucket and window hold now, taking nothing (`allowed`: a take would be accepted). */
+  peek(key: string, policy: RateLimitPolicy, now: Date, em: EntityManager): Promise<Take>;
   close(): Promise<void>;
 }
 
 const perMs = (policy: RateLimitPolicy) => policy.perMinute / 60_000;
+
+/** A bucket's tokens at `now`, refilled since `at` (ms) and capped. */
+const refilled = (policy: RateLimitPolicy, tokens: number | undefined, at: number | undefined, now: number) =>
+  tokens === undefined || at === undefined ? policy.burst : Math.min(policy.burst, tokens + Math.max(0, now - at) * perMs(policy));
+
+/** What a take would see, without taking: the refilled tokens and the accepted times still in the window. */
+function peeked(policy: RateLimitPolicy, tokens: number | undefined, at: number | undefined, recent: number[], now: number): Take {
+  const left = refilled(policy, tokens, at, now);
+  const inWindow = recent.filter((x) => x > now - windowMs(policy));
+  return {
+    tokens: left,
+    allowed: left >= 1 && inWindow.length < policy.burst,
+    inWindow: inWindow.length,
+    oldest: inWindow.length ? Math.min(...inWindow) : undefined,
+    newest: inWindow.length ? Math.max(...inWindow) : undefined,
+  };
+}
 
 /** The embedded (single-process) mode. */
 export function memoryStore(): BucketStore {
@@ -71,6 +97,10 @@ export function memoryStore(): BucketStore {
       }
       buckets.set(key, { tokens, at: Math.max(b.at, t), recent });
       return { tokens, allowed, inWindow: recent.length, oldest: recent.length ? Math.min(...recent) : undefined, newest: recent.length ? Math.max(...recent) : undefined };
+    },
+    async peek(key, policy, now) {
+      const b = buckets.get(key);
+      return peeked(policy, b?.tokens, b?.at, b?.recent ?? [], now.getTime());
     },
     close: async () => buckets.clear(),
   };
@@ -107,6 +137,15 @@ export function postgresStore(): BucketStore {
       const row = rows[0];
       const ms = (v: number | string | null | undefined) => (v === null || v === undefined ? undefined : Number(v));
       return { tokens: Number(row?.tokens ?? 0), allowed: row?.allowed ?? true, inWindow: Number(row?.in_window ?? 0), oldest: ms(row?.oldest), newest: ms(row?.newest) };
+    },
+    async peek(key, policy, now, em) {
+      const rows = await em.execute<{ tokens: number | string; refreshed_at: Date | string; recent: (number | string)[] | null }[]>(
+        'select tokens, refreshed_at, recent from rate_limit_buckets where bucket_key = ?',
+        [key],
+      );
+      const row = rows[0];
+      const at = row ? new Date(row.refreshed_at).getTime() : undefined;
+      return peeked(policy, row ? Number(row.tokens) : undefined, at, (row?.recent ?? []).map(Number), now.getTime());
     },
     close: async () => undefined,
   };
@@ -149,8 +188,36 @@ export function redisStore(url: string): BucketStore {
       const [tokens, allowed, inWindow, oldest, newest] = await take(`{ratelimit:${key}}`, `{ratelimit:${key}}:window`, policy.burst, perMs(policy), now.getTime(), windowMs(policy));
       return { tokens: Number(tokens), allowed: allowed === 1, inWindow: Number(inWindow), oldest: ms(oldest), newest: ms(newest) };
     },
+    async peek(key, policy, now) {
+      const t = now.getTime();
+      const [[, bucket], [, recent]] = (await redis
+        .multi()
+        .hmget(`{ratelimit:${key}}`, 'tokens', 'at')
+        .zrangebyscore(`{ratelimit:${key}}:window`, `(${t - windowMs(policy)}`, '+inf', 'WITHSCORES')
+        .exec()) as [[unknown, (string | null)[]], [unknown, string[]]];
+      const [tokens, at] = bucket;
+      const times = recent.filter((_, i) => i % 2 === 1).map(Number);
+      return peeked(policy, tokens == null ? undefined : Number(tokens), at == null ? undefined : Number(at), times, t);
+    },
     close: async () => {
       await redis.quit();
+    },
+  };
+}
+
+/**
+ * The shared store, or process memory while it cannot be reached: limits keep holding (per process)
+ * through an outage of the store, and an outage of the database is answered by the operation itself.
+ */
+export function withMemoryFallback(store: BucketStore): BucketStore {
+  if (store.kind === 'memory') return store;
+  const memory = memoryStore();
+  return {
+    kind: store.kind,
+    take: (key, policy, now, em) => store.take(key, policy, now, em).catch(() => memory.take(key, policy, now, em)),
+    peek: (key, policy, now, em) => store.peek(key, policy, now, em).catch(() => memory.peek(key, policy, now, em)),
+    close: async () => {
+      await Promise.all([store.close(), memory.close()]);
     },
   };
 }
@@ -163,11 +230,21 @@ export async function takeToken(
   clock: Clock,
 ): Promise<RateLimitResult> {
   const now = clock.now();
+  return limitOf(policy, now, await store.take(key, policy, now, em));
+}
+
+/** What `key`'s bucket holds, taking nothing: `allowed` when a take would be accepted. */
+export async function peekToken(store: BucketStore, em: EntityManager, key: string, policy: RateLimitPolicy, clock: Clock): Promise<RateLimitResult> {
+  const now = clock.now();
+  return limitOf(policy, now, await store.peek(key, policy, now, em));
+}
+
+function limitOf(policy: RateLimitPolicy, now: Date, result: Take): RateLimitResult {
   const t = now.getTime();
   const perSecond = policy.perMinute / 60;
-  const result = await store.take(key, policy, now, em);
   const tokens = Math.max(0, result.tokens);
   const window = windowMs(policy);
+  const allowed = result.allowed;
   // Remaining: what both limits still allow now. Reset: when the bucket is full and the window empty.
   const remaining = Math.max(0, Math.min(Math.floor(tokens), policy.burst - result.inWindow));
   const reset = Math.ceil(Math.max(t / 1000 + (policy.burst - tokens) / perSecond, result.newest === undefined ? 0 : (result.newest + window) / 1000));
@@ -175,13 +252,66 @@ export async function takeToken(
   const forToken = tokens >= 1 ? 0 : (1 - tokens) / perSecond;
   const forWindow = result.inWindow >= policy.burst && result.oldest !== undefined ? (result.oldest + window - t) / 1000 : 0;
   return {
-    allowed: result.allowed,
+    allowed,
     headers: {
       'X-RateLimit-Limit': String(policy.burst),
       'X-RateLimit-Remaining': String(remaining),
       'X-RateLimit-Reset': String(reset),
     },
     retryAfter: Math.max(1, Math.ceil(Math.max(forToken, forWindow))),
+  };
+}
+
+/** Paths whose unauthenticated requests and failed authentications are throttled per address. */
+const THROTTLED_PATH = /^\/(v1|oauth)(\/|$)/;
+
+/**
+ * The client address's bucket (the address as `c.ip` gives it: the peer, or the entry the configured
+ * trusted proxies vouch for in `X-Forwarded-For`). Before anything else: an empty bucket refuses a
+ * `/v1` or `/oauth` request with 429, whatever credential it carries. After the request: one token is
+ * taken when no key, token or session authenticated it (failed authentications included). Every
+ * answer carries this bucket's `X-RateLimit-*` unless the caller's own bucket replaces them.
+ */
+export function throttleAddresses(store: BucketStore, policy: RateLimitPolicy, clock: Clock): Step {
+  return async (c, next) => {
+    const key = `address:${c.ip || 'unknown'}`;
+    const throttled = THROTTLED_PATH.test(c.path);
+    const before = await peekToken(store, c.state.em, key, policy, clock);
+    Object.assign(c.state.answerHeaders, before.headers);
+    if (throttled && !before.allowed) throw errors.rateLimitExceeded(before.retryAfter, before.headers);
+    try {
+      await next();
+    } finally {
+      if (throttled && !c.state.principal) {
+        const after = await takeToken(store, c.state.em, key, policy, clock);
+        Object.assign(c.state.answerHeaders, after.headers);
+      }
+    }
+  };
+}
+
+/** Failed authentications one OAuth client may have: 10 at once, then one every 10 seconds. */
+export const CLIENT_FAILURE_POLICY: RateLimitPolicy = { burst: 10, perMinute: 6 };
+
+/** The failed authentications of one OAuth client (by the id it claimed). */
+export interface ClientThrottle {
+  /** 429 when the client has failed too often lately. */
+  check(c: PipelineContext, clientId: string): Promise<void>;
+  /** Counts one failed authentication. */
+  fail(c: PipelineContext, clientId: string): Promise<void>;
+}
+
+export function clientThrottle(store: BucketStore, clock: Clock, failures = CLIENT_FAILURE_POLICY.burst): ClientThrottle {
+  const policy = { ...CLIENT_FAILURE_POLICY, burst: failures };
+  const key = (clientId: string) => `oauth_client:${clientId}`;
+  return {
+    async check(c, clientId) {
+      const state = await peekToken(store, c.state.em, key(clientId), policy, clock);
+      if (!state.allowed) throw errors.clientThrottled(state.retryAfter);
+    },
+    async fail(c, clientId) {
+      await takeToken(store, c.state.em, key(clientId), policy, clock);
+    },
   };
 }
 

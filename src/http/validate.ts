@@ -7,6 +7,7 @@ import type { ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { OpenAPIBackend } from 'openapi-backend';
 import { errors, type ApiError } from '../shared/errors.js';
+import { unstorableText } from './body.js';
 import { openApiDocument } from '../shared/spec.js';
 import type { Step } from './state.js';
 
@@ -29,10 +30,39 @@ export async function createOpenApiBackend(): Promise<OpenAPIBackend> {
   return api;
 }
 
+/**
+ * The path and the query string must decode (percent-encoded UTF-8) to text PostgreSQL can store:
+ * a NUL character or a malformed escape is a 400 naming the parameter, before any schema sees it.
+ */
+function checkPathAndQuery(path: string, querystring: string): void {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    throw errors.invalidFormat(undefined, 'The path is not valid percent-encoded UTF-8.');
+  }
+  if (unstorableText(decoded)) throw errors.invalidValue(undefined, 'The path must not contain NUL characters.');
+  for (const part of querystring.split('&')) {
+    const [rawName = '', rawValue = ''] = part.split('=', 2);
+    let name: string;
+    let value: string;
+    try {
+      name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+      value = decodeURIComponent(rawValue.replace(/\+/g, ' '));
+    } catch {
+      throw errors.invalidFormat(undefined, `The query parameter ${JSON.stringify(rawName)} is not valid percent-encoded UTF-8.`);
+    }
+    if (unstorableText(name) || unstorableText(value)) {
+      throw errors.invalidValue(unstorableText(name) ? undefined : name, `Invalid value for the query parameter ${JSON.stringify(name)}: text must not contain NUL characters.`);
+    }
+  }
+}
+
 /** Validates path, query and body; on success the handler's input is the coerced, defaulted values. */
 export function validateRequest(api: OpenAPIBackend): Step {
   return async (c, next) => {
     const { operation, body } = c.state;
+    checkPathAndQuery(c.path, c.querystring);
     const request = { method: operation!.method, path: c.path, headers: c.headers as Record<string, string>, query: c.querystring, body };
     const validation = api.validator.validateRequest(request as never, operation! as never);
     if (!validation.valid) throw fromValidationErrors(validation.errors as never);

@@ -58,6 +58,7 @@ const CODES: Record<ErrorCode, { type: ErrorType; status?: number }> = {
   order_already_paid: { type: 'conflict_error' },
   rate_limit_exceeded: { type: 'rate_limit_error' },
   internal_error: { type: 'api_error' },
+  service_unavailable: { type: 'api_error', status: 503 },
 };
 
 /** The RFC 6749 §5.2 codes, which the OAuth endpoints answer as they are. */
@@ -106,7 +107,8 @@ export class ApiError extends Error {
 
   /** The OAuth endpoints' error shape (RFC 6749 §5.2) instead of the envelope. */
   oauthBody(): OAuthErrorBody {
-    const derived: OAuthErrorCode = this.status === 401 ? 'invalid_client' : this.status >= 500 ? 'server_error' : 'invalid_request';
+    const derived: OAuthErrorCode =
+      this.status === 401 ? 'invalid_client' : this.status === 503 ? 'temporarily_unavailable' : this.status >= 500 ? 'server_error' : 'invalid_request';
     return { error: OAUTH_CODES.has(this.code) ? (this.code as OAuthErrorCode) : derived, error_description: this.message };
   }
 }
@@ -122,6 +124,7 @@ export const errors = {
   invalidFormat: (param: string | undefined, message: string) => e('invalid_format', message, { param }),
   unknownField: (param: string, message = `Unknown field: ${param}.`) => e('unknown_field', message, { param }),
   invalidJson: (detail: string) => e('invalid_json', detail),
+  /** Kept for the `invalid_cursor` code of the spec; lists take any well-formed id as a position now. */
   invalidCursor: (cursor: string) => e('invalid_cursor', `Unknown cursor: ${cursor}.`, { param: 'cursor' }),
   invalidVin: (vin: string, param: string) => e('invalid_vin', `VIN ${vin} fails its check digit (position 9).`, { param }),
 
@@ -190,7 +193,11 @@ export const errors = {
   // ---------- limits and failures ----------
   rateLimitExceeded: (retryAfter: number, headers: Record<string, string>) =>
     e('rate_limit_exceeded', `Too many requests; retry after ${retryAfter} second(s).`, { headers: { ...headers, 'Retry-After': String(retryAfter) } }),
+  clientThrottled: (retryAfter: number) =>
+    e('rate_limit_exceeded', `Too many failed authentications of this client; retry after ${retryAfter} second(s).`, { headers: { 'Retry-After': String(retryAfter) } }),
   signInThrottled: (retryAfter: number) =>
     e('rate_limit_exceeded', `Too many failed sign-ins; retry after ${retryAfter} second(s).`, { headers: { 'Retry-After': String(retryAfter) } }),
   internalError: () => e('internal_error', 'Something went wrong on our side; quote the request id to support.'),
+  serviceUnavailable: (retryAfter: number) =>
+    e('service_unavailable', `The service is temporarily unavailable; retry after ${retryAfter} seconds.`, { headers: { 'Retry-After': String(retryAfter) } }),
 };

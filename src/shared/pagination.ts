@@ -1,9 +1,8 @@
-// Lists: cursor pagination by id (ids are time-sortable), newest first, always within one account;
-// and the `created[gte|lte]` filter every list shares.
+// Lists: cursor pagination by position (keyset on the time-sortable id), newest first, always within
+// one account; and the `created[gte|lte]` filter every list shares.
 import type { EntityManager } from '@mikro-orm/sql';
 import type { EntityName, FilterQuery } from '@mikro-orm/core';
 import type { components } from '../../generated/openapi.js';
-import { errors } from './errors.js';
 import type { Owned } from './find.js';
 
 /** A page of any list (the spec's list envelope, holding entities until a handler renders them). */
@@ -31,13 +30,10 @@ export async function listPage<E extends Owned>(
   // Request validation fills in the spec's default page size; a missing one is a programming error.
   if (limit === undefined) throw new Error('listPage needs a limit');
   const scoped = { ...(where as object), accountId } as FilterQuery<E>;
-  let filter = scoped;
-  if (query.cursor) {
-    // An unknown cursor (or another account's) is an error, not an empty page.
-    const anchor = await em.findOne(entity, { id: query.cursor, accountId } as FilterQuery<E>);
-    if (!anchor) throw errors.invalidCursor(query.cursor);
-    filter = { $and: [scoped, { id: { $lt: query.cursor } }] } as FilterQuery<E>;
-  }
+  // Keyset on the time-ordered id: the page starts right after the cursor's position, whether or not
+  // an object with that id (still) exists, so deleting the last item of a page never breaks paging.
+  // Request validation holds the cursor to the listed resource's id pattern.
+  const filter = query.cursor ? ({ $and: [scoped, { id: { $lt: query.cursor } }] } as FilterQuery<E>) : scoped;
   const rows = (await em.find(entity, filter, { orderBy: { id: 'desc' } as never, limit: limit + 1 })) as E[];
   const hasMore = rows.length > limit;
   const data = rows.slice(0, limit);
