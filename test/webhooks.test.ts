@@ -115,7 +115,7 @@ describe.each(backends())('webhooks on %s', (backend: Backend) => {
     it('keeps paging when the last item of a page is deleted before the next page is read', async () => {
       const key = await h.key('paging-deleted');
       const ids: string[] = [];
-      for (let i = 0; i < 5; i++) ids.push((await h.call('POST', '/v1/webhook_endpoints', { key, body: { url: `https://hooks.example.com/p${i}`, enabled_events: ['*'] } })).body.id);
+      for (let i = 0; i < 5; i++) ids.push((await h.call('POST', '/v1/webhook_endpoints', { key, body: { url: `https://hooks.example.com/p${i}`, enabled_events: ['order.created'] } })).body.id);
       const first = await h.call('GET', '/v1/webhook_endpoints?limit=2', { key });
       expect(first.body.data.map((e: { id: string }) => e.id)).toEqual([ids[4], ids[3]]);
       expect(first.body.next_cursor).toBe(ids[3]);
