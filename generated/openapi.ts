@@ -2682,6 +2682,7 @@ export interface components {
         OAuthError: {
             /**
              * OAuthErrorCode
+             * @description An RFC 6749 error code. New codes are added as the API grows (RFC 6749 allows extension codes): treat an unknown one as a failure to obtain or check the token.
              * @enum {string}
              */
             error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "server_error" | "temporarily_unavailable";
