@@ -460,6 +460,87 @@ describe.each(backends())('the specification on %s', (backend: Backend) => {
     });
   });
 
+  describe('Accounting', () => {
+    // One account of its own, with a receiver subscribed to everything, walks the money flow once;
+    // each statement then reads what it names from that flow.
+    let key: string;
+    const flow: { invoice?: any; paid?: any; payments: any[]; carrierPayment?: any } = { payments: [] };
+    const events = (type: string) => delivered(type).map((x) => x.e).filter((e) => [flow.invoice?.id, ...flow.payments.map((p) => p.id), flow.carrierPayment?.id].includes(e.data?.id));
+    beforeAll(async () => {
+      key = await h.key('conformance-accounting');
+      await call('POST', '/v1/webhook_endpoints', { key, body: { url: receiver.url, enabled_events: ['*'] } });
+      const cus = (await call('POST', '/v1/customers', { key, body: { name: 'Lakeside Motors', email: 'ap@lakeside.example' } })).body.id;
+      const car = (await carrier(DOT.pass[0]!, key)).body.id;
+      await vet();
+      const order = (await call('POST', '/v1/orders', { key, body: orderBody(cus, { price: 145_000, carrier_pay: 120_000 }) })).body.id;
+      await call('POST', `/v1/orders/${order}/dispatch`, { key, body: { carrier_id: car } });
+      await call('POST', `/v1/orders/${order}/pickup`, { key });
+      await call('POST', `/v1/orders/${order}/deliver`, { key, body: { signed_by: 'Jordan Price' } });
+      const created = await call('POST', '/v1/invoices', { key, body: { customer_id: cus, due_date: '2026-12-31', lines: [{ description: 'Chicago, IL to Miami Beach, FL', quantity: 1, unit_amount: 145_000, order_id: order }] } });
+      expect(created.status).toBe(201);
+      flow.invoice = created.body;
+      const sent = await call('POST', `/v1/invoices/${flow.invoice.id}/send`, { key, body: { email: 'ap@lakeside.example' } });
+      expect(sent.status).toBe(200);
+      for (const amount of [45_000, 100_000]) {
+        const p = await call('POST', '/v1/payments', { key, body: { customer_id: cus, invoice_id: flow.invoice.id, amount, currency: 'usd', payment_method: 'ach', reference: `ACH-${amount}` } });
+        expect(p.status).toBe(201);
+        flow.payments.push(p.body);
+      }
+      const failed = await call('POST', '/v1/payments', { key, body: { customer_id: cus, amount: 5_000, currency: 'usd', payment_method: 'card', failure_reason: 'card_declined' } });
+      expect(failed.status).toBe(201);
+      flow.payments.push(failed.body);
+      flow.paid = (await call('GET', `/v1/invoices/${flow.invoice.id}`, { key })).body;
+      const cp = await call('POST', '/v1/carrier_payments', { key, body: { carrier_id: car, order_ids: [order], payment_method: 'ach', reference: 'ACH-CARRIER-1' } });
+      expect(cp.status).toBe(201);
+      flow.carrierPayment = cp.body;
+      await deliver();
+    });
+
+    it(`S4: ${text('S4')}`, async () => {
+      expect(flow.paid).toMatchObject({ object: 'invoice', status: 'PAID', amount_due: 145_000, amount_paid: 145_000, amount_remaining: 0 });
+      expect(flow.payments.map((p) => p.status)).toEqual(['succeeded', 'succeeded', 'failed']);
+      expect(flow.carrierPayment).toMatchObject({ object: 'carrier_payment', status: 'sent', amount: 120_000 });
+      for (const path of ['/v1/invoices', '/v1/payments', '/v1/carrier_payments']) {
+        expect((await call('GET', path, { key })).body.data.length).toBeGreaterThan(0);
+      }
+    });
+    it(`ID2: ${text('ID2')}`, () => {
+      expect(flow.invoice.id).toMatch(new RegExp(`^inv_${ULID}$`));
+    });
+    it(`E2: ${text('E2')}`, () => {
+      const [paid] = events('invoice.paid');
+      expect(Object.keys(paid.data).sort()).toEqual(['amount', 'currency', 'customer_id', 'id', 'paid_at', 'payment_method']);
+      expect(paid.data).toMatchObject({ id: flow.invoice.id, amount: 145_000, customer_id: flow.invoice.customer_id, payment_method: 'ach' });
+      expect(paid.data.currency).toMatch(/^[a-z]{3}$/);
+      expect(Number.isInteger(paid.data.paid_at)).toBe(true);
+    });
+    it(`the choice made for E3 (amounts in cents, four payment methods)`, async () => {
+      // The choice: integer cents, and payment_method one of ach, wire, check, card (anything else is a 400).
+      expect(Number.isInteger(flow.payments[0].amount)).toBe(true);
+      const r = await call('POST', '/v1/payments', { key, body: { customer_id: flow.invoice.customer_id, amount: 100, currency: 'usd', payment_method: 'bitcoin' } });
+      expect(r.status).toBe(400);
+      expect(r.body.error.param).toBe('payment_method');
+    });
+    it(`the choice made for ST5 (invoice states)`, async () => {
+      expect(flow.invoice.status).toBe('DRAFT');
+      const cus = flow.invoice.customer_id;
+      const direct = (await call('POST', '/v1/invoices', { key, body: { customer_id: cus, due_date: '2026-12-31', send: true, lines: [{ description: 'Storage', quantity: 1, unit_amount: 5_000 }] } })).body;
+      expect(direct.status).toBe('SENT');
+      expect((await call('POST', `/v1/invoices/${direct.id}/void`, { key })).body.status).toBe('VOID');
+      const again = await call('POST', `/v1/invoices/${flow.invoice.id}/void`, { key });
+      expect(again.status).toBe(409);
+      expect(again.body.error.code).toBe('invalid_state_transition');
+    });
+    it(`EV4: ${text('EV4')}`, () => {
+      const types = (id: string) => receiver.received.map((r) => JSON.parse(r.body)).filter((e) => e.data?.id === id).sort((x, y) => (x.id < y.id ? -1 : 1)).map((e) => e.type);
+      expect(types(flow.invoice.id)).toEqual(['invoice.created', 'invoice.sent', 'invoice.paid']);
+      expect(types(flow.payments[0].id)).toEqual(['payment.received']);
+      expect(types(flow.payments[1].id)).toEqual(['payment.received']);
+      expect(types(flow.payments[2].id)).toEqual(['payment.failed']);
+      expect(types(flow.carrierPayment.id)).toEqual(['carrier_payment.sent']);
+    });
+  });
+
   describe('Versioning', () => {
     it(`V1: ${text('V1')}`, () => {
       for (const v of SUPPORTED_VERSIONS) expect(v).toMatch(/^\d{4}-\d{2}-\d{2}$/);

@@ -14,20 +14,19 @@ export interface Statement {
   pending?: string;
 }
 
-const ACCOUNTING = 'accounting (invoices, payments, carrier payments, ledger) is not on main yet';
 
 export const STATEMENTS: Statement[] = [
   // ---------- What the service does ----------
   { id: 'S1', section: 'What the service does', text: 'A JSON REST API under {base_url}/v1.' },
   { id: 'S2', section: 'What the service does', text: 'Outbound webhooks: HTTPS POST to a URL the customer controls when something happens.' },
   { id: 'S3', section: 'What the service does', text: 'Carrier vetting runs asynchronously; completion is signalled by carrier.vetted.' },
-  { id: 'S4', section: 'What the service does', text: 'The service manages invoices, payments and payments to carriers.', pending: ACCOUNTING },
+  { id: 'S4', section: 'What the service does', text: 'The service manages invoices, payments and payments to carriers.' },
   { id: 'S5', section: 'What the service does', text: 'The service manages compliance alerts.' },
   { id: 'S6', section: 'What the service does', text: 'The service keeps an audit log of privileged actions.' },
 
   // ---------- Identifiers ----------
   { id: 'ID1', section: 'Identifiers', text: 'Identifiers are opaque strings with a type prefix: cus_, ord_, car_, evt_, req_.' },
-  { id: 'ID2', section: 'Identifiers', text: 'Invoice identifiers have the prefix inv_.', pending: ACCOUNTING },
+  { id: 'ID2', section: 'Identifiers', text: 'Invoice identifiers have the prefix inv_.' },
 
   // ---------- Order ----------
   { id: 'O1', section: 'Order', text: 'An omitted customer_id yields the missing_required_field error.' },
@@ -45,8 +44,8 @@ export const STATEMENTS: Statement[] = [
 
   // ---------- Event envelope ----------
   { id: 'E1', section: 'Event envelope', text: 'The webhook body has id (evt_, equal to the Service-Event-Id header), type, created (Unix seconds) and data (an object).' },
-  { id: 'E2', section: 'Event envelope', text: 'invoice.paid data: id, amount, currency (three letters), customer_id, paid_at, payment_method.', pending: ACCOUNTING },
-  { id: 'E3', section: 'Event envelope', text: 'Unit of amount and the allowed values of payment_method: not shown.', choice: { decision: 'Integer minor units (cents); payment_method one of ach, wire, check, card.', where: 'API-DESIGN (money, Payment); the accounting branch documents it in specs/asyncapi.yaml' }, pending: ACCOUNTING },
+  { id: 'E2', section: 'Event envelope', text: 'invoice.paid data: id, amount, currency (three letters), customer_id, paid_at, payment_method.' },
+  { id: 'E3', section: 'Event envelope', text: 'Unit of amount and the allowed values of payment_method: not shown.', choice: { decision: 'Integer minor units (cents); payment_method one of ach, wire, check, card.', where: 'specs/asyncapi.yaml (InvoicePaidData), specs/openapi.yaml (PaymentMethod)' } },
 
   // ---------- Webhook endpoint ----------
   { id: 'W1', section: 'Webhook endpoint', text: 'Endpoint URL: HTTPS only.' },
@@ -60,7 +59,7 @@ export const STATEMENTS: Statement[] = [
   { id: 'ST2', section: 'States and transitions', text: 'Order status values and transitions: not shown (in_transit is named as a filter value).', choice: { decision: 'pending -> dispatched -> in_transit -> delivered, or cancelled from pending/dispatched; exceptions leave the status; other moves 409 invalid_state_transition.', where: 'README.md (order lifecycle), src/orders/orders.state.ts' } },
   { id: 'ST3', section: 'States and transitions', text: 'Carrier transitions after pending_vetting: not shown.', choice: { decision: 'pending_vetting -> active (carrier.vetted) or rejected (carrier.rejected, an addition); active -> suspended; suspended -> pending_vetting on reinstate.', where: 'src/carriers/carriers.state.ts, specs/asyncapi.yaml (CarrierRejected)' } },
   { id: 'ST4', section: 'States and transitions', text: 'safer_pull_status values other than queued: not shown.', choice: { decision: 'queued, in_progress, completed, failed.', where: 'specs/openapi.yaml (SaferPullStatus)' } },
-  { id: 'ST5', section: 'States and transitions', text: 'Invoice: DRAFT and SENT at creation; transitions not shown.', pending: ACCOUNTING },
+  { id: 'ST5', section: 'States and transitions', text: 'Invoice: DRAFT and SENT at creation; transitions not shown.', choice: { decision: 'Created DRAFT (or SENT with send); DRAFT -> SENT -> PAID when payments cover it; SENT -> VOID unless paid (audited); PATCH only while DRAFT; other moves 409 invalid_state_transition.', where: 'src/accounting/invoices.state.ts, README.md (Accounting)' } },
 
   // ---------- Endpoints ----------
   { id: 'EP1', section: 'Endpoints', text: 'Requests with a body use Content-Type application/json.' },
@@ -88,7 +87,7 @@ export const STATEMENTS: Statement[] = [
   { id: 'EV1', section: 'Events', text: 'The eighteen event types (order.*, carrier.*, invoice.*, payment.*, carrier_payment.sent, compliance.alert, audit.privileged_action) are declared.' },
   { id: 'EV2', section: 'Events', text: 'order.created, dispatched, in_transit, delivered, cancelled and exception fire at their moments.' },
   { id: 'EV3', section: 'Events', text: 'carrier.onboarded, carrier.vetted and carrier.suspended fire at their moments.' },
-  { id: 'EV4', section: 'Events', text: 'invoice.*, payment.* and carrier_payment.sent fire at their moments.', pending: ACCOUNTING },
+  { id: 'EV4', section: 'Events', text: 'invoice.*, payment.* and carrier_payment.sent fire at their moments.' },
   { id: 'EV5', section: 'Events', text: 'compliance.alert fires when a compliance item lapses.' },
   { id: 'EV6', section: 'Events', text: 'audit.privileged_action fires when a privileged action is recorded.' },
   { id: 'EV7', section: 'Events', text: 'Payloads of events other than invoice.paid: not shown.', choice: { decision: 'data is the resource as the API renders it for the endpoint\'s pinned version.', where: 'specs/asyncapi.yaml' } },

@@ -1,7 +1,8 @@
 // The carrier lifecycle as API-DESIGN states it ("Carrier"): pending_vetting -> active on passing
 // vetting (carrier.vetted) or rejected on failing it; active -> suspended (carrier.suspended);
-// suspended -> pending_vetting on reinstatement (vetting again). A compliance alert is resolved
-// once, from open.
+// suspended -> pending_vetting on reinstatement (vetting again); a carrier whose vetting failed or
+// was rejected can be queued for vetting again by hand (revet). A compliance alert is resolved once,
+// from open.
 import { describe, expect, it } from 'vitest';
 import { carrierLifecycle, complianceAlertLifecycle } from '../../src/carriers/carriers.state.js';
 
@@ -11,9 +12,10 @@ const ROWS = {
   fail_vetting: { from: ['pending_vetting'], to: 'rejected' },
   suspend: { from: ['active'], to: 'suspended' },
   reinstate: { from: ['suspended'], to: 'pending_vetting' },
+  revet: { from: ['pending_vetting', 'rejected'], to: 'pending_vetting' },
 } as const;
-// The events the specification names for these moves (it names none for a rejection or a reinstatement).
-const EVENTS = { pass_vetting: 'carrier.vetted', suspend: 'carrier.suspended' } as const;
+// The events the specification names for these moves, and carrier.rejected (a documented addition).
+const EVENTS = { pass_vetting: 'carrier.vetted', fail_vetting: 'carrier.rejected', suspend: 'carrier.suspended' } as const;
 type Action = keyof typeof ROWS;
 
 describe('carrier lifecycle', () => {
@@ -22,10 +24,11 @@ describe('carrier lifecycle', () => {
     expect(table).toEqual(ROWS);
     expect(carrierLifecycle.table.pass_vetting.event).toBe(EVENTS.pass_vetting);
     expect(carrierLifecycle.table.suspend.event).toBe(EVENTS.suspend);
+    expect(carrierLifecycle.table.fail_vetting.event).toBe(EVENTS.fail_vetting);
   });
-  it('audits a suspension and a reinstatement by a caller (the spec’s AuditAction)', () => {
+  it('audits a suspension, a reinstatement and a revet by a caller (the spec’s AuditAction)', () => {
     const audited = Object.fromEntries(Object.entries(carrierLifecycle.table).map(([a, t]) => [a, 'audit' in t ? t.audit : undefined]));
-    expect(audited).toEqual({ pass_vetting: undefined, fail_vetting: undefined, suspend: 'carrier.suspended', reinstate: 'carrier.reinstated' });
+    expect(audited).toEqual({ pass_vetting: undefined, fail_vetting: undefined, suspend: 'carrier.suspended', reinstate: 'carrier.reinstated', revet: 'carrier.revetted' });
   });
   const cases = (Object.keys(ROWS) as Action[]).flatMap((a) => STATUSES.map((s) => [a, s, (ROWS[a].from as readonly string[]).includes(s)] as const));
   it.each(cases)('%s from %s: allowed %s', (action, status, allowed) => {
