@@ -975,8 +975,9 @@ export interface paths {
          * @description Creates an invoice for a customer from its lines, numbered `INV-000001`, `INV-000002` ... with no
          *     gap within the account, and fires `invoice.created`. The server computes every amount: each line's
          *     `amount` (`quantity` x `unit_amount`), `subtotal`, `amount_due`, `amount_paid` (0) and
-         *     `amount_remaining`. A line may bill an order (`order_id`, an order of the same customer); an order is
-         *     billed by at most one invoice that is not `VOID` (409 `order_already_billed`). The invoice is
+         *     `amount_remaining`. A line may bill an order (`order_id`, an order of the same customer, once per
+         *     invoice; otherwise 409 `reference_conflict`); an order is billed by at most one invoice that is not
+         *     `VOID` (409 `order_already_billed`). The invoice is
          *     created `DRAFT`, or `SENT` at once with `send` (`true`, or how and to whom as in
          *     `POST /v1/invoices/{id}/send`): then `invoice.sent` follows `invoice.created`, and accounts
          *     receivable is debited and revenue credited in the ledger.
@@ -1554,7 +1555,7 @@ export interface components {
                  * @description Specific, stable code (listed in the API reference). New codes are added as the API grows: handle an unknown code by its `type`.
                  * @enum {string}
                  */
-                code: "missing_required_field" | "invalid_value" | "invalid_format" | "unknown_field" | "invalid_json" | "invalid_cursor" | "invalid_vin" | "missing_credentials" | "invalid_api_key" | "invalid_token" | "expired_token" | "insufficient_scope" | "resource_missing" | "route_not_found" | "method_not_allowed" | "invalid_state_transition" | "carrier_not_active" | "duplicate_carrier" | "endpoint_not_subscribed" | "endpoint_disabled" | "idempotency_key_reused" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "internal_error" | "invalid_client" | "invalid_scope" | "unsupported_grant_type" | "invalid_credentials" | "invalid_csrf_token" | "duplicate_user" | "last_owner" | "amount_exceeds_balance" | "order_already_billed" | "order_already_paid" | "service_unavailable";
+                code: "missing_required_field" | "invalid_value" | "invalid_format" | "unknown_field" | "invalid_json" | "invalid_cursor" | "invalid_vin" | "missing_credentials" | "invalid_api_key" | "invalid_token" | "expired_token" | "insufficient_scope" | "resource_missing" | "route_not_found" | "method_not_allowed" | "invalid_state_transition" | "carrier_not_active" | "duplicate_carrier" | "endpoint_not_subscribed" | "endpoint_disabled" | "idempotency_key_reused" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "internal_error" | "invalid_client" | "invalid_scope" | "unsupported_grant_type" | "invalid_credentials" | "invalid_csrf_token" | "duplicate_user" | "last_owner" | "amount_exceeds_balance" | "order_already_billed" | "order_already_paid" | "reference_conflict" | "service_unavailable";
                 /** @description Human-readable explanation. */
                 message: string;
                 /** @description The offending parameter or field (JSON path like `vehicles[0].vin` for nested fields). */

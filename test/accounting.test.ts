@@ -150,9 +150,11 @@ describe.each(backends())('accounting on %s', (backend: Backend) => {
       const other = await customer();
       const ord = await order(cus, { until: 'pending' });
       const twice = await createInvoice({ customer_id: cus, lines: [line(1, { order_id: ord }), line(1, { order_id: ord })] });
-      expect(twice.body.error).toMatchObject({ code: 'invalid_value', param: 'lines[1].order_id' });
+      expect(twice.status).toBe(409);
+      expect(twice.body.error).toMatchObject({ type: 'conflict_error', code: 'reference_conflict', param: 'lines[1].order_id' });
       const foreign = await createInvoice({ customer_id: other, lines: [line(1, { order_id: ord })] });
-      expect(foreign.body.error).toMatchObject({ code: 'invalid_value', param: 'lines[0].order_id' });
+      expect(foreign.status).toBe(409);
+      expect(foreign.body.error).toMatchObject({ code: 'reference_conflict', param: 'lines[0].order_id' });
       const unknown = await createInvoice({ customer_id: cus, lines: [line(1, { order_id: newId('order') })] });
       expect(unknown.status).toBe(404);
       expect(unknown.body.error).toMatchObject({ code: 'resource_missing', param: 'lines[0].order_id' });
@@ -190,15 +192,15 @@ describe.each(backends())('accounting on %s', (backend: Backend) => {
       const cus = await customer({ name: 'No contact' });
       const inv = ok(await createInvoice({ customer_id: cus, lines: [line()] }), 201);
       const r = await h.call('POST', `/v1/invoices/${inv.id}/send`, { body: {} });
-      expect(r.status).toBe(400);
-      expect(r.body.error).toMatchObject({ code: 'invalid_value', param: 'email' });
+      expect(r.status).toBe(409);
+      expect(r.body.error).toMatchObject({ type: 'conflict_error', code: 'reference_conflict', param: 'email' });
       const byPost = await h.call('POST', `/v1/invoices/${inv.id}/send`, { body: { sent_via: 'post' } });
-      expect(byPost.body.error).toMatchObject({ code: 'invalid_value', param: 'address' });
+      expect(byPost.body.error).toMatchObject({ code: 'reference_conflict', param: 'address' });
       const both = await h.call('POST', `/v1/invoices/${inv.id}/send`, { body: { email: 'x@y.example', address: ADDRESS } });
       expect(both.status).toBe(400);
       expect(both.body.error).toMatchObject({ type: 'validation_error', code: 'invalid_value' });
       const atCreation = await createInvoice({ customer_id: cus, lines: [line()], send: true });
-      expect(atCreation.body.error).toMatchObject({ code: 'invalid_value', param: 'send.email' });
+      expect(atCreation.body.error).toMatchObject({ code: 'reference_conflict', param: 'send.email' });
       expect(ok(await h.call('GET', `/v1/invoices/${inv.id}`)).status).toBe('DRAFT');
     });
   });
@@ -287,13 +289,13 @@ describe.each(backends())('accounting on %s', (backend: Backend) => {
       const other = await customer();
       const inv = await sentInvoice(cus, [line(1000)]);
       const foreign = await pay({ customer_id: other, invoice_id: inv.id, amount: 10 });
-      expect(foreign.status).toBe(400);
-      expect(foreign.body.error).toMatchObject({ code: 'invalid_value', param: 'invoice_id' });
+      expect(foreign.status).toBe(409);
+      expect(foreign.body.error).toMatchObject({ type: 'conflict_error', code: 'reference_conflict', param: 'invoice_id' });
       // Only usd is accepted on input today; an invoice in another currency stands for the future ones.
       await h.database.db.em().nativeUpdate(Invoice, { id: inv.id }, { currency: 'cad' as never });
       const mismatch = await pay({ customer_id: cus, invoice_id: inv.id, amount: 10, currency: 'usd' });
-      expect(mismatch.status).toBe(400);
-      expect(mismatch.body.error).toMatchObject({ type: 'validation_error', code: 'invalid_value', param: 'currency' });
+      expect(mismatch.status).toBe(409);
+      expect(mismatch.body.error).toMatchObject({ type: 'conflict_error', code: 'reference_conflict', param: 'currency' });
     });
 
     it('records a failed payment with its reason (payment.failed), changing no invoice and no balance', async () => {
@@ -362,8 +364,8 @@ describe.each(backends())('accounting on %s', (backend: Backend) => {
       const before = [await em.count(CarrierPayment, {}), await em.count(CarrierPaymentOrder, {}), await em.count(LedgerEntry, {}), await em.count(AuditLog, {})];
       const cases: [string[], number, string, string?][] = [
         [[delivered, moving], 409, 'invalid_state_transition'],
-        [[delivered, foreign], 400, 'invalid_value', 'order_ids[1]'],
-        [[unpriced], 400, 'invalid_value', 'order_ids[0]'],
+        [[delivered, foreign], 409, 'reference_conflict', 'order_ids[1]'],
+        [[unpriced], 409, 'reference_conflict', 'order_ids[0]'],
       ];
       for (const [orderIds, status, code, param] of cases) {
         const r = await h.call('POST', '/v1/carrier_payments', { body: { carrier_id: carrier, order_ids: orderIds, payment_method: 'check' } });

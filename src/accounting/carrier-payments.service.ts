@@ -55,17 +55,17 @@ export async function createCarrierPayment(ctx: RequestContext, input: S['Carrie
       for (const { orderId, i } of indexed) {
         const param = `order_ids[${i}]`;
         const order = await findOrder(tx, orderId, { param, forUpdate: true });
-        if (order.carrierId !== carrier.id) throw errors.invalidValue(param, `Order ${orderId} is not carried by ${carrier.id}.`);
+        if (order.carrierId !== carrier.id) throw errors.referenceConflict(param, `Order ${orderId} is not carried by ${carrier.id}.`);
         if (order.status !== 'delivered') {
           throw errors.invalidStateTransition(`Order ${orderId} is ${order.status}; a carrier is paid only for delivered orders.`);
         }
-        if (!order.carrierPay) throw errors.invalidValue(param, `Order ${orderId} has no carrier_pay to pay.`);
+        if (!order.carrierPay) throw errors.referenceConflict(param, `Order ${orderId} has no carrier_pay to pay.`);
         const already = await tx.em.findOne(CarrierPaymentOrder, { orderId });
         if (already) throw errors.orderAlreadyPaid(orderId, already.carrierPaymentId, param);
         paid.push({ orderId, amount: order.carrierPay, currency: order.currency });
       }
       const currency = paid[0]!.currency;
-      if (paid.some((p) => p.currency !== currency)) throw errors.invalidValue('order_ids', 'The orders of one carrier payment must share a currency.');
+      if (paid.some((p) => p.currency !== currency)) throw errors.referenceConflict('order_ids', 'The orders of one carrier payment must share a currency.');
       const payment = tx.em.create(CarrierPayment, {
         id,
         accountId: ctx.principal.accountId,

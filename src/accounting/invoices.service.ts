@@ -86,14 +86,14 @@ async function buildLines(tx: RequestContext, invoice: Pick<Invoice, 'id' | 'cus
   const seen = new Map<string, number>();
   input.forEach((l, i) => {
     if (!l.order_id) return;
-    if (seen.has(l.order_id)) throw errors.invalidValue(`lines[${i}].order_id`, `Order ${l.order_id} appears on lines[${seen.get(l.order_id)}] already; an order is billed once.`);
+    if (seen.has(l.order_id)) throw errors.referenceConflict(`lines[${i}].order_id`, `Order ${l.order_id} appears on lines[${seen.get(l.order_id)}] already; an order is billed once.`);
     seen.set(l.order_id, i);
   });
   // Locked in id order, so concurrent invoices billing overlapping orders queue instead of deadlocking.
   for (const [orderId, i] of [...seen].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const param = `lines[${i}].order_id`;
     const order = await findOrder(tx, orderId, { param, forUpdate: true });
-    if (order.customerId !== invoice.customerId) throw errors.invalidValue(param, `Order ${orderId} belongs to another customer than the invoice's.`);
+    if (order.customerId !== invoice.customerId) throw errors.referenceConflict(param, `Order ${orderId} belongs to another customer than the invoice's.`);
     const billed = await tx.em.findOne(InvoiceLine, { orderId, billing: true, invoiceId: { $ne: invoice.id } });
     if (billed) throw errors.orderAlreadyBilled(orderId, billed.invoiceId, param);
   }
@@ -138,7 +138,7 @@ function recipient(customer: Customer, input: S['InvoiceSend'], prefix = ''): { 
   if (via === 'email' && customer.email) return { via, to: customer.email };
   if (via === 'post' && customer.billingAddress) return { via, to: postal(customer.billingAddress) };
   const missing = via === 'post' ? 'address' : 'email';
-  throw errors.invalidValue(
+  throw errors.referenceConflict(
     `${prefix}${missing}`,
     `Customer ${customer.id} has no ${via === 'post' ? 'billing address' : via === 'email' ? 'email' : 'email or billing address'}: give ${missing}.`,
   );

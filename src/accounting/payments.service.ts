@@ -65,9 +65,9 @@ export function createPayment(ctx: RequestContext, input: S['PaymentCreate']): P
     // Locked: concurrent payments of one invoice apply one after another, each seeing what remains.
     const invoice = input.invoice_id ? await findInvoice(tx, input.invoice_id, { param: 'invoice_id', forUpdate: true }) : null;
     if (invoice) {
-      if (invoice.customerId !== customer.id) throw errors.invalidValue('invoice_id', `Invoice ${invoice.id} is billed to another customer than ${customer.id}.`);
+      if (invoice.customerId !== customer.id) throw errors.referenceConflict('invoice_id', `Invoice ${invoice.id} is billed to another customer than ${customer.id}.`);
       if (invoice.currency !== input.currency) {
-        throw errors.invalidValue('currency', `Invoice ${invoice.id} is in ${invoice.currency}; a payment of it must be in ${invoice.currency}, not ${input.currency}.`);
+        throw errors.referenceConflict('currency', `Invoice ${invoice.id} is in ${invoice.currency}; a payment of it must be in ${invoice.currency}, not ${input.currency}.`);
       }
       if (!failed) {
         invoiceLifecycle.assert('apply_payment', invoice.status, invoice.id);

@@ -56,6 +56,7 @@ const CODES: Record<ErrorCode, { type: ErrorType; status?: number }> = {
   amount_exceeds_balance: { type: 'conflict_error' },
   order_already_billed: { type: 'conflict_error' },
   order_already_paid: { type: 'conflict_error' },
+  reference_conflict: { type: 'conflict_error' },
   rate_limit_exceeded: { type: 'rate_limit_error' },
   internal_error: { type: 'api_error' },
   service_unavailable: { type: 'api_error', status: 503 },
@@ -185,6 +186,8 @@ export const errors = {
     }),
   orderAlreadyBilled: (orderId: string, invoiceId: string | null, param: string) =>
     e('order_already_billed', `Order ${orderId} is already billed${invoiceId ? ` by invoice ${invoiceId}` : ''}; void that invoice to bill it again.`, { param }),
+  /** A well-formed reference to an object that does not fit this request (another customer's invoice, ...). */
+  referenceConflict: (param: string, message: string) => e('reference_conflict', message, { param }),
   orderAlreadyPaid: (orderId: string, carrierPaymentId: string | null, param: string) =>
     e('order_already_paid', `The carrier of order ${orderId} is already paid for it${carrierPaymentId ? ` (${carrierPaymentId})` : ''}.`, { param }),
   idempotencyKeyInUse: () =>

@@ -273,7 +273,7 @@ function RecordPayment({ invoice, onDone }: { invoice: S['Invoice']; onDone: () 
       submit={() =>
         must(
           api.POST('/v1/payments', {
-            body: { customer_id: invoice.customer_id, invoice_id: invoice.id, amount: cents(amount), currency: invoice.currency, payment_method: method, status: 'succeeded', ...(reference ? { reference } : {}) },
+            body: { customer_id: invoice.customer_id, invoice_id: invoice.id, amount: cents(amount), currency: invoice.currency, payment_method: method, ...(reference ? { reference } : {}) },
           }),
         )
       }
