@@ -46,6 +46,9 @@ describe('carrier lifecycle', () => {
     expect(() => carrierLifecycle.assert('fail_vetting', 'active', 'car_1')).toThrow(
       'A carrier (car_1) in status active cannot be rejected; allowed from pending_vetting.',
     );
+    expect(() => carrierLifecycle.assert('revet', 'active', 'car_1')).toThrow(
+      'A carrier (car_1) in status active cannot be vetted again; allowed from pending_vetting or rejected.',
+    );
   });
 });
 

@@ -37,8 +37,13 @@ describe('codes', () => {
     ['idempotency_key_in_use', 'conflict_error', 409],
     ['duplicate_user', 'conflict_error', 409],
     ['last_owner', 'conflict_error', 409],
+    ['amount_exceeds_balance', 'conflict_error', 409],
+    ['order_already_billed', 'conflict_error', 409],
+    ['order_already_paid', 'conflict_error', 409],
+    ['reference_conflict', 'conflict_error', 409],
     ['rate_limit_exceeded', 'rate_limit_error', 429],
     ['internal_error', 'api_error', 500],
+    ['service_unavailable', 'api_error', 503],
   ] as const)('%s is a %s, status %i', (code, type, status) => {
     const err = new ApiError(code, 'm');
     expect(err).toBeInstanceOf(Error);
@@ -73,6 +78,7 @@ describe('ApiError', () => {
     ['insufficient_scope', 'invalid_request'],
     ['payload_too_large', 'invalid_request'],
     ['rate_limit_exceeded', 'invalid_request'],
+    ['service_unavailable', 'temporarily_unavailable'],
   ] as const)('answers %s on the OAuth endpoints as %s (RFC 6749 §5.2)', (code, oauth) => {
     expect(new ApiError(code as ErrorCode, 'Said.').oauthBody()).toEqual({ error: oauth, error_description: 'Said.' });
   });
@@ -116,8 +122,16 @@ describe('errors (the builders)', () => {
     ['idempotencyKeyReused', () => errors.idempotencyKeyReused(), 'idempotency_key_reused', 'This Idempotency-Key was already used with a different request (method, path or body).', 'Idempotency-Key', {}],
     ['duplicateUser', () => errors.duplicateUser('a@example.com'), 'duplicate_user', 'A user with the email a@example.com already exists.', 'email', {}],
     ['lastOwner', () => errors.lastOwner('usr_1'), 'last_owner', "usr_1 is the account's last enabled owner: make another user owner first.", undefined, {}],
+    ['amountExceedsBalance', () => errors.amountExceedsBalance('inv_1', 5000, 1200), 'amount_exceeds_balance', 'The payment of 5000 is more than the 1200 that remains to be paid on invoice inv_1.', 'amount', {}],
+    ['orderAlreadyBilled', () => errors.orderAlreadyBilled('ord_1', 'inv_1', 'lines[0].order_id'), 'order_already_billed', 'Order ord_1 is already billed by invoice inv_1; void that invoice to bill it again.', 'lines[0].order_id', {}],
+    ['orderAlreadyBilled by an invoice not known', () => errors.orderAlreadyBilled('ord_1', null, 'lines'), 'order_already_billed', 'Order ord_1 is already billed; void that invoice to bill it again.', 'lines', {}],
+    ['orderAlreadyPaid', () => errors.orderAlreadyPaid('ord_1', 'cpy_1', 'order_ids[0]'), 'order_already_paid', 'The carrier of order ord_1 is already paid for it (cpy_1).', 'order_ids[0]', {}],
+    ['orderAlreadyPaid by a payment not known', () => errors.orderAlreadyPaid('ord_1', null, 'order_ids'), 'order_already_paid', 'The carrier of order ord_1 is already paid for it.', 'order_ids', {}],
+    ['referenceConflict', () => errors.referenceConflict('invoice_id', 'Another customer.'), 'reference_conflict', 'Another customer.', 'invoice_id', {}],
     ['idempotencyKeyInUse', () => errors.idempotencyKeyInUse(), 'idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry later.', 'Idempotency-Key', {}],
     ['rateLimitExceeded', () => errors.rateLimitExceeded(7, { 'X-RateLimit-Limit': '100' }), 'rate_limit_exceeded', 'Too many requests; retry after 7 second(s).', undefined, { 'X-RateLimit-Limit': '100', 'Retry-After': '7' }],
+    ['clientThrottled', () => errors.clientThrottled(10), 'rate_limit_exceeded', 'Too many failed authentications of this client; retry after 10 second(s).', undefined, { 'Retry-After': '10' }],
+    ['serviceUnavailable', () => errors.serviceUnavailable(5), 'service_unavailable', 'The service is temporarily unavailable; retry after 5 seconds.', undefined, { 'Retry-After': '5' }],
     ['signInThrottled', () => errors.signInThrottled(30), 'rate_limit_exceeded', 'Too many failed sign-ins; retry after 30 second(s).', undefined, { 'Retry-After': '30' }],
     ['internalError', () => errors.internalError(), 'internal_error', 'Something went wrong on our side; quote the request id to support.', undefined, {}],
   ] as const)('%s', (_, build, code, message, param, headers) => {
