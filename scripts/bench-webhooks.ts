@@ -28,8 +28,9 @@ import { systemClock as clock } from '../src/shared/clock.js';
 import { newSecretsKey, parseSecretsKey, useSecretsKeyring } from '../src/shared/secrets.js';
 import { DEFAULT_SIGN_IN_POLICY, type RequestContext } from '../src/shared/context.js';
 
-// Webhook signing secrets are sealed at rest: a key for this run.
-useSecretsKeyring({ current: parseSecretsKey(newSecretsKey('bench'), 'bench key'), old: [] });
+// Webhook signing secrets are sealed at rest: a key for this run, which the worker processes get too.
+const SECRETS_KEY = newSecretsKey('bench');
+useSecretsKeyring({ current: parseSecretsKey(SECRETS_KEY, 'bench key'), old: [] });
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1000);
 const ENDPOINTS = Number(process.env.BENCH_ENDPOINTS ?? 10);
@@ -149,6 +150,7 @@ async function startWorkers(n: number, databaseUrl: string): Promise<ChildProces
           PORT: String(port),
           LOG_LEVEL: 'warn',
           NODE_ENV: 'development',
+          SECRETS_KEY,
           WEBHOOK_ENDPOINT_CONCURRENCY: String(ENDPOINT_CONCURRENCY),
         },
         stdio: ['ignore', 'ignore', 'inherit'],

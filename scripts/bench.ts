@@ -15,6 +15,11 @@
 // BENCH_DATABASE_URL (default: TEST_DATABASE_URL, else the local server) names a PostgreSQL server
 // where a scratch database is created and dropped; BENCH_SECONDS sets each run's length (default 8),
 // BENCH_ROUNDS the number of rounds (default 3), BENCH_CONNECTIONS the connections (default 10).
+// The load comes from BENCH_KEYS keys of one account (default 150), one after the other, as many
+// integrations of a brokerage would send it, under the production rate-limit policy except the
+// sustained rate: a burst of 200 and the sliding 10-second window of 200 per key (so each key's
+// window log holds what it would in production), and a refill fast enough that the bucket never
+// runs dry over the bench's minutes (at 100 a minute, each key would be refused after its burst).
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -37,8 +42,9 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const IDLE_SECONDS = 5;
 const pgBase = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const node = process.execPath;
-// Generous limits: the bench measures the take, not refusals.
-const RATE_LIMIT = { RATE_LIMIT_BURST: '100000000', RATE_LIMIT_PER_MINUTE: '100000000' };
+const keyCount = Math.max(1, Number(process.env.BENCH_KEYS ?? 150));
+// The production burst and window; the sustained rate raised so that the bench measures takes, not refusals.
+const RATE_LIMIT = { RATE_LIMIT_BURST: '200', RATE_LIMIT_PER_MINUTE: '100000000' };
 
 /** The production command's arguments after `node`, from the Dockerfile's `CMD ["node", ...]`. */
 const productionArgs = (() => {
@@ -108,13 +114,13 @@ function cpuSeconds(pid: number): number {
 interface Target {
   name: string;
   server: Server;
-  key: string;
+  keys: string[];
   orderId: string;
   orderBody: string;
 }
 
 /** A customer, an endpoint subscribed to order.created and one order, through the API with `key`. */
-async function seed(url: string, key: string): Promise<{ orderId: string; orderBody: string }> {
+async function seed(url: string, key: string): Promise<{ orderId: string; orderBody: string; keys: string[] }> {
   const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
   const post = async (path: string, body: unknown) => {
     const res = await fetch(`${url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
@@ -131,7 +137,12 @@ async function seed(url: string, key: string): Promise<{ orderId: string; orderB
     ready_date: '2026-12-01',
   });
   const order = await post('/v1/orders', JSON.parse(orderBody));
-  return { orderId: order.id, orderBody };
+  const keys = [key];
+  while (keys.length < keyCount) {
+    const created = (await post('/v1/api_keys', { name: `bench ${keys.length}`, scopes: ['orders:read', 'orders:write'] })) as { id: string; secret?: string };
+    keys.push(created.secret!);
+  }
+  return { orderId: order.id, orderBody, keys };
 }
 
 interface Run {
@@ -144,11 +155,14 @@ interface Run {
 }
 
 async function load(target: Target, scenario: 'get' | 'post'): Promise<Run> {
-  const headers = { Authorization: `Bearer ${target.key}`, 'Content-Type': 'application/json' };
-  const opts: autocannon.Options =
+  // Each request from the next key.
+  let next = 0;
+  const headers = () => ({ Authorization: `Bearer ${target.keys[next++ % target.keys.length]}`, 'Content-Type': 'application/json' });
+  const request: autocannon.Request =
     scenario === 'get'
-      ? { url: `${target.server.url}/v1/orders/${target.orderId}`, headers }
-      : { url: `${target.server.url}/v1/orders`, method: 'POST', headers, body: target.orderBody };
+      ? { method: 'GET', path: `/v1/orders/${target.orderId}`, setupRequest: (req) => ({ ...req, headers: headers() }) }
+      : { method: 'POST', path: '/v1/orders', body: target.orderBody, setupRequest: (req) => ({ ...req, headers: headers() }) };
+  const opts: autocannon.Options = { url: target.server.url, requests: [request] };
   const pid = target.server.child.pid!;
   const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({ connections, duration: seconds, ...opts });
@@ -193,10 +207,10 @@ try {
   const pgSeed = await seed(pgServer.url, pgKey);
   const liteSeed = await seed(liteServer.url, liteKey);
   const targets: Target[] = [
-    { name: 'api, postgresql', server: pgServer, key: pgKey, ...pgSeed },
+    { name: 'api, postgresql', server: pgServer, ...pgSeed },
     // The baseline reads the PostgreSQL API's database: same key, same order, same customer.
-    { name: 'baseline (Koa + pg)', server: baseServer, key: pgKey, ...pgSeed },
-    { name: 'api, embedded', server: liteServer, key: liteKey, ...liteSeed },
+    { name: 'baseline (Koa + pg)', server: baseServer, ...pgSeed },
+    { name: 'api, embedded', server: liteServer, ...liteSeed },
   ];
 
   const runs = new Map<string, Run[]>();
@@ -237,7 +251,7 @@ try {
   }
   console.table(rows);
   console.table(targets.map((t) => ({ server: t.name, 'RSS idle (MB)': idle.get(t.server), 'RSS after load (MB)': rssMb(t.server.child.pid!) })));
-  console.log(`${rounds} round(s) of ${seconds} s per server and scenario, ${connections} connections, interleaved; machine load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  console.log(`${rounds} round(s) of ${seconds} s per server and scenario, ${connections} connections, ${keyCount} keys in turn, interleaved; machine load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 } finally {
   await Promise.all(servers.map((s) => s.stop()));
   await admin.query(`drop database if exists ${name} with (force)`);

@@ -85,7 +85,8 @@ export function issueApiKey(
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-interface KeyRow {
+/** An API key as authentication reads it. */
+export interface KeyRow {
   id: string;
   account_id: string;
   scopes: Scope[];
@@ -93,7 +94,9 @@ interface KeyRow {
   last_used_at: string | Date | null;
   revoked_at: string | Date | null;
 }
-const KEY_SQL = 'select id, account_id, scopes, api_version, last_used_at, revoked_at from api_keys where secret_hash = $1';
+/** The columns authentication reads of a key. */
+export const KEY_COLUMNS = 'id, account_id, scopes, api_version, last_used_at, revoked_at';
+const KEY_SQL = `select ${KEY_COLUMNS} from api_keys where secret_hash = $1`;
 
 /** The scope sets of the keys seen lately, shared by their requests (a principal's scopes are never changed). */
 const scopeSets = new Map<string, ReadonlySet<string>>();
@@ -117,6 +120,14 @@ export async function authenticate(em: EntityManager, secret: string, clock: Clo
   if (!KEY_PATTERN.test(secret)) return 'invalid_api_key';
   // One statement on every request: read without the ORM's query building and hydration.
   const [key] = await queryRows<KeyRow>(em, KEY_SQL, [hashSecret(secret)]);
+  return keyPrincipal(em, key, clock);
+}
+
+/**
+ * The caller a key row names (read by `KEY_COLUMNS`, here or fused with other work of the request
+ * into one statement), or why it names none. Notes the key's use.
+ */
+export async function keyPrincipal(em: EntityManager, key: KeyRow | undefined, clock: Clock): Promise<Principal | AuthFailure> {
   if (!key || key.revoked_at !== null) return 'invalid_api_key';
   const now = clock.now();
   if (key.last_used_at === null || now.getTime() - new Date(key.last_used_at).getTime() > LAST_USED_RESOLUTION_MS) {

@@ -100,7 +100,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   koa.use(renderErrors); // on the way out: any error as the envelope (or the OAuth shape)
   koa.use(throttleAddresses(buckets, options.rateLimit, clock)); // 429 per client address; X-RateLimit-* on every answer
   koa.use(route(router, (c) => identifyCaller(c, clock))); // 404 / 405 / OPTIONS
-  koa.use(authenticateCaller(clock)); // 401 (key, token or session cookie); 403 without the session's CSRF token
+  koa.use(authenticateCaller(clock, { store: buckets, policy: options.rateLimit })); // 401 (key, token or session cookie); 403 without the session's CSRF token
   koa.use(rateLimit(buckets, options.rateLimit, clock)); // 429, X-RateLimit-*
   koa.use(checkScope); // 403
   koa.use(parseBody); // 415 / 413 / 400 invalid_json

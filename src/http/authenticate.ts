@@ -5,12 +5,12 @@
 // state-changing request made with it must carry the session's CSRF token. Anything else is 401
 // with `WWW-Authenticate`. OAuth endpoints: the client, by HTTP Basic or by form fields, which is
 // why that step runs after the body is read.
-import { authenticate } from '../auth/auth.service.js';
+import { authenticate, hashSecret, KEY_PATTERN, keyPrincipal } from '../auth/auth.service.js';
 import { authenticateClient, claimedClientId } from '../auth/oauth.service.js';
 import type { Clock } from '../shared/clock.js';
 import { ApiError, errors } from '../shared/errors.js';
 import { csrfTokenMatches, findLiveSession, sessionPrincipal, tokenFromCookieHeader, CSRF_HEADER } from '../users/sessions.service.js';
-import type { ClientThrottle } from './rate-limit.js';
+import type { BucketStore, ClientThrottle, RateLimitPolicy } from './rate-limit.js';
 import { isClientOperation, schemesOf, type PipelineContext, type Step } from './state.js';
 
 const challenge = (error?: string) => ({
@@ -26,9 +26,25 @@ const FAILURES = {
 /** Methods that change nothing: a session needs no CSRF token for them. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-async function byBearer(c: PipelineContext, header: string, clock: Clock): Promise<void> {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  const result = match?.[1] ? await authenticate(c.state.em, match[1], clock) : 'invalid_api_key';
+/** The rate limit's store and policy, when the key lookup may take the caller's token in the same statement. */
+export interface FusedLimits {
+  store: BucketStore;
+  policy: RateLimitPolicy;
+}
+
+async function byBearer(c: PipelineContext, header: string, clock: Clock, limits: FusedLimits | undefined): Promise<void> {
+  const secret = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+  const address = c.state.addressCheck;
+  let result: Awaited<ReturnType<typeof authenticate>>;
+  if (secret && limits?.store.authenticateKey && address && !address.done && KEY_PATTERN.test(secret)) {
+    // The key, its token and the address's bucket in one statement; the rate-limit step reads the outcome.
+    const now = clock.now();
+    const found = await limits.store.authenticateKey(hashSecret(secret), address.key, limits.policy, now, c.state.em);
+    result = await keyPrincipal(c.state.em, found.key, clock);
+    if (typeof result !== 'string' && found.own) c.state.taken = { own: found.own, address: found.peek, now };
+  } else {
+    result = secret ? await authenticate(c.state.em, secret, clock) : 'invalid_api_key';
+  }
   if (typeof result === 'string') throw FAILURES[result](challenge('invalid_token'));
   c.state.principal = result;
 }
@@ -40,7 +56,7 @@ async function bySession(c: PipelineContext, token: string | undefined, clock: C
   c.state.principal = sessionPrincipal(live);
 }
 
-export function authenticateCaller(clock: Clock): Step {
+export function authenticateCaller(clock: Clock, limits?: FusedLimits): Step {
   return async (c, next) => {
     const schemes = schemesOf(c.state.operation!);
     const bearer = schemes.has('bearerAuth');
@@ -48,7 +64,7 @@ export function authenticateCaller(clock: Clock): Step {
     if (bearer || cookie) {
       const header = c.headers.authorization?.trim();
       const token = cookie ? tokenFromCookieHeader(c.headers.cookie) : undefined;
-      if (bearer && header) await byBearer(c, header, clock);
+      if (bearer && header) await byBearer(c, header, clock, limits);
       else if (cookie && (token !== undefined || !bearer)) await bySession(c, token, clock);
       else throw errors.missingCredentials(challenge());
     }

@@ -18,9 +18,10 @@
 // neither the bucket's gradual refill (`Retry-After` of one token, 0.6 s at 100/min) nor its long-run
 // rate (a burst window adds its points/duration on top of the sustained one). Each store below is
 // one atomic statement (SQL upsert, Lua script), so there is no store logic beyond the formula.
-import { Redis } from 'ioredis';
+import { Redis, type ChainableCommander } from 'ioredis';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Clock } from '../shared/clock.js';
+import { KEY_COLUMNS, type KeyRow } from '../auth/auth.service.js';
 import { errors } from '../shared/errors.js';
 import { queryRows } from '../shared/sql.js';
 import type { PipelineContext, Step } from './state.js';
@@ -58,7 +59,25 @@ export interface BucketStore {
   take(key: string, policy: RateLimitPolicy, now: Date, em: EntityManager): Promise<Take>;
   /** What `key`'s bucket and window hold now, taking nothing (`allowed`: a take would be accepted). */
   peek(key: string, policy: RateLimitPolicy, now: Date, em: EntityManager): Promise<Take>;
+  /**
+   * `take(key)` and `peek(peekKey)` (same policy) in one round trip to the store: an authenticated
+   * request's own bucket and its address's, checked together.
+   */
+  takeAndPeek(key: string, peekKey: string, policy: RateLimitPolicy, now: Date, em: EntityManager): Promise<[Take, Take]>;
+  /**
+   * Where the buckets live beside the keys (PostgreSQL): the API key whose secret hashes to
+   * `secretHash`, a take from its bucket (`actor:<key id>`; none for an unknown or revoked key) and
+   * `peekKey`'s bucket, in one statement.
+   */
+  authenticateKey?(secretHash: string, peekKey: string, policy: RateLimitPolicy, now: Date, em: EntityManager): Promise<KeyTake>;
   close(): Promise<void>;
+}
+
+/** What `authenticateKey` found: the key's row, its bucket's take, the peeked bucket. */
+export interface KeyTake {
+  key: KeyRow | undefined;
+  own: Take | undefined;
+  peek: Take;
 }
 
 const perMs = (policy: RateLimitPolicy) => policy.perMinute / 60_000;
@@ -102,6 +121,9 @@ export function memoryStore(): BucketStore {
       const b = buckets.get(key);
       return peeked(policy, b?.tokens, b?.at, b?.recent ?? [], now.getTime());
     },
+    async takeAndPeek(key, peekKey, policy, now, em) {
+      return [await this.take(key, policy, now, em), await this.peek(peekKey, policy, now, em)];
+    },
     close: async () => buckets.clear(),
   };
 }
@@ -109,9 +131,10 @@ export function memoryStore(): BucketStore {
 // Params: $1 key, $2 capacity, $3 now, $4 now (ms), $5 window limit, $6 tokens per second, $7 window start (ms).
 // The bucket refills by the time since the row's last take; the window keeps the accepted times
 // after its start; a take is accepted when a whole token is left and the window is not full.
-const TAKE_SQL = `
+/** The take, inserting the bucket's first row from `source` (its key, then $2 to $4 as below). */
+const takeSql = (source: string) => `
   insert into rate_limit_buckets as b (bucket_key, tokens, refreshed_at, allowed, recent)
-  values ($1, $2::float8 - 1, $3, true, array[$4::bigint])
+  ${source}
   on conflict (bucket_key) do update set (tokens, allowed, recent, refreshed_at) = (
     select case when s.ok then s.t - 1 else s.t end, s.ok, case when s.ok then s.r || excluded.recent else s.r end,
       greatest(b.refreshed_at, excluded.refreshed_at)
@@ -125,18 +148,65 @@ const TAKE_SQL = `
   )
   returning tokens, allowed, cardinality(recent) as in_window,
     (select min(x) from unnest(recent) as x) as oldest, (select max(x) from unnest(recent) as x) as newest`;
+const TAKE_SQL = takeSql('values ($1, $2::float8 - 1, $3, true, array[$4::bigint])');
+
+// TAKE_SQL, and $8's bucket as it was before the statement (its tokens, last take and accepted times
+// after $7), read in the same statement.
+const TAKE_AND_PEEK_SQL = `
+  with t as (${TAKE_SQL})
+  select t.*, p.tokens as peek_tokens, p.refreshed_at as peek_refreshed_at,
+    array(select x from unnest(p.recent) as x where x > $7::bigint) as peek_recent
+  from t left join rate_limit_buckets p on p.bucket_key = $8`;
+
+// The caller's API key by its secret's hash ($1), its bucket's take (TAKE_SQL's $2 to $7, the
+// bucket named after the key; none for an unknown or revoked key) and the address bucket $8 as it
+// was: authentication, rate limit and the address throttle of a request in one statement.
+const KEY_TAKE_AND_PEEK_SQL = `
+  with k as (select ${KEY_COLUMNS} from api_keys where secret_hash = $1),
+  t as (${takeSql("select 'actor:' || k.id, $2::float8 - 1, $3, true, array[$4::bigint] from k where k.revoked_at is null")})
+  select k.*, t.tokens, t.allowed, t.in_window, t.oldest, t.newest,
+    p.tokens as peek_tokens, p.refreshed_at as peek_refreshed_at,
+    array(select x from unnest(p.recent) as x where x > $7::bigint) as peek_recent
+  from (select 1) as one left join k on true left join t on true left join rate_limit_buckets p on p.bucket_key = $8`;
+
+type TakeRow = { tokens: number | string; allowed: boolean; in_window: number | string; oldest: number | string | null; newest: number | string | null };
+const msOf = (v: number | string | null | undefined) => (v === null || v === undefined ? undefined : Number(v));
+const takeOf = (row: TakeRow | undefined): Take => ({
+  tokens: Number(row?.tokens ?? 0),
+  allowed: row?.allowed ?? true,
+  inWindow: Number(row?.in_window ?? 0),
+  oldest: msOf(row?.oldest),
+  newest: msOf(row?.newest),
+});
+type PeekRow = TakeRow & { peek_tokens: number | string | null; peek_refreshed_at: Date | string | null; peek_recent: (number | string)[] | null };
+/** The peeked bucket's columns of a row. */
+const peekOf = (row: PeekRow | undefined, policy: RateLimitPolicy, now: Date): Take => {
+  const at = row?.peek_refreshed_at == null ? undefined : new Date(row.peek_refreshed_at).getTime();
+  const tokens = row?.peek_tokens == null ? undefined : Number(row.peek_tokens);
+  return peeked(policy, tokens, at, (row?.peek_recent ?? []).map(Number), now.getTime());
+};
+const takeParams = (key: string, policy: RateLimitPolicy, now: Date) => {
+  const t = now.getTime();
+  return [key, policy.burst, now, t, policy.burst, policy.perMinute / 60, t - windowMs(policy)];
+};
 
 /** Shared by every process on one PostgreSQL: one upsert, atomic under the row lock. */
 export function postgresStore(): BucketStore {
   return {
     kind: 'postgresql',
     async take(key, policy, now, em) {
-      const t = now.getTime();
-      type Row = { tokens: number | string; allowed: boolean; in_window: number | string; oldest: number | string | null; newest: number | string | null };
-      const rows = await queryRows<Row>(em, TAKE_SQL, [key, policy.burst, now, t, policy.burst, policy.perMinute / 60, t - windowMs(policy)]);
-      const row = rows[0];
-      const ms = (v: number | string | null | undefined) => (v === null || v === undefined ? undefined : Number(v));
-      return { tokens: Number(row?.tokens ?? 0), allowed: row?.allowed ?? true, inWindow: Number(row?.in_window ?? 0), oldest: ms(row?.oldest), newest: ms(row?.newest) };
+      const [row] = await queryRows<TakeRow>(em, TAKE_SQL, takeParams(key, policy, now));
+      return takeOf(row);
+    },
+    async takeAndPeek(key, peekKey, policy, now, em) {
+      const [row] = await queryRows<PeekRow>(em, TAKE_AND_PEEK_SQL, [...takeParams(key, policy, now), peekKey]);
+      return [takeOf(row), peekOf(row, policy, now)];
+    },
+    async authenticateKey(secretHash, peekKey, policy, now, em) {
+      type Row = PeekRow & Partial<KeyRow> & { allowed: boolean | null };
+      const [row] = await queryRows<Row>(em, KEY_TAKE_AND_PEEK_SQL, [secretHash, ...takeParams('', policy, now).slice(1), peekKey]);
+      const key = row?.id ? (row as KeyRow) : undefined;
+      return { key, own: row?.allowed == null ? undefined : takeOf(row), peek: peekOf(row, policy, now) };
     },
     async peek(key, policy, now, em) {
       const rows = await em.execute<{ tokens: number | string; refreshed_at: Date | string; recent: (number | string)[] | null }[]>(
@@ -179,25 +249,41 @@ return {tostring(tokens), allowed, count, oldest[2] or '', newest[2] or ''}`;
 export function redisStore(url: string): BucketStore {
   const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
   redis.defineCommand('takeToken', { numberOfKeys: 2, lua: TAKE_LUA });
-  const take = (redis as unknown as { takeToken(...args: (string | number)[]): Promise<[string, number, number, string, string]> }).takeToken.bind(redis);
+  type Script = { takeToken(...args: (string | number)[]): Promise<[string, number, number, string, string]> };
+  const take = (redis as unknown as Script).takeToken.bind(redis);
   const ms = (v: string) => (v === '' ? undefined : Number(v));
+  // One hash tag for both keys, so a Redis Cluster keeps them on one node (a script's keys must be).
+  const takeArgs = (key: string, policy: RateLimitPolicy, now: Date) =>
+    [`{ratelimit:${key}}`, `{ratelimit:${key}}:window`, policy.burst, perMs(policy), now.getTime(), windowMs(policy)] as const;
+  const taken = ([tokens, allowed, inWindow, oldest, newest]: [string, number, number, string, string]): Take =>
+    ({ tokens: Number(tokens), allowed: allowed === 1, inWindow: Number(inWindow), oldest: ms(oldest), newest: ms(newest) });
+  /** The commands of a peek, queued on `batch`: the bucket, then the window's times after its start. */
+  const queuePeek = (batch: ChainableCommander, key: string, policy: RateLimitPolicy, t: number) =>
+    batch.hmget(`{ratelimit:${key}}`, 'tokens', 'at').zrangebyscore(`{ratelimit:${key}}:window`, `(${t - windowMs(policy)}`, '+inf', 'WITHSCORES');
+  const peekOf = (bucket: (string | null)[], recent: string[], policy: RateLimitPolicy, t: number) => {
+    const [tokens, at] = bucket;
+    const times = recent.filter((_, i) => i % 2 === 1).map(Number);
+    return peeked(policy, tokens == null ? undefined : Number(tokens), at == null ? undefined : Number(at), times, t);
+  };
   return {
     kind: 'redis',
     async take(key, policy, now) {
-      // One hash tag for both keys, so a Redis Cluster keeps them on one node (a script's keys must be).
-      const [tokens, allowed, inWindow, oldest, newest] = await take(`{ratelimit:${key}}`, `{ratelimit:${key}}:window`, policy.burst, perMs(policy), now.getTime(), windowMs(policy));
-      return { tokens: Number(tokens), allowed: allowed === 1, inWindow: Number(inWindow), oldest: ms(oldest), newest: ms(newest) };
+      return taken(await take(...takeArgs(key, policy, now)));
     },
     async peek(key, policy, now) {
       const t = now.getTime();
-      const [[, bucket], [, recent]] = (await redis
-        .multi()
-        .hmget(`{ratelimit:${key}}`, 'tokens', 'at')
-        .zrangebyscore(`{ratelimit:${key}}:window`, `(${t - windowMs(policy)}`, '+inf', 'WITHSCORES')
-        .exec()) as [[unknown, (string | null)[]], [unknown, string[]]];
-      const [tokens, at] = bucket;
-      const times = recent.filter((_, i) => i % 2 === 1).map(Number);
-      return peeked(policy, tokens == null ? undefined : Number(tokens), at == null ? undefined : Number(at), times, t);
+      const [[, bucket], [, recent]] = (await queuePeek(redis.multi(), key, policy, t).exec()) as [[unknown, (string | null)[]], [unknown, string[]]];
+      return peekOf(bucket, recent, policy, t);
+    },
+    async takeAndPeek(key, peekKey, policy, now) {
+      const t = now.getTime();
+      // A pipeline (not a transaction: the two buckets live under different hash tags): one round trip.
+      const batch = (redis.pipeline() as unknown as { takeToken(...a: (string | number)[]): ChainableCommander }).takeToken(...takeArgs(key, policy, now));
+      const results = (await queuePeek(batch, peekKey, policy, t).exec()) as [Error | null, unknown][];
+      const failed = results.find(([err]) => err);
+      if (failed) throw failed[0];
+      const [[, own], [, bucket], [, recent]] = results as [[null, [string, number, number, string, string]], [null, (string | null)[]], [null, string[]]];
+      return [taken(own), peekOf(bucket, recent, policy, t)];
     },
     close: async () => {
       await redis.quit();
@@ -216,6 +302,10 @@ export function withMemoryFallback(store: BucketStore): BucketStore {
     kind: store.kind,
     take: (key, policy, now, em) => store.take(key, policy, now, em).catch(() => memory.take(key, policy, now, em)),
     peek: (key, policy, now, em) => store.peek(key, policy, now, em).catch(() => memory.peek(key, policy, now, em)),
+    takeAndPeek: (key, peekKey, policy, now, em) =>
+      store.takeAndPeek(key, peekKey, policy, now, em).catch(() => memory.takeAndPeek(key, peekKey, policy, now, em)),
+    // The key lives in the same database: when it cannot be reached, neither can the key (503).
+    ...(store.authenticateKey ? { authenticateKey: store.authenticateKey.bind(store) } : {}),
     close: async () => {
       await Promise.all([store.close(), memory.close()]);
     },
@@ -265,26 +355,52 @@ function limitOf(policy: RateLimitPolicy, now: Date, result: Take): RateLimitRes
 /** Paths whose unauthenticated requests and failed authentications are throttled per address. */
 const THROTTLED_PATH = /^\/(v1|oauth)(\/|$)/;
 
+/** Whether the request offers a key, token or session, which the caller's own bucket may then answer for. */
+const offersCredential = (c: PipelineContext) => Boolean(c.headers.authorization) || /(^|;)\s*vt_session=/.test(c.headers.cookie ?? '');
+
 /**
  * The client address's bucket (the address as `c.ip` gives it: the peer, or the entry the configured
- * trusted proxies vouch for in `X-Forwarded-For`). Before anything else: an empty bucket refuses a
- * `/v1` or `/oauth` request with 429, whatever credential it carries. After the request: one token is
- * taken when no key, token or session authenticated it (failed authentications included). Every
- * answer carries this bucket's `X-RateLimit-*` unless the caller's own bucket replaces them.
+ * trusted proxies vouch for in `X-Forwarded-For`). An empty bucket refuses a `/v1` or `/oauth` request
+ * with 429, whatever credential it carries; one token is taken from it by every request that no key,
+ * token or session authenticates (failed authentications included). Every answer carries this
+ * bucket's `X-RateLimit-*` unless the caller's own bucket replaces them.
+ *
+ * One store call per request: a request offering no credential takes its token at once (refused:
+ * 429). One offering a credential is checked once the credential is judged: authenticated, by the
+ * caller's own take, which reads the address's bucket in the same call (`rateLimit` below); refused,
+ * by the token its failure takes, and an empty bucket turns the 401 into the same 429 a valid
+ * credential gets, so a guess that happens to be right cannot be told from a wrong one.
  */
 export function throttleAddresses(store: BucketStore, policy: RateLimitPolicy, clock: Clock): Step {
   return async (c, next) => {
     const key = `address:${c.ip || 'unknown'}`;
-    const throttled = THROTTLED_PATH.test(c.path);
-    const before = await peekToken(store, c.state.em, key, policy, clock);
-    Object.assign(c.state.answerHeaders, before.headers);
-    if (throttled && !before.allowed) throw errors.rateLimitExceeded(before.retryAfter, before.headers);
+    if (!THROTTLED_PATH.test(c.path)) {
+      // Not throttled (health, documents): the answer shows the bucket all the same.
+      Object.assign(c.state.answerHeaders, (await peekToken(store, c.state.em, key, policy, clock)).headers);
+      return next();
+    }
+    if (!offersCredential(c)) {
+      const taken = await takeToken(store, c.state.em, key, policy, clock);
+      Object.assign(c.state.answerHeaders, taken.headers);
+      if (!taken.allowed) throw errors.rateLimitExceeded(taken.retryAfter, taken.headers);
+      return next();
+    }
+    c.state.addressCheck = { key, policy, done: false };
     try {
       await next();
     } finally {
-      if (throttled && !c.state.principal) {
+      if (!c.state.principal) {
         const after = await takeToken(store, c.state.em, key, policy, clock);
         Object.assign(c.state.answerHeaders, after.headers);
+        // Refused: the bucket was empty before this request, which the credential cannot change.
+        // eslint-disable-next-line no-unsafe-finally
+        if (!after.allowed) throw errors.rateLimitExceeded(after.retryAfter, after.headers);
+      } else if (!c.state.addressCheck.done) {
+        // Identified (a 404 or 405 answers in the caller's version) but never rate limited.
+        const before = await peekToken(store, c.state.em, key, policy, clock);
+        Object.assign(c.state.answerHeaders, before.headers);
+        // eslint-disable-next-line no-unsafe-finally
+        if (!before.allowed) throw errors.rateLimitExceeded(before.retryAfter, before.headers);
       }
     }
   };
@@ -323,9 +439,28 @@ export function rateLimit(store: BucketStore, policy: RateLimitPolicy, clock: Cl
   return async (c, next) => {
     const principal = c.state.principal;
     if (principal) {
-      const limit = await takeToken(store, c.state.em, `actor:${principal.actorId}`, policy, clock);
-      Object.assign(c.state.answerHeaders, limit.headers);
-      if (!limit.allowed) throw errors.rateLimitExceeded(limit.retryAfter, limit.headers);
+      const key = `actor:${principal.actorId}`;
+      const address = c.state.addressCheck;
+      if (address && !address.done) {
+        // The caller's bucket and the address's (throttleAddresses) in one store call, or already
+        // read in the statement that found the key.
+        const taken = c.state.taken;
+        const now = taken?.now ?? clock.now();
+        const [own, before] = taken ? [taken.own, taken.address] : await store.takeAndPeek(key, address.key, policy, now, c.state.em);
+        address.done = true;
+        const byAddress = limitOf(address.policy, now, before);
+        if (!byAddress.allowed) {
+          Object.assign(c.state.answerHeaders, byAddress.headers);
+          throw errors.rateLimitExceeded(byAddress.retryAfter, byAddress.headers);
+        }
+        const limit = limitOf(policy, now, own);
+        Object.assign(c.state.answerHeaders, limit.headers);
+        if (!limit.allowed) throw errors.rateLimitExceeded(limit.retryAfter, limit.headers);
+      } else {
+        const limit = await takeToken(store, c.state.em, key, policy, clock);
+        Object.assign(c.state.answerHeaders, limit.headers);
+        if (!limit.allowed) throw errors.rateLimitExceeded(limit.retryAfter, limit.headers);
+      }
     }
     await next();
   };

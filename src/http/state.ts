@@ -6,6 +6,7 @@ import type { EntityManager } from '@mikro-orm/sql';
 import type { OAuthClient } from '../auth/auth.entities.js';
 import type { Principal } from '../shared/context.js';
 import type { Logger } from '../shared/logger.js';
+import type { RateLimitPolicy, Take } from './rate-limit.js';
 
 /** A handler's answer (of any operation), before it is rendered for the caller's API version. */
 export interface HandlerReply {
@@ -23,6 +24,10 @@ export interface PipelineState {
   em: EntityManager;
   /** Headers every answer carries, errors included (rate limit). */
   answerHeaders: Record<string, string>;
+  /** rate-limit (throttleAddresses): the address's bucket, checked with the caller's own take once authenticated */
+  addressCheck?: { key: string; policy: RateLimitPolicy; done: boolean };
+  /** authenticate: the caller's take and the address's bucket, when read with the key (rate-limit answers them) */
+  taken?: { own: Take; address: Take; now: Date };
   /** route */
   operation?: Operation;
   /** authenticate: the key's, token's or session's principal (`/v1` operations) */

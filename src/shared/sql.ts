@@ -10,16 +10,47 @@ interface NativeClient {
   query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
-const natives = new WeakMap<object, Promise<NativeClient>>();
+/** The `pg` pool's form of a query: a named one is parsed and planned once per connection. */
+interface PreparingClient {
+  query(query: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+  totalCount: number;
+}
 
-function nativeClient(em: EntityManager): Promise<NativeClient> {
-  const connection = em.getConnection() as unknown as { getNativeClient(): Promise<NativeClient> };
-  let client = natives.get(connection);
-  if (!client) {
-    client = connection.getNativeClient();
-    natives.set(connection, client);
+type Run = (sql: string, params: unknown[]) => Promise<{ rows: unknown[] }>;
+const natives = new WeakMap<object, Promise<Run>>();
+const statementNames = new Map<string, string>();
+let statementCount = 0;
+
+function nativeClient(em: EntityManager): Promise<Run> {
+  const connection = em.getConnection() as unknown as { getNativeClient(): Promise<NativeClient | PreparingClient> };
+  let run = natives.get(connection);
+  if (!run) {
+    run = connection.getNativeClient().then((client): Run => {
+      if (!('totalCount' in client)) return (sql, params) => (client as NativeClient).query(sql, params);
+      // The pg pool: each statement prepared (by name) on each connection the first time it runs
+      // there, then only bound and executed: the hot statements are not parsed and planned again
+      // on every request.
+      const prepared = client as PreparingClient;
+      const nameOf = (sql: string) => {
+        let name = statementNames.get(sql);
+        if (!name) statementNames.set(sql, (name = `vt_${++statementCount}`));
+        return name;
+      };
+      return async (sql, params) => {
+        try {
+          return await prepared.query({ name: nameOf(sql), text: sql, values: params });
+        } catch (err) {
+          // A migration changed a table the prepared statement reads (`select *` after a new column,
+          // during a rolling deploy): prepare it again under a new name, once.
+          if ((err as { code?: string }).code !== '0A000') throw err;
+          statementNames.delete(sql);
+          return prepared.query({ name: nameOf(sql), text: sql, values: params });
+        }
+      };
+    });
+    natives.set(connection, run);
   }
-  return client;
+  return run;
 }
 
 /** `$1`, `$2`... as the entity manager's `?` placeholders, with the parameters in their order of use. */
@@ -40,7 +71,7 @@ export async function queryRows<T>(em: EntityManager, sql: string, params: unkno
     const q = toQuestionMarks(sql);
     return em.execute<T[]>(q.sql, q.order.map((i) => params[i]));
   }
-  const { rows } = await (await nativeClient(em)).query(sql, params);
+  const { rows } = await (await nativeClient(em))(sql, params);
   return rows as T[];
 }
 

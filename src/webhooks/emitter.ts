@@ -5,6 +5,7 @@ import type { EventEnvelope, EventPayloads, EventType } from '../../generated/ev
 import { unixSeconds } from '../shared/clock.js';
 import type { Context, RequestContext } from '../shared/context.js';
 import { newId } from '../shared/ids.js';
+import { queryRows } from '../shared/sql.js';
 import { renderForVersion } from '../shared/versions.js';
 import { Event } from './events.entities.js';
 import { WebhookDelivery, WebhookEndpoint } from './webhooks.entities.js';
@@ -74,17 +75,31 @@ export async function notifyWorkers(em: EntityManager): Promise<void> {
   await em.execute(`select pg_notify('${DELIVERIES_CHANNEL}', '')`);
 }
 
-/** Inserts the deliveries of one event, one row per target endpoint, in one statement. */
+/** Inserts the event ($1 to $6) and answers the account's enabled endpoints, in one statement. */
+const INSERT_EVENT = `
+  with event as (
+    insert into events (id, account_id, type, data, request_id, created_at) values ($1, $2, $3, $4::jsonb, $5, $6)
+  )
+  select id, enabled_events, api_version from webhook_endpoints where account_id = $2 and status = 'enabled' order by id`;
+
+/**
+ * Inserts the deliveries of one event, one row per target endpoint, and wakes the workers (when
+ * the transaction commits), in one statement. Parameters: account, event, type, now, rows (JSON).
+ */
 const INSERT_DELIVERIES = `
-  insert into webhook_deliveries (id, account_id, event_id, endpoint_id, event_type, payload, status, attempt_count, cycle_failures,
-    next_attempt_at, created_at, updated_at)
-  select r.id, ?, ?, r.endpoint_id, ?, r.payload, 'pending', 0, 0, ?, ?, ?
-  from jsonb_to_recordset(?::jsonb) as r(id text, endpoint_id text, payload text)`;
+  with deliveries as (
+    insert into webhook_deliveries (id, account_id, event_id, endpoint_id, event_type, payload, status, attempt_count, cycle_failures,
+      next_attempt_at, created_at, updated_at)
+    select r.id, $1, $2, r.endpoint_id, $3, r.payload, 'pending', 0, 0, $4, $4, $4
+    from jsonb_to_recordset($5::jsonb) as r(id text, endpoint_id text, payload text)
+  )
+  select pg_notify('${DELIVERIES_CHANNEL}', '')`;
 
 /**
  * Records the event and its deliveries in the context's transaction; they commit (or not) with the
- * change that caused them. Two statements whatever the number of endpoints: the event, then every
- * delivery at once (each payload rendered once per API version among the endpoints).
+ * change that caused them. Two statements whatever the number of endpoints: the event with the
+ * lookup of the endpoints, then every delivery at once with the workers' wake-up (each payload
+ * rendered once per API version among the endpoints); one when no endpoint receives it.
  */
 export async function emitEvent<T extends EventType>(
   ctx: Context | RequestContext,
@@ -104,11 +119,14 @@ export async function emitEvent<T extends EventType>(
     requestId: ctx.requestId ?? null,
     createdAt: now,
   };
-  await em.insert(Event, event);
-  const endpoints = await em.execute<{ id: string; enabled_events: string[]; api_version: string }[]>(
-    `select id, enabled_events, api_version from webhook_endpoints where account_id = ? and status = 'enabled' order by id`,
-    [accountId],
-  );
+  const endpoints = await queryRows<{ id: string; enabled_events: string[]; api_version: string }>(em, INSERT_EVENT, [
+    event.id,
+    accountId,
+    type,
+    JSON.stringify(event.data),
+    event.requestId,
+    now,
+  ]);
   const targets = endpoints.filter((e) => receives({ id: e.id, enabledEvents: e.enabled_events }, event));
   if (!targets.length) return event;
   const payloads = new Map<string, string>();
@@ -120,7 +138,6 @@ export async function emitEvent<T extends EventType>(
     }
     return { id: newId('webhookDelivery', now.getTime()), endpoint_id: e.id, payload };
   });
-  await em.execute(INSERT_DELIVERIES, [accountId, event.id, type, now, now, now, JSON.stringify(rows)]);
-  await notifyWorkers(em);
+  await queryRows(em, INSERT_DELIVERIES, [accountId, event.id, type, now, JSON.stringify(rows)]);
   return event;
 }
