@@ -25,7 +25,7 @@ export const MODULES = [
   { name: 'http: rate limit', files: ['src/http/rate-limit.ts'], gated: false, pending: 'being reworked; needs unit tests of its own' },
   { name: 'http: idempotency', files: ['src/http/idempotency.ts'], gated: false, pending: 'being reworked; needs unit tests of its own' },
   { name: 'http: authentication', files: ['src/http/authenticate.ts'], gated: false, pending: 'being reworked; needs unit tests of its own' },
-  { name: 'accounting', files: [], gated: false, pending: 'not landed yet (ledger postings, invoice totals, payment application)' },
+  { name: 'accounting: postings, totals, payments', files: ['src/accounting/accounting.rules.ts', 'src/accounting/invoices.state.ts'], gated: true },
 ];
 
 const all = process.env.MUTATE === 'all';
@@ -53,6 +53,8 @@ export default {
   //   401, derives the same code (StringLiteral).
   // - src/carriers/registry/checks.ts, each rule's `requirement`: documentation, read by no code
   //   (StringLiteral, four lines).
+  // - src/accounting/accounting.rules.ts, the billed orders' sort: their ids are distinct (a Map's keys),
+  //   so `a <= b` orders them as `a < b` does (EqualityOperator).
   mutator: {
     excludedMutations: [],
   },

@@ -21,6 +21,15 @@ export const LEDGER_ACCOUNTS: readonly { account: LedgerAccount; normal: Directi
   { account: 'carrier_payable', normal: 'credit' },
 ];
 
+/** Which account each money movement debits and which it credits (API-DESIGN, "Ledger"). */
+export const POSTING_ACCOUNTS = {
+  invoice_sent: { debit: 'accounts_receivable', credit: 'revenue' },
+  invoice_voided: { debit: 'revenue', credit: 'accounts_receivable' },
+  payment_received: { debit: 'cash', credit: 'accounts_receivable' },
+  order_delivered: { debit: 'carrier_cost', credit: 'carrier_payable' },
+  carrier_payment_sent: { debit: 'carrier_payable', credit: 'cash' },
+} as const satisfies Record<string, { debit: LedgerAccount; credit: LedgerAccount }>;
+
 /** What a money movement posts: debit `debit` and credit `credit` by `amount` cents (a two-line entry, the only kind the product posts). */
 export interface Posting {
   sourceType: S['LedgerEntry']['source_type'];
@@ -36,8 +45,7 @@ export const invoiceSentPosting = (invoice: Pick<Invoice, 'id' | 'number' | 'sub
   sourceType: 'invoice',
   sourceId: invoice.id,
   description: `Invoice ${invoice.number} sent`,
-  debit: 'accounts_receivable',
-  credit: 'revenue',
+  ...POSTING_ACCOUNTS.invoice_sent,
   amount: invoice.subtotal,
 });
 
@@ -46,8 +54,7 @@ export const invoiceVoidedPosting = (invoice: Pick<Invoice, 'id' | 'number' | 's
   sourceType: 'invoice',
   sourceId: invoice.id,
   description: `Invoice ${invoice.number} voided`,
-  debit: 'revenue',
-  credit: 'accounts_receivable',
+  ...POSTING_ACCOUNTS.invoice_voided,
   amount: invoice.subtotal,
 });
 
@@ -56,8 +63,7 @@ export const paymentReceivedPosting = (payment: { id: string; amount: number }, 
   sourceType: 'payment',
   sourceId: payment.id,
   description: invoice ? `Payment ${payment.id} received for invoice ${invoice.number}` : `Payment ${payment.id} received on account`,
-  debit: 'cash',
-  credit: 'accounts_receivable',
+  ...POSTING_ACCOUNTS.payment_received,
   amount: payment.amount,
 });
 
@@ -68,8 +74,7 @@ export function orderDeliveredPosting(order: { id: string; carrierPay?: number |
     sourceType: 'order',
     sourceId: order.id,
     description: `Order ${order.id} delivered: carrier pay owed`,
-    debit: 'carrier_cost',
-    credit: 'carrier_payable',
+    ...POSTING_ACCOUNTS.order_delivered,
     amount: order.carrierPay,
   };
 }
@@ -79,8 +84,7 @@ export const carrierPaymentPosting = (payment: { id: string; amount: number }, c
   sourceType: 'carrier_payment',
   sourceId: payment.id,
   description: `Carrier payment ${payment.id} sent to ${carrierId}`,
-  debit: 'carrier_payable',
-  credit: 'cash',
+  ...POSTING_ACCOUNTS.carrier_payment_sent,
   amount: payment.amount,
 });
 
@@ -152,6 +156,7 @@ export function billedOrders(lines: readonly { order_id?: string | null }[]): [s
     if (seen.has(l.order_id)) throw errors.referenceConflict(`lines[${i}].order_id`, `Order ${l.order_id} appears on lines[${seen.get(l.order_id)}] already; an order is billed once.`);
     seen.set(l.order_id, i);
   });
+  // Stryker disable next-line EqualityOperator: the ids are a Map's keys, never equal, so `<=` orders them the same
   return [...seen].sort(([a], [b]) => (a < b ? -1 : 1));
 }
 

@@ -11,12 +11,23 @@ import {
   LEDGER_ACCOUNTS,
   orderDeliveredPosting,
   paymentReceivedPosting,
+  POSTING_ACCOUNTS,
   trialBalance,
 } from '../../src/accounting/accounting.rules.js';
 
 const invoice = { id: 'inv_1', number: 'INV-000007', subtotal: 145_000 };
 
 describe('postings', () => {
+  it('debit and credit exactly the design’s accounts for each movement', () => {
+    expect(POSTING_ACCOUNTS).toEqual({
+      invoice_sent: { debit: 'accounts_receivable', credit: 'revenue' },
+      invoice_voided: { debit: 'revenue', credit: 'accounts_receivable' },
+      payment_received: { debit: 'cash', credit: 'accounts_receivable' },
+      order_delivered: { debit: 'carrier_cost', credit: 'carrier_payable' },
+      carrier_payment_sent: { debit: 'carrier_payable', credit: 'cash' },
+    });
+  });
+
   it('invoice sent: debits accounts_receivable and credits revenue by the subtotal', () => {
     expect(invoiceSentPosting(invoice)).toEqual({
       sourceType: 'invoice',
