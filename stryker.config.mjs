@@ -53,8 +53,6 @@ export default {
   //   401, derives the same code (StringLiteral).
   // - src/carriers/registry/checks.ts, each rule's `requirement`: documentation, read by no code
   //   (StringLiteral, four lines).
-  // - src/accounting/accounting.rules.ts, the billed orders' sort: their ids are distinct (a Map's keys),
-  //   so `a <= b` orders them as `a < b` does (EqualityOperator).
   mutator: {
     excludedMutations: [],
   },

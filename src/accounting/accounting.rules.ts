@@ -156,8 +156,8 @@ export function billedOrders(lines: readonly { order_id?: string | null }[]): [s
     if (seen.has(l.order_id)) throw errors.referenceConflict(`lines[${i}].order_id`, `Order ${l.order_id} appears on lines[${seen.get(l.order_id)}] already; an order is billed once.`);
     seen.set(l.order_id, i);
   });
-  // Stryker disable next-line EqualityOperator: the ids are a Map's keys, never equal, so `<=` orders them the same
-  return [...seen].sort(([a], [b]) => (a < b ? -1 : 1));
+  // The default sort: UTF-16 code-unit order, as `<` compares strings.
+  return [...seen.keys()].sort().map((orderId) => [orderId, seen.get(orderId)!]);
 }
 
 // ---- Invoice lifecycle conditions and payment application ----
