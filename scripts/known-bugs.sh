@@ -42,6 +42,9 @@ src/orders/orders.state.ts|report_exception: { from: ['pending', 'dispatched', '
 src/orders/vin.ts|S: 2,|S: 3,|VIN transliteration S 2 -> 3
 src/orders/vin.ts|R: 9,|R: 8,|VIN transliteration R 9 -> 8
 src/carriers/registry/checks.ts|FEDERAL_MINIMUM_BIPD_USD = 750_000|FEDERAL_MINIMUM_BIPD_USD = 75_000|federal BIPD minimum $750,000 -> $75,000
+src/accounting/accounting.rules.ts|invoice_sent: { debit: 'accounts_receivable', credit: 'revenue' }|invoice_sent: { debit: 'revenue', credit: 'accounts_receivable' }|invoice sent posting's debit and credit swapped
+src/accounting/accounting.rules.ts|if (amount > remaining)|if (amount > invoice.subtotal)|overpayment allowed (checked against the subtotal, not what remains)
+src/accounting/accounting.rules.ts|settles: amount === remaining|settles: amount === invoice.subtotal|invoice not PAID when partial payments bring amount_remaining to 0
 LIST
 echo "known bugs: $missed not caught"
 exit $((missed > 0))

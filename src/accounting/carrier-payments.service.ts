@@ -15,6 +15,7 @@ import { newId } from '../shared/ids.js';
 import { createdRange, listPage, type Page } from '../shared/pagination.js';
 import { emitEvent } from '../webhooks/emitter.js';
 import { CarrierPayment, CarrierPaymentOrder } from './accounting.entities.js';
+import { carrierPaymentPosting, carrierPaymentTotal } from './accounting.rules.js';
 import { postJournalEntry } from './ledger.service.js';
 
 type S = components['schemas'];
@@ -64,14 +65,13 @@ export async function createCarrierPayment(ctx: RequestContext, input: S['Carrie
         if (already) throw errors.orderAlreadyPaid(orderId, already.carrierPaymentId, param);
         paid.push({ orderId, amount: order.carrierPay, currency: order.currency });
       }
-      const currency = paid[0]!.currency;
-      if (paid.some((p) => p.currency !== currency)) throw errors.referenceConflict('order_ids', 'The orders of one carrier payment must share a currency.');
+      const { amount, currency } = carrierPaymentTotal(paid);
       const payment = tx.em.create(CarrierPayment, {
         id,
         accountId: ctx.principal.accountId,
         carrierId: carrier.id,
         orderIds: input.order_ids,
-        amount: paid.reduce((s, p) => s + p.amount, 0),
+        amount,
         currency,
         paymentMethod: input.payment_method,
         reference: input.reference ?? null,
@@ -82,17 +82,7 @@ export async function createCarrierPayment(ctx: RequestContext, input: S['Carrie
       tx.em.persist(payment);
       await tx.em.flush(); // the payment row before the rows that reference it
       for (const p of paid) tx.em.persist(tx.em.create(CarrierPaymentOrder, { orderId: p.orderId, accountId: payment.accountId, carrierPaymentId: id, amount: p.amount }));
-      postJournalEntry(tx, {
-        accountId: payment.accountId,
-        sourceType: 'carrier_payment',
-        sourceId: payment.id,
-        description: `Carrier payment ${payment.id} sent to ${carrier.id}`,
-        currency,
-        debit: 'carrier_payable',
-        credit: 'cash',
-        amount: payment.amount,
-        now,
-      });
+      postJournalEntry(tx, { ...carrierPaymentPosting(payment, carrier.id), accountId: payment.accountId, currency, now });
       await emitEvent(tx, 'carrier_payment.sent', renderCarrierPayment(payment), { now });
       await recordAudit(tx, 'carrier_payment.sent', payment.id, { now });
       await tx.em.flush();

@@ -1,6 +1,7 @@
 // Invoices: created for a customer from lines (amounts computed here), numbered without gaps per
 // account, edited while DRAFT, sent (how and to whom recorded), voided while unpaid. Every change
-// writes its event, its ledger entry and (for a void) its audit entry in the same transaction.
+// writes its event, its ledger entry and (for a void) its audit entry in the same transaction. The
+// totals, postings and the void's condition are accounting.rules.ts.
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { components, operations } from '../../generated/openapi.js';
 import { recordAudit, type AuditAction } from '../audit/audit.service.js';
@@ -15,6 +16,7 @@ import { newId } from '../shared/ids.js';
 import { createdRange, listPage, type Page } from '../shared/pagination.js';
 import { emitEvent } from '../webhooks/emitter.js';
 import { Invoice, InvoiceLine } from './accounting.entities.js';
+import { billedOrders, invoiceSentPosting, invoiceTotals, invoiceVoidedPosting, lineAmount, subtotalOf, voidTransition } from './accounting.rules.js';
 import { invoiceLifecycle } from './invoices.state.js';
 import { postJournalEntry } from './ledger.service.js';
 
@@ -36,10 +38,7 @@ export function renderInvoice({ invoice: i, lines }: InvoiceWithLines): S['Invoi
     customer_id: i.customerId,
     currency: i.currency,
     lines: lines.map((l) => ({ description: l.description, quantity: l.quantity, unit_amount: l.unitAmount, amount: l.amount, order_id: l.orderId ?? null })),
-    subtotal: i.subtotal,
-    amount_due: i.subtotal,
-    amount_paid: i.amountPaid,
-    amount_remaining: i.subtotal - i.amountPaid,
+    ...invoiceTotals(i),
     due_date: i.dueDate,
     sent_via: i.sentVia ?? null,
     sent_to: i.sentTo ?? null,
@@ -83,14 +82,7 @@ export async function listInvoices(ctx: RequestContext, query: ListQuery): Promi
  * (its row locked, so two invoices cannot bill it at once). Returns the lines and their subtotal.
  */
 async function buildLines(tx: RequestContext, invoice: Pick<Invoice, 'id' | 'customerId'>, input: S['InvoiceLineCreate'][]): Promise<{ lines: InvoiceLine[]; subtotal: number }> {
-  const seen = new Map<string, number>();
-  input.forEach((l, i) => {
-    if (!l.order_id) return;
-    if (seen.has(l.order_id)) throw errors.referenceConflict(`lines[${i}].order_id`, `Order ${l.order_id} appears on lines[${seen.get(l.order_id)}] already; an order is billed once.`);
-    seen.set(l.order_id, i);
-  });
-  // Locked in id order, so concurrent invoices billing overlapping orders queue instead of deadlocking.
-  for (const [orderId, i] of [...seen].sort(([a], [b]) => (a < b ? -1 : 1))) {
+  for (const [orderId, i] of billedOrders(input)) {
     const param = `lines[${i}].order_id`;
     const order = await findOrder(tx, orderId, { param, forUpdate: true });
     if (order.customerId !== invoice.customerId) throw errors.referenceConflict(param, `Order ${orderId} belongs to another customer than the invoice's.`);
@@ -106,12 +98,12 @@ async function buildLines(tx: RequestContext, invoice: Pick<Invoice, 'id' | 'cus
       description: l.description,
       quantity: l.quantity,
       unitAmount: l.unit_amount,
-      amount: l.quantity * l.unit_amount,
+      amount: lineAmount(l),
       orderId: l.order_id ?? null,
       billing: true,
     }),
   );
-  return { lines, subtotal: lines.reduce((s, l) => s + l.amount, 0) };
+  return { lines, subtotal: subtotalOf(lines) };
 }
 
 /** The next number of the account's invoices: its counter row, incremented in this transaction (rolled back with it, so no gap). */
@@ -154,17 +146,7 @@ async function send(tx: RequestContext, doc: InvoiceWithLines, customer: Custome
   invoice.sentTo = to;
   invoice.sentAt = now;
   invoice.updatedAt = now;
-  postJournalEntry(tx, {
-    accountId: invoice.accountId,
-    sourceType: 'invoice',
-    sourceId: invoice.id,
-    description: `Invoice ${invoice.number} sent`,
-    currency: invoice.currency,
-    debit: 'accounts_receivable',
-    credit: 'revenue',
-    amount: invoice.subtotal,
-    now,
-  });
+  postJournalEntry(tx, { ...invoiceSentPosting(invoice), accountId: invoice.accountId, currency: invoice.currency, now });
   await emitEvent(tx, transition.event, renderInvoice(doc), { now });
 }
 
@@ -267,27 +249,14 @@ export function sendInvoice(ctx: RequestContext, id: string, input: S['InvoiceSe
 export function voidInvoice(ctx: RequestContext, id: string): Promise<InvoiceWithLines> {
   return inTransaction(ctx, async (tx) => {
     const invoice = await findInvoice(tx, id, { forUpdate: true });
-    const transition = invoiceLifecycle.assert('void', invoice.status, invoice.id);
-    if (invoice.amountPaid > 0) {
-      throw errors.invalidStateTransition(`Invoice ${invoice.id} has ${invoice.amountPaid} paid on it; an invoice with a payment applied cannot be voided.`);
-    }
+    const transition = voidTransition(invoice);
     const now = ctx.clock.now();
     const lines = (await linesOf(tx, [id])).get(id)!;
     for (const l of lines) l.billing = false;
     invoice.status = transition.to;
     invoice.voidedAt = now;
     invoice.updatedAt = now;
-    postJournalEntry(tx, {
-      accountId: invoice.accountId,
-      sourceType: 'invoice',
-      sourceId: invoice.id,
-      description: `Invoice ${invoice.number} voided`,
-      currency: invoice.currency,
-      debit: 'revenue',
-      credit: 'accounts_receivable',
-      amount: invoice.subtotal,
-      now,
-    });
+    postJournalEntry(tx, { ...invoiceVoidedPosting(invoice), accountId: invoice.accountId, currency: invoice.currency, now });
     const doc = { invoice, lines };
     await emitEvent(tx, transition.event, renderInvoice(doc), { now });
     await recordAudit(tx, transition.audit as AuditAction, invoice.id, { now });

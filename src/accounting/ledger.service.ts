@@ -1,6 +1,7 @@
 // The general ledger: every money movement posts one journal entry of two or more lines whose debits
-// equal its credits, in the transaction of the movement. The database checks the balance again at
-// commit (a deferred constraint trigger) and keeps the ledger append-only. Also the reads: the lines
+// equal its credits, in the transaction of the movement (what each movement posts, and the trial
+// balance's arithmetic, are in accounting.rules.ts). The database checks the balance again at commit
+// (a deferred constraint trigger) and keeps the ledger append-only. Also the reads: the lines
 // (listLedgerEntries) and the trial balance (ledgerBalances).
 import type { components, operations } from '../../generated/openapi.js';
 import { unixSeconds } from '../shared/clock.js';
@@ -8,56 +9,41 @@ import type { Context, RequestContext } from '../shared/context.js';
 import { newId } from '../shared/ids.js';
 import { createdRange, listPage, type Page } from '../shared/pagination.js';
 import { LedgerEntry } from './accounting.entities.js';
+import { journalLines, trialBalance, type LedgerTotal, type Posting } from './accounting.rules.js';
 
 type S = components['schemas'];
-type LedgerAccount = S['LedgerAccount'];
 type ListQuery = NonNullable<operations['listLedgerEntries']['parameters']['query']>;
 type BalancesQuery = NonNullable<operations['getLedgerBalances']['parameters']['query']>;
 
-/** The chart of accounts, in the order the trial balance lists them, with the side that increases each. */
-export const LEDGER_ACCOUNTS: readonly { account: LedgerAccount; normal: 'debit' | 'credit' }[] = [
-  { account: 'cash', normal: 'debit' },
-  { account: 'accounts_receivable', normal: 'debit' },
-  { account: 'revenue', normal: 'credit' },
-  { account: 'carrier_cost', normal: 'debit' },
-  { account: 'carrier_payable', normal: 'credit' },
-];
-
-export interface JournalEntry {
+/** A posting in the account's books: the movement's posting, its account, currency and time. */
+export interface JournalEntry extends Posting {
   accountId: string;
-  sourceType: LedgerEntry['sourceType'];
-  sourceId: string;
-  description: string;
   currency: S['Currency'];
-  /** Debit `debit`, credit `credit`, by `amount` cents (a two-line entry, the only kind the product posts). */
-  debit: LedgerAccount;
-  credit: LedgerAccount;
-  amount: number;
   now: Date;
 }
 
 /** Posts one balanced journal entry in the context's transaction; returns its lines. A zero amount posts nothing. */
 export function postJournalEntry(ctx: Context, entry: JournalEntry): LedgerEntry[] {
-  if (!Number.isSafeInteger(entry.amount) || entry.amount < 0) throw new Error(`journal entry amount ${entry.amount} is not whole cents`);
-  if (entry.amount === 0) return [];
+  const lines = journalLines(entry);
+  if (!lines.length) return [];
   const journalEntryId = newId('journalEntry', entry.now.getTime());
-  const line = (ledgerAccount: LedgerAccount, direction: 'debit' | 'credit') =>
+  const entities = lines.map(({ ledgerAccount, direction, amount }) =>
     ctx.em.create(LedgerEntry, {
       id: newId('ledgerEntry', entry.now.getTime()),
       accountId: entry.accountId,
       journalEntryId,
       ledgerAccount,
       direction,
-      amount: entry.amount,
+      amount,
       currency: entry.currency,
       sourceType: entry.sourceType,
       sourceId: entry.sourceId,
       description: entry.description,
       createdAt: entry.now,
-    });
-  const lines = [line(entry.debit, 'debit'), line(entry.credit, 'credit')];
-  for (const l of lines) ctx.em.persist(l);
-  return lines;
+    }),
+  );
+  for (const l of entities) ctx.em.persist(l);
+  return entities;
 }
 
 export function renderLedgerEntry(l: LedgerEntry): S['LedgerEntry'] {
@@ -95,20 +81,7 @@ export async function ledgerBalances(ctx: RequestContext, query: BalancesQuery):
       where account_id = ? and currency = ? and created_at <= ? group by ledger_account, direction`,
     // The whole second `as_of` (its last millisecond: the next second's start can be past year 9999).
     [ctx.principal.accountId, currency, new Date(asOf * 1000 + 999)],
-  )) as { ledger_account: LedgerAccount; direction: 'debit' | 'credit'; total: string }[];
-  const total = (account: LedgerAccount, direction: 'debit' | 'credit') =>
-    Number(rows.find((r) => r.ledger_account === account && r.direction === direction)?.total ?? 0);
-  const accounts = LEDGER_ACCOUNTS.map(({ account, normal }) => {
-    const debits = total(account, 'debit');
-    const credits = total(account, 'credit');
-    return { ledger_account: account, normal_balance: normal, debits, credits, balance: normal === 'debit' ? debits - credits : credits - debits };
-  });
-  return {
-    object: 'ledger_balances',
-    currency,
-    as_of: asOf,
-    accounts,
-    total_debits: accounts.reduce((s, a) => s + a.debits, 0),
-    total_credits: accounts.reduce((s, a) => s + a.credits, 0),
-  };
+  )) as LedgerTotal[];
+  return { object: 'ledger_balances', currency, as_of: asOf, ...trialBalance(rows) };
 }
+

@@ -1,6 +1,7 @@
 // Customer payments: a succeeded payment posts cash against receivable and, applied to a SENT invoice,
 // lowers what remains; the one that brings it to 0 settles the invoice (invoice.paid), all in one
-// transaction. A failed payment is recorded and announced, and changes no balance.
+// transaction. A failed payment is recorded and announced, and changes no balance. What a payment
+// posts and does to its invoice is accounting.rules.ts.
 import type { components, operations } from '../../generated/openapi.js';
 import type { EventPayloads } from '../../generated/events.js';
 import { findCustomer } from '../customers/customers.service.js';
@@ -13,6 +14,7 @@ import { createdRange, listPage, type Page } from '../shared/pagination.js';
 import { emitEvent } from '../webhooks/emitter.js';
 import { Invoice, Payment } from './accounting.entities.js';
 import { findInvoice } from './invoices.service.js';
+import { isFailedPayment, paymentApplication, paymentReceivedPosting } from './accounting.rules.js';
 import { invoiceLifecycle } from './invoices.state.js';
 import { postJournalEntry } from './ledger.service.js';
 
@@ -59,7 +61,7 @@ export function listPayments(ctx: RequestContext, query: ListQuery): Promise<Pag
 
 export function createPayment(ctx: RequestContext, input: S['PaymentCreate']): Promise<Payment> {
   // A failure reason makes the payment a failed attempt.
-  const failed = input.failure_reason !== undefined;
+  const failed = isFailedPayment(input);
   return inTransaction(ctx, async (tx) => {
     const customer = await findCustomer(tx, input.customer_id, { param: 'customer_id' });
     // Locked: concurrent payments of one invoice apply one after another, each seeing what remains.
@@ -69,12 +71,9 @@ export function createPayment(ctx: RequestContext, input: S['PaymentCreate']): P
       if (invoice.currency !== input.currency) {
         throw errors.referenceConflict('currency', `Invoice ${invoice.id} is in ${invoice.currency}; a payment of it must be in ${invoice.currency}, not ${input.currency}.`);
       }
-      if (!failed) {
-        invoiceLifecycle.assert('apply_payment', invoice.status, invoice.id);
-        const remaining = invoice.subtotal - invoice.amountPaid;
-        if (input.amount > remaining) throw errors.amountExceedsBalance(invoice.id, input.amount, remaining);
-      }
     }
+    // Checked before anything is written: a refused payment records nothing.
+    const application = invoice && !failed ? paymentApplication(invoice, input.amount) : null;
     const now = ctx.clock.now();
     const payment = tx.em.create(Payment, {
       id: newId('payment', now.getTime()),
@@ -93,22 +92,12 @@ export function createPayment(ctx: RequestContext, input: S['PaymentCreate']): P
     if (failed) {
       await emitEvent(tx, 'payment.failed', renderPayment(payment), { now });
     } else {
-      postJournalEntry(tx, {
-        accountId: payment.accountId,
-        sourceType: 'payment',
-        sourceId: payment.id,
-        description: invoice ? `Payment ${payment.id} received for invoice ${invoice.number}` : `Payment ${payment.id} received on account`,
-        currency: payment.currency,
-        debit: 'cash',
-        credit: 'accounts_receivable',
-        amount: payment.amount,
-        now,
-      });
+      postJournalEntry(tx, { ...paymentReceivedPosting(payment, invoice), accountId: payment.accountId, currency: payment.currency, now });
       await emitEvent(tx, 'payment.received', renderPayment(payment), { now });
-      if (invoice) {
-        invoice.amountPaid += payment.amount;
+      if (invoice && application) {
+        invoice.amountPaid = application.amountPaid;
         invoice.updatedAt = now;
-        if (invoice.amountPaid === invoice.subtotal) {
+        if (application.settles) {
           const transition = invoiceLifecycle.assert('settle', invoice.status, invoice.id);
           invoice.status = transition.to;
           invoice.paidAt = now;

@@ -12,6 +12,7 @@ import { createdRange, listPage, type Page } from '../shared/pagination.js';
 import { findCustomer } from '../customers/customers.service.js';
 import { emitEvent } from '../webhooks/emitter.js';
 import { findCarrier } from '../carriers/carriers.service.js';
+import { orderDeliveredPosting } from '../accounting/accounting.rules.js';
 import { postJournalEntry } from '../accounting/ledger.service.js';
 import { Order } from './orders.entities.js';
 import { orderLifecycle } from './orders.state.js';
@@ -154,19 +155,8 @@ const ACTION_EFFECTS = {
     order.billOfLading = { signed_by: input.signed_by, signed_at: signedAt };
     order.deliveredAt = new Date(signedAt * 1000);
     // The carrier has earned its pay: carrier cost against carrier payable, in the delivery's transaction.
-    if (order.carrierPay) {
-      postJournalEntry(tx, {
-        accountId: order.accountId,
-        sourceType: 'order',
-        sourceId: order.id,
-        description: `Order ${order.id} delivered: carrier pay owed`,
-        currency: order.currency,
-        debit: 'carrier_cost',
-        credit: 'carrier_payable',
-        amount: order.carrierPay,
-        now,
-      });
-    }
+    const posting = orderDeliveredPosting(order);
+    if (posting) postJournalEntry(tx, { ...posting, accountId: order.accountId, currency: order.currency, now });
   },
   async cancel(_tx: RequestContext, order: Order, input: S['OrderCancel'], now: Date) {
     order.cancellationReason = input.reason ?? null;
