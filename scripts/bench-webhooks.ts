@@ -9,7 +9,7 @@
 //    alone, then while account N's endpoint hangs with 300 due deliveries.
 // BENCH_DATABASE_URL (default TEST_DATABASE_URL, else the local server) names the PostgreSQL server;
 // BENCH_ENDPOINT_CONCURRENCY sets WEBHOOK_ENDPOINT_CONCURRENCY (default: the product's, 4).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
@@ -31,6 +31,8 @@ import { DEFAULT_SIGN_IN_POLICY, type RequestContext } from '../src/shared/conte
 // Webhook signing secrets are sealed at rest: a key for this run, which the worker processes get too.
 const SECRETS_KEY = newSecretsKey('bench');
 useSecretsKeyring({ current: parseSecretsKey(SECRETS_KEY, 'bench key'), old: [] });
+
+execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { stdio: ['ignore', 'ignore', 'inherit'] });
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1000);
 const ENDPOINTS = Number(process.env.BENCH_ENDPOINTS ?? 10);
@@ -141,7 +143,8 @@ async function startWorkers(n: number, databaseUrl: string): Promise<ChildProces
   return Promise.all(
     Array.from({ length: n }, async (_, i) => {
       const port = 20_000 + Math.floor(Math.random() * 20_000) + i;
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      // As production runs it (the Dockerfile's CMD): the built dist/main.js.
+      const child = spawn(process.execPath, ['--max-semi-space-size=4', 'dist/main.js'], {
         env: {
           ...process.env,
           ROLE: 'worker',

@@ -11,7 +11,23 @@ export const sealEndpointSecret = (endpointId: string, secret: string): string =
  * A stored secret in the clear. A value still in plaintext (written before secrets were sealed, by a
  * process of an older release during a rolling upgrade) is used as it is; the next start seals it.
  */
-const openStored = (endpointId: string, stored: string): string => (isSealed(stored) ? openSecret(stored, endpointId) : stored);
+const openStored = (endpointId: string, stored: string): string => {
+  if (!isSealed(stored)) return stored;
+  // The worker signs every delivery: each sealed value is opened once, then read from memory (a
+  // value is a fresh random IV and ciphertext per secret, so it names one plaintext for one endpoint).
+  const cacheKey = `${endpointId}\n${stored}`;
+  let opened = openedSecrets.get(cacheKey);
+  if (opened === undefined) {
+    opened = openSecret(stored, endpointId);
+    if (openedSecrets.size >= MAX_OPENED) openedSecrets.delete(openedSecrets.keys().next().value!);
+    openedSecrets.set(cacheKey, opened);
+  }
+  return opened;
+};
+
+/** Opened secrets by endpoint and sealed value, the oldest dropped first past MAX_OPENED. */
+const openedSecrets = new Map<string, string>();
+const MAX_OPENED = 10_000;
 
 /** The secrets that sign a delivery to `endpoint` at `now`: the current one first, then the previous one during its grace period. */
 export function signingSecrets(endpoint: Pick<WebhookEndpoint, 'id' | 'secret' | 'previousSecret' | 'previousSecretExpiresAt'>, now: Date): string[] {

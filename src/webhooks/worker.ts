@@ -9,6 +9,7 @@ import { unixSeconds, type Clock } from '../shared/clock.js';
 import type { Database } from '../shared/database.js';
 import type { Logger } from '../shared/logger.js';
 import { ClaimingWorker } from '../jobs/loop.js';
+import { queryRows } from '../shared/sql.js';
 import { Event } from './events.entities.js';
 import { DELIVERIES_CHANNEL } from './emitter.js';
 import { ATTEMPT_DELAYS_MS, MAX_ATTEMPTS } from './schedule.js';
@@ -79,13 +80,13 @@ interface Outcome {
  * Migration20261123000020_webhook_isolation), one round trip serialised over all workers by an
  * advisory lock. Parameters: now, per-endpoint limit, limit, owner, lease end.
  */
-const CLAIM = `select * from claim_webhook_deliveries(?, ?, ?, ?, ?)`;
+const CLAIM = `select * from claim_webhook_deliveries($1, $2, $3, $4, $5)`;
 
 /** Takes the probe of the listed open breakers nobody probes now. Parameters: owner, until, ids (JSON array), now. */
 const TAKE_PROBES = `
-  update webhook_endpoints set probe_owner = ?, probe_expires_at = ?
-  where id in (select jsonb_array_elements_text(?::jsonb)) and breaker_state = 'open'
-    and (probe_expires_at is null or probe_expires_at <= ?)
+  update webhook_endpoints set probe_owner = $1, probe_expires_at = $2
+  where id in (select jsonb_array_elements_text($3::jsonb)) and breaker_state = 'open'
+    and (probe_expires_at is null or probe_expires_at <= $4)
   returning id`;
 
 /**
@@ -100,19 +101,19 @@ const TAKE_PROBES = `
  */
 const RECORD = `
   with v as (
-    select * from jsonb_to_recordset(?::jsonb) as v(id text, started_at timestamptz, finished_at timestamptz, duration_ms integer,
+    select * from jsonb_to_recordset($1::jsonb) as v(id text, started_at timestamptz, finished_at timestamptz, duration_ms integer,
       response_status integer, response_body text, error text, error_detail text, ok boolean)
   ),
   moved as (
     update webhook_deliveries d set
       attempt_count = d.attempt_count + 1,
       cycle_failures = case when v.ok then d.cycle_failures else d.cycle_failures + 1 end,
-      status = case when v.ok then 'succeeded' when d.cycle_failures + 1 >= ? then 'permanently_failed' else 'pending' end,
-      next_attempt_at = case when v.ok or d.cycle_failures + 1 >= ? then null
-        else v.finished_at + ((?::jsonb ->> (d.cycle_failures + 1))::bigint * interval '1 millisecond') end,
+      status = case when v.ok then 'succeeded' when d.cycle_failures + 1 >= $2 then 'permanently_failed' else 'pending' end,
+      next_attempt_at = case when v.ok or d.cycle_failures + 1 >= $3 then null
+        else v.finished_at + (($4::jsonb ->> (d.cycle_failures + 1))::bigint * interval '1 millisecond') end,
       lease_owner = null, lease_expires_at = null, updated_at = v.finished_at
     from v
-    where d.id = v.id and d.lease_owner = ?
+    where d.id = v.id and d.lease_owner = $5
     returning d.id, d.attempt_count
   ),
   logged as (
@@ -127,14 +128,14 @@ const RECORD = `
         when x.succeeded then x.first_failure_after else coalesce(e.failing_since, x.first_failure_after) end,
       last_success_at = case when x.succeeded then greatest(e.last_success_at, x.last_success_at) else e.last_success_at end,
       breaker_failures = case when x.answered then x.unreachable_after else e.breaker_failures + x.unreachable_after end,
-      breaker_state = case when (case when x.answered then x.unreachable_after else e.breaker_failures + x.unreachable_after end) >= ? then 'open'
+      breaker_state = case when (case when x.answered then x.unreachable_after else e.breaker_failures + x.unreachable_after end) >= $6 then 'open'
         when x.succeeded then 'closed' else e.breaker_state end,
-      breaker_opened_at = case when (case when x.answered then x.unreachable_after else e.breaker_failures + x.unreachable_after end) >= ?
+      breaker_opened_at = case when (case when x.answered then x.unreachable_after else e.breaker_failures + x.unreachable_after end) >= $7
           then coalesce(case when e.breaker_state = 'open' then e.breaker_opened_at end, x.at)
         when x.succeeded then null else e.breaker_opened_at end,
-      probe_owner = case when x.probed and e.probe_owner = ? then null else e.probe_owner end,
-      probe_expires_at = case when x.probed and e.probe_owner = ? then null else e.probe_expires_at end
-    from jsonb_to_recordset(?::jsonb) as x(id text, succeeded boolean, failures_after integer, first_failure_after timestamptz,
+      probe_owner = case when x.probed and e.probe_owner = $8 then null else e.probe_owner end,
+      probe_expires_at = case when x.probed and e.probe_owner = $9 then null else e.probe_expires_at end
+    from jsonb_to_recordset($10::jsonb) as x(id text, succeeded boolean, failures_after integer, first_failure_after timestamptz,
       last_success_at timestamptz, answered boolean, unreachable_after integer, probed boolean, at timestamptz)
     where e.id = x.id
   )
@@ -234,12 +235,12 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
     const now = this.options.clock.now();
     const { owner, until } = this.leaseFrom(now);
     const em = this.db.em();
-    const rows = await em.execute<ClaimRow[]>(CLAIM, [now, this.endpointConcurrency, limit, owner, until]);
+    const rows = await queryRows<ClaimRow>(em, CLAIM, [now, this.endpointConcurrency, limit, owner, until]);
     if (!rows.length) return [];
     const open = [...new Set(rows.filter((r) => r.breaker_open).map((r) => r.endpoint_id))];
     // One probe per open breaker at a time, over all workers: the conditional update gives it to one claim.
     const probing = open.length
-      ? new Set((await em.execute<{ id: string }[]>(TAKE_PROBES, [owner, until, JSON.stringify(open), now])).map((r) => r.id))
+      ? new Set((await queryRows<{ id: string }>(em, TAKE_PROBES, [owner, until, JSON.stringify(open), now])).map((r) => r.id))
       : new Set<string>();
     return rows.map((r) => {
       // The oldest due delivery of an open breaker nobody probes is its probe.
@@ -334,7 +335,7 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
     let recorded: { id: string }[];
     for (let attempt = 1; ; attempt++) {
       try {
-        recorded = await this.db.em().execute<{ id: string }[]>(RECORD, params);
+        recorded = await queryRows<{ id: string }>(this.db.em(), RECORD, params);
         break;
       } catch (err) {
         if (attempt >= 5 || !isDeadlock(err)) throw err;
