@@ -8,7 +8,8 @@
 // 2. Noisy neighbour (PostgreSQL, one worker process): account H's create->receipt latency (p50, p99)
 //    alone, then while account N's endpoint hangs with 300 due deliveries.
 // BENCH_DATABASE_URL (default TEST_DATABASE_URL, else the local server) names the PostgreSQL server;
-// BENCH_ENDPOINT_CONCURRENCY sets WEBHOOK_ENDPOINT_CONCURRENCY (default: the product's, 4).
+// BENCH_ENDPOINT_CONCURRENCY sets WEBHOOK_ENDPOINT_CONCURRENCY (default: the product's, 4);
+// BENCH_DATABASES=postgresql (or pglite) runs one database only.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -281,12 +282,13 @@ async function run(name: 'pglite' | 'postgresql', db: Database, databaseUrl?: st
 
 const rows: Row[] = [];
 const noisy: Record<string, unknown>[] = [];
-{
+const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgresql').split(',');
+if (databases.includes('pglite')) {
   const db = await openDatabase({ dataDir: 'memory://' });
   rows.push(...(await run('pglite', db)).rows);
   await db.close();
 }
-{
+if (databases.includes('postgresql')) {
   const name = `vt_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: pgBase });
   try {
