@@ -2,7 +2,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTransport, isPublicAddress, type Transport } from '../src/webhooks/transport.js';
+import { createTransport, isPublicAddress, type Transport } from '../../src/webhooks/transport.js';
 
 interface Seen { method: string; url: string; headers: http.IncomingHttpHeaders; body: Buffer }
 interface Receiver { port: number; url: string; seen: Seen[]; connections: number; close(): Promise<void> }
