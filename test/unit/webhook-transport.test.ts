@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { classifyError, createTransport, isPublicAddress, type Transport } from '../../src/webhooks/transport.js';
 
 interface Seen { method: string; url: string; headers: http.IncomingHttpHeaders; body: Buffer }
-interface Receiver { port: number; url: string; seen: Seen[]; connections: number; close(): Promise<void> }
+interface Receiver { port: number; url: string; seen: Seen[]; connections: number; onSocketClose?: () => void; close(): Promise<void> }
 
 /** A receiver on 127.0.0.1; `handler` answers after the request body was fully read. */
 async function receiver(handler: (req: http.IncomingMessage, res: http.ServerResponse) => void): Promise<Receiver> {
@@ -19,7 +19,10 @@ async function receiver(handler: (req: http.IncomingMessage, res: http.ServerRes
     });
   });
   const r = { seen, connections: 0 } as Receiver;
-  server.on('connection', () => { r.connections++; });
+  server.on('connection', (socket: net.Socket) => {
+    r.connections++;
+    socket.on('close', () => r.onSocketClose?.());
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   r.port = (server.address() as AddressInfo).port;
   r.url = `http://127.0.0.1:${r.port}`;
@@ -82,7 +85,7 @@ describe('webhook transport over real HTTP', () => {
   it('keeps a User-Agent given in any case, and replaces any Content-Length given by the body’s', async () => {
     const r = await track(receiver((_q, s) => s.writeHead(200).end('ok')));
     const t = await dev();
-    await t.post({ url: r.url, headers: { 'user-agent': 'custom/3', 'Content-Length': '99' }, body: 'ab' });
+    await t.post({ url: r.url, headers: { 'X-Trace': '0', 'user-agent': 'custom/3', 'Content-Length': '99' }, body: 'ab' });
     await t.post({ url: r.url, headers: { 'X-Trace': '1', 'CONTENT-LENGTH': '7' }, body: 'é' });
     expect(r.seen.map((s) => [s.headers['user-agent'], s.headers['content-length'], s.body.toString()])).toEqual([
       ['custom/3', '2', 'ab'],
@@ -141,6 +144,29 @@ describe('webhook transport over real HTTP', () => {
     expect(out).toMatchObject({ status: 200, error: null });
     expect(out.responseBody).toBe('x'.repeat(1024));
     await socketClosed; // the rest is discarded: the connection is closed, not drained
+  });
+
+  it('stops reading as soon as maxResponseBytes arrived, even when the receiver never ends its body', async () => {
+    const r = await track(receiver((_q, s) => {
+      s.writeHead(200, { 'content-type': 'text/plain' });
+      s.write(Buffer.alloc(2048, 'y')); // exactly the limit, then the body stays open
+    }));
+    const t = await track(createTransport({ allowPrivateTargets: true, timeoutMs: 300, maxResponseBytes: 2048 }));
+    const out = await post(t, r.url);
+    expect(out).toMatchObject({ status: 200, error: null, responseBody: 'y'.repeat(1024) });
+    expect(out.durationMs).toBeLessThan(250);
+  });
+
+  it('close() ends the kept-alive connections to receivers', async () => {
+    const r = await track(receiver((_q, s) => s.writeHead(200).end('ok')));
+    let closed!: () => void;
+    const socketClosed = new Promise<string>((resolve) => { closed = () => resolve('closed'); });
+    const t = createTransport({ allowPrivateTargets: true, timeoutMs: 300 });
+    expect(await post(t, r.url)).toMatchObject({ status: 200 });
+    r.onSocketClose = closed;
+    await t.close();
+    const stillOpen = new Promise<string>((resolve) => setTimeout(() => resolve('open'), 500));
+    expect(await Promise.race([socketClosed, stillOpen])).toBe('closed');
   });
 
   it('maps a closed port to connection_refused', async () => {
@@ -358,5 +384,13 @@ describe('classifyError: why a request got no answer', () => {
     expect(classifyError(null)).toEqual({ error: 'network_error', detail: 'null' });
     expect(classifyError('socket hang up')).toEqual({ error: 'network_error', detail: 'socket hang up' });
     expect(classifyError(Object.assign(new Error(''), { code: 'ECONNRESET' }))).toEqual({ error: 'connection_reset', detail: 'Error' });
+  });
+});
+
+describe('classifyError: TLS failures', () => {
+  it('any address failing TLS is a TLS error, whatever the others did', () => {
+    const tls = Object.assign(new Error('cert'), { code: 'CERT_HAS_EXPIRED' });
+    const other = Object.assign(new Error('unreachable'), { code: 'EHOSTUNREACH' });
+    expect(classifyError(new AggregateError([other, tls], 'all failed')).error).toBe('tls_error');
   });
 });
