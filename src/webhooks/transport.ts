@@ -97,7 +97,8 @@ export function classifyError(err: unknown): { error: DeliveryError; detail: str
   const e = err as { code?: string; message?: string; errors?: unknown[] } | null;
   const detail = e?.message || String(err);
   // Stryker disable next-line ArrayDeclaration: an invented entry carries no code, so it matches no category
-  const codes = [e?.code, ...(Array.isArray(e?.errors) ? e.errors.map((x) => (x as { code?: string } | null)?.code) : [])];
+  const nested: unknown[] = Array.isArray(e?.errors) ? e.errors : [];
+  const codes = [e?.code, ...nested.map((x) => (x as { code?: string } | null)?.code)];
   const has = (...c: string[]) => c.some((code) => codes.includes(code));
   if (has('ERR_WEBHOOK_REFUSED_TARGET')) return { error: 'refused_target', detail };
   if (has('ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NODATA', 'EAI_NONAME')) return { error: 'dns_failure', detail };
