@@ -18,13 +18,13 @@ export const MODULES = [
   { name: 'carriers: compliance scan', files: ['src/carriers/compliance.rules.ts'], gated: true },
   { name: 'http: API versions', files: ['src/shared/versions.ts'], gated: true },
   { name: 'http: errors', files: ['src/shared/errors.ts'], gated: true },
+  { name: 'http: idempotency', files: ['src/http/idempotency.rules.ts'], gated: true },
+  { name: 'http: authentication', files: ['src/http/authenticate.rules.ts'], gated: true },
+  { name: 'webhooks: transport', files: ['src/webhooks/transport.ts'], gated: true },
   // Pending: being changed on other branches right now; gate each once it lands with unit tests in test/unit/.
   { name: 'webhooks: delivery worker', files: ['src/webhooks/worker.ts'], gated: false, pending: 'being reworked (claim, lease); needs unit tests of its own' },
   { name: 'webhooks: emitter', files: ['src/webhooks/emitter.ts'], gated: false, pending: 'being reworked; needs unit tests of its own' },
-  { name: 'webhooks: transport', files: ['src/webhooks/transport.ts'], gated: false, pending: 'being reworked; needs unit tests of its own' },
   { name: 'http: rate limit', files: ['src/http/rate-limit.ts'], gated: false, pending: 'being reworked; needs unit tests of its own' },
-  { name: 'http: idempotency', files: ['src/http/idempotency.ts'], gated: false, pending: 'being reworked; needs unit tests of its own' },
-  { name: 'http: authentication', files: ['src/http/authenticate.ts'], gated: false, pending: 'being reworked; needs unit tests of its own' },
   { name: 'accounting: postings, totals, payments', files: ['src/accounting/accounting.rules.ts', 'src/accounting/invoices.state.ts'], gated: true },
 ];
 
@@ -53,6 +53,8 @@ export default {
   //   401, derives the same code (StringLiteral).
   // - src/carriers/registry/checks.ts, each rule's `requirement`: documentation, read by no code
   //   (StringLiteral, four lines).
+  // - src/webhooks/transport.ts, the codes of an aggregate's errors: an invented entry carries no code
+  //   and matches no category (ArrayDeclaration).
   mutator: {
     excludedMutations: [],
   },

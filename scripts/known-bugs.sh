@@ -45,6 +45,13 @@ src/carriers/registry/checks.ts|FEDERAL_MINIMUM_BIPD_USD = 750_000|FEDERAL_MINIM
 src/accounting/accounting.rules.ts|invoice_sent: { debit: 'accounts_receivable', credit: 'revenue' }|invoice_sent: { debit: 'revenue', credit: 'accounts_receivable' }|invoice sent posting's debit and credit swapped
 src/accounting/accounting.rules.ts|if (amount > remaining)|if (amount > invoice.subtotal)|overpayment allowed (checked against the subtotal, not what remains)
 src/accounting/accounting.rules.ts|settles: amount === remaining|settles: amount === invoice.subtotal|invoice not PAID when partial payments bring amount_remaining to 0
+src/http/idempotency.rules.ts|IDEMPOTENCY_LEASE_MS = 60_000|IDEMPOTENCY_LEASE_MS = 1|idempotency claim lease 60 s -> 1 ms (a running request's key taken over)
+src/http/idempotency.rules.ts|IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000|IDEMPOTENCY_TTL_MS = 1 * 3600 * 1000|idempotency keys kept 24 h -> 1 h
+src/http/idempotency.rules.ts|return status !== 400 && status < 500;|return status < 500;|idempotency stores 400 answers (a fixed request replays its old 400)
+src/http/authenticate.rules.ts|new Set(['GET', 'HEAD', 'OPTIONS'])|new Set(['GET', 'HEAD', 'OPTIONS', 'POST'])|session POST accepted without its CSRF token
+src/http/authenticate.rules.ts|/^Bearer\s+(\S+)\s*$/i|/^Bearer\s+(\S+)\s*$/|Authorization scheme read case-sensitively (bearer <key> refused)
+src/webhooks/transport.ts|const KEPT_BODY_BYTES = 1024;|const KEPT_BODY_BYTES = 64 * 1024;|delivery log keeps 64 KiB of a response body instead of 1 KiB
+src/webhooks/transport.ts|body, signal: deadline });|body });|no overall delivery deadline (a trickling receiver holds a delivery past 10 s)
 LIST
 echo "known bugs: $missed not caught"
 exit $((missed > 0))

@@ -4,27 +4,15 @@
 // header alone; without one, the session cookie is used where the operation accepts it, and a
 // state-changing request made with it must carry the session's CSRF token. Anything else is 401
 // with `WWW-Authenticate`. OAuth endpoints: the client, by HTTP Basic or by form fields, which is
-// why that step runs after the body is read.
+// why that step runs after the body is read. The rules themselves are in authenticate.rules.ts.
 import { authenticate, hashSecret, KEY_PATTERN, keyPrincipal } from '../auth/auth.service.js';
 import { authenticateClient, claimedClientId } from '../auth/oauth.service.js';
 import type { Clock } from '../shared/clock.js';
 import { ApiError, errors } from '../shared/errors.js';
 import { csrfTokenMatches, findLiveSession, sessionPrincipal, tokenFromCookieHeader, CSRF_HEADER } from '../users/sessions.service.js';
+import { bearerRefusal, bearerSecret, challenge, credentialFor, needsCsrfToken } from './authenticate.rules.js';
 import type { BucketStore, ClientThrottle, RateLimitPolicy } from './rate-limit.js';
 import { isClientOperation, schemesOf, type PipelineContext, type Step } from './state.js';
-
-const challenge = (error?: string) => ({
-  'WWW-Authenticate': error ? `Bearer realm="api", error="${error}"` : 'Bearer realm="api"',
-});
-
-const FAILURES = {
-  invalid_api_key: errors.invalidApiKey,
-  invalid_token: errors.invalidToken,
-  expired_token: errors.expiredToken,
-} as const;
-
-/** Methods that change nothing: a session needs no CSRF token for them. */
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The rate limit's store and policy, when the key lookup may take the caller's token in the same statement. */
 export interface FusedLimits {
@@ -33,7 +21,7 @@ export interface FusedLimits {
 }
 
 async function byBearer(c: PipelineContext, header: string, clock: Clock, limits: FusedLimits | undefined): Promise<void> {
-  const secret = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+  const secret = bearerSecret(header);
   const address = c.state.addressCheck;
   let result: Awaited<ReturnType<typeof authenticate>>;
   if (secret && limits?.store.authenticateKey && address && !address.done && KEY_PATTERN.test(secret)) {
@@ -45,28 +33,34 @@ async function byBearer(c: PipelineContext, header: string, clock: Clock, limits
   } else {
     result = secret ? await authenticate(c.state.em, secret, clock) : 'invalid_api_key';
   }
-  if (typeof result === 'string') throw FAILURES[result](challenge('invalid_token'));
+  if (typeof result === 'string') throw bearerRefusal(result);
   c.state.principal = result;
 }
 
 async function bySession(c: PipelineContext, token: string | undefined, clock: Clock): Promise<void> {
   const live = await findLiveSession(c.state.em, token, clock);
   if (!live) throw errors.noSession(challenge());
-  if (!SAFE_METHODS.has(c.method) && !csrfTokenMatches(live.session, c.headers[CSRF_HEADER])) throw errors.invalidCsrfToken();
+  if (needsCsrfToken(c.method) && !csrfTokenMatches(live.session, c.headers[CSRF_HEADER])) throw errors.invalidCsrfToken();
   c.state.principal = sessionPrincipal(live);
 }
 
 export function authenticateCaller(clock: Clock, limits?: FusedLimits): Step {
   return async (c, next) => {
     const schemes = schemesOf(c.state.operation!);
-    const bearer = schemes.has('bearerAuth');
-    const cookie = schemes.has('sessionCookie');
-    if (bearer || cookie) {
-      const header = c.headers.authorization?.trim();
-      const token = cookie ? tokenFromCookieHeader(c.headers.cookie) : undefined;
-      if (bearer && header) await byBearer(c, header, clock, limits);
-      else if (cookie && (token !== undefined || !bearer)) await bySession(c, token, clock);
-      else throw errors.missingCredentials(challenge());
+    const accepts = { bearer: schemes.has('bearerAuth'), cookie: schemes.has('sessionCookie') };
+    const header = c.headers.authorization?.trim();
+    const token = accepts.cookie ? tokenFromCookieHeader(c.headers.cookie) : undefined;
+    switch (credentialFor(accepts, { authorization: header, sessionToken: token })) {
+      case 'bearer':
+        await byBearer(c, header!, clock, limits);
+        break;
+      case 'session':
+        await bySession(c, token, clock);
+        break;
+      case 'missing':
+        throw errors.missingCredentials(challenge());
+      case 'none':
+        break;
     }
     await next();
   };
@@ -81,8 +75,8 @@ export async function identifyCaller(c: PipelineContext, clock: Clock): Promise<
   try {
     const header = c.headers.authorization?.trim();
     if (header) {
-      const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-      const result = match?.[1] ? await authenticate(c.state.em, match[1], clock) : undefined;
+      const secret = bearerSecret(header);
+      const result = secret ? await authenticate(c.state.em, secret, clock) : undefined;
       if (result && typeof result !== 'string') c.state.principal = result;
       return;
     }

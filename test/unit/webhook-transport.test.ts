@@ -2,10 +2,10 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTransport, isPublicAddress, type Transport } from '../src/webhooks/transport.js';
+import { classifyError, createTransport, isPublicAddress, type Transport } from '../../src/webhooks/transport.js';
 
 interface Seen { method: string; url: string; headers: http.IncomingHttpHeaders; body: Buffer }
-interface Receiver { port: number; url: string; seen: Seen[]; connections: number; close(): Promise<void> }
+interface Receiver { port: number; url: string; seen: Seen[]; connections: number; onSocketClose?: () => void; close(): Promise<void> }
 
 /** A receiver on 127.0.0.1; `handler` answers after the request body was fully read. */
 async function receiver(handler: (req: http.IncomingMessage, res: http.ServerResponse) => void): Promise<Receiver> {
@@ -19,7 +19,10 @@ async function receiver(handler: (req: http.IncomingMessage, res: http.ServerRes
     });
   });
   const r = { seen, connections: 0 } as Receiver;
-  server.on('connection', () => { r.connections++; });
+  server.on('connection', (socket: net.Socket) => {
+    r.connections++;
+    socket.on('close', () => r.onSocketClose?.());
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   r.port = (server.address() as AddressInfo).port;
   r.url = `http://127.0.0.1:${r.port}`;
@@ -79,6 +82,18 @@ describe('webhook transport over real HTTP', () => {
     expect(r.seen[1]!.headers['content-length']).toBe('0');
   });
 
+  it('keeps a User-Agent given in any case, and replaces any Content-Length given by the body’s', async () => {
+    const r = await track(receiver((_q, s) => s.writeHead(200).end('ok')));
+    const t = await dev();
+    await t.post({ url: r.url, headers: { 'X-Trace': '0', 'user-agent': 'custom/3', 'Content-Length': '99' }, body: 'ab' });
+    await t.post({ url: r.url, headers: { 'X-Trace': '1', 'CONTENT-LENGTH': '7' }, body: 'é' });
+    expect(r.seen.map((s) => [s.headers['user-agent'], s.headers['content-length'], s.body.toString()])).toEqual([
+      ['custom/3', '2', 'ab'],
+      ['VehicleTransport-Webhooks/1.0', '2', 'é'],
+    ]);
+    expect(r.seen[1]!.headers['x-trace']).toBe('1');
+  });
+
   it.each([301, 302, 307, 308])('does not follow a %i redirect', async (code) => {
     const target = await track(receiver((_q, s) => s.writeHead(200).end()));
     const r = await track(receiver((_q, s) => s.writeHead(code, { location: `${target.url}/elsewhere` }).end('moved')));
@@ -131,6 +146,29 @@ describe('webhook transport over real HTTP', () => {
     await socketClosed; // the rest is discarded: the connection is closed, not drained
   });
 
+  it('stops reading as soon as maxResponseBytes arrived, even when the receiver never ends its body', async () => {
+    const r = await track(receiver((_q, s) => {
+      s.writeHead(200, { 'content-type': 'text/plain' });
+      s.write(Buffer.alloc(2048, 'y')); // exactly the limit, then the body stays open
+    }));
+    const t = await track(createTransport({ allowPrivateTargets: true, timeoutMs: 300, maxResponseBytes: 2048 }));
+    const out = await post(t, r.url);
+    // error null: it did not wait for the 300 ms deadline
+    expect(out).toMatchObject({ status: 200, error: null, responseBody: 'y'.repeat(1024) });
+  });
+
+  it('close() ends the kept-alive connections to receivers', async () => {
+    const r = await track(receiver((_q, s) => s.writeHead(200).end('ok')));
+    let closed!: () => void;
+    const socketClosed = new Promise<string>((resolve) => { closed = () => resolve('closed'); });
+    const t = createTransport({ allowPrivateTargets: true, timeoutMs: 300 });
+    expect(await post(t, r.url)).toMatchObject({ status: 200 });
+    r.onSocketClose = closed;
+    await t.close();
+    const stillOpen = new Promise<string>((resolve) => setTimeout(() => resolve('open'), 500));
+    expect(await Promise.race([socketClosed, stillOpen])).toBe('closed');
+  });
+
   it('maps a closed port to connection_refused', async () => {
     const probe = net.createServer();
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
@@ -155,6 +193,16 @@ describe('webhook transport over real HTTP', () => {
     for (const url of ['ftp://127.0.0.1/x', 'file:///etc/passwd', 'not a url', 'javascript:alert(1)']) {
       expect(await post(t, url)).toMatchObject({ status: null, error: 'invalid_url' });
     }
+    const { durationMs: _d1, ...malformed } = await post(t, 'not a url');
+    expect(malformed).toEqual({ status: null, responseBody: '', error: 'invalid_url', errorDetail: 'not a valid URL: not a url' });
+    const { durationMs: _d2, ...scheme } = await post(t, 'ftp://127.0.0.1/x');
+    expect(scheme).toEqual({ status: null, responseBody: '', error: 'invalid_url', errorDetail: 'unsupported scheme ftp:' });
+  });
+
+  it('says which deadline a timeout missed', async () => {
+    const r = await track(receiver(() => {}));
+    const out = await post(await dev(), r.url);
+    expect(out).toMatchObject({ status: null, responseBody: '', error: 'timeout', errorDetail: 'no complete answer within 300 ms' });
   });
 
   it('does not let one hanging receiver stall the others', async () => {
@@ -212,6 +260,15 @@ describe('target refusal outside development mode', () => {
     expect(r.connections).toBe(0);
   });
 
+  it.each([
+    ['http://127.0.0.1:PORT/', 'refused non-public address 127.0.0.1'],
+    ['http://[::1]:PORT/', 'refused non-public address ::1'],
+    ['http://[::ffff:127.0.0.1]:PORT/', 'refused non-public address ::ffff:7f00:1'],
+  ])('names the refused literal %s in the detail', async (template, detail) => {
+    const out = await post(prod, template.replace('PORT', String(r.port)));
+    expect(out).toMatchObject({ status: null, responseBody: '', error: 'refused_target', errorDetail: detail });
+  });
+
   it('refuses a name resolving to loopback (localhost) at connect time, without connecting', async () => {
     const before = connectCalls;
     const out = await post(prod, `http://localhost:${r.port}/`);
@@ -265,9 +322,75 @@ describe('isPublicAddress', () => {
     ['64:ff9b::a00:1', false], // NAT64 of 10.0.0.1
     ['2002:7f00:1::', false], // 6to4 of 127.0.0.1
     ['2002:c0a8:101::1', false], // 6to4 of 192.168.1.1
+    ['2002:808:808::1', true], // 6to4 of 8.8.8.8
+    ['2001:0:4136:e378:8000:63bf:f7f7:f7f7', true], // Teredo: server 65.54.227.120, client 8.8.8.8 (bits inverted)
+    ['2001:0:4136:e378:8000:63bf:f5ff:fffe', false], // Teredo client 10.0.0.1
+    ['2001:0:7f00:1:8000:63bf:f7f7:f7f7', false], // Teredo server 127.0.0.1
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', false], // Teredo client 192.0.2.45 (documentation range)
     ['not-an-ip', false],
     ['', false],
   ])('%s -> %s', (ip, expected) => {
     expect(isPublicAddress(ip)).toBe(expected);
+  });
+});
+
+describe('classifyError: why a request got no answer', () => {
+  const err = (code: string | undefined, message = `failed: ${code}`) => Object.assign(new Error(message), code === undefined ? {} : { code });
+  it.each([
+    ['ERR_WEBHOOK_REFUSED_TARGET', 'refused_target'],
+    ['ENOTFOUND', 'dns_failure'],
+    ['EAI_AGAIN', 'dns_failure'],
+    ['EAI_FAIL', 'dns_failure'],
+    ['EAI_NODATA', 'dns_failure'],
+    ['EAI_NONAME', 'dns_failure'],
+    ['ECONNREFUSED', 'connection_refused'],
+    ['ECONNRESET', 'connection_reset'],
+    ['EPIPE', 'connection_reset'],
+    ['UND_ERR_SOCKET', 'connection_reset'],
+    ['ETIMEDOUT', 'timeout'],
+    ['UND_ERR_CONNECT_TIMEOUT', 'timeout'],
+    ['UND_ERR_HEADERS_TIMEOUT', 'timeout'],
+    ['UND_ERR_BODY_TIMEOUT', 'timeout'],
+    ['ERR_TLS_CERT_ALTNAME_INVALID', 'tls_error'],
+    ['ERR_SSL_WRONG_VERSION_NUMBER', 'tls_error'],
+    ['CERT_HAS_EXPIRED', 'tls_error'],
+    ['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'tls_error'],
+    ['DEPTH_ZERO_SELF_SIGNED_CERT', 'tls_error'],
+    ['SELF_SIGNED_CERT_IN_CHAIN', 'tls_error'],
+    ['HOSTNAME_MISMATCH', 'tls_error'],
+    ['EHOSTUNREACH', 'network_error'],
+    ['UND_ERR_CERT_PINNING', 'network_error'], // a TLS family name not at the start is not a TLS code
+    [undefined, 'network_error'],
+  ])('%s -> %s', (code, error) => {
+    expect(classifyError(err(code, 'what happened'))).toEqual({ error, detail: 'what happened' });
+  });
+  it('reads the codes of every address tried (an aggregate error from Happy Eyeballs)', () => {
+    const aggregate = Object.assign(new AggregateError([err('ENETUNREACH'), null, err('ECONNREFUSED')], 'all failed'), { code: undefined });
+    expect(classifyError(aggregate)).toEqual({ error: 'connection_refused', detail: 'all failed' });
+    const timedOut = new AggregateError([err('ETIMEDOUT'), err('ETIMEDOUT')], 'both timed out');
+    expect(classifyError(timedOut)).toEqual({ error: 'timeout', detail: 'both timed out' });
+  });
+  it('a refused target wins over anything else it carries', () => {
+    expect(classifyError(Object.assign(new AggregateError([err('ECONNREFUSED')], 'x'), { code: 'ERR_WEBHOOK_REFUSED_TARGET' })).error).toBe('refused_target');
+  });
+  it('the earlier categories win: dns over refused over reset over timeout over TLS', () => {
+    const both = (a: string, b: string) => new AggregateError([err(b), err(a)], 'm');
+    expect(classifyError(both('ENOTFOUND', 'ECONNREFUSED')).error).toBe('dns_failure');
+    expect(classifyError(both('ECONNREFUSED', 'ECONNRESET')).error).toBe('connection_refused');
+    expect(classifyError(both('ECONNRESET', 'ETIMEDOUT')).error).toBe('connection_reset');
+    expect(classifyError(both('ETIMEDOUT', 'CERT_HAS_EXPIRED')).error).toBe('timeout');
+  });
+  it('anything that is not an error still gets a detail', () => {
+    expect(classifyError(null)).toEqual({ error: 'network_error', detail: 'null' });
+    expect(classifyError('socket hang up')).toEqual({ error: 'network_error', detail: 'socket hang up' });
+    expect(classifyError(Object.assign(new Error(''), { code: 'ECONNRESET' }))).toEqual({ error: 'connection_reset', detail: 'Error' });
+  });
+});
+
+describe('classifyError: TLS failures', () => {
+  it('any address failing TLS is a TLS error, whatever the others did', () => {
+    const tls = Object.assign(new Error('cert'), { code: 'CERT_HAS_EXPIRED' });
+    const other = Object.assign(new Error('unreachable'), { code: 'EHOSTUNREACH' });
+    expect(classifyError(new AggregateError([other, tls], 'all failed')).error).toBe('tls_error');
   });
 });
