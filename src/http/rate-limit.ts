@@ -329,7 +329,8 @@ export async function peekToken(store: BucketStore, em: EntityManager, key: stri
   return limitOf(policy, now, await store.peek(key, policy, now, em));
 }
 
-function limitOf(policy: RateLimitPolicy, now: Date, result: Take): RateLimitResult {
+/** The answer to a take or peek: allowed or not, the `X-RateLimit-*` headers and `Retry-After`. */
+export function limitOf(policy: RateLimitPolicy, now: Date, result: Take): RateLimitResult {
   const t = now.getTime();
   const perSecond = policy.perMinute / 60;
   const tokens = Math.max(0, result.tokens);
