@@ -64,7 +64,7 @@ export interface Claimed {
   probe: boolean;
 }
 
-interface Outcome {
+export interface Outcome {
   claimed: Claimed;
   startedAt: Date;
   finishedAt: Date;
@@ -143,7 +143,7 @@ const RECORD = `
 /** A deadlock between two batches touching the same endpoints in another order: the statement rolled back whole. */
 const isDeadlock = (err: unknown) => /deadlock/i.test(String((err as { code?: string; message?: string })?.code === '40P01' ? 'deadlock' : (err as Error)?.message));
 
-interface EndpointSummary {
+export interface EndpointSummary {
   id: string;
   succeeded: boolean;
   failures_after: number;
@@ -156,7 +156,7 @@ interface EndpointSummary {
 }
 
 /** What a batch says of each endpoint, its outcomes taken in the order they finished. */
-function summarise(batch: Outcome[]): EndpointSummary[] {
+export function summarise(batch: Outcome[]): EndpointSummary[] {
   const byEndpoint = new Map<string, EndpointSummary>();
   for (const { claimed, finishedAt, outcome } of batch) {
     let s = byEndpoint.get(claimed.endpointId);
