@@ -45,6 +45,13 @@ src/carriers/registry/checks.ts|FEDERAL_MINIMUM_BIPD_USD = 750_000|FEDERAL_MINIM
 src/accounting/accounting.rules.ts|invoice_sent: { debit: 'accounts_receivable', credit: 'revenue' }|invoice_sent: { debit: 'revenue', credit: 'accounts_receivable' }|invoice sent posting's debit and credit swapped
 src/accounting/accounting.rules.ts|if (amount > remaining)|if (amount > invoice.subtotal)|overpayment allowed (checked against the subtotal, not what remains)
 src/accounting/accounting.rules.ts|settles: amount === remaining|settles: amount === invoice.subtotal|invoice not PAID when partial payments bring amount_remaining to 0
+src/http/rate-limit.ts|(policy.burst - tokens) / perSecond|perSecond / (policy.burst - tokens)|X-RateLimit-Reset formula inverted
+src/http/rate-limit.ts|(1 - tokens) / perSecond|perSecond / (1 - tokens)|Retry-After formula inverted
+src/shared/errors.ts|`Too many requests; retry after ${retryAfter} second(s).`|''|rate-limit error message emptied
+src/http/rate-limit.ts|greatest(b.refreshed_at, excluded.refreshed_at)|excluded.refreshed_at|PostgreSQL bucket's monotonic refreshed_at guard removed
+src/webhooks/worker.ts|leaseMs: options.leaseMs ?? 60_000|leaseMs: options.leaseMs ?? 1|delivery lease 60 s -> 1 ms
+src/webhooks/worker.ts|EVENT_RETENTION_MS = 30 * 24 * 3_600_000|EVENT_RETENTION_MS = 1|event retention 30 days -> 1 ms
+src/webhooks/worker.ts|concurrency: options.concurrency ?? 64|concurrency: options.concurrency ?? 1|default worker concurrency 64 -> 1
 LIST
 echo "known bugs: $missed not caught"
 exit $((missed > 0))
