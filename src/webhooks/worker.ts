@@ -141,7 +141,7 @@ const RECORD = `
   select id from moved`;
 
 /** A deadlock between two batches touching the same endpoints in another order: the statement rolled back whole. */
-const isDeadlock = (err: unknown) => /deadlock/i.test(String((err as { code?: string; message?: string })?.code === '40P01' ? 'deadlock' : (err as Error)?.message));
+export const isDeadlock = (err: unknown): boolean => /deadlock/i.test(String((err as { code?: string; message?: string })?.code === '40P01' ? 'deadlock' : (err as Error)?.message));
 
 export interface EndpointSummary {
   id: string;

@@ -13,7 +13,7 @@ import { DEFAULT_SIGN_IN_POLICY, type RequestContext } from '../../src/shared/co
 import { emitEvent } from '../../src/webhooks/emitter.js';
 import { verifySignature } from '../../src/webhooks/signer.js';
 import { createTransport, type DeliveryOutcome } from '../../src/webhooks/transport.js';
-import { DeliveryWorker, summarise, type Claimed, type Outcome } from '../../src/webhooks/worker.js';
+import { DeliveryWorker, isDeadlock, summarise, type Claimed, type Outcome } from '../../src/webhooks/worker.js';
 
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 const DAY = 24 * 3_600_000;
@@ -84,6 +84,17 @@ describe('summarise: what a batch says of each endpoint', () => {
       ['we_b', 1],
       ['we_c', 1],
     ]);
+  });
+});
+
+describe('isDeadlock: a batch to record again', () => {
+  it("PostgreSQL's deadlock code, or an error saying deadlock", () => {
+    expect(isDeadlock({ code: '40P01', message: 'x' })).toBe(true);
+    expect(isDeadlock(new Error('Deadlock detected'))).toBe(true);
+    expect(isDeadlock({ code: '23505', message: 'duplicate key' })).toBe(false);
+    expect(isDeadlock(new Error('connection terminated'))).toBe(false);
+    expect(isDeadlock(null)).toBe(false);
+    expect(isDeadlock(undefined)).toBe(false);
   });
 });
 
@@ -295,16 +306,20 @@ describe('the worker on the embedded database', () => {
     expect(await w.purgeExpiredEvents()).toBe(1);
   });
 
-  it('purges before a claim at most once an hour', async () => {
+  it('purges before a claim at most once an hour, saying how many it purged', async () => {
     const { emit } = await endpoint(`${base}/ok`);
     await db.em().execute('delete from events');
-    const w = worker();
+    const lines: string[] = [];
+    const log = pino({ level: 'info' }, new Writable({ write: (chunk, _, done) => (lines.push(String(chunk)), done()) }));
+    const w = worker({ log });
     const beforeTick = () => (w as unknown as { beforeTick(): Promise<void> }).beforeTick();
     now = T0 - 31 * DAY;
     await emit(1);
     now = T0;
     await beforeTick();
     expect(await rows('select id from events')).toEqual([]);
+    expect(lines.filter((l) => l.includes('expired events purged'))).toHaveLength(1);
+    expect(JSON.parse(lines.find((l) => l.includes('expired events purged'))!)).toMatchObject({ purged: 1 });
     now = T0 - 31 * DAY;
     await emit(1);
     now = T0 + 3_600_000;
@@ -313,5 +328,34 @@ describe('the worker on the embedded database', () => {
     now = T0 + 3_600_001;
     await beforeTick();
     expect(await rows('select id from events')).toEqual([]);
+    // Nothing purged: nothing said.
+    now = T0 + 7_200_002;
+    await beforeTick();
+    expect(lines.filter((l) => l.includes('expired events purged'))).toHaveLength(2);
+  });
+
+  it('disables the endpoints failing for 5 days, checking at most once a minute', async () => {
+    const lines: string[] = [];
+    const log = pino({ level: 'info' }, new Writable({ write: (chunk, _, done) => (lines.push(String(chunk)), done()) }));
+    const w = worker({ log });
+    const beforeTick = () => (w as unknown as { beforeTick(): Promise<void> }).beforeTick();
+    const failing = async () => {
+      const { endpointId } = await endpoint(`${base}/fail`);
+      await rows('update webhook_endpoints set consecutive_failures = 10, failing_since = ? where id = ?', [new Date(now - 5 * DAY), endpointId]);
+      return endpointId;
+    };
+    const status = async (id: string) => (await rows('select status from webhook_endpoints where id = ?', [id]))[0]!.status;
+    await beforeTick();
+    const disabledLines = () => lines.filter((l) => l.includes('failing webhook endpoints disabled'));
+    expect(disabledLines()).toHaveLength(0);
+    const first = await failing();
+    now = T0 + 60_000;
+    await beforeTick();
+    expect(await status(first)).toBe('enabled');
+    now = T0 + 60_001;
+    await beforeTick();
+    expect(await status(first)).toBe('disabled');
+    expect(disabledLines()).toHaveLength(1);
+    expect(JSON.parse(disabledLines()[0]!)).toMatchObject({ disabled: 1 });
   });
 });
