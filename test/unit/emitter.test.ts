@@ -203,6 +203,7 @@ describe('on the embedded database', () => {
       updatedAt: new Date(T0 + 5_000),
     });
     expect(JSON.parse(delivery.payload)).toMatchObject({ id: recorded.id, api_version: '2026-01-15', data: { origin: { city: 'Austin' } } });
+    expect(delivery.id).toMatch(/^wdl_/);
     // Persisted in the unit of work: written when it flushes (the emit already wrote this pair, so delete it first).
     await em.execute('delete from webhook_deliveries where event_id = ?', [recorded.id]);
     await em.flush();
