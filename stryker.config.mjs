@@ -22,7 +22,7 @@ export const MODULES = [
   { name: 'webhooks: delivery worker', files: ['src/webhooks/worker.ts'], gated: false, pending: 'being reworked (claim, lease); needs unit tests of its own' },
   { name: 'webhooks: emitter', files: ['src/webhooks/emitter.ts'], gated: true },
   { name: 'webhooks: transport', files: ['src/webhooks/transport.ts'], gated: false, pending: 'being reworked; needs unit tests of its own' },
-  { name: 'http: rate limit', files: ['src/http/rate-limit.ts'], gated: false, pending: 'being reworked; needs unit tests of its own' },
+  { name: 'http: rate limit', files: ['src/http/rate-limit.ts'], gated: true },
   { name: 'http: idempotency', files: ['src/http/idempotency.ts'], gated: false, pending: 'being reworked; needs unit tests of its own' },
   { name: 'http: authentication', files: ['src/http/authenticate.ts'], gated: false, pending: 'being reworked; needs unit tests of its own' },
   { name: 'accounting: postings, totals, payments', files: ['src/accounting/accounting.rules.ts', 'src/accounting/invoices.state.ts'], gated: true },
@@ -56,6 +56,13 @@ export default {
   // - src/webhooks/emitter.ts, `em.persist` after `em.create`, which already persists (CallExpression);
   //   the per-version payload cache of `emitEvent`: rendering again gives the same payload
   //   (ConditionalExpression, CallExpression).
+  // - src/http/rate-limit.ts: the Redis store (`redisStore` and its Lua script) is disabled whole: it
+  //   runs only against a Redis server, which unit tests have none of (test/rate-limit.test.ts runs it
+  //   against REDIS_URL's). Equivalent: the default `[]` of a bucket's accepted times (four places: a
+  //   time that is not a number never falls in the window, ArrayDeclaration); tokens and time of a
+  //   bucket undefined together (LogicalOperator, ConditionalExpression, three lines); the key
+  //   parameter of the key's statement, dropped by `.slice(1)`; the cookie header's default
+  //   (StringLiteral).
   mutator: {
     excludedMutations: [],
   },

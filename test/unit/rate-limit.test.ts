@@ -204,6 +204,13 @@ describe.each(['memory', 'postgresql'] as const)('the %s store', (kind) => {
     expect(seen.tokens).toBeCloseTo(0.5, 6);
   });
 
+  it('a bucket not yet created is full, whatever the clock', async () => {
+    const full = { tokens: 200, allowed: true, inWindow: 0, oldest: undefined, newest: undefined };
+    const [, peeked] = await store.takeAndPeek(fresh(), fresh(), POLICY, new Date(0), em());
+    expect(peeked).toEqual(full);
+    expect(await store.peek(fresh(), POLICY, new Date(1_000), em())).toEqual(full);
+  });
+
   it("takes from one bucket and peeks at another's in one call", async () => {
     const own = fresh();
     const address = fresh();
@@ -236,6 +243,8 @@ describe('the PostgreSQL store with the keys', () => {
     // The key's bucket is the one the caller's own take uses.
     expect((await store.peek(`actor:${key.id}`, POLICY, at(1_200), em())).tokens).toBeCloseTo(199, 6);
 
+    const early = await store.authenticateKey!(hashSecret('sk_unknown'), 'address:none', POLICY, new Date(0), em());
+    expect(early.peek).toEqual({ tokens: 200, allowed: true, inWindow: 0, oldest: undefined, newest: undefined });
     const unknown = await store.authenticateKey!(hashSecret('sk_unknown'), 'address:192.0.2.1', POLICY, at(1_200), em());
     expect(unknown.key).toBeUndefined();
     expect(unknown.own).toBeUndefined();
