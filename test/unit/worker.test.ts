@@ -288,6 +288,35 @@ describe('the worker on the embedded database', () => {
     expect(await rows('select * from webhook_delivery_attempts where delivery_id = ?', [claimed!.id])).toEqual([]);
   });
 
+  it('warns only of the deliveries of a batch whose lease was taken over', async () => {
+    const lines: string[] = [];
+    const log = pino({ level: 'warn' }, new Writable({ write: (chunk, _, done) => (lines.push(String(chunk)), done()) }));
+    const { emit } = await endpoint(`${base}/ok`);
+    await emit(2);
+    const w = worker({ log });
+    const [lost, kept] = await w.claim(10);
+    await rows("update webhook_deliveries set lease_owner = 'other' where id = ?", [lost!.id]);
+    await Promise.all([w.deliver(lost!), w.deliver(kept!)]);
+    const warned = lines.filter((l) => l.includes('webhook delivery lease lost'));
+    expect(warned).toHaveLength(1);
+    expect(JSON.parse(warned[0]!)).toMatchObject({ delivery_id: lost!.id, worker: 'worker-unit' });
+    expect(await rows('select number from webhook_delivery_attempts where delivery_id = ?', [kept!.id])).toEqual([{ number: 1 }]);
+  });
+
+  it("gives one claim of an open breaker's endpoint its probe, over all workers", async () => {
+    const open = await endpoint(`${base}/ok`);
+    await open.emit(3);
+    await rows("update webhook_endpoints set breaker_state = 'open', breaker_failures = 5, breaker_opened_at = ? where id = ?", [new Date(T0), open.endpointId]);
+    const claimed = await worker().claim(10);
+    expect(claimed.length).toBeGreaterThan(0);
+    expect(claimed.every((c) => c.breakerOpen)).toBe(true);
+    expect(claimed.filter((c) => c.probe)).toHaveLength(1);
+    expect(claimed[0]!.probe).toBe(true);
+    const [e] = await rows('select probe_owner, probe_expires_at from webhook_endpoints where id = ?', [open.endpointId]);
+    expect(e!.probe_owner).toBe('worker-unit');
+    expect(time(e!.probe_expires_at)).toBe(T0 + 60_000);
+  });
+
   it('keeps events 30 days, then deletes them with their deliveries', async () => {
     const { emit } = await endpoint(`${base}/ok`);
     await db.em().execute('delete from events');
