@@ -65,7 +65,7 @@ export interface Claimed {
   probe: boolean;
 }
 
-interface Outcome {
+export interface Outcome {
   claimed: Claimed;
   startedAt: Date;
   finishedAt: Date;
@@ -142,9 +142,9 @@ const RECORD = `
   select id from moved`;
 
 /** A deadlock between two batches touching the same endpoints in another order: the statement rolled back whole. */
-const isDeadlock = (err: unknown) => /deadlock/i.test(String((err as { code?: string; message?: string })?.code === '40P01' ? 'deadlock' : (err as Error)?.message));
+export const isDeadlock = (err: unknown): boolean => /deadlock/i.test(String((err as { code?: string; message?: string })?.code === '40P01' ? 'deadlock' : (err as Error)?.message));
 
-interface EndpointSummary {
+export interface EndpointSummary {
   id: string;
   succeeded: boolean;
   failures_after: number;
@@ -157,7 +157,7 @@ interface EndpointSummary {
 }
 
 /** What a batch says of each endpoint, its outcomes taken in the order they finished. */
-function summarise(batch: Outcome[]): EndpointSummary[] {
+export function summarise(batch: Outcome[]): EndpointSummary[] {
   const byEndpoint = new Map<string, EndpointSummary>();
   for (const { claimed, finishedAt, outcome } of batch) {
     let s = byEndpoint.get(claimed.endpointId);

@@ -1,0 +1,217 @@
+// Recording an event (API-DESIGN, "Webhooks"): the envelope an endpoint receives for its pinned API
+// version, which endpoints receive which event (the test event only its own endpoint), and the
+// transactional outbox: the event and one pending delivery per receiving enabled endpoint of the
+// account, written on the embedded database (PGlite, in memory, migrated), the workers woken.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { openDatabase, type Database } from '../../src/db/orm.js';
+import type { Context, RequestContext } from '../../src/shared/context.js';
+import { DEFAULT_SIGN_IN_POLICY } from '../../src/shared/context.js';
+import type { Event } from '../../src/webhooks/events.entities.js';
+import { WebhookEndpoint } from '../../src/webhooks/webhooks.entities.js';
+import { DELIVERIES_CHANNEL, emitEvent, newDelivery, notifyWorkers, receives, renderEnvelope, subscribes, TEST_EVENT } from '../../src/webhooks/emitter.js';
+
+const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
+const order = { object: 'order', id: 'ord_1', status: 'pending', pickup: { city: 'Austin' }, delivery: { city: 'Boston' } };
+const event = (over: Partial<Event> = {}): Event => ({
+  id: 'evt_1',
+  accountId: 'acct_1',
+  type: 'order.created',
+  data: order,
+  requestId: 'req_1',
+  createdAt: new Date(T0 + 999),
+  ...over,
+});
+
+describe('renderEnvelope', () => {
+  it('is the event as the endpoint receives it: its version, unix seconds, the request that caused it', () => {
+    expect(renderEnvelope(event() as never, '2026-07-01')).toEqual({
+      id: 'evt_1',
+      object: 'event',
+      type: 'order.created',
+      api_version: '2026-07-01',
+      created: T0 / 1000,
+      request_id: 'req_1',
+      data: order,
+    });
+  });
+
+  it("renders the data for the endpoint's pinned version", () => {
+    const envelope = renderEnvelope(event() as never, '2026-01-15') as unknown as { api_version: string; data: unknown };
+    expect(envelope.api_version).toBe('2026-01-15');
+    expect(envelope.data).toEqual({ object: 'order', id: 'ord_1', status: 'pending', origin: { city: 'Austin' }, destination: { city: 'Boston' } });
+  });
+
+  it('answers null for work no request caused', () => {
+    expect(renderEnvelope(event({ requestId: null }) as never, '2026-07-01')).toMatchObject({ request_id: null });
+    expect(renderEnvelope(event({ requestId: undefined as never }) as never, '2026-07-01')).toMatchObject({ request_id: null });
+  });
+});
+
+describe('which endpoints receive an event', () => {
+  it('an endpoint subscribed to the type, or to every type', () => {
+    expect(subscribes({ enabledEvents: ['*'] }, 'order.created')).toBe(true);
+    expect(subscribes({ enabledEvents: ['order.created'] }, 'order.created')).toBe(true);
+    expect(subscribes({ enabledEvents: ['order.updated', 'order.created'] }, 'order.created')).toBe(true);
+    expect(subscribes({ enabledEvents: ['order.updated'] }, 'order.created')).toBe(false);
+    expect(subscribes({ enabledEvents: [] }, 'order.created')).toBe(false);
+    expect(receives({ id: 'we_1', enabledEvents: ['order.created'] }, { type: 'order.created', data: order })).toBe(true);
+    expect(receives({ id: 'we_1', enabledEvents: ['order.updated'] }, { type: 'order.created', data: order })).toBe(false);
+  });
+
+  it('the test event reaches only the endpoint it tests, subscribed or not', () => {
+    expect(TEST_EVENT).toBe('webhook_endpoint.test');
+    const test = { type: 'webhook_endpoint.test', data: { object: 'webhook_endpoint', id: 'we_1' } };
+    expect(receives({ id: 'we_1', enabledEvents: ['order.created'] }, test)).toBe(true);
+    expect(receives({ id: 'we_1', enabledEvents: [] }, test)).toBe(true);
+    expect(receives({ id: 'we_2', enabledEvents: ['*'] }, test)).toBe(false);
+    expect(receives({ id: 'we_2', enabledEvents: ['webhook_endpoint.test'] }, test)).toBe(false);
+  });
+});
+
+describe('on the embedded database', () => {
+  let db: Database;
+  let n = 0;
+  beforeAll(async () => {
+    db = await openDatabase({});
+  }, 60_000);
+  afterAll(() => db?.close());
+
+  /** A fresh account and its endpoints (id, events, version, status), in the order given. */
+  async function account(endpoints: [string, string[], string, 'enabled' | 'disabled'][]) {
+    const id = `acct_${++n}`;
+    const em = db.em();
+    await em.execute('insert into accounts (id, name, created_at) values (?, ?, ?)', [id, id, new Date(T0)]);
+    for (const [endpointId, events, version, status] of endpoints) {
+      await em.execute(
+        `insert into webhook_endpoints (id, account_id, url, enabled_events, api_version, status, secret, created_at, updated_at)
+         values (?, ?, 'https://example.com/hook', ?::jsonb, ?, ?, 'whsec_test', ?, ?)`,
+        [`${endpointId}_${n}`, id, JSON.stringify(events), version, status, new Date(T0), new Date(T0)],
+      );
+    }
+    return id;
+  }
+  const context = (accountId: string | undefined, now: number, requestId: string | null = 'req_1'): Context | RequestContext => ({
+    em: db.em(),
+    clock: { now: () => new Date(now) },
+    log: pino({ level: 'silent' }),
+    settings: { production: false, signIn: DEFAULT_SIGN_IN_POLICY },
+    requestId,
+    ip: null,
+    ...(accountId ? { principal: { accountId, actorId: 'key_1', kind: 'api_key', scopes: new Set(), apiVersion: '2026-07-01' } } : {}),
+  }) as RequestContext;
+  type DeliveryRow = { id: string; account_id: string; event_id: string; endpoint_id: string; event_type: string; payload: string; status: string; attempt_count: number; cycle_failures: number; next_attempt_at: Date; lease_owner: string | null; lease_expires_at: Date | null; created_at: Date; updated_at: Date };
+  const deliveriesOf = (eventId: string) => db.em().execute<DeliveryRow[]>('select * from webhook_deliveries where event_id = ? order by endpoint_id', [eventId]);
+  /** Counts the NOTIFYs on the workers' channel while `work` runs. */
+  async function notifications(work: () => Promise<unknown>): Promise<number> {
+    let count = 0;
+    const stop = await db.listen('webhook_deliveries', () => count++);
+    try {
+      await work();
+      await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      await stop();
+    }
+    return count;
+  }
+
+  it("records the event and one pending delivery per receiving enabled endpoint of the account, rendered for each endpoint's version", async () => {
+    const accountId = await account([
+      ['we_a', ['*'], '2026-07-01', 'enabled'],
+      ['we_b', ['order.created'], '2026-01-15', 'enabled'],
+      ['we_c', ['*'], '2026-07-01', 'disabled'],
+      ['we_d', ['order.updated'], '2026-07-01', 'enabled'],
+      ['we_e', ['order.created'], '2026-07-01', 'enabled'],
+    ]);
+    await account([['we_other', ['*'], '2026-07-01', 'enabled']]);
+    const ctx = context(accountId, T0 + 1_500);
+    let recorded: Event | undefined;
+    const woken = await notifications(async () => {
+      recorded = await emitEvent(ctx, 'order.created', order as never);
+    });
+    expect(woken).toBe(1);
+    const e = recorded!;
+    expect(e).toMatchObject({ accountId, type: 'order.created', data: order, requestId: 'req_1', createdAt: new Date(T0 + 1_500) });
+    expect(e.id).toMatch(/^evt_/);
+    const [row] = await db.em().execute<{ account_id: string; type: string; data: unknown; request_id: string; created_at: Date }[]>('select * from events where id = ?', [e.id]);
+    expect(row).toMatchObject({ account_id: accountId, type: 'order.created', data: order, request_id: 'req_1' });
+    expect(new Date(row!.created_at).getTime()).toBe(T0 + 1_500);
+
+    const deliveries = await deliveriesOf(e.id);
+    expect(deliveries.map((d) => d.endpoint_id)).toEqual([`we_a_${n - 1}`, `we_b_${n - 1}`, `we_e_${n - 1}`]);
+    for (const d of deliveries) {
+      expect(d).toMatchObject({ account_id: accountId, event_id: e.id, event_type: 'order.created', status: 'pending', attempt_count: 0, cycle_failures: 0, lease_owner: null, lease_expires_at: null });
+      expect(d.id).toMatch(/^wdl_/);
+      for (const t of [d.next_attempt_at, d.created_at, d.updated_at]) expect(new Date(t).getTime()).toBe(T0 + 1_500);
+    }
+    expect(new Set(deliveries.map((d) => d.id)).size).toBe(3);
+    const [a, b, last] = deliveries.map((d) => JSON.parse(d.payload) as { id: string; api_version: string; created: number; request_id: string; data: Record<string, unknown> });
+    expect(a).toEqual({ id: e.id, object: 'event', type: 'order.created', api_version: '2026-07-01', created: T0 / 1000 + 1, request_id: 'req_1', data: order });
+    expect(b).toMatchObject({ id: e.id, api_version: '2026-01-15', data: { origin: { city: 'Austin' }, destination: { city: 'Boston' } } });
+    expect(last).toEqual(a);
+  });
+
+  it('records only the event, and wakes no worker, when no endpoint receives it', async () => {
+    const accountId = await account([['we_x', ['order.updated'], '2026-07-01', 'enabled']]);
+    let recorded: Event | undefined;
+    const woken = await notifications(async () => {
+      recorded = await emitEvent(context(accountId, T0), 'order.created', order as never);
+    });
+    expect(woken).toBe(0);
+    expect(await deliveriesOf(recorded!.id)).toEqual([]);
+    expect(await db.em().execute('select id from events where id = ?', [recorded!.id])).toHaveLength(1);
+  });
+
+  it("background work names the account and the time; the event then has no request", async () => {
+    const accountId = await account([['we_y', ['*'], '2026-07-01', 'enabled']]);
+    const ctx = context(undefined, T0, null);
+    const recorded = await emitEvent(ctx, 'order.created', order as never, { accountId, now: new Date(T0 + 42_000) });
+    expect(recorded).toMatchObject({ accountId, requestId: null, createdAt: new Date(T0 + 42_000) });
+    const [d] = await deliveriesOf(recorded.id);
+    expect(new Date(d!.next_attempt_at).getTime()).toBe(T0 + 42_000);
+    expect(JSON.parse(d!.payload)).toMatchObject({ request_id: null, created: T0 / 1000 + 42 });
+    await expect(emitEvent(context(undefined, T0), 'order.created', order as never)).rejects.toThrow('emitEvent(order.created) outside a request needs the account');
+  });
+
+  it('the test event is delivered only to the endpoint it tests', async () => {
+    const accountId = await account([
+      ['we_all', ['*'], '2026-07-01', 'enabled'],
+      ['we_t', ['order.created'], '2026-07-01', 'enabled'],
+    ]);
+    const recorded = await emitEvent(context(accountId, T0), 'webhook_endpoint.test', { object: 'webhook_endpoint', id: `we_t_${n}` } as never);
+    expect((await deliveriesOf(recorded.id)).map((d) => d.endpoint_id)).toEqual([`we_t_${n}`]);
+  });
+
+  it('newDelivery: a pending delivery due at once, its payload the envelope for the endpoint', async () => {
+    const accountId = await account([['we_n', ['*'], '2026-01-15', 'enabled']]);
+    const em = db.em();
+    const endpoint = await em.findOneOrFail(WebhookEndpoint, { id: `we_n_${n}` });
+    const recorded = await emitEvent(context(accountId, T0), 'order.dispatched', order as never);
+    const delivery = newDelivery(em, recorded, endpoint, new Date(T0 + 5_000));
+    expect(delivery).toMatchObject({
+      accountId,
+      eventId: recorded.id,
+      endpointId: endpoint.id,
+      eventType: 'order.dispatched',
+      status: 'pending',
+      attemptCount: 0,
+      cycleFailures: 0,
+      nextAttemptAt: new Date(T0 + 5_000),
+      leaseOwner: null,
+      leaseExpiresAt: null,
+      createdAt: new Date(T0 + 5_000),
+      updatedAt: new Date(T0 + 5_000),
+    });
+    expect(JSON.parse(delivery.payload)).toMatchObject({ id: recorded.id, api_version: '2026-01-15', data: { origin: { city: 'Austin' } } });
+    expect(delivery.id).toMatch(/^wdl_/);
+    // Persisted in the unit of work: written when it flushes (the emit already wrote this pair, so delete it first).
+    await em.execute('delete from webhook_deliveries where event_id = ?', [recorded.id]);
+    await em.flush();
+    expect((await deliveriesOf(recorded.id)).map((d) => d.id)).toEqual([delivery.id]);
+  });
+
+  it('notifyWorkers wakes the workers listening on the deliveries channel', async () => {
+    expect(DELIVERIES_CHANNEL).toBe('webhook_deliveries');
+    expect(await notifications(() => notifyWorkers(db.em()))).toBe(1);
+  });
+});

@@ -1,0 +1,390 @@
+// The delivery worker (API-DESIGN, "Webhooks"): what a batch of outcomes says of each endpoint (its
+// health and circuit breaker), and the worker on the embedded database (PGlite, in memory, migrated)
+// POSTing to a loopback receiver: the lease of a claim (60 s), deliveries in flight at once (64 per
+// worker, 4 per endpoint), each outcome recorded (retry schedule, attempts), the breaker opening after
+// 5 unreachable attempts in a row, and events kept 30 days.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../src/db/orm.js';
+import { DEFAULT_SIGN_IN_POLICY, type RequestContext } from '../../src/shared/context.js';
+import { emitEvent } from '../../src/webhooks/emitter.js';
+import { verifySignature } from '../../src/webhooks/signer.js';
+import { createTransport, type DeliveryOutcome } from '../../src/webhooks/transport.js';
+import { DeliveryWorker, isDeadlock, summarise, type Claimed, type Outcome } from '../../src/webhooks/worker.js';
+
+const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
+const DAY = 24 * 3_600_000;
+
+const answer = (status: number): DeliveryOutcome => ({ status, durationMs: 5, responseBody: '', error: null, errorDetail: null });
+const failure = (error: DeliveryOutcome['error']): DeliveryOutcome => ({ status: null, durationMs: 5, responseBody: '', error, errorDetail: 'detail' });
+const outcome = (endpointId: string, ms: number, result: DeliveryOutcome, probe = false): Outcome => ({
+  claimed: { id: `wdl_${ms}`, endpointId, probe } as Claimed,
+  startedAt: new Date(T0 + ms - 5),
+  finishedAt: new Date(T0 + ms),
+  outcome: result,
+  done: () => undefined,
+  failed: () => undefined,
+});
+const at = (ms: number) => new Date(T0 + ms);
+
+describe('summarise: what a batch says of each endpoint', () => {
+  it('nothing for an empty batch', () => {
+    expect(summarise([])).toEqual([]);
+  });
+
+  it('a success: healthy, answered, its time the last success', () => {
+    expect(summarise([outcome('we_1', 10, answer(200))])).toEqual([
+      { id: 'we_1', succeeded: true, failures_after: 0, first_failure_after: null, last_success_at: at(10), answered: true, unreachable_after: 0, probed: false, at: at(10) },
+    ]);
+  });
+
+  it('counts the failures after the last success, in the order they finished', () => {
+    const [s] = summarise([outcome('we_1', 10, answer(204)), outcome('we_1', 20, answer(500)), outcome('we_1', 30, failure('timeout'))]);
+    expect(s).toEqual({ id: 'we_1', succeeded: true, failures_after: 2, first_failure_after: at(20), last_success_at: at(10), answered: true, unreachable_after: 1, probed: false, at: at(30) });
+  });
+
+  it('a success clears the failures before it', () => {
+    const [s] = summarise([outcome('we_1', 10, failure('timeout')), outcome('we_1', 20, answer(500)), outcome('we_1', 30, answer(200))]);
+    expect(s).toEqual({ id: 'we_1', succeeded: true, failures_after: 0, first_failure_after: null, last_success_at: at(30), answered: true, unreachable_after: 0, probed: false, at: at(30) });
+  });
+
+  it('timeouts and connection errors count as unreachable; an HTTP answer of any status starts the count again', () => {
+    const unreachable = ['timeout', 'connection_refused', 'connection_reset', 'network_error', 'dns_failure', 'tls_error'] as const;
+    const [s] = summarise(unreachable.map((e, i) => outcome('we_1', 10 * (i + 1), failure(e))));
+    expect(s).toEqual({ id: 'we_1', succeeded: false, failures_after: 6, first_failure_after: at(10), last_success_at: null, answered: false, unreachable_after: 6, probed: false, at: at(60) });
+    const [after] = summarise([outcome('we_1', 10, failure('timeout')), outcome('we_1', 20, answer(503)), outcome('we_1', 30, failure('dns_failure'))]);
+    expect(after).toMatchObject({ succeeded: false, failures_after: 3, answered: true, unreachable_after: 1 });
+  });
+
+  it('a refused target or an invalid URL is a failure, not an unreachable endpoint', () => {
+    const [s] = summarise([outcome('we_1', 10, failure('refused_target')), outcome('we_1', 20, failure('invalid_url'))]);
+    expect(s).toMatchObject({ failures_after: 2, first_failure_after: at(10), answered: false, unreachable_after: 0 });
+  });
+
+  it('2xx answers succeed; 1xx, 3xx and others fail', () => {
+    const ok = (status: number) => summarise([outcome('we_1', 10, answer(status))])[0]!.succeeded;
+    expect([199, 200, 299, 300, 404].map(ok)).toEqual([false, true, true, false, false]);
+  });
+
+  it('an attempt not made (breaker open) says nothing of the endpoint, but a probe is noted', () => {
+    expect(summarise([outcome('we_1', 10, failure('endpoint_unavailable'))])).toEqual([
+      { id: 'we_1', succeeded: false, failures_after: 0, first_failure_after: null, last_success_at: null, answered: false, unreachable_after: 0, probed: false, at: at(10) },
+    ]);
+    const [s] = summarise([outcome('we_1', 10, failure('timeout'), true), outcome('we_1', 20, failure('endpoint_unavailable'))]);
+    expect(s).toMatchObject({ failures_after: 1, unreachable_after: 1, probed: true, at: at(10) });
+  });
+
+  it('one summary per endpoint, ordered by id (batches lock endpoints in one order)', () => {
+    const summaries = summarise([outcome('we_b', 10, answer(200)), outcome('we_c', 20, answer(500)), outcome('we_a', 30, failure('timeout')), outcome('we_b', 40, answer(500))]);
+    expect(summaries.map((s) => [s.id, s.failures_after])).toEqual([
+      ['we_a', 1],
+      ['we_b', 1],
+      ['we_c', 1],
+    ]);
+  });
+});
+
+describe('isDeadlock: a batch to record again', () => {
+  it("PostgreSQL's deadlock code, or an error saying deadlock", () => {
+    expect(isDeadlock({ code: '40P01', message: 'x' })).toBe(true);
+    expect(isDeadlock(new Error('Deadlock detected'))).toBe(true);
+    expect(isDeadlock({ code: '23505', message: 'duplicate key' })).toBe(false);
+    expect(isDeadlock(new Error('connection terminated'))).toBe(false);
+    expect(isDeadlock(null)).toBe(false);
+    expect(isDeadlock(undefined)).toBe(false);
+  });
+});
+
+describe('the worker on the embedded database', () => {
+  let db: Database;
+  let receiver: Server;
+  let base: string;
+  let refusedUrl: string;
+  const received: { path: string; headers: Record<string, string | string[] | undefined>; body: string }[] = [];
+  let now = T0;
+  const clock = { now: () => new Date(now) };
+  const transport = createTransport({ allowPrivateTargets: true, timeoutMs: 5_000 });
+  let n = 0;
+
+  beforeAll(async () => {
+    db = await openDatabase({});
+    receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        received.push({ path: req.url ?? '', headers: req.headers, body });
+        res.statusCode = req.url === '/fail' ? 500 : 200;
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    refusedUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/hook`;
+    await new Promise((r) => closed.close(r));
+  }, 60_000);
+  afterAll(async () => {
+    await transport.close();
+    receiver?.close();
+    await db?.close();
+  });
+  afterEach(async () => {
+    // Each test's deliveries are its own: none left for the next one to claim.
+    await db.em().execute('delete from webhook_deliveries');
+    received.length = 0;
+    now = T0;
+  });
+
+  /** A fresh account with one endpoint receiving every event at `url`; answers the endpoint's id and an emitter of `count` events. */
+  async function endpoint(url: string) {
+    const id = `acct_${++n}`;
+    const endpointId = `we_${n}`;
+    const em = db.em();
+    await em.execute('insert into accounts (id, name, created_at) values (?, ?, ?)', [id, id, new Date(T0)]);
+    await em.execute(
+      `insert into webhook_endpoints (id, account_id, url, enabled_events, api_version, status, secret, created_at, updated_at)
+       values (?, ?, ?, '["*"]'::jsonb, '2026-07-01', 'enabled', 'whsec_unit', ?, ?)`,
+      [endpointId, id, url, new Date(T0), new Date(T0)],
+    );
+    const ctx = {
+      em,
+      clock,
+      log: pino({ level: 'silent' }),
+      settings: { production: false, signIn: DEFAULT_SIGN_IN_POLICY },
+      requestId: 'req_1',
+      ip: null,
+      principal: { accountId: id, actorId: 'key_1', kind: 'api_key', scopes: new Set(), apiVersion: '2026-07-01' },
+    } as unknown as RequestContext;
+    const emit = async (count: number) => {
+      const ids: string[] = [];
+      for (let i = 0; i < count; i++) ids.push((await emitEvent(ctx, 'order.created', { object: 'order', id: `ord_${i}` } as never)).id);
+      return ids;
+    };
+    return { endpointId, emit };
+  }
+  const worker = (options: Partial<ConstructorParameters<typeof DeliveryWorker>[0]> = {}) =>
+    new DeliveryWorker({ db, clock, log: pino({ level: 'silent' }), transport, workerId: 'worker-unit', ...options });
+  type Row = Record<string, unknown>;
+  const rows = (sql: string, params: unknown[] = []) => db.em().execute<Row[]>(sql, params);
+  const time = (v: unknown) => (v === null ? null : new Date(v as string).getTime());
+
+  it('leases a claim for 60 s to this worker, and claims nothing for no free slot', async () => {
+    const { endpointId, emit } = await endpoint(`${base}/ok`);
+    await emit(2);
+    const w = worker();
+    expect(await w.claim(0)).toEqual([]);
+    expect(await w.claim(-1)).toEqual([]);
+    const claimed = await w.claim(10);
+    expect(claimed).toHaveLength(2);
+    expect(claimed[0]).toMatchObject({ endpointId, url: `${base}/ok`, secret: 'whsec_unit', previousSecret: null, previousSecretExpiresAt: null, breakerOpen: false, probe: false });
+    expect(claimed[0]!.eventId).toMatch(/^evt_/);
+    expect(JSON.parse(claimed[0]!.payload)).toMatchObject({ id: claimed[0]!.eventId, object: 'event' });
+    for (const r of await rows('select lease_owner, lease_expires_at from webhook_deliveries')) {
+      expect(r.lease_owner).toBe('worker-unit');
+      expect(time(r.lease_expires_at)).toBe(T0 + 60_000);
+    }
+    // Leased: another worker finds nothing until the lease ends.
+    expect(await worker({ workerId: 'other' }).claim(10)).toEqual([]);
+    now = T0 + 60_001;
+    expect(await worker({ workerId: 'other' }).claim(10)).toHaveLength(2);
+  });
+
+  it('answers the previous secret and its expiry of an endpoint during a rotation', async () => {
+    const { endpointId, emit } = await endpoint(`${base}/ok`);
+    await db.em().execute("update webhook_endpoints set previous_secret = 'whsec_old', previous_secret_expires_at = ? where id = ?", [new Date(T0 + DAY), endpointId]);
+    await emit(1);
+    const [claimed] = await worker().claim(10);
+    expect(claimed).toMatchObject({ previousSecret: 'whsec_old', previousSecretExpiresAt: new Date(T0 + DAY) });
+  });
+
+  it('has 64 deliveries in flight at once by default, and 4 of one endpoint', async () => {
+    const { emit } = await endpoint(`${base}/ok`);
+    await emit(65);
+    expect(await worker({ endpointConcurrency: 100 }).runOnce()).toBe(64);
+    expect(received).toHaveLength(64);
+    await rows("update webhook_deliveries set status = 'succeeded' where status = 'pending'");
+    await emit(6);
+    expect(await worker().runOnce()).toBe(4);
+    expect(await worker({ concurrency: 2, endpointConcurrency: 100 }).runOnce()).toBe(2);
+  });
+
+  it('signs and POSTs a delivery, and records its success', async () => {
+    const { endpointId, emit } = await endpoint(`${base}/ok`);
+    const [eventId] = await emit(1);
+    expect(await worker().runOnce()).toBe(1);
+    const [request] = received;
+    expect(request!.path).toBe('/ok');
+    expect(request!.headers['content-type']).toBe('application/json');
+    expect(request!.headers['service-event-id']).toBe(eventId);
+    expect(JSON.parse(request!.body)).toMatchObject({ id: eventId, type: 'order.created' });
+    expect(verifySignature(request!.body, String(request!.headers['service-signature']), 'whsec_unit', { now: T0 / 1000 })).toBeNull();
+    const [d] = await rows('select * from webhook_deliveries where event_id = ?', [eventId]);
+    expect(d).toMatchObject({ status: 'succeeded', attempt_count: 1, cycle_failures: 0, next_attempt_at: null, lease_owner: null, lease_expires_at: null });
+    const [attempt] = await rows('select * from webhook_delivery_attempts where delivery_id = ?', [d!.id]);
+    expect(attempt).toMatchObject({ number: 1, response_status: 200, response_body: 'ok', error: null });
+    const [e] = await rows('select * from webhook_endpoints where id = ?', [endpointId]);
+    expect(e).toMatchObject({ consecutive_failures: 0, failing_since: null, breaker_state: 'closed', breaker_failures: 0 });
+    expect(time(e!.last_success_at)).toBe(T0);
+  });
+
+  it('records a failed attempt: the next one 30 s later, the endpoint failing since then', async () => {
+    const { endpointId, emit } = await endpoint(`${base}/fail`);
+    const [eventId] = await emit(1);
+    await worker().runOnce();
+    const [d] = await rows('select * from webhook_deliveries where event_id = ?', [eventId]);
+    expect(d).toMatchObject({ status: 'pending', attempt_count: 1, cycle_failures: 1, lease_owner: null });
+    expect(time(d!.next_attempt_at)).toBe(T0 + 30_000);
+    const [attempt] = await rows('select * from webhook_delivery_attempts where delivery_id = ?', [d!.id]);
+    expect(attempt).toMatchObject({ number: 1, response_status: 500 });
+    const [e] = await rows('select * from webhook_endpoints where id = ?', [endpointId]);
+    expect(e).toMatchObject({ consecutive_failures: 1, breaker_failures: 0, breaker_state: 'closed' });
+    expect(time(e!.failing_since)).toBe(T0);
+  });
+
+  it('opens the breaker after 5 unreachable attempts in a row, not 4; then records attempts not made without a network call', async () => {
+    const four = await endpoint(refusedUrl);
+    await four.emit(4);
+    await worker({ endpointConcurrency: 10 }).runOnce();
+    expect((await rows('select breaker_state, breaker_failures from webhook_endpoints where id = ?', [four.endpointId]))[0]).toEqual({ breaker_state: 'closed', breaker_failures: 4 });
+    await rows('delete from webhook_deliveries');
+    const five = await endpoint(refusedUrl);
+    await five.emit(5);
+    await worker({ endpointConcurrency: 10 }).runOnce();
+    const [e] = await rows('select breaker_state, breaker_failures, breaker_opened_at from webhook_endpoints where id = ?', [five.endpointId]);
+    expect(e).toMatchObject({ breaker_state: 'open', breaker_failures: 5 });
+    expect(time(e!.breaker_opened_at)).toBe(T0);
+
+    const w = worker();
+    const notSent = await w.deliver({ id: 'wdl_none', eventId: 'evt_none', endpointId: five.endpointId, payload: '{}', url: `${base}/ok`, secret: 'whsec_unit', previousSecret: null, previousSecretExpiresAt: null, breakerOpen: true, probe: false });
+    expect(notSent).toEqual({
+      status: null,
+      durationMs: 0,
+      responseBody: '',
+      error: 'endpoint_unavailable',
+      errorDetail: 'not sent: the endpoint failed 5 times in a row (timeouts or connection errors); one probe delivery at a time tests it',
+    });
+    expect(received).toHaveLength(0);
+    // The probe of an open breaker is sent.
+    const probe = await w.deliver({ id: 'wdl_none', eventId: 'evt_none', endpointId: five.endpointId, payload: '{}', url: `${base}/ok`, secret: 'whsec_unit', previousSecret: null, previousSecretExpiresAt: null, breakerOpen: true, probe: true });
+    expect(probe.status).toBe(200);
+    expect(received).toHaveLength(1);
+  });
+
+  it('warns, recording nothing, when its lease was taken over', async () => {
+    const lines: string[] = [];
+    const log = pino({ level: 'warn' }, new Writable({ write: (chunk, _, done) => (lines.push(String(chunk)), done()) }));
+    const { emit } = await endpoint(`${base}/ok`);
+    await emit(1);
+    const w = worker({ log });
+    const [claimed] = await w.claim(10);
+    await rows("update webhook_deliveries set lease_owner = 'other'");
+    await w.deliver(claimed!);
+    expect(lines.join('')).toContain('webhook delivery lease lost; attempt not recorded');
+    expect(lines.join('')).toContain(claimed!.id);
+    expect(await rows('select * from webhook_delivery_attempts where delivery_id = ?', [claimed!.id])).toEqual([]);
+  });
+
+  it('warns only of the deliveries of a batch whose lease was taken over', async () => {
+    const lines: string[] = [];
+    const log = pino({ level: 'warn' }, new Writable({ write: (chunk, _, done) => (lines.push(String(chunk)), done()) }));
+    const { emit } = await endpoint(`${base}/ok`);
+    await emit(2);
+    const w = worker({ log });
+    const [lost, kept] = await w.claim(10);
+    await rows("update webhook_deliveries set lease_owner = 'other' where id = ?", [lost!.id]);
+    await Promise.all([w.deliver(lost!), w.deliver(kept!)]);
+    const warned = lines.filter((l) => l.includes('webhook delivery lease lost'));
+    expect(warned).toHaveLength(1);
+    expect(JSON.parse(warned[0]!)).toMatchObject({ delivery_id: lost!.id, worker: 'worker-unit' });
+    expect(await rows('select number from webhook_delivery_attempts where delivery_id = ?', [kept!.id])).toEqual([{ number: 1 }]);
+  });
+
+  it("gives one claim of an open breaker's endpoint its probe, over all workers", async () => {
+    const open = await endpoint(`${base}/ok`);
+    await open.emit(3);
+    await rows("update webhook_endpoints set breaker_state = 'open', breaker_failures = 5, breaker_opened_at = ? where id = ?", [new Date(T0), open.endpointId]);
+    const claimed = await worker().claim(10);
+    expect(claimed.length).toBeGreaterThan(0);
+    expect(claimed.every((c) => c.breakerOpen)).toBe(true);
+    expect(claimed.filter((c) => c.probe)).toHaveLength(1);
+    expect(claimed[0]!.probe).toBe(true);
+    const [e] = await rows('select probe_owner, probe_expires_at from webhook_endpoints where id = ?', [open.endpointId]);
+    expect(e!.probe_owner).toBe('worker-unit');
+    expect(time(e!.probe_expires_at)).toBe(T0 + 60_000);
+  });
+
+  it('keeps events 30 days, then deletes them with their deliveries', async () => {
+    const { emit } = await endpoint(`${base}/ok`);
+    await db.em().execute('delete from events');
+    now = T0 - 31 * DAY;
+    const [old] = await emit(1);
+    now = T0 - 30 * DAY;
+    const [exactly] = await emit(1);
+    now = T0 - 30 * DAY + 1;
+    const [recent] = await emit(1);
+    now = T0;
+    const w = worker();
+    expect(await w.purgeExpiredEvents()).toBe(1);
+    expect((await rows('select id from events order by id')).map((r) => r.id)).toEqual([exactly, recent]);
+    expect(await rows('select id from webhook_deliveries where event_id = ?', [old])).toEqual([]);
+    now = T0 + 1;
+    expect(await w.purgeExpiredEvents()).toBe(1);
+  });
+
+  it('purges before a claim at most once an hour, saying how many it purged', async () => {
+    const { emit } = await endpoint(`${base}/ok`);
+    await db.em().execute('delete from events');
+    const lines: string[] = [];
+    const log = pino({ level: 'info' }, new Writable({ write: (chunk, _, done) => (lines.push(String(chunk)), done()) }));
+    const w = worker({ log });
+    const beforeTick = () => (w as unknown as { beforeTick(): Promise<void> }).beforeTick();
+    now = T0 - 31 * DAY;
+    await emit(1);
+    now = T0;
+    await beforeTick();
+    expect(await rows('select id from events')).toEqual([]);
+    expect(lines.filter((l) => l.includes('expired events purged'))).toHaveLength(1);
+    expect(JSON.parse(lines.find((l) => l.includes('expired events purged'))!)).toMatchObject({ purged: 1 });
+    now = T0 - 31 * DAY;
+    await emit(1);
+    now = T0 + 3_600_000;
+    await beforeTick();
+    expect(await rows('select id from events')).toHaveLength(1);
+    now = T0 + 3_600_001;
+    await beforeTick();
+    expect(await rows('select id from events')).toEqual([]);
+    // Nothing purged: nothing said.
+    now = T0 + 7_200_002;
+    await beforeTick();
+    expect(lines.filter((l) => l.includes('expired events purged'))).toHaveLength(2);
+  });
+
+  it('disables the endpoints failing for 5 days, checking at most once a minute', async () => {
+    const lines: string[] = [];
+    const log = pino({ level: 'info' }, new Writable({ write: (chunk, _, done) => (lines.push(String(chunk)), done()) }));
+    const w = worker({ log });
+    const beforeTick = () => (w as unknown as { beforeTick(): Promise<void> }).beforeTick();
+    const failing = async () => {
+      const { endpointId } = await endpoint(`${base}/fail`);
+      await rows('update webhook_endpoints set consecutive_failures = 10, failing_since = ? where id = ?', [new Date(now - 5 * DAY), endpointId]);
+      return endpointId;
+    };
+    const status = async (id: string) => (await rows('select status from webhook_endpoints where id = ?', [id]))[0]!.status;
+    await beforeTick();
+    const disabledLines = () => lines.filter((l) => l.includes('failing webhook endpoints disabled'));
+    expect(disabledLines()).toHaveLength(0);
+    const first = await failing();
+    now = T0 + 60_000;
+    await beforeTick();
+    expect(await status(first)).toBe('enabled');
+    now = T0 + 60_001;
+    await beforeTick();
+    expect(await status(first)).toBe('disabled');
+    expect(disabledLines()).toHaveLength(1);
+    expect(JSON.parse(disabledLines()[0]!)).toMatchObject({ disabled: 1 });
+  });
+});
