@@ -14,7 +14,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { pino } from 'pino';
 import { Agent, request } from 'undici';
@@ -24,6 +24,7 @@ import { createCustomer } from '../src/customers/customers.service.js';
 import { createOrder } from '../src/orders/orders.service.js';
 import { createEndpoint } from '../src/webhooks/webhooks.service.js';
 import { DeliveryWorker, DEFAULT_ENDPOINT_CONCURRENCY } from '../src/webhooks/worker.js';
+import { DELIVERIES_CHANNEL } from '../src/webhooks/emitter.js';
 import { createTransport } from '../src/webhooks/transport.js';
 import { systemClock as clock } from '../src/shared/clock.js';
 import { newSecretsKey, parseSecretsKey, useSecretsKeyring } from '../src/shared/secrets.js';
@@ -185,6 +186,32 @@ async function stopWorkers(children: ChildProcess[]) {
   );
 }
 
+/** CPU time (user + system, ms) a process has used, from /proc (clock ticks of 10 ms). */
+const cpuMsOf = (pid: number) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+};
+/** CPU time of every PostgreSQL server process on this machine (the local server; 0 when not readable). */
+const postgresCpuMs = () => {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuMsOf(Number(pid));
+    } catch {
+      /* gone */
+    }
+  }
+  return total;
+};
+const ownCpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
 const rssMb = (pid: number) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
 
 interface Row {
@@ -194,20 +221,43 @@ interface Row {
   'deliveries/s': number;
   'raw POST loop/s': number;
   ratio: number;
+  'worker CPU ms/delivery': number;
+  'PostgreSQL CPU ms/delivery': number | string;
+  'bench+receiver CPU ms/delivery': number | string;
   'worker RSS MB': number;
 }
 
-/** Emits a backlog of EVENTS x ENDPOINTS deliveries, then times `drain` until the receiver got them all. */
-async function throughput(receiver: Receiver, emit: (n: number) => Promise<number>, drain: () => Promise<{ stop: () => Promise<void>; rss: () => number }>) {
+/**
+ * Emits a backlog of EVENTS x ENDPOINTS deliveries, held back (due tomorrow) while the worker starts;
+ * then makes it due at once, wakes the worker and times it until the receiver got them all. CPU time is
+ * counted from that moment: the worker's, the PostgreSQL server's, and this process's (the receiver).
+ */
+async function throughput(
+  db: Database,
+  receiver: Receiver,
+  emit: (n: number) => Promise<number>,
+  drain: () => Promise<{ stop: () => Promise<void>; rss: () => number; cpuMs: () => number }>,
+  external: boolean,
+) {
   const total = EVENTS * ENDPOINTS;
   const emitted = await emit(EVENTS);
+  await db.em().execute(`update webhook_deliveries set next_attempt_at = now() + interval '1 day' where status = 'pending'`);
   receiver.reset();
   const worker = await drain();
+  await sleep(200);
+  const before = { worker: worker.cpuMs(), pg: external ? postgresCpuMs() : 0, own: ownCpuMs() };
+  await db.em().execute(`update webhook_deliveries set next_attempt_at = now() where status = 'pending'`);
+  await db.em().execute(`select pg_notify('${DELIVERIES_CHANNEL}', '')`);
   await waitFor(() => receiver.state.count >= total, 600_000, 'backlog drained');
+  const per = (ms: number) => Number((ms / total).toFixed(3));
+  // Embedded: database, worker and receiver share this process, counted as the worker's.
+  const cpu = external
+    ? { worker: per(worker.cpuMs() - before.worker), pg: per(postgresCpuMs() - before.pg), own: per(ownCpuMs() - before.own) }
+    : { worker: per(ownCpuMs() - before.own), pg: 'in the worker', own: 'in the worker' };
   const seconds = (receiver.state.last - receiver.state.first) / 1000;
   const rss = worker.rss();
   await worker.stop();
-  return { emitted: Math.round(emitted), rate: Math.round(total / seconds), rss };
+  return { emitted: Math.round(emitted), rate: Math.round(total / seconds), rss, cpu };
 }
 
 async function run(name: 'pglite' | 'postgresql', db: Database, databaseUrl?: string): Promise<{ rows: Row[]; noisy: Record<string, unknown>[] }> {
@@ -215,7 +265,7 @@ async function run(name: 'pglite' | 'postgresql', db: Database, databaseUrl?: st
   const bench = await account(db, 'bench');
   for (let i = 0; i < ENDPOINTS; i++) await createEndpoint(bench.request(), { url: `${receiver.base}/hooks/${i}`, enabled_events: ['order.created'] });
   const rows: Row[] = [];
-  const row = async (product: string, r: { emitted: number; rate: number; rss: number }) => {
+  const row = async (product: string, r: Awaited<ReturnType<typeof throughput>>) => {
     const raw = await rawLoop(`${receiver.base}/raw`, receiver.state.body, EVENTS * ENDPOINTS);
     const measured = {
       database: name,
@@ -224,6 +274,9 @@ async function run(name: 'pglite' | 'postgresql', db: Database, databaseUrl?: st
       'deliveries/s': r.rate,
       'raw POST loop/s': Math.round(raw),
       ratio: Number((r.rate / raw).toFixed(2)),
+      'worker CPU ms/delivery': r.cpu.worker,
+      'PostgreSQL CPU ms/delivery': r.cpu.pg,
+      'bench+receiver CPU ms/delivery': r.cpu.own,
       'worker RSS MB': r.rss,
     };
     rows.push(measured);
@@ -232,22 +285,26 @@ async function run(name: 'pglite' | 'postgresql', db: Database, databaseUrl?: st
 
   if (!databaseUrl) {
     // Embedded PGlite: one process, the worker in it.
-    const r = await throughput(receiver, bench.orders, async () => {
+    const r = await throughput(db, receiver, bench.orders, async () => {
       const transport = createTransport({ allowPrivateTargets: true });
       const worker = new DeliveryWorker({ db, clock, log, transport, pollMs: 50, endpointConcurrency: ENDPOINT_CONCURRENCY });
       await worker.start();
-      return { stop: async () => (await worker.stop(), await transport.close()), rss: () => Math.round(process.memoryUsage().rss / 1048576) };
-    });
+      return { stop: async () => (await worker.stop(), await transport.close()), rss: () => Math.round(process.memoryUsage().rss / 1048576), cpuMs: () => 0 };
+    }, false);
     await row('in-process worker', r);
     await receiver.close();
     return { rows, noisy: [] };
   }
 
   for (const n of [1, 2]) {
-    const r = await throughput(receiver, bench.orders, async () => {
+    const r = await throughput(db, receiver, bench.orders, async () => {
       const children = await startWorkers(n, databaseUrl);
-      return { stop: () => stopWorkers(children), rss: () => Math.max(...children.map((c) => rssMb(c.pid!))) };
-    });
+      return {
+        stop: () => stopWorkers(children),
+        rss: () => Math.max(...children.map((c) => rssMb(c.pid!))),
+        cpuMs: () => children.reduce((sum, c) => sum + cpuMsOf(c.pid!), 0),
+      };
+    }, true);
     await row(`${n} worker process${n > 1 ? 'es' : ''}`, r);
   }
 

@@ -28,6 +28,7 @@ import { Migration20261123000031_audit_log_filters } from './migrations/Migratio
 import { Migration20261123000032_seal_webhook_secrets } from './migrations/Migration20261123000032_seal_webhook_secrets.js';
 import { Migration20261123000040_rate_limit_window } from './migrations/Migration20261123000040_rate_limit_window.js';
 import { Migration20261123000050_claim_plan_cached } from './migrations/Migration20261123000050_claim_plan_cached.js';
+import { Migration20261123000060_delivery_due_order } from './migrations/Migration20261123000060_delivery_due_order.js';
 
 export const entities = [Account, ApiKey, Customer, Order, Event, WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt, Carrier, ComplianceAlert, Job, OAuthClient, OAuthToken, AuditLog, User, Session, SignInFailure, Invoice, InvoiceLine, Payment, CarrierPayment, CarrierPaymentOrder, LedgerEntry];
 
@@ -45,6 +46,7 @@ export const migrations = [
   { name: 'Migration20261123000032_seal_webhook_secrets', class: Migration20261123000032_seal_webhook_secrets },
   { name: 'Migration20261123000040_rate_limit_window', class: Migration20261123000040_rate_limit_window },
   { name: 'Migration20261123000050_claim_plan_cached', class: Migration20261123000050_claim_plan_cached },
+  { name: 'Migration20261123000060_delivery_due_order', class: Migration20261123000060_delivery_due_order },
 ];
 
 export interface Database extends DatabaseContract {
