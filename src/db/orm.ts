@@ -29,6 +29,7 @@ import { Migration20261123000032_seal_webhook_secrets } from './migrations/Migra
 import { Migration20261123000040_rate_limit_window } from './migrations/Migration20261123000040_rate_limit_window.js';
 import { Migration20261123000050_claim_plan_cached } from './migrations/Migration20261123000050_claim_plan_cached.js';
 import { Migration20261123000060_delivery_due_order } from './migrations/Migration20261123000060_delivery_due_order.js';
+import { Migration20261123000070_parallel_claims } from './migrations/Migration20261123000070_parallel_claims.js';
 
 export const entities = [Account, ApiKey, Customer, Order, Event, WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt, Carrier, ComplianceAlert, Job, OAuthClient, OAuthToken, AuditLog, User, Session, SignInFailure, Invoice, InvoiceLine, Payment, CarrierPayment, CarrierPaymentOrder, LedgerEntry];
 
@@ -47,6 +48,7 @@ export const migrations = [
   { name: 'Migration20261123000040_rate_limit_window', class: Migration20261123000040_rate_limit_window },
   { name: 'Migration20261123000050_claim_plan_cached', class: Migration20261123000050_claim_plan_cached },
   { name: 'Migration20261123000060_delivery_due_order', class: Migration20261123000060_delivery_due_order },
+  { name: 'Migration20261123000070_parallel_claims', class: Migration20261123000070_parallel_claims },
 ];
 
 export interface Database extends DatabaseContract {

@@ -11,13 +11,20 @@ export class WakeableLoop {
   private wake: (() => void) | null = null;
   private woken = false;
 
-  /** `tick` answers true when it should run again at once (more work may be waiting). */
+  /**
+   * `tick` answers true when it should run again at once (more work may be waiting), false to sleep
+   * until poked or `pollMs` passes, or a number of ms to sleep at most (unless poked).
+   */
   constructor(
-    private readonly tick: () => Promise<boolean>,
+    private readonly tick: () => Promise<boolean | number>,
     private readonly pollMs: number,
     private readonly log: Logger,
     private readonly name: string,
   ) {}
+
+  get isRunning(): boolean {
+    return this.running;
+  }
 
   start(): void {
     if (this.running) return;
@@ -36,13 +43,13 @@ export class WakeableLoop {
     this.wake?.();
   }
 
-  private async sleep(): Promise<void> {
+  private async sleep(ms: number): Promise<void> {
     if (this.woken) {
       this.woken = false;
       return;
     }
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, this.pollMs);
+      const timer = setTimeout(resolve, ms);
       this.wake = () => {
         clearTimeout(timer);
         resolve();
@@ -54,13 +61,13 @@ export class WakeableLoop {
 
   private async run(): Promise<void> {
     while (this.running) {
-      let again = false;
+      let again: boolean | number = false;
       try {
         again = await this.tick();
       } catch (err) {
         this.log.error({ err, loop: this.name }, 'background loop error');
       }
-      if (!again && this.running) await this.sleep();
+      if (again !== true && this.running) await this.sleep(again === false ? this.pollMs : Math.min(again, this.pollMs));
     }
   }
 }
@@ -80,6 +87,16 @@ export interface ClaimingWorkerOptions {
   name: string;
   /** Identifies this worker's leases; unique per worker by default. */
   workerId?: string | undefined;
+  /**
+   * Claim again when an item finishes (default). A worker that claims as it records its outcomes
+   * turns this off: its loop claims only when woken (NOTIFY, poll) or when more may be waiting.
+   */
+  claimWhenDone?: boolean;
+  /**
+   * After a claim that found nothing, claim again after this many ms, doubling up to `pollMs` (default:
+   * wait for `pollMs`). For claims that skip work another worker's claim holds at that moment.
+   */
+  retryEmptyClaimMs?: number;
 }
 
 /**
@@ -94,6 +111,10 @@ export abstract class ClaimingWorker<Item> {
   protected readonly log: Logger;
   private readonly inFlight = new Set<Promise<void>>();
   private readonly loop: WakeableLoop;
+  /** Slots promised to claims under way. */
+  private reserved = 0;
+  /** The wait after the last claim that found nothing (0: the last claim found something). */
+  private emptyWait = 0;
   private unlisten: (() => Promise<void>) | null = null;
 
   constructor(private readonly base: ClaimingWorkerOptions) {
@@ -123,9 +144,48 @@ export abstract class ClaimingWorker<Item> {
     return items.length;
   }
 
-  private async tick(): Promise<boolean> {
+  /** True while the loop runs (start() to stop()). */
+  protected get running(): boolean {
+    return this.loop.isRunning;
+  }
+
+  /** Items this worker may take on now: its concurrency less what is in flight or being claimed. */
+  protected get capacity(): number {
+    return this.base.concurrency - this.inFlight.size - this.reserved;
+  }
+
+  /** Holds `n` slots for a claim under way; the answer gives them back. */
+  protected reserve(n: number): () => void {
+    this.reserved += n;
+    let held = true;
+    return () => {
+      if (held) this.reserved -= n;
+      held = false;
+    };
+  }
+
+  private async tick(): Promise<boolean | number> {
     await this.beforeTick();
-    const items = await this.claim(this.base.concurrency - this.inFlight.size);
+    const limit = Math.max(this.capacity, 0);
+    const release = this.reserve(limit);
+    let items: Item[];
+    try {
+      items = await this.claim(limit);
+    } finally {
+      release();
+    }
+    this.dispatch(items);
+    const retry = this.base.retryEmptyClaimMs;
+    if (!items.length && retry !== undefined && limit > 0) {
+      this.emptyWait = Math.min(this.emptyWait ? this.emptyWait * 2 : retry, this.base.pollMs);
+      return this.emptyWait;
+    }
+    this.emptyWait = 0;
+    return items.length > 0 && this.capacity > 0;
+  }
+
+  /** Starts processing claimed items, each in flight until `process` resolves. */
+  protected dispatch(items: Item[]): void {
     for (const item of items) {
       const task: Promise<void> = this.process(item)
         .then(
@@ -134,11 +194,10 @@ export abstract class ClaimingWorker<Item> {
         )
         .finally(() => {
           this.inFlight.delete(task);
-          this.loop.poke();
+          if (this.base.claimWhenDone !== false) this.loop.poke();
         });
       this.inFlight.add(task);
     }
-    return items.length > 0 && this.inFlight.size < this.base.concurrency;
   }
 
   async start(): Promise<void> {
@@ -153,7 +212,8 @@ export abstract class ClaimingWorker<Item> {
   /** Stops claiming and waits for the items in flight to be recorded. */
   async stop(): Promise<void> {
     await this.loop.stop();
-    await Promise.allSettled([...this.inFlight]);
+    // An item finishing may bring others in (a worker that claims as it records): wait for those too.
+    while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
     await this.unlisten?.();
     this.unlisten = null;
   }

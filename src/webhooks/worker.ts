@@ -1,10 +1,11 @@
-// The delivery worker. Claims are fair and bounded per endpoint: one statement, serialised over all
-// workers by an advisory lock, leases due deliveries round-robin across endpoints (each
-// endpoint's oldest due first), never past WEBHOOK_ENDPOINT_CONCURRENCY leases of one endpoint over
-// every worker. POSTs run outside any transaction; their outcomes are recorded in batches, each batch
-// one statement (deliveries updated, attempts inserted, the endpoints' health and breaker moved). A
-// crashed worker's claims come back when their lease expires; an unrecorded attempt is sent again
-// (at least once).
+// The delivery worker. Claims are fair and bounded per endpoint: one statement leases due deliveries
+// round-robin across endpoints (each endpoint's oldest due first), never past
+// WEBHOOK_ENDPOINT_CONCURRENCY leases of one endpoint over every worker (each endpoint's row is locked
+// by the claim taking from it; concurrent claims of other workers take other endpoints). POSTs run
+// outside any transaction; their outcomes are recorded in batches, each batch one statement
+// (deliveries updated, attempts inserted, the endpoints' health and breaker moved) that also claims
+// the slots it frees, so a busy worker needs one round trip per batch. A crashed worker's claims come
+// back when their lease expires; an unrecorded attempt is sent again (at least once).
 import { unixSeconds, type Clock } from '../shared/clock.js';
 import type { Database } from '../shared/database.js';
 import type { Logger } from '../shared/logger.js';
@@ -90,56 +91,19 @@ const TAKE_PROBES = `
   returning id`;
 
 /**
- * Records a batch of outcomes held by one owner, in one statement: each delivery moves on (succeeded,
- * or its next attempt by the retry schedule, or permanently_failed) and gives its lease back; each
- * attempt is inserted; each endpoint's health and breaker move (failures since the last success, the
- * first failure of the run, the last success, unreachable attempts in a row: the breaker opens at the
- * threshold and a success closes it; a probe's outcome gives the probe back). Deliveries no longer
- * ours (the lease expired and was taken over) are left alone: the new owner's record is the one that
- * counts. Parameters: outcomes (JSON), MAX_ATTEMPTS (x2), delays (JSON array), owner, per-endpoint
- * summaries (JSON), threshold (x2), owner (x2). Answers the recorded ids.
+ * Records a batch of outcomes held by one owner and claims again, in one statement and transaction:
+ * the database function `record_and_claim_webhook_deliveries` (Migration20261123000070_parallel_claims).
+ * Recording: each delivery moves on (succeeded, or its next attempt by the retry schedule, or
+ * permanently_failed) and gives its lease back; each attempt is inserted; each endpoint's health and
+ * breaker move (failures since the last success, the first failure of the run, the last success,
+ * unreachable attempts in a row: the breaker opens at the threshold and a success closes it; a probe's
+ * outcome gives the probe back). Deliveries no longer ours (the lease expired and was taken over) are
+ * left alone: the new owner's record is the one that counts. Then up to `limit` due deliveries are
+ * claimed as CLAIM does (0: none), seeing the slots the record freed. Parameters: outcomes (JSON),
+ * per-endpoint summaries (JSON), MAX_ATTEMPTS, delays (JSON array), breaker threshold, owner, now,
+ * per-endpoint limit, limit, lease end. Answers `{recorded: ids, claimed: ClaimRow[]}`.
  */
-const RECORD = `
-  with v as (
-    select * from jsonb_to_recordset($1::jsonb) as v(id text, started_at timestamptz, finished_at timestamptz, duration_ms integer,
-      response_status integer, response_body text, error text, error_detail text, ok boolean)
-  ),
-  moved as (
-    update webhook_deliveries d set
-      attempt_count = d.attempt_count + 1,
-      cycle_failures = case when v.ok then d.cycle_failures else d.cycle_failures + 1 end,
-      status = case when v.ok then 'succeeded' when d.cycle_failures + 1 >= $2 then 'permanently_failed' else 'pending' end,
-      next_attempt_at = case when v.ok or d.cycle_failures + 1 >= $3 then null
-        else v.finished_at + (($4::jsonb ->> (d.cycle_failures + 1))::bigint * interval '1 millisecond') end,
-      lease_owner = null, lease_expires_at = null, updated_at = v.finished_at
-    from v
-    where d.id = v.id and d.lease_owner = $5
-    returning d.id, d.attempt_count
-  ),
-  logged as (
-    insert into webhook_delivery_attempts (delivery_id, number, started_at, duration_ms, response_status, response_body, error, error_detail)
-    select v.id, moved.attempt_count, v.started_at, v.duration_ms, v.response_status, v.response_body, v.error, v.error_detail
-    from moved join v on v.id = moved.id
-  ),
-  health as (
-    update webhook_endpoints e set
-      consecutive_failures = case when x.succeeded then x.failures_after else e.consecutive_failures + x.failures_after end,
-      failing_since = case when x.failures_after = 0 and x.succeeded then null
-        when x.succeeded then x.first_failure_after else coalesce(e.failing_since, x.first_failure_after) end,
-      last_success_at = case when x.succeeded then greatest(e.last_success_at, x.last_success_at) else e.last_success_at end,
-      breaker_failures = case when x.answered then x.unreachable_after else e.breaker_failures + x.unreachable_after end,
-      breaker_state = case when (case when x.answered then x.unreachable_after else e.breaker_failures + x.unreachable_after end) >= $6 then 'open'
-        when x.succeeded then 'closed' else e.breaker_state end,
-      breaker_opened_at = case when (case when x.answered then x.unreachable_after else e.breaker_failures + x.unreachable_after end) >= $7
-          then coalesce(case when e.breaker_state = 'open' then e.breaker_opened_at end, x.at)
-        when x.succeeded then null else e.breaker_opened_at end,
-      probe_owner = case when x.probed and e.probe_owner = $8 then null else e.probe_owner end,
-      probe_expires_at = case when x.probed and e.probe_owner = $9 then null else e.probe_expires_at end
-    from jsonb_to_recordset($10::jsonb) as x(id text, succeeded boolean, failures_after integer, first_failure_after timestamptz,
-      last_success_at timestamptz, answered boolean, unreachable_after integer, probed boolean, at timestamptz)
-    where e.id = x.id
-  )
-  select id from moved`;
+const RECORD_AND_CLAIM = `select record_and_claim_webhook_deliveries($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) as result`;
 
 /** A deadlock between two batches touching the same endpoints in another order: the statement rolled back whole. */
 export const isDeadlock = (err: unknown): boolean => /deadlock/i.test(String((err as { code?: string; message?: string })?.code === '40P01' ? 'deadlock' : (err as Error)?.message));
@@ -221,6 +185,10 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
       leaseMs: options.leaseMs ?? 60_000,
       name: 'webhook deliveries',
       workerId: options.workerId,
+      // Recording a batch claims the slots it frees; the loop claims when woken. A claim may find the
+      // due work held by another worker's claim at that moment: it tries again soon.
+      claimWhenDone: false,
+      retryEmptyClaimMs: 10,
     });
     this.endpointConcurrency = options.endpointConcurrency ?? DEFAULT_ENDPOINT_CONCURRENCY;
   }
@@ -234,13 +202,16 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
     if (limit <= 0) return [];
     const now = this.options.clock.now();
     const { owner, until } = this.leaseFrom(now);
-    const em = this.db.em();
-    const rows = await queryRows<ClaimRow>(em, CLAIM, [now, this.endpointConcurrency, limit, owner, until]);
+    return this.leased(await queryRows<ClaimRow>(this.db.em(), CLAIM, [now, this.endpointConcurrency, limit, owner, until]), owner, until, now);
+  }
+
+  /** Claimed rows as deliveries to send, each open breaker's probe taken (by one claim over all workers). */
+  private async leased(rows: ClaimRow[], owner: string, until: Date, now: Date): Promise<Claimed[]> {
     if (!rows.length) return [];
     const open = [...new Set(rows.filter((r) => r.breaker_open).map((r) => r.endpoint_id))];
     // One probe per open breaker at a time, over all workers: the conditional update gives it to one claim.
     const probing = open.length
-      ? new Set((await queryRows<{ id: string }>(em, TAKE_PROBES, [owner, until, JSON.stringify(open), now])).map((r) => r.id))
+      ? new Set((await queryRows<{ id: string }>(this.db.em(), TAKE_PROBES, [owner, until, JSON.stringify(open), now])).map((r) => r.id))
       : new Set<string>();
     return rows.map((r) => {
       // The oldest due delivery of an open breaker nobody probes is its probe.
@@ -299,18 +270,35 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
     });
   }
 
-  /** Records batches until none is waiting: outcomes that finish during a batch's statement form the next. */
+  /**
+   * Records batches until none is waiting: outcomes that finish during a batch's statement form the
+   * next. While the worker runs, each batch's statement also claims what this worker can take on
+   * (the slots the batch frees included), and the claimed deliveries are sent at once.
+   */
   private async flushLoop(): Promise<void> {
     // Let the outcomes finishing in this turn of the event loop join the batch.
     await new Promise((r) => setImmediate(r));
     try {
       while (this.pending.length) {
         const batch = this.pending.splice(0, MAX_BATCH);
+        // The batch's deliveries are still in flight until recorded: they leave as the claim comes in.
+        const limit = this.running ? Math.max(this.capacity + batch.length, 0) : 0;
+        const release = this.reserve(limit);
+        let claimed: () => Promise<Claimed[]>;
         try {
-          await this.recordBatch(batch);
-          for (const o of batch) o.done();
+          claimed = await this.recordBatch(batch, limit);
         } catch (err) {
+          release();
           for (const o of batch) o.failed(err);
+          continue;
+        }
+        release();
+        for (const o of batch) o.done();
+        try {
+          this.dispatch(await claimed());
+        } catch (err) {
+          // Recorded, but the claimed deliveries' probes could not be taken: their leases run out and they are claimed again.
+          this.log.error({ err, worker: this.id }, 'claimed webhook deliveries not started');
         }
       }
     } finally {
@@ -318,7 +306,8 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
     }
   }
 
-  private async recordBatch(batch: Outcome[]): Promise<void> {
+  /** Records a batch of outcomes and claims up to `limit` deliveries, in one statement; answers how to start the claimed. */
+  private async recordBatch(batch: Outcome[], limit: number): Promise<() => Promise<Claimed[]>> {
     const rows = batch.map(({ claimed, startedAt, finishedAt, outcome }) => ({
       id: claimed.id,
       started_at: startedAt,
@@ -331,23 +320,28 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
       ok: succeeded(outcome),
     }));
     const endpoints = summarise(batch);
-    const params = [JSON.stringify(rows), MAX_ATTEMPTS, MAX_ATTEMPTS, JSON.stringify(ATTEMPT_DELAYS_MS), this.id, BREAKER_THRESHOLD, BREAKER_THRESHOLD, this.id, this.id, JSON.stringify(endpoints)];
-    let recorded: { id: string }[];
+    const now = this.options.clock.now();
+    const { owner, until } = this.leaseFrom(now);
+    const params = [JSON.stringify(rows), JSON.stringify(endpoints), MAX_ATTEMPTS, JSON.stringify(ATTEMPT_DELAYS_MS), BREAKER_THRESHOLD, owner, now, this.endpointConcurrency, limit, until];
+    type Result = { recorded: string[]; claimed: ClaimRow[] };
+    let result: Result;
     for (let attempt = 1; ; attempt++) {
       try {
-        recorded = await queryRows<{ id: string }>(this.db.em(), RECORD, params);
+        const [row] = await queryRows<{ result: Result | string }>(this.db.em(), RECORD_AND_CLAIM, params);
+        result = typeof row!.result === 'string' ? (JSON.parse(row!.result) as Result) : row!.result;
         break;
       } catch (err) {
         if (attempt >= 5 || !isDeadlock(err)) throw err;
       }
     }
-    if (recorded.length < batch.length) {
+    if (result.recorded.length < batch.length) {
       // Our lease expired and another worker took these over: its record is the one that counts.
-      const ids = new Set(recorded.map((r) => r.id));
+      const ids = new Set(result.recorded);
       for (const o of batch) {
         if (!ids.has(o.claimed.id)) this.log.warn({ delivery_id: o.claimed.id, worker: this.id }, 'webhook delivery lease lost; attempt not recorded');
       }
     }
+    return () => this.leased(result.claimed, owner, until, now);
   }
 
   /** Deletes events older than the retention period; their deliveries and attempts go with them. */
