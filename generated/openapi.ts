@@ -1975,7 +1975,10 @@ export interface components {
             consecutive_failures: number;
             /** @description When the current run of failures began; null when the last attempt succeeded or none failed. */
             failing_since: components["schemas"]["UnixTime"] | null;
-            /** @description When a delivery last succeeded; null when none has. */
+            /**
+             * @description When a delivery last succeeded; null when none has. While the endpoint is healthy it is
+             *     moved forward at most once a second, so it may be up to a second behind the latest success.
+             */
             last_success_at: components["schemas"]["UnixTime"] | null;
             /**
              * @description The circuit breaker; `half_open` while its probe delivery is in flight.

@@ -231,6 +231,60 @@ describe('the worker on the embedded database', () => {
     expect(time(e!.last_success_at)).toBe(T0);
   });
 
+  it("moves a healthy endpoint's last success forward at most once a second", async () => {
+    const { endpointId, emit } = await endpoint(`${base}/ok`);
+    const lastSuccess = async () => time((await rows('select last_success_at from webhook_endpoints where id = ?', [endpointId]))[0]!.last_success_at);
+    await emit(1);
+    await worker().runOnce();
+    expect(await lastSuccess()).toBe(T0);
+    now = T0 + 1_000;
+    await emit(1);
+    await worker().runOnce();
+    expect(await lastSuccess()).toBe(T0);
+    now = T0 + 1_001;
+    await emit(1);
+    await worker().runOnce();
+    expect(await lastSuccess()).toBe(T0 + 1_001);
+    // A failure in between: the next success is written at once, the run of failures ended.
+    await rows("update webhook_endpoints set url = ? where id = ?", [`${base}/fail`, endpointId]);
+    now = T0 + 1_500;
+    await emit(1);
+    await worker().runOnce();
+    await rows("update webhook_endpoints set url = ? where id = ?", [`${base}/ok`, endpointId]);
+    await rows("update webhook_deliveries set next_attempt_at = ?, status = 'succeeded' where status = 'pending'", [new Date(T0)]);
+    now = T0 + 1_600;
+    await emit(1);
+    await worker().runOnce();
+    expect(await lastSuccess()).toBe(T0 + 1_600);
+    const [e] = await rows('select consecutive_failures, failing_since from webhook_endpoints where id = ?', [endpointId]);
+    expect(e).toEqual({ consecutive_failures: 0, failing_since: null });
+  });
+
+  it('running, claims the slots a recorded batch frees in the same statement, and drains a backlog past its endpoint limit', async () => {
+    const { endpointId, emit } = await endpoint(`${base}/ok`);
+    const ids = await emit(12);
+    const w = worker({ endpointConcurrency: 2, pollMs: 60_000 });
+    // Deliveries claimed by the loop's own claims (not by a record's): the first two only, at the start.
+    let claimedByLoop = 0;
+    const claim = w.claim.bind(w);
+    w.claim = async (limit: number) => {
+      const got = await claim(limit);
+      claimedByLoop += got.length;
+      return got;
+    };
+    await w.start();
+    try {
+      // The poll is a minute away and nothing is emitted after the start: only the records' claims move the backlog on.
+      for (let i = 0; i < 200 && received.length < 12; i++) await new Promise((r) => setTimeout(r, 25));
+    } finally {
+      await w.stop();
+    }
+    expect(received.map((r) => r.headers['service-event-id']).sort()).toEqual([...ids].sort());
+    const counts = await rows("select status, count(*)::int as n from webhook_deliveries where endpoint_id = ? group by status", [endpointId]);
+    expect(counts).toEqual([{ status: 'succeeded', n: 12 }]);
+    expect(claimedByLoop).toBe(2);
+  });
+
   it('records a failed attempt: the next one 30 s later, the endpoint failing since then', async () => {
     const { endpointId, emit } = await endpoint(`${base}/fail`);
     const [eventId] = await emit(1);

@@ -19,8 +19,11 @@ import { Migration } from '@mikro-orm/migrations';
  *
  * And `record_and_claim_webhook_deliveries`: a worker's batch of outcomes recorded and, in the same
  * transaction and round trip, the slots it frees claimed again (see RECORD in src/webhooks/worker.ts
- * for what recording does). The batch's endpoints are locked first, in id order, so two workers'
- * records never deadlock; the claim runs after the record, so it sees the slots the record freed.
+ * for what recording does). The endpoints whose health the batch changes are locked first, in id
+ * order, so two workers' records do not deadlock; a healthy endpoint's successes change only its
+ * `last_success_at`, written at most once a second, so busy healthy endpoints are not locked or
+ * rewritten by every batch of every worker. The claim runs after the record, so it sees the slots the
+ * record freed.
  * Answers `{"recorded": [ids], "claimed": [rows of claim_webhook_deliveries]}`.
  */
 export class Migration20261123000070_parallel_claims extends Migration {
@@ -94,10 +97,16 @@ export class Migration20261123000070_parallel_claims extends Migration {
     v_claimed json;
   begin
     if jsonb_array_length(p_outcomes) > 0 then
+      -- The endpoints whose health this batch changes, locked in id order (a healthy endpoint's
+      -- successes change nothing but last_success_at, written at most once a second).
       perform 1 from webhook_endpoints e
-      where e.id in (select jsonb_array_elements(p_endpoints) ->> 'id')
+      join jsonb_to_recordset(p_endpoints) as x(id text, succeeded boolean, failures_after integer, last_success_at timestamptz,
+        answered boolean, unreachable_after integer, probed boolean) on x.id = e.id
+      where not (x.succeeded and x.failures_after = 0 and x.answered and x.unreachable_after = 0 and not x.probed
+        and e.consecutive_failures = 0 and e.failing_since is null and e.breaker_failures = 0 and e.breaker_state = 'closed'
+        and e.breaker_opened_at is null and e.last_success_at is not null and e.last_success_at >= x.last_success_at - interval '1 second')
       order by e.id
-      for no key update;
+      for no key update of e;
       with v as (
         select * from jsonb_to_recordset(p_outcomes) as v(id text, started_at timestamptz, finished_at timestamptz, duration_ms integer,
           response_status integer, response_body text, error text, error_detail text, ok boolean)
@@ -136,6 +145,9 @@ export class Migration20261123000070_parallel_claims extends Migration {
         from jsonb_to_recordset(p_endpoints) as x(id text, succeeded boolean, failures_after integer, first_failure_after timestamptz,
           last_success_at timestamptz, answered boolean, unreachable_after integer, probed boolean, at timestamptz)
         where e.id = x.id
+          and not (x.succeeded and x.failures_after = 0 and x.answered and x.unreachable_after = 0 and not x.probed
+            and e.consecutive_failures = 0 and e.failing_since is null and e.breaker_failures = 0 and e.breaker_state = 'closed'
+            and e.breaker_opened_at is null and e.last_success_at is not null and e.last_success_at >= x.last_success_at - interval '1 second')
       )
       select array_agg(moved.id) into v_recorded from moved;
     end if;
