@@ -54,7 +54,9 @@ export default {
   // - src/carriers/registry/checks.ts, each rule's `requirement`: documentation, read by no code
   //   (StringLiteral, four lines).
   // - src/webhooks/transport.ts, the codes of an aggregate's errors: an invented entry carries no code
-  //   and matches no category (ArrayDeclaration).
+  //   and matches no category (ArrayDeclaration); the deadline's timer unref'd and cleared as the
+  //   delivery ends (CallExpression, two lines): a timer firing after its delivery ended aborts
+  //   nothing, and an unref'd one keeps no exiting process alive.
   // - src/webhooks/emitter.ts, `em.persist` after `em.create`, which already persists (CallExpression);
   //   the per-version payload cache of `emitEvent`: rendering again gives the same payload
   //   (ConditionalExpression, CallExpression).
