@@ -4,7 +4,8 @@
 // module is listed with why it is not gated yet; `MUTATE=all npm run test:mutation` mutates it too
 // (its score is printed, never enforced).
 // The mutants run against the fast unit tests only (vitest.mutation.config.ts: test/unit/, no
-// server, no database), so each module needs unit tests of its own there.
+// server; SQL on the embedded database started from a migrated dump), so each module needs unit tests
+// of its own there.
 
 export const THRESHOLD = 90;
 
