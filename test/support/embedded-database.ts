@@ -1,21 +1,26 @@
 // The embedded database (PGlite, in memory) the unit tests use, started from a dump taken once after
 // the migrations: starting PGlite afresh runs initdb and every migration (4-5 s in a new process),
 // loading the dump about 1 s. Mutation testing runs a test file again in a new process for each
-// mutant, so that start-up is paid per mutant. The dump is kept in node_modules/.cache under a hash
-// of the migrations and the PGlite version: a changed migration makes a new one.
+// mutant, so that start-up is paid per mutant. The dump is kept in node_modules/.cache (the
+// node_modules PGlite is loaded from, so copies of the project share it: Stryker's sandboxes, the
+// known bugs' copy) under a hash of the migrations and the PGlite version: a changed migration makes
+// a new one.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { PgliteConnection } from '@mikro-orm/pglite';
 import { openDatabase, type Database } from '../../src/db/orm.js';
 
-const root = new URL('../../', import.meta.url);
-const migrationsDir = fileURLToPath(new URL('src/db/migrations/', root));
-const cacheDir = fileURLToPath(new URL('node_modules/.cache/vehicle-transport-api/', root));
+const migrationsDir = fileURLToPath(new URL('../../src/db/migrations/', import.meta.url));
+// …/node_modules/@electric-sql/pglite/dist/index.cjs: the package, and the node_modules it is in.
+const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+const nodeModules = pgliteEntry.slice(0, pgliteEntry.lastIndexOf('/@electric-sql/pglite/'));
+const cacheDir = `${nodeModules}/.cache/vehicle-transport-api/`;
 
 function dumpFile(): string {
   const hash = createHash('sha256');
-  hash.update(JSON.parse(readFileSync(fileURLToPath(new URL('node_modules/@electric-sql/pglite/package.json', root)), 'utf8')).version);
+  hash.update(JSON.parse(readFileSync(`${nodeModules}/@electric-sql/pglite/package.json`, 'utf8')).version);
   for (const name of readdirSync(migrationsDir).sort()) hash.update(name).update(readFileSync(migrationsDir + name));
   return `${cacheDir}pglite-migrated-${hash.digest('hex').slice(0, 16)}.tar`;
 }
