@@ -1,4 +1,5 @@
-// The tests mutants run against (stryker.config.mjs): the fast unit tests only, no server, no database.
+// The tests mutants run against (stryker.config.mjs): the fast unit tests only, no server (the
+// embedded database where a module's behaviour is SQL: test/support/embedded-database.ts).
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({

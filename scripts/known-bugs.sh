@@ -11,7 +11,7 @@ work=.stryker-tmp/known-bugs
 rm -rf "$work" && mkdir -p "$work"
 trap 'rm -rf "$work"' EXIT
 cp -r src generated package.json tsconfig.json vitest.mutation.config.ts "$work"/
-mkdir -p "$work/test" && cp -r test/unit "$work/test/"
+mkdir -p "$work/test" && cp -r test/unit test/support "$work/test/"
 
 # The copy as it is must pass, or every change below would read as caught.
 if ! (cd "$work" && vitest run -c vitest.mutation.config.ts >/dev/null 2>&1); then

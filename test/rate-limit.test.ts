@@ -8,7 +8,8 @@ import { startHarness, TestClock, type Harness } from './support/harness.js';
 import { createApiKey, parseScopes } from '../src/auth/auth.service.js';
 import { systemClock } from '../src/shared/clock.js';
 import { freePort } from './support/ports.js';
-import { memoryStore, postgresStore, redisStore } from '../src/http/rate-limit.js';
+import { memoryStore, postgresStore } from '../src/http/rate-limit.js';
+import { redisStore } from '../src/http/rate-limit.redis.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisAvailable = await (async () => {

@@ -58,6 +58,11 @@ export interface Database extends DatabaseContract {
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   dataDir?: string;
+  /**
+   * The embedded database's starting contents: a PGlite data directory dump (`dumpDataDir`), e.g.
+   * one already migrated, which starts in a fraction of the time the migrations take.
+   */
+  embeddedDump?: Blob;
   debug?: boolean;
 }
 
@@ -127,7 +132,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // PostgreSQL's default 128 MB buffer pool lives in the WebAssembly memory of this one process
       // and filled it with pages a development database does not need: 16 MB took about 80 MB off
       // the idle process.
-      driverOptions: { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] },
+      // A factory: MikroORM copies plain options, which would leave the dump (a Blob) without its bytes.
+      driverOptions: () => ({
+        startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+        ...(options.embeddedDump ? { loadDataDir: options.embeddedDump } : {}),
+      }),
     });
     await orm.connect();
     kind = 'pglite';

@@ -26,12 +26,12 @@ import {
   memoryStore,
   postgresStore,
   rateLimit,
-  redisStore,
   throttleAddresses,
   withMemoryFallback,
   type BucketStore,
   type RateLimitPolicy,
 } from './rate-limit.js';
+import { redisStore } from './rate-limit.redis.js';
 import { checkScope } from './scope.js';
 import { parseBody } from './body.js';
 import { createOpenApiBackend, validateRequest } from './validate.js';

@@ -16,9 +16,9 @@
 // Why not rate-limiter-flexible: its limiters, BurstyRateLimiter included, are fixed
 // windows. A window of N points per D seconds refills all at once at the window's end, so it gives
 // neither the bucket's gradual refill (`Retry-After` of one token, 0.6 s at 100/min) nor its long-run
-// rate (a burst window adds its points/duration on top of the sustained one). Each store below is
-// one atomic statement (SQL upsert, Lua script), so there is no store logic beyond the formula.
-import { Redis, type ChainableCommander } from 'ioredis';
+// rate (a burst window adds its points/duration on top of the sustained one). Each store is one
+// atomic statement (the SQL upsert below, the Lua script of rate-limit.redis.ts), so there is no
+// store logic beyond the formula.
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Clock } from '../shared/clock.js';
 import { KEY_COLUMNS, type KeyRow } from '../auth/auth.service.js';
@@ -33,7 +33,8 @@ export interface RateLimitPolicy {
   windowSeconds?: number;
 }
 
-const windowMs = (policy: RateLimitPolicy) => (policy.windowSeconds ?? 10) * 1000;
+/** The window's length in ms. */
+export const windowMs = (policy: RateLimitPolicy) => (policy.windowSeconds ?? 10) * 1000;
 
 /** What a take leaves: the bucket's tokens, and the accepted requests now in the window. */
 export interface Take {
@@ -80,7 +81,8 @@ export interface KeyTake {
   peek: Take;
 }
 
-const perMs = (policy: RateLimitPolicy) => policy.perMinute / 60_000;
+/** Tokens refilled per ms. */
+export const perMs = (policy: RateLimitPolicy) => policy.perMinute / 60_000;
 
 /** A bucket's tokens at `now`, refilled since `at` (ms) and capped. */
 const refilled = (policy: RateLimitPolicy, tokens: number | undefined, at: number | undefined, now: number) =>
@@ -88,7 +90,7 @@ const refilled = (policy: RateLimitPolicy, tokens: number | undefined, at: numbe
   tokens === undefined || at === undefined ? policy.burst : Math.min(policy.burst, tokens + Math.max(0, now - at) * perMs(policy));
 
 /** What a take would see, without taking: the refilled tokens and the accepted times still in the window. */
-function peeked(policy: RateLimitPolicy, tokens: number | undefined, at: number | undefined, recent: number[], now: number): Take {
+export function peeked(policy: RateLimitPolicy, tokens: number | undefined, at: number | undefined, recent: number[], now: number): Take {
   const left = refilled(policy, tokens, at, now);
   const inWindow = recent.filter((x) => x > now - windowMs(policy));
   return {
@@ -153,13 +155,17 @@ const takeSql = (source: string) => `
     (select min(x) from unnest(recent) as x) as oldest, (select max(x) from unnest(recent) as x) as newest`;
 const TAKE_SQL = takeSql('values ($1, $2::float8 - 1, $3, true, array[$4::bigint])');
 
-// TAKE_SQL, and $8's bucket as it was before the statement (its tokens, last take and accepted times
-// after $7), read in the same statement.
+// The peeked bucket `p` (its row joined on $8) as it was before the statement: its tokens, last take
+// and accepted times after $7 (peekOf reads them).
+const PEEK_COLUMNS = `p.tokens as peek_tokens, p.refreshed_at as peek_refreshed_at,
+    array(select x from unnest(p.recent) as x where x > $7::bigint) as peek_recent`;
+const PEEK_JOIN = 'left join rate_limit_buckets p on p.bucket_key = $8';
+
+// TAKE_SQL, and $8's bucket as it was, read in the same statement.
 const TAKE_AND_PEEK_SQL = `
   with t as (${TAKE_SQL})
-  select t.*, p.tokens as peek_tokens, p.refreshed_at as peek_refreshed_at,
-    array(select x from unnest(p.recent) as x where x > $7::bigint) as peek_recent
-  from t left join rate_limit_buckets p on p.bucket_key = $8`;
+  select t.*, ${PEEK_COLUMNS}
+  from t ${PEEK_JOIN}`;
 
 // The caller's API key by its secret's hash ($1), its bucket's take (TAKE_SQL's $2 to $7, the
 // bucket named after the key; none for an unknown or revoked key) and the address bucket $8 as it
@@ -167,10 +173,8 @@ const TAKE_AND_PEEK_SQL = `
 const KEY_TAKE_AND_PEEK_SQL = `
   with k as (select ${KEY_COLUMNS} from api_keys where secret_hash = $1),
   t as (${takeSql("select 'actor:' || k.id, $2::float8 - 1, $3, true, array[$4::bigint] from k where k.revoked_at is null")})
-  select k.*, t.tokens, t.allowed, t.in_window, t.oldest, t.newest,
-    p.tokens as peek_tokens, p.refreshed_at as peek_refreshed_at,
-    array(select x from unnest(p.recent) as x where x > $7::bigint) as peek_recent
-  from (select 1) as one left join k on true left join t on true left join rate_limit_buckets p on p.bucket_key = $8`;
+  select k.*, t.tokens, t.allowed, t.in_window, t.oldest, t.newest, ${PEEK_COLUMNS}
+  from (select 1) as one left join k on true left join t on true ${PEEK_JOIN}`;
 
 type TakeRow = { tokens: number | string; allowed: boolean; in_window: number | string; oldest: number | string | null; newest: number | string | null };
 const msOf = (v: number | string | null) => (v === null ? undefined : Number(v));
@@ -231,78 +235,6 @@ export function postgresStore(): BucketStore {
   };
 }
 
-// Stryker disable all: the Redis store runs only against a Redis server, which the unit tests have none of;
-// test/rate-limit.test.ts runs it (both policies, the fallback) whenever REDIS_URL's server answers.
-// KEYS[1] the bucket (tokens, at, seq), KEYS[2] the window (accepted times, scored in ms);
-// ARGV: capacity, tokens per ms, now (ms), window (ms). Returns {tokens left as a string, 1|0,
-// accepted in the window, oldest, newest}.
-const TAKE_LUA = `
-local cap = tonumber(ARGV[1]); local rate = tonumber(ARGV[2]); local now = tonumber(ARGV[3]); local window = tonumber(ARGV[4])
-local b = redis.call('HMGET', KEYS[1], 'tokens', 'at')
-local at = tonumber(b[2]) or now
-local tokens = math.min(cap, (tonumber(b[1]) or cap) + math.max(0, now - at) * rate)
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now - window)
-local count = redis.call('ZCARD', KEYS[2])
-local allowed = 0
-if tokens >= 1 and count < cap then
-  tokens = tokens - 1; allowed = 1; count = count + 1
-  local seq = redis.call('HINCRBY', KEYS[1], 'seq', 1)
-  redis.call('ZADD', KEYS[2], now, tostring(now) .. ':' .. seq)
-end
-redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(math.max(at, now)))
-local ttl = math.max(math.ceil((cap - tokens) / rate), window) + 60000
-redis.call('PEXPIRE', KEYS[1], ttl)
-redis.call('PEXPIRE', KEYS[2], ttl)
-local oldest = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')
-local newest = redis.call('ZRANGE', KEYS[2], -1, -1, 'WITHSCORES')
-return {tostring(tokens), allowed, count, oldest[2] or '', newest[2] or ''}`;
-
-/** Shared through Redis (REDIS_URL): one Lua script per take. */
-export function redisStore(url: string): BucketStore {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
-  redis.defineCommand('takeToken', { numberOfKeys: 2, lua: TAKE_LUA });
-  type Script = { takeToken(...args: (string | number)[]): Promise<[string, number, number, string, string]> };
-  const take = (redis as unknown as Script).takeToken.bind(redis);
-  const ms = (v: string) => (v === '' ? undefined : Number(v));
-  // One hash tag for both keys, so a Redis Cluster keeps them on one node (a script's keys must be).
-  const takeArgs = (key: string, policy: RateLimitPolicy, now: Date) =>
-    [`{ratelimit:${key}}`, `{ratelimit:${key}}:window`, policy.burst, perMs(policy), now.getTime(), windowMs(policy)] as const;
-  const taken = ([tokens, allowed, inWindow, oldest, newest]: [string, number, number, string, string]): Take =>
-    ({ tokens: Number(tokens), allowed: allowed === 1, inWindow: Number(inWindow), oldest: ms(oldest), newest: ms(newest) });
-  /** The commands of a peek, queued on `batch`: the bucket, then the window's times after its start. */
-  const queuePeek = (batch: ChainableCommander, key: string, policy: RateLimitPolicy, t: number) =>
-    batch.hmget(`{ratelimit:${key}}`, 'tokens', 'at').zrangebyscore(`{ratelimit:${key}}:window`, `(${t - windowMs(policy)}`, '+inf', 'WITHSCORES');
-  const peekOf = (bucket: (string | null)[], recent: string[], policy: RateLimitPolicy, t: number) => {
-    const [tokens, at] = bucket;
-    const times = recent.filter((_, i) => i % 2 === 1).map(Number);
-    return peeked(policy, tokens == null ? undefined : Number(tokens), at == null ? undefined : Number(at), times, t);
-  };
-  return {
-    kind: 'redis',
-    async take(key, policy, now) {
-      return taken(await take(...takeArgs(key, policy, now)));
-    },
-    async peek(key, policy, now) {
-      const t = now.getTime();
-      const [[, bucket], [, recent]] = (await queuePeek(redis.multi(), key, policy, t).exec()) as [[unknown, (string | null)[]], [unknown, string[]]];
-      return peekOf(bucket, recent, policy, t);
-    },
-    async takeAndPeek(key, peekKey, policy, now) {
-      const t = now.getTime();
-      // A pipeline (not a transaction: the two buckets live under different hash tags): one round trip.
-      const batch = (redis.pipeline() as unknown as { takeToken(...a: (string | number)[]): ChainableCommander }).takeToken(...takeArgs(key, policy, now));
-      const results = (await queuePeek(batch, peekKey, policy, t).exec()) as [Error | null, unknown][];
-      const failed = results.find(([err]) => err);
-      if (failed) throw failed[0];
-      const [[, own], [, bucket], [, recent]] = results as [[null, [string, number, number, string, string]], [null, (string | null)[]], [null, string[]]];
-      return [taken(own), peekOf(bucket, recent, policy, t)];
-    },
-    close: async () => {
-      await redis.quit();
-    },
-  };
-}
-// Stryker restore all
 
 /**
  * The shared store, or process memory while it cannot be reached: limits keep holding (per process)
@@ -457,6 +389,7 @@ export function rateLimit(store: BucketStore, policy: RateLimitPolicy, clock: Cl
     if (principal) {
       const key = `actor:${principal.actorId}`;
       const address = c.state.addressCheck;
+      let limit: RateLimitResult;
       if (address && !address.done) {
         // The caller's bucket and the address's (throttleAddresses) in one store call, or already
         // read in the statement that found the key.
@@ -464,19 +397,14 @@ export function rateLimit(store: BucketStore, policy: RateLimitPolicy, clock: Cl
         const now = taken?.now ?? clock.now();
         const [own, before] = taken ? [taken.own, taken.address] : await store.takeAndPeek(key, address.key, policy, now, c.state.em);
         address.done = true;
+        // An empty address bucket answers first, with its own headers.
         const byAddress = limitOf(address.policy, now, before);
-        if (!byAddress.allowed) {
-          Object.assign(c.state.answerHeaders, byAddress.headers);
-          throw errors.rateLimitExceeded(byAddress.retryAfter, byAddress.headers);
-        }
-        const limit = limitOf(policy, now, own);
-        Object.assign(c.state.answerHeaders, limit.headers);
-        if (!limit.allowed) throw errors.rateLimitExceeded(limit.retryAfter, limit.headers);
+        limit = byAddress.allowed ? limitOf(policy, now, own) : byAddress;
       } else {
-        const limit = await takeToken(store, c.state.em, key, policy, clock);
-        Object.assign(c.state.answerHeaders, limit.headers);
-        if (!limit.allowed) throw errors.rateLimitExceeded(limit.retryAfter, limit.headers);
+        limit = await takeToken(store, c.state.em, key, policy, clock);
       }
+      Object.assign(c.state.answerHeaders, limit.headers);
+      if (!limit.allowed) throw errors.rateLimitExceeded(limit.retryAfter, limit.headers);
     }
     await next();
   };

@@ -4,7 +4,8 @@
 // account, written on the embedded database (PGlite, in memory, migrated), the workers woken.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { openDatabase, type Database } from '../../src/db/orm.js';
+import type { Database } from '../../src/db/orm.js';
+import { openEmbeddedDatabase } from '../support/embedded-database.js';
 import type { Context, RequestContext } from '../../src/shared/context.js';
 import { DEFAULT_SIGN_IN_POLICY } from '../../src/shared/context.js';
 import type { Event } from '../../src/webhooks/events.entities.js';
@@ -73,7 +74,7 @@ describe('on the embedded database', () => {
   let db: Database;
   let n = 0;
   beforeAll(async () => {
-    db = await openDatabase({});
+    db = await openEmbeddedDatabase();
   }, 60_000);
   afterAll(() => db?.close());
 

@@ -4,7 +4,8 @@
 // the real statements); the per-address throttle and the caller's limit as pipeline steps.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, hashSecret } from '../../src/auth/auth.service.js';
-import { openDatabase, type Database } from '../../src/db/orm.js';
+import type { Database } from '../../src/db/orm.js';
+import { openEmbeddedDatabase } from '../support/embedded-database.js';
 import {
   clientThrottle,
   limitOf,
@@ -26,11 +27,11 @@ const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 const T0_S = T0 / 1000;
 const at = (ms: number) => new Date(T0 + ms);
 
-/** The embedded database (PGlite, in memory, migrated), opened only by the tests that use it: it takes seconds. */
+/** The embedded database (PGlite, in memory, migrated: test/support/embedded-database.ts), opened only by the tests that use it. */
 let db: Database | undefined;
 const useDatabase = () => {
   beforeAll(async () => {
-    db ??= await openDatabase({});
+    db ??= await openEmbeddedDatabase();
   }, 60_000);
 };
 afterAll(() => db?.close());
