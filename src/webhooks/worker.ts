@@ -77,9 +77,10 @@ export interface Outcome {
 
 /**
  * Up to `limit` due deliveries, round-robin over endpoints, within each endpoint's free slots over all
- * workers, leased to one owner: the database function `claim_webhook_deliveries` (see the migration
- * Migration20261123000020_webhook_isolation), one round trip serialised over all workers by an
- * advisory lock. Parameters: now, per-endpoint limit, limit, owner, lease end.
+ * workers, leased to one owner: the database function `claim_webhook_deliveries` (the migration
+ * Migration20261123000070_parallel_claims), one round trip; each endpoint's row is locked by the
+ * claim taking from it, and claims of other workers skip it. Parameters: now, per-endpoint limit,
+ * limit, owner, lease end.
  */
 const CLAIM = `select * from claim_webhook_deliveries($1, $2, $3, $4, $5)`;
 
