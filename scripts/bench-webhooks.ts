@@ -5,7 +5,10 @@
 //    by the product: one worker process, then two (PostgreSQL), or the in-process worker (embedded
 //    PGlite). Beside it, the baseline: a raw keep-alive POST loop (16 in flight, same receiver, same
 //    bodies, no database) and the ratio. Also the rate events are emitted at, and the worker's RSS.
-// 2. Noisy neighbour (PostgreSQL, one worker process): account H's create->receipt latency (p50, p99)
+// 2. Scale-out (PostgreSQL): a backlog of BENCH_SLOW_EVENTS (default 250) events to 40 endpoints whose
+//    receiver answers after BENCH_SLOW_MS (default 50) ms, drained by 1 then 2 worker processes: one
+//    worker keeps at most 64 deliveries in flight, so a second one doubles what is in flight.
+// 3. Noisy neighbour (PostgreSQL, one worker process): account H's create->receipt latency (p50, p99)
 //    alone, then while account N's endpoint hangs with 300 due deliveries.
 // BENCH_DATABASE_URL (default TEST_DATABASE_URL, else the local server) names the PostgreSQL server;
 // BENCH_ENDPOINT_CONCURRENCY sets WEBHOOK_ENDPOINT_CONCURRENCY (default: the product's, 4);
@@ -42,6 +45,9 @@ const ENDPOINT_CONCURRENCY = Number(process.env.BENCH_ENDPOINT_CONCURRENCY ?? DE
 const RAW_IN_FLIGHT = 16;
 const H_SAMPLES = 50;
 const N_BURST = 300;
+const SLOW_EVENTS = Number(process.env.BENCH_SLOW_EVENTS ?? 250);
+const SLOW_ENDPOINTS = 40;
+const SLOW_MS = Number(process.env.BENCH_SLOW_MS ?? 50);
 const pgBase = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const log = pino({ level: 'silent' });
 
@@ -64,6 +70,7 @@ async function startReceiver() {
       if (req.url === '/n') state.nCount++;
       if (!state.body && id) state.body = Buffer.concat(chunks).toString('utf8');
       if (req.url?.startsWith('/n')) return void state.hanging.add(res);
+      if (req.url?.startsWith('/slow/')) return void setTimeout(() => res.writeHead(200).end(), SLOW_MS);
       res.writeHead(200).end();
     });
   });
@@ -195,16 +202,22 @@ const cpuMsOf = (pid: number) => {
     return 0;
   }
 };
-/** CPU time of every PostgreSQL server process on this machine (the local server; 0 when not readable). */
-const postgresCpuMs = () => {
-  let total = 0;
+/** CPU time of each PostgreSQL server process on this machine, by pid (empty when not readable). */
+const postgresCpu = () => {
+  const byPid = new Map<number, number>();
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuMsOf(Number(pid));
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') byPid.set(Number(pid), cpuMsOf(Number(pid)));
     } catch {
       /* gone */
     }
   }
+  return byPid;
+};
+/** PostgreSQL's CPU time since `before`: of the processes running now (a connection closed meanwhile is not counted). */
+const postgresCpuMsSince = (before: Map<number, number>) => {
+  let total = 0;
+  for (const [pid, ms] of postgresCpu()) total += ms - (before.get(pid) ?? 0);
   return total;
 };
 const ownCpuMs = () => {
@@ -238,21 +251,23 @@ async function throughput(
   emit: (n: number) => Promise<number>,
   drain: () => Promise<{ stop: () => Promise<void>; rss: () => number; cpuMs: () => number }>,
   external: boolean,
+  events = EVENTS,
+  endpoints = ENDPOINTS,
 ) {
-  const total = EVENTS * ENDPOINTS;
-  const emitted = await emit(EVENTS);
+  const total = events * endpoints;
+  const emitted = await emit(events);
   await db.em().execute(`update webhook_deliveries set next_attempt_at = now() + interval '1 day' where status = 'pending'`);
   receiver.reset();
   const worker = await drain();
   await sleep(200);
-  const before = { worker: worker.cpuMs(), pg: external ? postgresCpuMs() : 0, own: ownCpuMs() };
+  const before = { worker: worker.cpuMs(), pg: postgresCpu(), own: ownCpuMs() };
   await db.em().execute(`update webhook_deliveries set next_attempt_at = now() where status = 'pending'`);
   await db.em().execute(`select pg_notify('${DELIVERIES_CHANNEL}', '')`);
   await waitFor(() => receiver.state.count >= total, 600_000, 'backlog drained');
   const per = (ms: number) => Number((ms / total).toFixed(3));
   // Embedded: database, worker and receiver share this process, counted as the worker's.
   const cpu = external
-    ? { worker: per(worker.cpuMs() - before.worker), pg: per(postgresCpuMs() - before.pg), own: per(ownCpuMs() - before.own) }
+    ? { worker: per(worker.cpuMs() - before.worker), pg: per(postgresCpuMsSince(before.pg)), own: per(ownCpuMs() - before.own) }
     : { worker: per(ownCpuMs() - before.own), pg: 'in the worker', own: 'in the worker' };
   const seconds = (receiver.state.last - receiver.state.first) / 1000;
   const rss = worker.rss();
@@ -260,7 +275,7 @@ async function throughput(
   return { emitted: Math.round(emitted), rate: Math.round(total / seconds), rss, cpu };
 }
 
-async function run(name: 'pglite' | 'postgresql', db: Database, databaseUrl?: string): Promise<{ rows: Row[]; noisy: Record<string, unknown>[] }> {
+async function run(name: 'pglite' | 'postgresql', db: Database, databaseUrl?: string): Promise<{ rows: Row[]; noisy: Record<string, unknown>[]; scale: Record<string, unknown>[] }> {
   const receiver = await startReceiver();
   const bench = await account(db, 'bench');
   for (let i = 0; i < ENDPOINTS; i++) await createEndpoint(bench.request(), { url: `${receiver.base}/hooks/${i}`, enabled_events: ['order.created'] });
@@ -293,7 +308,7 @@ async function run(name: 'pglite' | 'postgresql', db: Database, databaseUrl?: st
     }, false);
     await row('in-process worker', r);
     await receiver.close();
-    return { rows, noisy: [] };
+    return { rows, noisy: [], scale: [] };
   }
 
   for (const n of [1, 2]) {
@@ -306,6 +321,24 @@ async function run(name: 'pglite' | 'postgresql', db: Database, databaseUrl?: st
       };
     }, true);
     await row(`${n} worker process${n > 1 ? 'es' : ''}`, r);
+  }
+
+  // Scale-out: receivers that take SLOW_MS to answer; what is in flight is the limit.
+  const scale: Record<string, unknown>[] = [];
+  const slow = await account(db, 'slow');
+  for (let i = 0; i < SLOW_ENDPOINTS; i++) await createEndpoint(slow.request(), { url: `${receiver.base}/slow/${i}`, enabled_events: ['order.created'] });
+  for (const n of [1, 2]) {
+    const r = await throughput(db, receiver, slow.orders, async () => {
+      const children = await startWorkers(n, databaseUrl);
+      return {
+        stop: () => stopWorkers(children),
+        rss: () => Math.max(...children.map((c) => rssMb(c.pid!))),
+        cpuMs: () => children.reduce((sum, c) => sum + cpuMsOf(c.pid!), 0),
+      };
+    }, true, SLOW_EVENTS, SLOW_ENDPOINTS);
+    const measured = { 'receiver answers in': `${SLOW_MS} ms`, endpoints: SLOW_ENDPOINTS, product: `${n} worker process${n > 1 ? 'es' : ''}`, 'deliveries/s': r.rate, 'worker CPU ms/delivery': r.cpu.worker, 'PostgreSQL CPU ms/delivery': r.cpu.pg };
+    scale.push(measured);
+    console.error(JSON.stringify(measured));
   }
 
   // Noisy neighbour: H's create->receipt, alone and then with N's 300 hanging deliveries due.
@@ -334,11 +367,12 @@ async function run(name: 'pglite' | 'postgresql', db: Database, databaseUrl?: st
   noisy.push({ scenario: `H while N hangs with ${N_BURST} due`, ...(await hLatency()) });
   await stopWorkers(children);
   await receiver.close();
-  return { rows, noisy };
+  return { rows, noisy, scale };
 }
 
 const rows: Row[] = [];
 const noisy: Record<string, unknown>[] = [];
+const scale: Record<string, unknown>[] = [];
 const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgresql').split(',');
 if (databases.includes('pglite')) {
   const db = await openDatabase({ dataDir: 'memory://' });
@@ -357,6 +391,7 @@ if (databases.includes('postgresql')) {
     const result = await run('postgresql', db, url.toString());
     rows.push(...result.rows);
     noisy.push(...result.noisy);
+    scale.push(...result.scale);
     await db.close();
     await admin.query(`drop database if exists ${name} with (force)`);
   } catch (err) {
@@ -368,4 +403,5 @@ if (databases.includes('postgresql')) {
 const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 console.log(`${EVENTS} events x ${ENDPOINTS} endpoints = ${EVENTS * ENDPOINTS} deliveries per run; WEBHOOK_ENDPOINT_CONCURRENCY=${ENDPOINT_CONCURRENCY}; load average ${load}`);
 console.table(rows);
+if (scale.length) console.table(scale);
 if (noisy.length) console.table(noisy);
