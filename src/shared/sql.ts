@@ -2,9 +2,11 @@
 // resource by id): one statement straight to the driver, rows mapped to the entity's shape without
 // the ORM's query builder, hydration or identity map. Inside a transaction the statement runs on the
 // transaction's connection (through the entity manager); outside one, on the driver's own client
-// (the `pg` pool, or the embedded database, which queues it behind any open transaction).
+// (the `pg` pool, or the embedded database, which queues it behind any open transaction), as a
+// statement prepared once and then only bound and executed.
 import type { EntityName } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
+import type * as Pglite from '@electric-sql/pglite';
 
 interface NativeClient {
   query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
@@ -25,7 +27,9 @@ function nativeClient(em: EntityManager): Promise<Run> {
   const connection = em.getConnection() as unknown as { getNativeClient(): Promise<NativeClient | PreparingClient> };
   let run = natives.get(connection);
   if (!run) {
-    run = connection.getNativeClient().then((client): Run => {
+    run = connection.getNativeClient().then((client): Run | Promise<Run> => {
+      // Loaded only when the embedded database is in use.
+      if ('execProtocol' in client) return import('@electric-sql/pglite').then((pglite) => preparingPglite(client as unknown as PgliteClient, pglite));
       if (!('totalCount' in client)) return (sql, params) => (client as NativeClient).query(sql, params);
       // The pg pool: each statement prepared (by name) on each connection the first time it runs
       // there, then only bound and executed: the hot statements are not parsed and planned again
@@ -51,6 +55,66 @@ function nativeClient(em: EntityManager): Promise<Run> {
     natives.set(connection, run);
   }
   return run;
+}
+
+/** What of the embedded database (PGlite) the prepared path uses: its wire protocol and its own locks. */
+interface PgliteClient {
+  execProtocol(message: Uint8Array): Promise<{ messages: BackendMessage[] }>;
+  _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
+  _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
+  serializers: Record<number, (value: unknown) => string>;
+  parsers: Parameters<typeof Pglite.parse.parseResults>[1];
+}
+type BackendMessage = Parameters<typeof Pglite.parse.parseResults>[0][number];
+
+const concat = (parts: Uint8Array[]) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) out.set(p, (at += p.length) - p.length);
+  return out;
+};
+
+/**
+ * The embedded database's form of a query: PGlite's `query` parses, describes and plans every
+ * statement again, in six calls into the database. Here each statement is parsed once under a name
+ * (its parameter types described then), and each run is one call: bind, describe, execute, sync. It
+ * runs under PGlite's own locks, as `query` does, so never inside another caller's transaction.
+ */
+function preparingPglite(client: PgliteClient, pglite: typeof Pglite): Run {
+  const statements = new Map<string, { name: string; types: number[] }>();
+  const { serialize } = pglite.protocol;
+  const { parseDescribeStatementResults, parseResults } = pglite.parse;
+  const prepare = async (sql: string) => {
+    const name = `vtl_${++statementCount}`;
+    const { messages } = await client.execProtocol(concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]));
+    const statement = { name, types: parseDescribeStatementResults(messages) };
+    statements.set(sql, statement);
+    return statement;
+  };
+  const execute = async (statement: { name: string; types: number[] }, params: unknown[]) => {
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serializer = client.serializers[statement.types[i]!];
+      return serializer ? serializer(value) : String(value);
+    });
+    const { messages } = await client.execProtocol(
+      concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+    );
+    return { rows: parseResults(messages, client.parsers)[0]?.rows ?? [] };
+  };
+  return (sql, params) =>
+    client._runExclusiveTransaction(() =>
+      client._runExclusiveQuery(async () => {
+        const statement = statements.get(sql) ?? (await prepare(sql));
+        try {
+          return await execute(statement, params);
+        } catch (err) {
+          // A migration changed what the statement reads: prepare it again under a new name, once.
+          if ((err as { code?: string }).code !== '0A000') throw err;
+          return execute(await prepare(sql), params);
+        }
+      }),
+    );
 }
 
 /** `$1`, `$2`... as the entity manager's `?` placeholders, with the parameters in their order of use. */

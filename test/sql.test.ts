@@ -1,0 +1,75 @@
+// queryRows (src/shared/sql.ts): statements sent straight to the driver, prepared once per
+// connection (the pg pool) or once per embedded database (PGlite's wire protocol), on both databases.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/shared/sql.js';
+import { backends, createTestDatabase, type TestDatabase } from './support/databases.js';
+
+describe.each(backends())('queryRows on %s', (backend) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase(backend);
+    await t.db.em().execute('create table sql_probe (id text primary key, n integer, at timestamptz, tags jsonb, note text)');
+  }, 60_000);
+  afterAll(() => t?.drop());
+
+  it('binds parameters by their types and parses the columns, the same statement many times', async () => {
+    const at = new Date(Date.UTC(2026, 10, 23, 12, 0, 0, 123));
+    const insert = 'insert into sql_probe (id, n, at, tags, note) values ($1, $2, $3, $4, $5) returning *';
+    for (let i = 0; i < 5; i++) {
+      const [row] = await queryRows<Record<string, unknown>>(t.db.em(), insert, [`p${i}`, i, at, JSON.stringify({ i }), i % 2 ? null : `note ${i}`]);
+      // Timestamps come back as the database's text on both drivers (rowMapper makes them Dates).
+      expect({ ...row, at: new Date(row!.at as string) }).toEqual({ id: `p${i}`, n: i, at, tags: { i }, note: i % 2 ? null : `note ${i}` });
+    }
+    const rows = await queryRows<{ id: string }>(t.db.em(), 'select id from sql_probe where n >= $1 order by id', [3]);
+    expect(rows).toEqual([{ id: 'p3' }, { id: 'p4' }]);
+    expect(await queryRows(t.db.em(), 'select id from sql_probe where id = $1', ['none'])).toEqual([]);
+  });
+
+  it("answers the database's error, and the next statement runs", async () => {
+    await expect(queryRows(t.db.em(), 'insert into sql_probe (id, n) values ($1, $2)', ['p0', 1])).rejects.toMatchObject({ code: '23505' });
+    await expect(queryRows(t.db.em(), 'select nope from sql_probe', [])).rejects.toMatchObject({ code: '42703' });
+    expect(await queryRows(t.db.em(), 'select count(*)::int as n from sql_probe', [])).toEqual([{ n: 5 }]);
+  });
+
+  it('prepares a statement again when a change to its table makes the prepared one stale', async () => {
+    const sql = 'select * from sql_probe where id = $1';
+    expect(Object.keys((await queryRows<Record<string, unknown>>(t.db.em(), sql, ['p1']))[0]!)).toEqual(['id', 'n', 'at', 'tags', 'note']);
+    await t.db.em().execute('alter table sql_probe add column extra text');
+    const [row] = await queryRows<Record<string, unknown>>(t.db.em(), sql, ['p1']);
+    expect(row).toMatchObject({ id: 'p1', n: 1, extra: null });
+  });
+
+  it('inside a transaction, runs on the transaction and sees its writes; a rollback undoes them', async () => {
+    await t.db.em().transactional(async (em) => {
+      await queryRows(em, 'insert into sql_probe (id, n) values ($1, $2)', ['tx', 9]);
+      expect(await queryRows(em, 'select n from sql_probe where id = $1', ['tx'])).toEqual([{ n: 9 }]);
+    });
+    await expect(
+      t.db.em().transactional(async (em) => {
+        await queryRows(em, 'insert into sql_probe (id, n) values ($1, $2)', ['gone', 1]);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await queryRows(t.db.em(), 'select id from sql_probe where id in ($1, $2) order by id', ['gone', 'tx'])).toEqual([{ id: 'tx' }]);
+  });
+
+  it('outside a transaction, waits for one open on the same database instead of running inside it', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let inserted!: () => void;
+    const wrote = new Promise<void>((r) => (inserted = r));
+    const tx = t.db.em().transactional(async (em) => {
+      await queryRows(em, 'insert into sql_probe (id, n) values ($1, $2)', ['held', 1]);
+      inserted();
+      await held;
+      throw new Error('roll back');
+    });
+    await wrote;
+    const outside = queryRows<{ n: number }>(t.db.em(), 'select count(*)::int as n from sql_probe where id = $1', ['held']);
+    await new Promise((r) => setTimeout(r, 50));
+    release();
+    await expect(tx).rejects.toThrow('roll back');
+    // Had it run inside the transaction it would have counted the row the rollback removed.
+    expect(await outside).toEqual([{ n: 0 }]);
+  });
+});
