@@ -1,17 +1,19 @@
 // The delivery worker (API-DESIGN, "Webhooks"): what a batch of outcomes says of each endpoint (its
-// health and circuit breaker), and the worker on the embedded database (PGlite, in memory, migrated)
-// POSTing to a loopback receiver: the lease of a claim (60 s), deliveries in flight at once (64 per
-// worker, 4 per endpoint), each outcome recorded (retry schedule, attempts), the breaker opening after
-// 5 unreachable attempts in a row, and events kept 30 days.
+// health and circuit breaker), and the worker on the embedded database (PGlite, in memory, loaded from
+// the migrated dump: test/support/embedded-database.ts) POSTing to a loopback receiver: the lease of a
+// claim (60 s), deliveries in flight at once (64 per worker, 4 per endpoint), each outcome recorded
+// (retry schedule, attempts), the breaker opening after 5 unreachable attempts in a row, and events
+// kept 30 days.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/db/orm.js';
+import type { Database } from '../../src/db/orm.js';
 import { DEFAULT_SIGN_IN_POLICY, type RequestContext } from '../../src/shared/context.js';
 import { emitEvent } from '../../src/webhooks/emitter.js';
 import { verifySignature } from '../../src/webhooks/signer.js';
+import { openEmbeddedDatabase } from '../support/embedded-database.js';
 import { createTransport, type DeliveryOutcome } from '../../src/webhooks/transport.js';
 import { DeliveryWorker, isDeadlock, summarise, type Claimed, type Outcome } from '../../src/webhooks/worker.js';
 
@@ -110,7 +112,7 @@ describe('the worker on the embedded database', () => {
   let n = 0;
 
   beforeAll(async () => {
-    db = await openDatabase({});
+    db = await openEmbeddedDatabase();
     receiver = createServer((req, res) => {
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString()));
