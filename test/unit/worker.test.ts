@@ -1,17 +1,19 @@
 // The delivery worker (API-DESIGN, "Webhooks"): what a batch of outcomes says of each endpoint (its
-// health and circuit breaker), and the worker on the embedded database (PGlite, in memory, migrated)
-// POSTing to a loopback receiver: the lease of a claim (60 s), deliveries in flight at once (64 per
-// worker, 4 per endpoint), each outcome recorded (retry schedule, attempts), the breaker opening after
-// 5 unreachable attempts in a row, and events kept 30 days.
+// health and circuit breaker), and the worker on the embedded database (PGlite, in memory, loaded from
+// the migrated dump: test/support/embedded-database.ts) POSTing to a loopback receiver: the lease of a
+// claim (60 s), deliveries in flight at once (64 per worker, 4 per endpoint), each outcome recorded
+// (retry schedule, attempts), the breaker opening after 5 unreachable attempts in a row, and events
+// kept 30 days.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/db/orm.js';
+import type { Database } from '../../src/db/orm.js';
 import { DEFAULT_SIGN_IN_POLICY, type RequestContext } from '../../src/shared/context.js';
 import { emitEvent } from '../../src/webhooks/emitter.js';
 import { verifySignature } from '../../src/webhooks/signer.js';
+import { openEmbeddedDatabase } from '../support/embedded-database.js';
 import { createTransport, type DeliveryOutcome } from '../../src/webhooks/transport.js';
 import { DeliveryWorker, isDeadlock, summarise, type Claimed, type Outcome } from '../../src/webhooks/worker.js';
 
@@ -84,6 +86,8 @@ describe('summarise: what a batch says of each endpoint', () => {
       ['we_b', 1],
       ['we_c', 1],
     ]);
+    const reversed = summarise(['we_e', 'we_d', 'we_c', 'we_b', 'we_a'].map((id, i) => outcome(id, 10 * (i + 1), answer(200))));
+    expect(reversed.map((s) => s.id)).toEqual(['we_a', 'we_b', 'we_c', 'we_d', 'we_e']);
   });
 });
 
@@ -110,7 +114,7 @@ describe('the worker on the embedded database', () => {
   let n = 0;
 
   beforeAll(async () => {
-    db = await openDatabase({});
+    db = await openEmbeddedDatabase();
     receiver = createServer((req, res) => {
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString()));
@@ -283,6 +287,72 @@ describe('the worker on the embedded database', () => {
     const counts = await rows("select status, count(*)::int as n from webhook_deliveries where endpoint_id = ? group by status", [endpointId]);
     expect(counts).toEqual([{ status: 'succeeded', n: 12 }]);
     expect(claimedByLoop).toBe(2);
+  });
+
+  it('running with 2 in flight at most, each recorded batch claims the slots it frees', async () => {
+    const { emit } = await endpoint(`${base}/ok`);
+    const ids = await emit(12);
+    const w = worker({ concurrency: 2, endpointConcurrency: 100, pollMs: 60_000 });
+    await w.start();
+    try {
+      // The poll is a minute away: only the records' claims move the backlog on.
+      for (let i = 0; i < 200 && received.length < 12; i++) await new Promise((r) => setTimeout(r, 25));
+    } finally {
+      await w.stop();
+    }
+    expect(received.map((r) => r.headers['service-event-id']).sort()).toEqual([...ids].sort());
+  });
+
+  /** A worker whose statement recording outcomes fails with `errors`, in turn, before it runs. */
+  async function failingRecords(errors: unknown[]) {
+    const real = await (db.em().getConnection() as unknown as { getNativeClient(): Promise<{ query(sql: string, params?: unknown[]): Promise<unknown> }> }).getNativeClient();
+    const calls = { records: 0 };
+    const client = {
+      query: async (sql: string, params?: unknown[]) => {
+        if (sql.includes('record_and_claim_webhook_deliveries')) {
+          calls.records++;
+          const err = errors.shift();
+          if (err !== undefined) throw err;
+        }
+        return real.query(sql, params);
+      },
+    };
+    const connection = { getNativeClient: async () => client };
+    const fake = { ...db, em: () => ({ getConnection: () => connection, isInTransaction: () => false }) } as unknown as Database;
+    return { w: worker({ db: fake }), calls };
+  }
+
+  it('records a batch again after a deadlock, four times at most', async () => {
+    const { emit } = await endpoint(`${base}/ok`);
+    await emit(2);
+    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    const retried = await failingRecords([deadlock, deadlock, deadlock, deadlock]);
+    const [first] = await retried.w.claim(1);
+    expect((await retried.w.deliver(first!)).status).toBe(200);
+    expect(retried.calls.records).toBe(5);
+    expect(await rows('select number from webhook_delivery_attempts where delivery_id = ?', [first!.id])).toEqual([{ number: 1 }]);
+
+    const given = await failingRecords([deadlock, deadlock, deadlock, deadlock, deadlock]);
+    const [second] = await given.w.claim(1);
+    await expect(given.w.deliver(second!)).rejects.toBe(deadlock);
+    expect(given.calls.records).toBe(5);
+    expect(await rows('select * from webhook_delivery_attempts where delivery_id = ?', [second!.id])).toEqual([]);
+  });
+
+  it("fails every outcome of a batch whose statement fails, and records no other error again", async () => {
+    const { emit } = await endpoint(`${base}/ok`);
+    await emit(2);
+    const broken = new Error('connection terminated');
+    const failing = await failingRecords([broken]);
+    const claimed = await failing.w.claim(2);
+    expect(claimed).toHaveLength(2);
+    const settled = await Promise.allSettled(claimed.map((c) => failing.w.deliver(c)));
+    expect(settled).toEqual([
+      { status: 'rejected', reason: broken },
+      { status: 'rejected', reason: broken },
+    ]);
+    expect(failing.calls.records).toBe(1);
+    expect(await rows('select * from webhook_delivery_attempts')).toEqual([]);
   });
 
   it('records a failed attempt: the next one 30 s later, the endpoint failing since then', async () => {
