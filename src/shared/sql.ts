@@ -40,17 +40,11 @@ function nativeClient(em: EntityManager): Promise<Run> {
         if (!name) statementNames.set(sql, (name = `vt_${++statementCount}`));
         return name;
       };
-      return async (sql, params) => {
-        try {
-          return await prepared.query({ name: nameOf(sql), text: sql, values: params });
-        } catch (err) {
-          // A migration changed a table the prepared statement reads (`select *` after a new column,
-          // during a rolling deploy): prepare it again under a new name, once.
-          if ((err as { code?: string }).code !== '0A000') throw err;
-          statementNames.delete(sql);
-          return prepared.query({ name: nameOf(sql), text: sql, values: params });
-        }
-      };
+      return (sql, params) =>
+        preparedAgainIfStale(
+          () => prepared.query({ name: nameOf(sql), text: sql, values: params }),
+          () => statementNames.delete(sql),
+        );
     });
     natives.set(connection, run);
   }
@@ -67,12 +61,20 @@ interface PgliteClient {
 }
 type BackendMessage = Parameters<typeof Pglite.parse.parseResults>[0][number];
 
-const concat = (parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) out.set(p, (at += p.length) - p.length);
-  return out;
-};
+/**
+ * Runs a prepared statement; when a migration changed a table it reads (`select *` after a new
+ * column, during a rolling deploy: 0A000), forgets it and runs it once more, prepared again under a
+ * new name.
+ */
+async function preparedAgainIfStale<T>(run: () => Promise<T>, forget: () => void): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if ((err as { code?: string }).code !== '0A000') throw err;
+    forget();
+    return run();
+  }
+}
 
 /**
  * The embedded database's form of a query: PGlite's `query` parses, describes and plans every
@@ -86,7 +88,7 @@ function preparingPglite(client: PgliteClient, pglite: typeof Pglite): Run {
   const { parseDescribeStatementResults, parseResults } = pglite.parse;
   const prepare = async (sql: string) => {
     const name = `vtl_${++statementCount}`;
-    const { messages } = await client.execProtocol(concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]));
+    const { messages } = await client.execProtocol(Buffer.concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]));
     const statement = { name, types: parseDescribeStatementResults(messages) };
     statements.set(sql, statement);
     return statement;
@@ -98,22 +100,18 @@ function preparingPglite(client: PgliteClient, pglite: typeof Pglite): Run {
       return serializer ? serializer(value) : String(value);
     });
     const { messages } = await client.execProtocol(
-      concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
     );
     return { rows: parseResults(messages, client.parsers)[0]?.rows ?? [] };
   };
   return (sql, params) =>
     client._runExclusiveTransaction(() =>
-      client._runExclusiveQuery(async () => {
-        const statement = statements.get(sql) ?? (await prepare(sql));
-        try {
-          return await execute(statement, params);
-        } catch (err) {
-          // A migration changed what the statement reads: prepare it again under a new name, once.
-          if ((err as { code?: string }).code !== '0A000') throw err;
-          return execute(await prepare(sql), params);
-        }
-      }),
+      client._runExclusiveQuery(() =>
+        preparedAgainIfStale(
+          async () => execute(statements.get(sql) ?? (await prepare(sql)), params),
+          () => statements.delete(sql),
+        ),
+      ),
     );
 }
 
