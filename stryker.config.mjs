@@ -69,8 +69,7 @@ export default {
   //   equal; EqualityOperator); `succeeded`'s null check (a null status is not >= 200 either;
   //   ConditionalExpression); a claim of limit 0 and a claim of no rows (nothing either way, one query
   //   more or less; EqualityOperator, ConditionalExpression); the open-breaker filter before taking
-  //   probes (the statement takes only open breakers' probes; MethodExpression); a record's result
-  //   given as a string (both drivers answer json parsed; ConditionalExpression, StringLiteral); the
+  //   probes (the statement takes only open breakers' probes; MethodExpression); the
   //   guard before warning of lost leases (the loop warns only of ids not recorded;
   //   ConditionalExpression, EqualityOperator).
   mutator: {

@@ -154,13 +154,11 @@ export abstract class ClaimingWorker<Item> {
     return this.base.concurrency - this.inFlight.size - this.reserved;
   }
 
-  /** Holds `n` slots for a claim under way; the answer gives them back. */
+  /** Holds `n` slots for a claim under way; the answer (called once) gives them back. */
   protected reserve(n: number): () => void {
     this.reserved += n;
-    let held = true;
     return () => {
-      if (held) this.reserved -= n;
-      held = false;
+      this.reserved -= n;
     };
   }
 
