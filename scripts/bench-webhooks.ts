@@ -225,6 +225,16 @@ const ownCpuMs = () => {
   return (u.user + u.system) / 1000;
 };
 
+/** `n` worker processes as a drain of `throughput`: their RSS (the largest) and CPU (the sum). */
+async function workerProcesses(n: number, databaseUrl: string) {
+  const children = await startWorkers(n, databaseUrl);
+  return {
+    stop: () => stopWorkers(children),
+    rss: () => Math.max(...children.map((c) => rssMb(c.pid!))),
+    cpuMs: () => children.reduce((sum, c) => sum + cpuMsOf(c.pid!), 0),
+  };
+}
+
 const rssMb = (pid: number) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
 
 interface Row {
@@ -312,14 +322,7 @@ async function run(name: 'pglite' | 'postgresql', db: Database, databaseUrl?: st
   }
 
   for (const n of [1, 2]) {
-    const r = await throughput(db, receiver, bench.orders, async () => {
-      const children = await startWorkers(n, databaseUrl);
-      return {
-        stop: () => stopWorkers(children),
-        rss: () => Math.max(...children.map((c) => rssMb(c.pid!))),
-        cpuMs: () => children.reduce((sum, c) => sum + cpuMsOf(c.pid!), 0),
-      };
-    }, true);
+    const r = await throughput(db, receiver, bench.orders, () => workerProcesses(n, databaseUrl), true);
     await row(`${n} worker process${n > 1 ? 'es' : ''}`, r);
   }
 
@@ -328,14 +331,7 @@ async function run(name: 'pglite' | 'postgresql', db: Database, databaseUrl?: st
   const slow = await account(db, 'slow');
   for (let i = 0; i < SLOW_ENDPOINTS; i++) await createEndpoint(slow.request(), { url: `${receiver.base}/slow/${i}`, enabled_events: ['order.created'] });
   for (const n of [1, 2]) {
-    const r = await throughput(db, receiver, slow.orders, async () => {
-      const children = await startWorkers(n, databaseUrl);
-      return {
-        stop: () => stopWorkers(children),
-        rss: () => Math.max(...children.map((c) => rssMb(c.pid!))),
-        cpuMs: () => children.reduce((sum, c) => sum + cpuMsOf(c.pid!), 0),
-      };
-    }, true, SLOW_EVENTS, SLOW_ENDPOINTS);
+    const r = await throughput(db, receiver, slow.orders, () => workerProcesses(n, databaseUrl), true, SLOW_EVENTS, SLOW_ENDPOINTS);
     const measured = { 'receiver answers in': `${SLOW_MS} ms`, endpoints: SLOW_ENDPOINTS, product: `${n} worker process${n > 1 ? 'es' : ''}`, 'deliveries/s': r.rate, 'worker CPU ms/delivery': r.cpu.worker, 'PostgreSQL CPU ms/delivery': r.cpu.pg };
     scale.push(measured);
     console.error(JSON.stringify(measured));

@@ -264,6 +264,16 @@ describe('the worker on the embedded database', () => {
     expect(e).toEqual({ consecutive_failures: 0, failing_since: null });
   });
 
+  /** Runs `w` until the receiver got `count` requests (5 s at most), then stops it. */
+  async function runUntilReceived(w: DeliveryWorker, count: number) {
+    await w.start();
+    try {
+      for (let i = 0; i < 200 && received.length < count; i++) await new Promise((r) => setTimeout(r, 25));
+    } finally {
+      await w.stop();
+    }
+  }
+
   it('running, claims the slots a recorded batch frees in the same statement, and drains a backlog past its endpoint limit', async () => {
     const { endpointId, emit } = await endpoint(`${base}/ok`);
     const ids = await emit(12);
@@ -276,13 +286,8 @@ describe('the worker on the embedded database', () => {
       claimedByLoop += got.length;
       return got;
     };
-    await w.start();
-    try {
-      // The poll is a minute away and nothing is emitted after the start: only the records' claims move the backlog on.
-      for (let i = 0; i < 200 && received.length < 12; i++) await new Promise((r) => setTimeout(r, 25));
-    } finally {
-      await w.stop();
-    }
+    // The poll is a minute away and nothing is emitted after the start: only the records' claims move the backlog on.
+    await runUntilReceived(w, 12);
     expect(received.map((r) => r.headers['service-event-id']).sort()).toEqual([...ids].sort());
     const counts = await rows("select status, count(*)::int as n from webhook_deliveries where endpoint_id = ? group by status", [endpointId]);
     expect(counts).toEqual([{ status: 'succeeded', n: 12 }]);
@@ -293,13 +298,8 @@ describe('the worker on the embedded database', () => {
     const { emit } = await endpoint(`${base}/ok`);
     const ids = await emit(12);
     const w = worker({ concurrency: 2, endpointConcurrency: 100, pollMs: 60_000 });
-    await w.start();
-    try {
-      // The poll is a minute away: only the records' claims move the backlog on.
-      for (let i = 0; i < 200 && received.length < 12; i++) await new Promise((r) => setTimeout(r, 25));
-    } finally {
-      await w.stop();
-    }
+    // The poll is a minute away and nothing is emitted after the start: only the records' claims move the backlog on.
+    await runUntilReceived(w, 12);
     expect(received.map((r) => r.headers['service-event-id']).sort()).toEqual([...ids].sort());
   });
 
