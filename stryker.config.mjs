@@ -23,7 +23,7 @@ export const MODULES = [
   { name: 'http: authentication', files: ['src/http/authenticate.rules.ts'], gated: true },
   { name: 'webhooks: transport', files: ['src/webhooks/transport.ts'], gated: true },
   { name: 'webhooks: emitter', files: ['src/webhooks/emitter.ts'], gated: true },
-  { name: 'http: rate limit', files: ['src/http/rate-limit.ts'], gated: true },
+  { name: 'http: rate limit', files: ['src/http/rate-limit.ts', 'src/http/rate-limit.step.ts'], gated: true },
   { name: 'accounting: postings, totals, payments', files: ['src/accounting/accounting.rules.ts', 'src/accounting/invoices.state.ts'], gated: true },
   { name: 'webhooks: delivery worker', files: ['src/webhooks/worker.ts'], gated: true },
 ];
@@ -60,11 +60,7 @@ export default {
   // - src/webhooks/emitter.ts, `em.persist` after `em.create`, which already persists (CallExpression);
   //   the per-version payload cache of `emitEvent`: rendering again gives the same payload
   //   (ConditionalExpression, CallExpression).
-  // - src/http/rate-limit.ts: the default `[]` of a bucket's accepted times (four places: a
-  //   time that is not a number never falls in the window, ArrayDeclaration); tokens and time of a
-  //   bucket undefined together (LogicalOperator, ConditionalExpression, three lines); the key
-  //   parameter of the key's statement, dropped by `.slice(1)`; the cookie header's default
-  //   (StringLiteral).
+  // - src/http/rate-limit.ts: the cookie header's default (StringLiteral).
   // - src/webhooks/worker.ts: the summaries' sort (`<=`, `>=`: their ids are a Map's keys, never
   //   equal; EqualityOperator); `succeeded`'s null check (a null status is not >= 200 either;
   //   ConditionalExpression); a claim of limit 0 and a claim of no rows (nothing either way, one query

@@ -3708,12 +3708,12 @@ export interface components {
          */
         "X-RateLimit-Limit": number;
         /**
-         * @description Whole requests left in the bucket.
+         * @description Whole requests left now, under both the bucket and its 10-second window.
          * @example 199
          */
         "X-RateLimit-Remaining": number;
         /**
-         * @description Unix second at which the bucket is full again.
+         * @description Unix second at which the bucket is full again and its 10-second window has ended.
          * @example 1764547260
          */
         "X-RateLimit-Reset": number;

@@ -2,7 +2,7 @@
 // benchmarked operations with the same SQL work as the API and none of its machinery (no routing
 // table, validation, ORM, versions, logging or metrics). It runs against the API's own database, so
 // the bench drives both with the same key and the same order:
-//   GET  /v1/orders/{id}  the key by its hash, one rate-limit upsert, the order by id and account
+//   GET  /v1/orders/{id}  the key by its hash, one rate-limit upsert (the API's), the order by id and account
 //   POST /v1/orders       the key by its hash, one rate-limit upsert, then in one transaction: the
 //                         customer by id and account, the order, its order.created event, the
 //                         account's enabled endpoints and one delivery per subscribed endpoint
@@ -14,20 +14,16 @@ import pg from 'pg';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, min: 1, max: 10 });
 const burst = Number(process.env.RATE_LIMIT_BURST ?? 200);
-const perSecond = Number(process.env.RATE_LIMIT_PER_MINUTE ?? 100) / 60;
+const perMs = Number(process.env.RATE_LIMIT_PER_MINUTE ?? 100) / 60_000;
 
+// The API's own take (src/http/rate-limit.ts): the bucket's four numbers through rate_limit_step.
+const COLUMNS = 'tokens, tokens_at, window_start, window_count, allowed';
 const TAKE_SQL = `
-  insert into rate_limit_buckets as b (bucket_key, tokens, refreshed_at, allowed)
-  values ($1, $2::double precision - 1, $3, true)
-  on conflict (bucket_key) do update set
-    tokens = case
-      when least($2, b.tokens + greatest(0, extract(epoch from (excluded.refreshed_at - b.refreshed_at))) * $4) >= 1
-        then least($2, b.tokens + greatest(0, extract(epoch from (excluded.refreshed_at - b.refreshed_at))) * $4) - 1
-      else least($2, b.tokens + greatest(0, extract(epoch from (excluded.refreshed_at - b.refreshed_at))) * $4)
-    end,
-    allowed = least($2, b.tokens + greatest(0, extract(epoch from (excluded.refreshed_at - b.refreshed_at))) * $4) >= 1,
-    refreshed_at = greatest(b.refreshed_at, excluded.refreshed_at)
-  returning tokens, allowed`;
+  insert into rate_limits as b (bucket_key, ${COLUMNS})
+  select $1, s.* from rate_limit_step(null, null, null, null, $2::float8, $3::float8, $4::float8, $5::float8, $6::float8, true) s
+  on conflict (bucket_key) do update set (${COLUMNS}) = (select s.* from rate_limit_step(b.tokens, b.tokens_at, b.window_start,
+    b.window_count, $2::float8, $3::float8, $4::float8, $5::float8, $6::float8, true) s)
+  returning ${COLUMNS}`;
 
 const id = (prefix) => `${prefix}_${Date.now().toString(36)}${randomBytes(10).toString('hex')}`;
 const unix = (d) => (d ? Math.floor(new Date(d).getTime() / 1000) : null);
@@ -71,7 +67,7 @@ async function authenticate(ctx) {
     ctx.body = { error: { code: 'invalid_api_key' } };
     return null;
   }
-  const taken = await pool.query(TAKE_SQL, [`actor:${key.id}`, burst, new Date(), perSecond]);
+  const taken = await pool.query(TAKE_SQL, [`actor:${key.id}`, Date.now(), burst, perMs, 10_000, burst]);
   if (!taken.rows[0].allowed) {
     ctx.status = 429;
     ctx.body = { error: { code: 'rate_limit_exceeded' } };

@@ -53,10 +53,12 @@ src/http/authenticate.rules.ts|new Set(['GET', 'HEAD', 'OPTIONS'])|new Set(['GET
 src/http/authenticate.rules.ts|/^Bearer\s+(\S+)\s*$/i|/^Bearer\s+(\S+)\s*$/|Authorization scheme read case-sensitively (bearer <key> refused)
 src/webhooks/transport.ts|const KEPT_BODY_BYTES = 1024;|const KEPT_BODY_BYTES = 64 * 1024;|delivery log keeps 64 KiB of a response body instead of 1 KiB
 src/webhooks/transport.ts|body, signal: deadline });|body });|no overall delivery deadline (a trickling receiver holds a delivery past 10 s)
-src/http/rate-limit.ts|(policy.burst - tokens) / perSecond|perSecond / (policy.burst - tokens)|X-RateLimit-Reset formula inverted
-src/http/rate-limit.ts|(1 - tokens) / perSecond|perSecond / (1 - tokens)|Retry-After formula inverted
+src/http/rate-limit.ts|(p.capacity - tokens) / p.perMs|p.perMs / (p.capacity - tokens)|X-RateLimit-Reset formula inverted
+src/http/rate-limit.ts|(1 - tokens) / p.perMs|p.perMs / (1 - tokens)|Retry-After formula inverted
 src/shared/errors.ts|`Too many requests; retry after ${retryAfter} second(s).`|''|rate-limit error message emptied
-src/http/rate-limit.ts|greatest(b.refreshed_at, excluded.refreshed_at)|excluded.refreshed_at|PostgreSQL bucket's monotonic refreshed_at guard removed
+src/http/rate-limit.step.ts|const at = a.max(s.at, p.now);|const at = p.now;|bucket's monotonic time guard removed (a take stamped earlier refills it again)
+src/http/rate-limit.ts|perMs: policy.perMinute / 60_000|perMs: policy.perMinute / 6_000|sustained rate read per 6 s instead of per minute
+src/http/rate-limit.ts|(policy.windowSeconds ?? 10) * 1000|(policy.windowSeconds ?? 1) * 1000|burst window 10 s -> 1 s
 src/webhooks/worker.ts|leaseMs: options.leaseMs ?? 60_000|leaseMs: options.leaseMs ?? 1|delivery lease 60 s -> 1 ms
 src/webhooks/worker.ts|EVENT_RETENTION_MS = 30 * 24 * 3_600_000|EVENT_RETENTION_MS = 1|event retention 30 days -> 1 ms
 src/webhooks/worker.ts|concurrency: options.concurrency ?? 64|concurrency: options.concurrency ?? 1|default worker concurrency 64 -> 1

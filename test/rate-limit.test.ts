@@ -1,5 +1,6 @@
-// Rate limits: the token bucket of API-DESIGN (200 burst, 100 per minute) per key or OAuth client,
-// shared by every server process through PostgreSQL or Redis.
+// Rate limits: the token bucket of API-DESIGN (200 burst, 100 per minute, 200 in any 10 s) per key or
+// OAuth client, shared by every server process through PostgreSQL or Redis; each store answers the
+// boundaries alike and computes exactly what the one step (src/http/rate-limit.step.ts) does.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
@@ -8,7 +9,10 @@ import { startHarness, TestClock, type Harness } from './support/harness.js';
 import { createApiKey, parseScopes } from '../src/auth/auth.service.js';
 import { systemClock } from '../src/shared/clock.js';
 import { freePort } from './support/ports.js';
-import { memoryStore, postgresStore } from '../src/http/rate-limit.js';
+import fc from 'fast-check';
+import { memoryStore, postgresStore, stepPolicy } from '../src/http/rate-limit.js';
+import { stepNow, type BucketState } from '../src/http/rate-limit.step.js';
+import { checkBoundaries } from './support/rate-limit-model.js';
 import { redisStore } from '../src/http/rate-limit.redis.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -199,6 +203,53 @@ describe.each(stores.filter((s) => s.available))('the $name store', ({ make }) =
       // Three minutes: the burst of 200 plus 100 a minute for the rest (never 216 in the first 10 s).
       expect(accepted.length).toBeLessThanOrEqual(200 + Math.ceil((180_000 * 100) / 60_000));
       expect(accepted.length).toBeGreaterThanOrEqual(200 + Math.floor(((180_000 - 10_000) * 100) / 60_000) - 1);
+    } finally {
+      await store.close();
+      await done();
+    }
+  }, 120_000);
+
+  it('answers the boundaries: 199, 200 and 201 within 10 s; 100 more in the minute after a burst, the next in the 61st second', async () => {
+    const { store, em, done } = await make();
+    try {
+      const run = `${Date.now()}-${Math.random()}`;
+      await checkBoundaries(store, em, (name) => `boundaries:${run}:${name}`, Date.UTC(2026, 10, 22, 12, 0, 0));
+    } finally {
+      await store.close();
+      await done();
+    }
+  }, 120_000);
+
+  it('computes every take and peek exactly as the step does (the same doubles), on random sequences', async () => {
+    const { store, em, done } = await make();
+    try {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record({ burst: fc.integer({ min: 1, max: 40 }), perMinute: fc.integer({ min: 1, max: 1_200 }), windowSeconds: fc.integer({ min: 1, max: 20 }) }),
+          fc.array(fc.tuple(fc.integer({ min: 0, max: 12_000 }), fc.boolean()), { minLength: 1, maxLength: 40 }),
+          async (policy, list) => {
+            const key = `random:${Date.now()}:${Math.random()}`;
+            const address = `random-address:${Date.now()}:${Math.random()}`;
+            let own: BucketState | undefined;
+            let t = Date.UTC(2026, 10, 22, 12, 0, 0);
+            for (const [gap, taking] of list) {
+              t += gap;
+              const expected = stepNow(own, stepPolicy(policy), t, taking);
+              if (taking) {
+                // The caller's take and its address's bucket in one call, and the address taken from.
+                const [got, peeked] = await store.takeAndPeek(key, address, policy, new Date(t), em);
+                expect(got).toEqual(expected);
+                expect(peeked).toEqual(await store.peek(address, policy, new Date(t), em));
+                await store.take(address, policy, new Date(t), em);
+                own = expected.state;
+              } else {
+                expect(await store.peek(key, policy, new Date(t), em)).toEqual(expected);
+              }
+            }
+          },
+        ),
+        { numRuns: 20 },
+      );
     } finally {
       await store.close();
       await done();

@@ -30,6 +30,7 @@ import { Migration20261123000040_rate_limit_window } from './migrations/Migratio
 import { Migration20261123000050_claim_plan_cached } from './migrations/Migration20261123000050_claim_plan_cached.js';
 import { Migration20261123000060_delivery_due_order } from './migrations/Migration20261123000060_delivery_due_order.js';
 import { Migration20261123000070_parallel_claims } from './migrations/Migration20261123000070_parallel_claims.js';
+import { Migration20261126000010_rate_limit_constant_state } from './migrations/Migration20261126000010_rate_limit_constant_state.js';
 
 export const entities = [Account, ApiKey, Customer, Order, Event, WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt, Carrier, ComplianceAlert, Job, OAuthClient, OAuthToken, AuditLog, User, Session, SignInFailure, Invoice, InvoiceLine, Payment, CarrierPayment, CarrierPaymentOrder, LedgerEntry];
 
@@ -49,6 +50,7 @@ export const migrations = [
   { name: 'Migration20261123000050_claim_plan_cached', class: Migration20261123000050_claim_plan_cached },
   { name: 'Migration20261123000060_delivery_due_order', class: Migration20261123000060_delivery_due_order },
   { name: 'Migration20261123000070_parallel_claims', class: Migration20261123000070_parallel_claims },
+  { name: 'Migration20261126000010_rate_limit_constant_state', class: Migration20261126000010_rate_limit_constant_state },
 ];
 
 export interface Database extends DatabaseContract {

@@ -1,73 +1,96 @@
 // The rate limit's buckets shared through Redis (REDIS_URL), the store every server process uses
-// when Redis is configured: one Lua script per take, the same formula as the other stores
-// (rate-limit.ts). It runs only against a Redis server: test/rate-limit.test.ts tests it (both
-// policies, the fallback) whenever REDIS_URL's server answers.
-import { Redis, type ChainableCommander } from 'ioredis';
-import { peeked, perMs, windowMs, type BucketStore, type RateLimitPolicy, type Take } from './rate-limit.js';
+// when Redis is configured: one Lua script per request running the one step of rate-limit.step.ts
+// (emitted as Lua), on one hash per bucket. It runs only against a Redis server:
+// test/rate-limit.test.ts tests it (both policies, the fallback) whenever REDIS_URL's server answers.
+import { Redis } from 'ioredis';
+import { INFIX, program, snake, STATE_FIELDS, type BucketState } from './rate-limit.step.js';
+import { stepPolicy, type BucketStore, type RateLimitPolicy, type Take } from './rate-limit.js';
 
-// KEYS[1] the bucket (tokens, at, seq), KEYS[2] the window (accepted times, scored in ms);
-// ARGV: capacity, tokens per ms, now (ms), window (ms). Returns {tokens left as a string, 1|0,
-// accepted in the window, oldest, newest}.
-const TAKE_LUA = `
-local cap = tonumber(ARGV[1]); local rate = tonumber(ARGV[2]); local now = tonumber(ARGV[3]); local window = tonumber(ARGV[4])
-local b = redis.call('HMGET', KEYS[1], 'tokens', 'at')
-local at = tonumber(b[2]) or now
-local tokens = math.min(cap, (tonumber(b[1]) or cap) + math.max(0, now - at) * rate)
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now - window)
-local count = redis.call('ZCARD', KEYS[2])
-local allowed = 0
-if tokens >= 1 and count < cap then
-  tokens = tokens - 1; allowed = 1; count = count + 1
-  local seq = redis.call('HINCRBY', KEYS[1], 'seq', 1)
-  redis.call('ZADD', KEYS[2], now, tostring(now) .. ':' .. seq)
+/** The step as Lua (Redis runs Lua 5.1): a function of the stored state (nil when fresh) and the inputs. */
+function luaStep(): string {
+  const { lines, out } = program(
+    (v) => String(v),
+    (name, op, [x, y, z]) => {
+      const infix = INFIX[op];
+      if (infix) return `  local ${name} = ${x} ${infix} ${y}`;
+      // Not Lua's `c and x or y`, which is wrong when x is false or nil.
+      if (op === 'pick') return `  local ${name}; if ${x} then ${name} = ${y} else ${name} = ${z} end`;
+      return `  local ${name} = math.${op}(${x}, ${y})`;
+    },
+    { fresh: '(s_at == nil)', now: 'now', capacity: 'capacity', perMs: 'per_ms', window: 'window', limit: 'limit', take: 'take' },
+  );
+  const params = [...STATE_FIELDS.map((f) => `s_${snake(f)}`), 'now', 'capacity', 'per_ms', 'window', 'limit', 'take'];
+  return `local function step(${params.join(', ')})
+${lines.join('\n')}
+  return ${[...STATE_FIELDS.map((f) => out.state[f]), out.allowed].join(', ')}
+end`;
+}
+
+// KEYS[1] the bucket to take from (or only look at, ARGV[6] = '0'), KEYS[2] (optional) a bucket to
+// look at; ARGV: now (ms), capacity, tokens per ms, window (ms), window limit, take. A bucket is a
+// hash of the step's four numbers, written with 17 significant digits so that they read back as the
+// same doubles. Returns each bucket's four numbers as strings, then 1|0 (allowed).
+const FIELDS = STATE_FIELDS.map((_, i) => `'f${i}'`).join(', ');
+const SCRIPT = `
+${luaStep()}
+local function fmt(x) return string.format('%.17g', x) end
+local now, capacity, per_ms, window, limit = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
+local function run(key, take)
+  local b = redis.call('HMGET', key, ${FIELDS})
+  local s = {}
+  for i = 1, ${STATE_FIELDS.length} do s[i] = tonumber(b[i]) end
+  local r = {step(s[1], s[2], s[3], s[4], now, capacity, per_ms, window, limit, take)}
+  local out = {}
+  for i = 1, ${STATE_FIELDS.length} do out[i] = fmt(r[i]) end
+  out[${STATE_FIELDS.length + 1}] = r[${STATE_FIELDS.length + 1}] and 1 or 0
+  if take then
+    local fields = {}
+    for i = 1, ${STATE_FIELDS.length} do fields[2 * i - 1] = 'f' .. (i - 1); fields[2 * i] = out[i] end
+    redis.call('HSET', key, unpack(fields))
+    -- Kept while it answers otherwise than a fresh bucket: until full and its window ended.
+    local ttl = math.max((capacity - r[1]) / per_ms, r[3] + window - now, 0) + 60000
+    redis.call('PEXPIRE', key, math.ceil(ttl))
+  end
+  return out
 end
-redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(math.max(at, now)))
-local ttl = math.max(math.ceil((cap - tokens) / rate), window) + 60000
-redis.call('PEXPIRE', KEYS[1], ttl)
-redis.call('PEXPIRE', KEYS[2], ttl)
-local oldest = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')
-local newest = redis.call('ZRANGE', KEYS[2], -1, -1, 'WITHSCORES')
-return {tostring(tokens), allowed, count, oldest[2] or '', newest[2] or ''}`;
+local result = run(KEYS[1], ARGV[6] == '1')
+if KEYS[2] then
+  local peeked = run(KEYS[2], false)
+  for i = 1, #peeked do result[#result + 1] = peeked[i] end
+end
+return result`;
 
-/** Shared through Redis (REDIS_URL): one Lua script per take. */
+type Reply = (string | number)[];
+type Script = { rateLimit(numberOfKeys: number, ...args: (string | number)[]): Promise<Reply> };
+
+/** Shared through Redis (REDIS_URL): one Lua script per request. */
 export function redisStore(url: string): BucketStore {
   const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
-  redis.defineCommand('takeToken', { numberOfKeys: 2, lua: TAKE_LUA });
-  type Script = { takeToken(...args: (string | number)[]): Promise<[string, number, number, string, string]> };
-  const take = (redis as unknown as Script).takeToken.bind(redis);
-  const ms = (v: string) => (v === '' ? undefined : Number(v));
-  // One hash tag for both keys, so a Redis Cluster keeps them on one node (a script's keys must be).
-  const takeArgs = (key: string, policy: RateLimitPolicy, now: Date) =>
-    [`{ratelimit:${key}}`, `{ratelimit:${key}}:window`, policy.burst, perMs(policy), now.getTime(), windowMs(policy)] as const;
-  const taken = ([tokens, allowed, inWindow, oldest, newest]: [string, number, number, string, string]): Take =>
-    ({ tokens: Number(tokens), allowed: allowed === 1, inWindow: Number(inWindow), oldest: ms(oldest), newest: ms(newest) });
-  /** The commands of a peek, queued on `batch`: the bucket, then the window's times after its start. */
-  const queuePeek = (batch: ChainableCommander, key: string, policy: RateLimitPolicy, t: number) =>
-    batch.hmget(`{ratelimit:${key}}`, 'tokens', 'at').zrangebyscore(`{ratelimit:${key}}:window`, `(${t - windowMs(policy)}`, '+inf', 'WITHSCORES');
-  const peekOf = (bucket: (string | null)[], recent: string[], policy: RateLimitPolicy, t: number) => {
-    const [tokens, at] = bucket;
-    const times = recent.filter((_, i) => i % 2 === 1).map(Number);
-    return peeked(policy, tokens == null ? undefined : Number(tokens), at == null ? undefined : Number(at), times, t);
+  redis.defineCommand('rateLimit', { lua: SCRIPT });
+  const run = (redis as unknown as Script).rateLimit.bind(redis);
+  const args = (policy: RateLimitPolicy, now: Date, take: boolean) => {
+    const p = stepPolicy(policy);
+    return [now.getTime(), p.capacity, p.perMs, p.window, p.limit, take ? 1 : 0];
   };
+  const bucket = (key: string) => `ratelimit:${key}`;
+  /** The take (or peek) of a reply starting at `from`. */
+  const takeOf = (reply: Reply, from = 0): Take => ({
+    state: Object.fromEntries(STATE_FIELDS.map((f, i) => [f, Number(reply[from + i])])) as unknown as BucketState,
+    allowed: reply[from + STATE_FIELDS.length] === 1,
+  });
   return {
     kind: 'redis',
     async take(key, policy, now) {
-      return taken(await take(...takeArgs(key, policy, now)));
+      return takeOf(await run(1, bucket(key), ...args(policy, now, true)));
     },
     async peek(key, policy, now) {
-      const t = now.getTime();
-      const [[, bucket], [, recent]] = (await queuePeek(redis.multi(), key, policy, t).exec()) as [[unknown, (string | null)[]], [unknown, string[]]];
-      return peekOf(bucket, recent, policy, t);
+      return takeOf(await run(1, bucket(key), ...args(policy, now, false)));
     },
     async takeAndPeek(key, peekKey, policy, now) {
-      const t = now.getTime();
-      // A pipeline (not a transaction: the two buckets live under different hash tags): one round trip.
-      const batch = (redis.pipeline() as unknown as { takeToken(...a: (string | number)[]): ChainableCommander }).takeToken(...takeArgs(key, policy, now));
-      const results = (await queuePeek(batch, peekKey, policy, t).exec()) as [Error | null, unknown][];
-      const failed = results.find(([err]) => err);
-      if (failed) throw failed[0];
-      const [[, own], [, bucket], [, recent]] = results as [[null, [string, number, number, string, string]], [null, (string | null)[]], [null, string[]]];
-      return [taken(own), peekOf(bucket, recent, policy, t)];
+      // Both buckets in one script: the caller's take and its address's, one round trip. (A Redis
+      // Cluster would need both keys in one slot; this store speaks to one Redis server.)
+      const reply = await run(2, bucket(key), bucket(peekKey), ...args(policy, now, true));
+      return [takeOf(reply), takeOf(reply, STATE_FIELDS.length + 1)];
     },
     close: async () => {
       await redis.quit();

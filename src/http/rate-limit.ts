@@ -1,10 +1,11 @@
 // Token bucket per key or OAuth client: `burst` tokens of capacity, refilled continuously at
-// `perMinute` (the sustained rate), and a sliding window: no `windowSeconds` (10 s) may hold more
-// than `burst` accepted requests. The bucket alone lets a fresh key take its 200 plus what refills
-// while it spends them (216 in 10 s at 100/min); the window's log of the last accepted times makes
-// "200 within 10 seconds" exact. One atomic take per request in a store every server process
-// shares: Redis (when REDIS_URL is set) or PostgreSQL; the embedded single-process database keeps
-// buckets in memory. Time comes from the injected clock (not the store's), so tests can drive it.
+// `perMinute` (the sustained rate), and a window: no `windowSeconds` (10 s) may hold more than
+// `burst` accepted requests. The bucket alone would let a fresh key take its 200 plus what refills
+// while it spends them (216 in 10 s at 100/min); the window keeps a burst to 200 for 10 s. A
+// bucket's state is four numbers whatever the limit, and its arithmetic is written once
+// (rate-limit.step.ts) and run by every store: one atomic take per request in a store every server
+// process shares, Redis (when REDIS_URL is set) or PostgreSQL; the embedded single-process database
+// keeps buckets in memory. Time comes from the injected clock (not the store's), so tests can drive it.
 //
 // Requests that no key, token or session authenticates draw from a bucket of the client's address
 // (the same policy): unauthenticated ones, every failed authentication, the OAuth endpoints, unknown
@@ -17,13 +18,13 @@
 // windows. A window of N points per D seconds refills all at once at the window's end, so it gives
 // neither the bucket's gradual refill (`Retry-After` of one token, 0.6 s at 100/min) nor its long-run
 // rate (a burst window adds its points/duration on top of the sustained one). Each store is one
-// atomic statement (the SQL upsert below, the Lua script of rate-limit.redis.ts), so there is no
-// store logic beyond the formula.
+// atomic statement or script (the SQL below, the Lua of rate-limit.redis.ts) around the one step.
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Clock } from '../shared/clock.js';
 import { KEY_COLUMNS, type KeyRow } from '../auth/auth.service.js';
 import { errors } from '../shared/errors.js';
 import { queryRows } from '../shared/sql.js';
+import { STATE_FIELDS, stepNow, type BucketState, type StepPolicy } from './rate-limit.step.js';
 import type { PipelineContext, Step } from './state.js';
 
 export interface RateLimitPolicy {
@@ -36,29 +37,32 @@ export interface RateLimitPolicy {
 /** The window's length in ms. */
 export const windowMs = (policy: RateLimitPolicy) => (policy.windowSeconds ?? 10) * 1000;
 
-/** What a take leaves: the bucket's tokens, and the accepted requests now in the window. */
+/** The policy as the step reads it. */
+export const stepPolicy = (policy: RateLimitPolicy): StepPolicy => ({
+  capacity: policy.burst,
+  perMs: policy.perMinute / 60_000,
+  window: windowMs(policy),
+  limit: policy.burst,
+});
+
+/** What a take (or a peek) saw: whether the request is allowed, and the bucket after it. */
 export interface Take {
-  tokens: number;
   allowed: boolean;
-  /** Accepted requests in the window ending now (this one included when allowed). */
-  inWindow: number;
-  /** Times (ms) of the oldest and newest of them, when there are any. */
-  oldest: number | undefined;
-  newest: number | undefined;
+  state: BucketState;
 }
 
 export interface RateLimitResult {
   allowed: boolean;
   headers: Record<string, string>;
-  /** Whole seconds until one token is available (when refused). */
+  /** Whole seconds until a request can be accepted (when refused). */
   retryAfter: number;
 }
 
-/** Takes one token from `key`'s bucket if it holds one; answers the tokens left (fractional). */
+/** Takes one token from `key`'s bucket if the policy allows a request now. */
 export interface BucketStore {
   readonly kind: 'memory' | 'postgresql' | 'redis';
   take(key: string, policy: RateLimitPolicy, now: Date, em: EntityManager): Promise<Take>;
-  /** What `key`'s bucket and window hold now, taking nothing (`allowed`: a take would be accepted). */
+  /** What `key`'s bucket holds now, taking nothing (`allowed`: a take would be accepted). */
   peek(key: string, policy: RateLimitPolicy, now: Date, em: EntityManager): Promise<Take>;
   /**
    * `take(key)` and `peek(peekKey)` (same policy) in one round trip to the store: an authenticated
@@ -81,160 +85,121 @@ export interface KeyTake {
   peek: Take;
 }
 
-/** Tokens refilled per ms. */
-export const perMs = (policy: RateLimitPolicy) => policy.perMinute / 60_000;
+/** Buckets kept in memory before the ones a fresh bucket would answer alike are let go. */
+const MEMORY_SWEEP_AT = 10_000;
 
-/** A bucket's tokens at `now`, refilled since `at` (ms) and capped. */
-const refilled = (policy: RateLimitPolicy, tokens: number | undefined, at: number | undefined, now: number) =>
-  // Stryker disable next-line LogicalOperator,ConditionalExpression: equivalent, tokens and at are undefined together (no bucket yet)
-  tokens === undefined || at === undefined ? policy.burst : Math.min(policy.burst, tokens + Math.max(0, now - at) * perMs(policy));
-
-/** What a take would see, without taking: the refilled tokens and the accepted times still in the window. */
-export function peeked(policy: RateLimitPolicy, tokens: number | undefined, at: number | undefined, recent: number[], now: number): Take {
-  const left = refilled(policy, tokens, at, now);
-  const inWindow = recent.filter((x) => x > now - windowMs(policy));
-  return {
-    tokens: left,
-    allowed: left >= 1 && inWindow.length < policy.burst,
-    inWindow: inWindow.length,
-    oldest: inWindow.length ? Math.min(...inWindow) : undefined,
-    newest: inWindow.length ? Math.max(...inWindow) : undefined,
-  };
+/** A bucket kept in memory, with the policy it was last taken under. */
+interface Kept {
+  state: BucketState;
+  policy: StepPolicy;
 }
 
-/** The embedded (single-process) mode. */
-export function memoryStore(): BucketStore {
-  const buckets = new Map<string, { tokens: number; at: number; recent: number[] }>();
+/** Whether a bucket answers as a fresh one would at `now` (full, its window ended): it can be forgotten. */
+const forgettable = ({ state: s, policy }: Kept, now: number) =>
+  s.tokens + Math.max(0, now - s.at) * policy.perMs >= policy.capacity && s.windowStart + policy.window <= now;
+
+/** The embedded (single-process) mode, and the fallback while a shared store cannot be reached. */
+export function memoryStore(): BucketStore & { readonly size: number } {
+  const buckets = new Map<string, Kept>();
+  const peek = (key: string, policy: RateLimitPolicy, now: Date) => stepNow(buckets.get(key)?.state, stepPolicy(policy), now.getTime(), false);
   return {
     kind: 'memory',
+    /** Buckets held. */
+    get size() {
+      return buckets.size;
+    },
     async take(key, policy, now) {
+      const p = stepPolicy(policy);
       const t = now.getTime();
-      // Stryker disable next-line ArrayDeclaration: equivalent, a time that is not a number never falls in the window
-      const b = buckets.get(key) ?? { tokens: policy.burst, at: t, recent: [] };
-      let tokens = Math.min(policy.burst, b.tokens + Math.max(0, t - b.at) * perMs(policy));
-      const recent = b.recent.filter((x) => x > t - windowMs(policy));
-      const allowed = tokens >= 1 && recent.length < policy.burst;
-      if (allowed) {
-        tokens -= 1;
-        recent.push(t);
-      }
-      buckets.set(key, { tokens, at: Math.max(b.at, t), recent });
-      return { tokens, allowed, inWindow: recent.length, oldest: recent.length ? Math.min(...recent) : undefined, newest: recent.length ? Math.max(...recent) : undefined };
+      const taken = stepNow(buckets.get(key)?.state, p, t, true);
+      // Many addresses (a scan, a flood): what a fresh bucket would answer alike is let go.
+      if (buckets.size >= MEMORY_SWEEP_AT && !buckets.has(key)) for (const [k, kept] of buckets) if (forgettable(kept, t)) buckets.delete(k);
+      buckets.set(key, { state: taken.state, policy: p });
+      return taken;
     },
-    async peek(key, policy, now) {
-      const b = buckets.get(key);
-      // Stryker disable next-line ArrayDeclaration: equivalent, a time that is not a number never falls in the window
-      return peeked(policy, b?.tokens, b?.at, b?.recent ?? [], now.getTime());
-    },
+    peek: async (key, policy, now) => peek(key, policy, now),
     async takeAndPeek(key, peekKey, policy, now, em) {
-      return [await this.take(key, policy, now, em), await this.peek(peekKey, policy, now, em)];
+      return [await this.take(key, policy, now, em), peek(peekKey, policy, now)];
     },
     close: async () => buckets.clear(),
   };
 }
 
-// Params: $1 key, $2 capacity, $3 now, $4 now (ms), $5 window limit, $6 tokens per second, $7 window start (ms).
-// The bucket refills by the time since the row's last take; the window keeps the accepted times
-// after its start; a take is accepted when a whole token is left and the window is not full.
-/** The take, inserting the bucket's first row from `source` (its key, then $2 to $4 as below). */
-const takeSql = (source: string) => `
-  insert into rate_limit_buckets as b (bucket_key, tokens, refreshed_at, allowed, recent)
-  ${source}
-  on conflict (bucket_key) do update set (tokens, allowed, recent, refreshed_at) = (
-    select case when s.ok then s.t - 1 else s.t end, s.ok, case when s.ok then s.r || excluded.recent else s.r end,
-      greatest(b.refreshed_at, excluded.refreshed_at)
-    from (
-      select w.t, w.r, w.t >= 1 and cardinality(w.r) < $5::int as ok
-      from (
-        select least($2::float8, b.tokens + greatest(0, extract(epoch from (excluded.refreshed_at - b.refreshed_at))::float8) * $6::float8) as t,
-          array(select x from unnest(b.recent) as x where x > $7::bigint) as r
-      ) w
-    ) s
-  )
-  returning tokens, allowed, cardinality(recent) as in_window,
-    (select min(x) from unnest(recent) as x) as oldest, (select max(x) from unnest(recent) as x) as newest`;
-const TAKE_SQL = takeSql('values ($1, $2::float8 - 1, $3, true, array[$4::bigint])');
+// The bucket's columns, in STATE_FIELDS order, then whether the request was allowed.
+const STATE_COLUMNS = ['tokens', 'tokens_at', 'window_start', 'window_count'];
+const COLUMNS = [...STATE_COLUMNS, 'allowed'].join(', ');
+const STATE_OF = (alias: string) => `${alias}.tokens, ${alias}.tokens_at, ${alias}.window_start, ${alias}.window_count`;
+// Params: $2 now (ms), $3 capacity, $4 tokens per ms, $5 window (ms), $6 window limit.
+const POLICY_ARGS = '$2::float8, $3::float8, $4::float8, $5::float8, $6::float8';
+const NO_STATE = 'null, null, null, null';
 
-// The peeked bucket `p` (its row joined on $8) as it was before the statement: its tokens, last take
-// and accepted times after $7 (peekOf reads them).
-const PEEK_COLUMNS = `p.tokens as peek_tokens, p.refreshed_at as peek_refreshed_at,
-    array(select x from unnest(p.recent) as x where x > $7::bigint) as peek_recent`;
-const PEEK_JOIN = 'left join rate_limit_buckets p on p.bucket_key = $8';
+/** The take: the step on the bucket's row under its lock, or on no row (a fresh bucket), inserting it. */
+const takeSql = (bucketKey: string, from = '', where = '') => `
+  insert into rate_limits as b (bucket_key, ${COLUMNS})
+  select ${bucketKey}, s.* from ${from}rate_limit_step(${NO_STATE}, ${POLICY_ARGS}, true) s ${where}
+  on conflict (bucket_key) do update set (${COLUMNS}) = (select s.* from rate_limit_step(${STATE_OF('b')}, ${POLICY_ARGS}, true) s)
+  returning ${COLUMNS}`;
+const TAKE_SQL = takeSql('$1');
 
-// TAKE_SQL, and $8's bucket as it was, read in the same statement.
+// The bucket $7 as a step would see it, taking nothing (its row as it was before the statement).
+const PEEK_COLUMNS = 'pk.tokens as peek_tokens, pk.at as peek_at, pk.window_start as peek_window_start, pk.count as peek_count, pk.allowed as peek_allowed';
+const PEEK_JOIN = `left join rate_limits pb on pb.bucket_key = $7
+  cross join lateral rate_limit_step(${STATE_OF('pb')}, ${POLICY_ARGS}, false) pk`;
+
+const PEEK_SQL = `select ${PEEK_COLUMNS} from (select 1) as one ${PEEK_JOIN.replaceAll('$7', '$1')}`;
+
+// TAKE_SQL, and $7's bucket as it was, read in the same statement.
 const TAKE_AND_PEEK_SQL = `
   with t as (${TAKE_SQL})
   select t.*, ${PEEK_COLUMNS}
   from t ${PEEK_JOIN}`;
 
-// The caller's API key by its secret's hash ($1), its bucket's take (TAKE_SQL's $2 to $7, the
-// bucket named after the key; none for an unknown or revoked key) and the address bucket $8 as it
+// The caller's API key by its secret's hash ($1), its bucket's take (TAKE_SQL's $2 to $6, the
+// bucket named after the key; none for an unknown or revoked key) and the address bucket $7 as it
 // was: authentication, rate limit and the address throttle of a request in one statement.
 const KEY_TAKE_AND_PEEK_SQL = `
   with k as (select ${KEY_COLUMNS} from api_keys where secret_hash = $1),
-  t as (${takeSql("select 'actor:' || k.id, $2::float8 - 1, $3, true, array[$4::bigint] from k where k.revoked_at is null")})
-  select k.*, t.tokens, t.allowed, t.in_window, t.oldest, t.newest, ${PEEK_COLUMNS}
+  t as (${takeSql("'actor:' || k.id", 'k, ', 'where k.revoked_at is null')})
+  select k.*, ${COLUMNS.split(', ').map((c) => `t.${c}`).join(', ')}, ${PEEK_COLUMNS}
   from (select 1) as one left join k on true left join t on true ${PEEK_JOIN}`;
 
-type TakeRow = { tokens: number | string; allowed: boolean; in_window: number | string; oldest: number | string | null; newest: number | string | null };
-const msOf = (v: number | string | null) => (v === null ? undefined : Number(v));
-/** A take's row (the statement always answers one). */
-const takeOf = (row: TakeRow): Take => ({
-  tokens: Number(row.tokens),
-  allowed: row.allowed,
-  inWindow: Number(row.in_window),
-  oldest: msOf(row.oldest),
-  newest: msOf(row.newest),
-});
-type PeekRow = TakeRow & { peek_tokens: number | string | null; peek_refreshed_at: Date | string | null; peek_recent: (number | string)[] | null };
-/** The peeked bucket's columns of a row. */
-const peekOf = (row: PeekRow, policy: RateLimitPolicy, now: Date): Take => {
-  // Stryker disable next-line ConditionalExpression: equivalent, either of the two undefined reads as no bucket yet (refilled)
-  const at = row.peek_refreshed_at == null ? undefined : new Date(row.peek_refreshed_at).getTime();
-  // Stryker disable next-line ConditionalExpression: equivalent, either of the two undefined reads as no bucket yet (refilled)
-  const tokens = row.peek_tokens == null ? undefined : Number(row.peek_tokens);
-  // Stryker disable next-line ArrayDeclaration: equivalent, a time that is not a number never falls in the window
-  return peeked(policy, tokens, at, (row.peek_recent ?? []).map(Number), now.getTime());
-};
-const takeParams = (key: string, policy: RateLimitPolicy, now: Date) => {
-  const t = now.getTime();
-  return [key, policy.burst, now, t, policy.burst, policy.perMinute / 60, t - windowMs(policy)];
+const PEEK_NAMES = ['peek_tokens', 'peek_at', 'peek_window_start', 'peek_count'];
+type Row = Record<string, unknown>;
+/** A bucket's state from a row's columns `names` (float8: numbers from both drivers). */
+const stateOf = (row: Row, names: string[]): BucketState =>
+  Object.fromEntries(STATE_FIELDS.map((f, i) => [f, Number(row[names[i]!])])) as unknown as BucketState;
+const takeOf = (row: Row): Take => ({ allowed: row.allowed as boolean, state: stateOf(row, STATE_COLUMNS) });
+const peekOf = (row: Row): Take => ({ allowed: row.peek_allowed as boolean, state: stateOf(row, PEEK_NAMES) });
+const params = (policy: RateLimitPolicy, now: Date) => {
+  const p = stepPolicy(policy);
+  return [now.getTime(), p.capacity, p.perMs, p.window, p.limit];
 };
 
-/** Shared by every process on one PostgreSQL: one upsert, atomic under the row lock. */
+/** Shared by every process on one PostgreSQL: one statement, atomic under the bucket row's lock. */
 export function postgresStore(): BucketStore {
   return {
     kind: 'postgresql',
     async take(key, policy, now, em) {
-      const [row] = await queryRows<TakeRow>(em, TAKE_SQL, takeParams(key, policy, now));
+      const [row] = await queryRows<Row>(em, TAKE_SQL, [key, ...params(policy, now)]);
       return takeOf(row!);
     },
+    async peek(key, policy, now, em) {
+      const [row] = await queryRows<Row>(em, PEEK_SQL, [key, ...params(policy, now)]);
+      return peekOf(row!);
+    },
     async takeAndPeek(key, peekKey, policy, now, em) {
-      const [row] = await queryRows<PeekRow>(em, TAKE_AND_PEEK_SQL, [...takeParams(key, policy, now), peekKey]);
-      return [takeOf(row!), peekOf(row!, policy, now)];
+      const [row] = await queryRows<Row>(em, TAKE_AND_PEEK_SQL, [key, ...params(policy, now), peekKey]);
+      return [takeOf(row!), peekOf(row!)];
     },
     async authenticateKey(secretHash, peekKey, policy, now, em) {
-      type Row = PeekRow & Partial<KeyRow> & { allowed: boolean | null };
-      // One row always (the key's columns null when no key has that secret).
-      // Stryker disable next-line StringLiteral: equivalent, the key parameter is dropped (the statement names the bucket after the key it finds)
-      const row = (await queryRows<Row>(em, KEY_TAKE_AND_PEEK_SQL, [secretHash, ...takeParams('', policy, now).slice(1), peekKey]))[0]!;
-      const key = row.id ? (row as KeyRow) : undefined;
-      return { key, own: row.allowed == null ? undefined : takeOf(row), peek: peekOf(row, policy, now) };
-    },
-    async peek(key, policy, now, em) {
-      const rows = await em.execute<{ tokens: number | string; refreshed_at: Date | string; recent: (number | string)[] | null }[]>(
-        'select tokens, refreshed_at, recent from rate_limit_buckets where bucket_key = ?',
-        [key],
-      );
-      const row = rows[0];
-      const at = row ? new Date(row.refreshed_at).getTime() : undefined;
-      // Stryker disable next-line ArrayDeclaration: equivalent, a time that is not a number never falls in the window
-      return peeked(policy, row ? Number(row.tokens) : undefined, at, (row?.recent ?? []).map(Number), now.getTime());
+      // One row always (the key's columns null when no key has that secret, the take's when no take).
+      const [row] = await queryRows<Row & Partial<KeyRow>>(em, KEY_TAKE_AND_PEEK_SQL, [secretHash, ...params(policy, now), peekKey]);
+      const key = row!.id ? (row as KeyRow) : undefined;
+      return { key, own: row!.allowed == null ? undefined : takeOf(row!), peek: peekOf(row!) };
     },
     close: async () => undefined,
   };
 }
-
 
 /**
  * The shared store, or process memory while it cannot be reached: limits keep holding (per process)
@@ -275,19 +240,20 @@ export async function peekToken(store: BucketStore, em: EntityManager, key: stri
 }
 
 /** The answer to a take or peek: allowed or not, the `X-RateLimit-*` headers and `Retry-After`. */
-export function limitOf(policy: RateLimitPolicy, now: Date, result: Take): RateLimitResult {
+export function limitOf(policy: RateLimitPolicy, now: Date, { allowed, state: s }: Take): RateLimitResult {
   const t = now.getTime();
-  const perSecond = policy.perMinute / 60;
-  const tokens = Math.max(0, result.tokens);
-  const window = windowMs(policy);
-  const allowed = result.allowed;
-  // Remaining: what both limits still allow now. Reset: when the bucket is full and the window empty.
-  const remaining = Math.max(0, Math.min(Math.floor(tokens), policy.burst - result.inWindow));
-  const reset = Math.ceil(Math.max(t / 1000 + (policy.burst - tokens) / perSecond, result.newest === undefined ? 0 : (result.newest + window) / 1000));
-  // Retry-After: until a whole token is back and, when the window is full, until its oldest leaves.
-  // (Not positive once a whole token is left: the window or the 1-second floor answers then.)
-  const forToken = (1 - tokens) / perSecond;
-  const forWindow = result.inWindow >= policy.burst && result.oldest !== undefined ? (result.oldest + window - t) / 1000 : 0;
+  const p = stepPolicy(policy);
+  // The state is as of its take (`at`): the tokens refill from then; the window may have ended since.
+  const tokens = Math.max(0, Math.min(p.capacity, s.tokens + Math.max(0, t - s.at) * p.perMs));
+  const windowEnd = s.windowStart + p.window;
+  const inWindow = windowEnd > t ? s.count : 0;
+  // Remaining: what both limits still allow now. Reset: when the bucket is full and the window's count gone.
+  const remaining = Math.max(0, Math.min(Math.floor(tokens), p.limit - inWindow));
+  const full = t + (p.capacity - tokens) / p.perMs;
+  const reset = Math.ceil(Math.max(full, inWindow > 0 ? windowEnd : 0) / 1000);
+  // Retry-After: until a whole token is back and, when the window is full, until it ends.
+  const forToken = (1 - tokens) / p.perMs;
+  const forWindow = inWindow >= p.limit ? windowEnd - t : 0;
   return {
     allowed,
     headers: {
@@ -295,7 +261,7 @@ export function limitOf(policy: RateLimitPolicy, now: Date, result: Take): RateL
       'X-RateLimit-Remaining': String(remaining),
       'X-RateLimit-Reset': String(reset),
     },
-    retryAfter: Math.max(1, Math.ceil(Math.max(forToken, forWindow))),
+    retryAfter: Math.max(1, Math.ceil(Math.max(forToken, forWindow) / 1000)),
   };
 }
 
