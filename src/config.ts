@@ -13,6 +13,10 @@ export interface Config {
   host: string;
   /** PostgreSQL connection string; undefined means the embedded database. */
   databaseUrl: string | undefined;
+  /** PostgreSQL itself when `databaseUrl` is a pooler (`DATABASE_DIRECT_URL`): LISTEN runs there. */
+  databaseDirectUrl: string | undefined;
+  /** `databaseUrl` is a transaction-mode pooler (`DATABASE_POOLER`): no named statements, no session state. */
+  databasePooled: boolean;
   /** Folder of the embedded database, or `memory://`. */
   dataDir: string;
   role: Role;
@@ -74,6 +78,28 @@ function secretsFrom(env: NodeJS.ProcessEnv, production: boolean): Config['secre
   return { key, oldKeys };
 }
 
+/**
+ * DATABASE_URL, and whether it is a transaction-mode pooler: `DATABASE_POOLER=transaction` (or
+ * `none`) says so; unset, a URL carrying `pgbouncer=true` (Prisma's convention, taken off the URL) or
+ * a DATABASE_DIRECT_URL other than DATABASE_URL means a pooler.
+ */
+function databaseFrom(env: NodeJS.ProcessEnv): Pick<Config, 'databaseUrl' | 'databaseDirectUrl' | 'databasePooled'> {
+  let databaseUrl = env.DATABASE_URL || undefined;
+  const databaseDirectUrl = env.DATABASE_DIRECT_URL || undefined;
+  let flagged = false;
+  // (A connection string the URL parser cannot read, such as a socket path, is the driver's to judge.)
+  const url = databaseUrl && URL.canParse(databaseUrl) ? new URL(databaseUrl) : undefined;
+  if (url?.searchParams.has('pgbouncer')) {
+    flagged = url.searchParams.get('pgbouncer') === 'true';
+    url.searchParams.delete('pgbouncer');
+    databaseUrl = url.toString();
+  }
+  const pooler = env.DATABASE_POOLER || undefined;
+  if (pooler !== undefined && pooler !== 'transaction' && pooler !== 'none') throw new Error(`DATABASE_POOLER must be transaction or none, got "${pooler}"`);
+  const databasePooled = pooler ? pooler === 'transaction' : flagged || (databaseDirectUrl !== undefined && databaseDirectUrl !== databaseUrl);
+  return { databaseUrl, databaseDirectUrl: databaseUrl ? databaseDirectUrl : undefined, databasePooled: Boolean(databaseUrl) && databasePooled };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const role = (env.ROLE ?? 'all') as Role;
   if (!['api', 'worker', 'all'].includes(role)) throw new Error(`ROLE must be api, worker or all, got "${role}"`);
@@ -82,7 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: intFrom('PORT', env.PORT, 8080),
     host: env.HOST ?? '127.0.0.1',
-    databaseUrl: env.DATABASE_URL || undefined,
+    ...databaseFrom(env),
     dataDir: dataDir.startsWith('memory://') ? dataDir : resolve(dataDir),
     role,
     production,
@@ -147,3 +173,20 @@ export function secretsKeyringFor(config: Pick<Config, 'secrets' | 'dataDir'>, l
   );
   return { current: key, old: config.secrets.oldKeys };
 }
+
+/** How the processes and the command-line tools open the database. */
+export const databaseOptions = (config: Pick<Config, 'databaseUrl' | 'databaseDirectUrl' | 'databasePooled' | 'dataDir'>, log?: Logger) => ({
+  databaseUrl: config.databaseUrl,
+  directUrl: config.databaseDirectUrl,
+  pooled: config.databasePooled,
+  dataDir: config.dataDir,
+  ...(log
+    ? {
+        onDeafListen: (channel: string) =>
+          log.warn(
+            { channel },
+            'LISTEN on DATABASE_URL hears no NOTIFY (a transaction pooler?): workers are woken only by their poll. Set DATABASE_DIRECT_URL to PostgreSQL itself (and DATABASE_POOLER=transaction)',
+          ),
+      }
+    : {}),
+});

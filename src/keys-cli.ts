@@ -3,7 +3,7 @@
 // line of its own. Uses the same database as the server (DATABASE_URL, or the embedded database in
 // DATA_DIR while the server is stopped).
 import { parseArgs } from 'node:util';
-import { loadConfig, secretsKeyringFor } from './config.js';
+import { databaseOptions, loadConfig, secretsKeyringFor } from './config.js';
 import { useSecretsKeyring } from './shared/secrets.js';
 import { openDatabase } from './db/orm.js';
 import { createApiKey, parseScopes } from './auth/auth.service.js';
@@ -28,7 +28,7 @@ if (positionals[0] !== 'create' || !values.account || !values.scopes) {
 
 const config = loadConfig();
 useSecretsKeyring(secretsKeyringFor(config));
-const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const db = await openDatabase(databaseOptions(config));
 try {
   const scopes = parseScopes(values.scopes);
   const { key, secret, account } = await createApiKey(

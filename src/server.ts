@@ -3,7 +3,9 @@
 // (a worker never loads the HTTP pipeline, an API process never loads the webhook HTTP client), which
 // keeps every process's memory to what its role needs.
 import { createServer, type Server } from 'node:http';
-import { secretsKeyringFor, type Config } from './config.js';
+import { databaseOptions, secretsKeyringFor, type Config } from './config.js';
+import { POLL_WITHOUT_WAKEUPS_MS } from './jobs/loop.js';
+import { whenUndeclaredPooler } from './shared/sql.js';
 import { openDatabase, type Database } from './db/orm.js';
 import type { App } from './http/app.js';
 import { systemClock, type Clock } from './shared/clock.js';
@@ -25,7 +27,19 @@ export interface Running {
 
 export async function start(config: Config, log: Logger, clock: Clock = systemClock): Promise<Running> {
   useSecretsKeyring(secretsKeyringFor(config, log));
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  whenUndeclaredPooler((err) =>
+    log.warn(
+      { err },
+      'DATABASE_URL loses prepared statements between transactions (a transaction pooler?): statements are sent unnamed from now on. Set DATABASE_POOLER=transaction, and DATABASE_DIRECT_URL for wake-ups',
+    ),
+  );
+  const db = await openDatabase(databaseOptions(config, log));
+  if (config.databasePooled && !config.databaseDirectUrl) {
+    log.warn(
+      { pollMs: POLL_WITHOUT_WAKEUPS_MS },
+      'DATABASE_URL is a transaction pooler and DATABASE_DIRECT_URL is not set: workers poll for new work instead of being woken by NOTIFY (set DATABASE_DIRECT_URL to PostgreSQL itself for wake-ups within milliseconds); migrations run under a transaction-scoped lock',
+    );
+  }
   // After a rotation of SECRETS_KEY, what the older keys sealed is sealed again under the new one.
   const resealed = await resealEndpointSecrets((sql, params) => db.em().execute(sql, params));
   if (resealed) log.info({ endpoints: resealed }, 'webhook signing secrets sealed again under the current SECRETS_KEY');
@@ -33,6 +47,8 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
   let app: App | null = null;
   let url: string | null = null;
   let shuttingDown = false;
+  // A worker is ready once its loops are started (listening for wake-ups), not when its health server is.
+  let started = false;
   if (config.role === 'api' || config.role === 'all') {
     const { createApp } = await import('./http/app.js');
     app = await createApp({ db, clock, log, rateLimit: config.rateLimit, redisUrl: config.redisUrl, production: config.production, signIn: config.signIn, trustedProxies: config.trustedProxies, oauthClientFailures: config.oauthClientFailures });
@@ -48,7 +64,7 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
     const port = typeof address === 'object' && address ? address.port : config.port;
     url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   } else {
-    server = await listenForHealth(config, db, () => shuttingDown);
+    server = await listenForHealth(config, db, () => shuttingDown || !started);
   }
   let worker: DeliveryWorker | null = null;
   let jobs: JobRunner | null = null;
@@ -83,6 +99,7 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
       await transport.close();
     };
   }
+  started = true;
   let stopping: Promise<void> | null = null;
   return {
     server,
@@ -115,9 +132,10 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
 
 /**
  * A worker serves no API, but answers GET /healthz and GET /readyz on PORT (the same answers as the
- * API's), so that orchestrators can probe every process the same way.
+ * API's), so that orchestrators can probe every process the same way: ready once its loops are
+ * started and listening for wake-ups.
  */
-async function listenForHealth(config: Config, db: Database, shuttingDown: () => boolean): Promise<Server> {
+async function listenForHealth(config: Config, db: Database, notReady: () => boolean): Promise<Server> {
   const server = createServer((req, res) => {
     const answer = (status: number, body: unknown) => {
       res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
@@ -129,7 +147,7 @@ async function listenForHealth(config: Config, db: Database, shuttingDown: () =>
     db.em()
       .execute('select 1')
       .then(
-        () => (shuttingDown() ? answer(503, { status: 'not_ready', database: 'ok' }) : answer(200, { status: 'ready', database: 'ok' })),
+        () => (notReady() ? answer(503, { status: 'not_ready', database: 'ok' }) : answer(200, { status: 'ready', database: 'ok' })),
         () => answer(503, { status: 'not_ready', database: 'unavailable' }),
       );
   });

@@ -4,7 +4,7 @@
 // (DATABASE_URL, or the embedded database in DATA_DIR while the server is stopped). From a build:
 // `node dist/users-cli.js create ...`.
 import { parseArgs } from 'node:util';
-import { loadConfig, secretsKeyringFor } from './config.js';
+import { databaseOptions, loadConfig, secretsKeyringFor } from './config.js';
 import { useSecretsKeyring } from './shared/secrets.js';
 import { openDatabase } from './db/orm.js';
 import { createUserInAccount } from './users/users.service.js';
@@ -31,7 +31,7 @@ if (positionals[0] !== 'create' || !values.account || !values.email || !values.r
 
 const config = loadConfig();
 useSecretsKeyring(secretsKeyringFor(config));
-const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const db = await openDatabase(databaseOptions(config));
 try {
   const { user, initialPassword, accountId } = await createUserInAccount(
     db.em(),

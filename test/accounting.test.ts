@@ -18,7 +18,7 @@ import { newId } from '../src/shared/ids.js';
 type Json = Record<string, any>;
 const ADDRESS = { address1: '100 N Main St', city: 'Chicago', state: 'IL', zip: '60601' };
 
-describe.each(backends())('accounting on %s', (backend: Backend) => {
+describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend) => {
   let h: Harness;
   let dot = 3_100_000;
 

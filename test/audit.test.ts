@@ -7,7 +7,7 @@ import { Carrier } from '../src/carriers/carriers.entities.js';
 import type { components } from '../generated/openapi.js';
 import type { OperationId } from '../src/shared/handlers.js';
 
-describe.each(backends())('the audit log on %s', (backend: Backend) => {
+describe.each(backends({ pooler: true }))('the audit log on %s', (backend: Backend) => {
   let h: Harness;
   const clock = new TestClock(Date.UTC(2026, 10, 23, 9, 0, 0));
   const unix = () => Math.floor(clock.now().getTime() / 1000);

@@ -17,7 +17,7 @@ import { ORDER_TRANSITIONS, type OrderAction } from '../src/orders/orders.state.
 
 const silent = pino({ level: 'silent' });
 
-describe.each(backends())('carriers on %s', (backend: Backend) => {
+describe.each(backends({ pooler: true }))('carriers on %s', (backend: Backend) => {
   let h: Harness;
   let runner: JobRunner;
   const clock = new TestClock(Date.UTC(2026, 10, 22, 12, 0, 0));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, type Backend } from './support/databases.js';
 import { startHarness, type Harness } from './support/harness.js';
 
-describe.each(backends())('customers on %s', (backend: Backend) => {
+describe.each(backends({ pooler: true }))('customers on %s', (backend: Backend) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(backend);

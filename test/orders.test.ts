@@ -4,7 +4,7 @@ import { orderBody, startHarness, type Harness } from './support/harness.js';
 import { Event } from '../src/webhooks/events.entities.js';
 import { Order } from '../src/orders/orders.entities.js';
 
-describe.each(backends())('orders on %s', (backend: Backend) => {
+describe.each(backends({ pooler: true }))('orders on %s', (backend: Backend) => {
   let h: Harness;
   let customerId: string;
   beforeAll(async () => {

@@ -77,7 +77,7 @@ describe.skipIf(!base)('when PostgreSQL cannot be reached', () => {
     viaProxy.host = `127.0.0.1:${proxy.port}`;
     viaProxy.pathname = `/${name}`;
     const db = await openDatabase({ databaseUrl: viaProxy.toString() });
-    database = { db, url: viaProxy.toString(), drop: () => db.close() };
+    database = { db, url: viaProxy.toString(), env: { DATABASE_URL: viaProxy.toString() }, drop: () => db.close() };
     h = await startHarness('postgresql', { database, rateLimit: { burst: 1000, perMinute: 1000 } });
     key = await h.key('outage');
   }, 60_000);

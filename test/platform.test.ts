@@ -9,7 +9,7 @@ import { renderForVersion } from '../src/shared/versions.js';
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
-describe.each(backends())('platform policies on %s', (backend: Backend) => {
+describe.each(backends({ pooler: true }))('platform policies on %s', (backend: Backend) => {
   let h: Harness;
   const clock = new TestClock(Date.UTC(2026, 10, 22, 12, 0, 0));
   let admin: string;

@@ -1,10 +1,12 @@
 // queryRows (src/shared/sql.ts): statements sent straight to the driver, prepared once per
-// connection (the pg pool) or once per embedded database (PGlite's wire protocol), on both databases.
+// connection (the pg pool) or once per embedded database (PGlite's wire protocol), on both databases;
+// unnamed through a transaction-mode pooler, declared or found by its errors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../src/shared/sql.js';
+import { openDatabase } from '../src/db/orm.js';
+import { queryRows, whenUndeclaredPooler } from '../src/shared/sql.js';
 import { backends, createTestDatabase, type TestDatabase } from './support/databases.js';
 
-describe.each(backends())('queryRows on %s', (backend) => {
+describe.each(backends({ pooler: true }))('queryRows on %s', (backend) => {
   let t: TestDatabase;
   beforeAll(async () => {
     t = await createTestDatabase(backend);
@@ -72,4 +74,38 @@ describe.each(backends())('queryRows on %s', (backend) => {
     // Had it run inside the transaction it would have counted the row the rollback removed.
     expect(await outside).toEqual([{ n: 0 }]);
   });
+});
+
+/**
+ * Through a transaction-mode pooler each statement may run on another server connection, where a
+ * statement prepared by name elsewhere does not exist (and its name may already be taken).
+ */
+describe.runIf(backends({ pooler: true }).includes('pgbouncer'))('queryRows through a transaction pooler', () => {
+  const concurrently = (em: () => import('@mikro-orm/sql').EntityManager, times: number) =>
+    Promise.all(Array.from({ length: times }, (_, i) => queryRows<{ n: number }>(em(), 'select $1::int + 1 as n', [i])));
+
+  it('declared (DATABASE_POOLER, or a direct URL beside it): every statement unnamed, none fails', async () => {
+    const t = await createTestDatabase('pgbouncer');
+    try {
+      for (let round = 0; round < 5; round++) expect((await concurrently(() => t.db.em(), 40)).map(([r]) => r!.n)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    } finally {
+      await t.drop();
+    }
+  }, 60_000);
+
+  it('undeclared: found by the errors a named statement gets there, told once, and the statement answered all the same', async () => {
+    const t = await createTestDatabase('pgbouncer');
+    const undeclared = await openDatabase({ databaseUrl: t.url });
+    const told: unknown[] = [];
+    whenUndeclaredPooler((err) => told.push(err));
+    try {
+      for (let round = 0; round < 5; round++) expect((await concurrently(() => undeclared.em(), 40)).map(([r]) => r!.n)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+      expect(told).toHaveLength(1);
+      expect(told[0]).toMatchObject({ code: expect.stringMatching(/^(26000|42P05)$/) });
+    } finally {
+      whenUndeclaredPooler(() => undefined);
+      await undeclared.close();
+      await t.drop();
+    }
+  }, 60_000);
 });

@@ -51,7 +51,7 @@ describe('roles', () => {
 
 const PASSWORD = 'correct horse battery staple';
 
-describe.each(backends())('dashboard users and sessions on %s', (backend: Backend) => {
+describe.each(backends({ pooler: true }))('dashboard users and sessions on %s', (backend: Backend) => {
   let h: Harness;
   const clock = new TestClock(Date.UTC(2026, 10, 23, 9, 0, 0));
   let ownerKey: string;

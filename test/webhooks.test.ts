@@ -18,7 +18,7 @@ const silent = pino({ level: 'silent' });
 const ALL_BUT_AUDIT = EVENT_TYPES.filter((t) => t !== 'audit.privileged_action' && t !== 'webhook_endpoint.test');
 const isAudit = (body: string) => JSON.parse(body).type === 'audit.privileged_action';
 
-describe.each(backends())('webhooks on %s', (backend: Backend) => {
+describe.each(backends({ pooler: true }))('webhooks on %s', (backend: Backend) => {
   let h: Harness;
   const clock = new TestClock(Date.UTC(2026, 10, 22, 12, 0, 0));
   const transports: Transport[] = [];
@@ -500,7 +500,7 @@ describe.each(backends())('webhooks on %s', (backend: Backend) => {
   });
 });
 
-describe.each(backends())('webhook URLs in production mode on %s', (backend: Backend) => {
+describe.each(backends({ pooler: true }))('webhook URLs in production mode on %s', (backend: Backend) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(backend, { production: true });

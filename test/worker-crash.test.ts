@@ -32,7 +32,7 @@ async function startProcess(env: Record<string, string>): Promise<{ child: Child
 
 const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
 
-describe.each(backends())('a worker killed mid-delivery on %s', (backend: Backend) => {
+describe.each(backends({ pooler: true }))('a worker killed mid-delivery on %s', (backend: Backend) => {
   const cleanups: (() => Promise<void> | void)[] = [];
   afterAll(async () => {
     for (const c of cleanups.reverse()) await c();
@@ -46,10 +46,10 @@ describe.each(backends())('a worker killed mid-delivery on %s', (backend: Backen
       env = { DATA_DIR: dir };
     } else {
       // A database of its own, emptied of connections before the processes use it.
-      const db = await createTestDatabase('postgresql');
+      const db = await createTestDatabase(backend);
       await db.db.close();
       cleanups.push(() => db.drop());
-      env = { DATABASE_URL: db.url as string };
+      env = { ...db.env };
     }
     const key = execFileSync(node, ['--import', 'tsx', 'src/keys-cli.ts', 'create', '--account', 'crash', '--scopes', 'all'], {
       env: { ...process.env, ...env },
@@ -95,10 +95,10 @@ describe.each(backends())('a worker killed mid-delivery on %s', (backend: Backen
       cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
       env = { DATA_DIR: dir };
     } else {
-      const db = await createTestDatabase('postgresql');
+      const db = await createTestDatabase(backend);
       await db.db.close();
       cleanups.push(() => db.drop());
-      env = { DATABASE_URL: db.url as string };
+      env = { ...db.env };
     }
     env.WEBHOOK_ENDPOINT_CONCURRENCY = '8';
     const key = execFileSync(node, ['--import', 'tsx', 'src/keys-cli.ts', 'create', '--account', 'crash', '--scopes', 'all'], {

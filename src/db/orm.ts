@@ -1,4 +1,10 @@
 // One MikroORM set-up for both backends: PostgreSQL when DATABASE_URL is set, embedded PGlite otherwise.
+// DATABASE_URL may point at a transaction-mode pooler (PgBouncer and the poolers managed databases
+// hand out), which gives each transaction whichever server connection is free: nothing here relies on
+// a session there. Migrations run in one transaction under a transaction-scoped lock; the hot
+// statements are not prepared by name (src/shared/sql.ts); LISTEN, which needs a session, runs on
+// DATABASE_DIRECT_URL (PostgreSQL itself) when it is given, and without it workers poll instead.
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { MikroORM as PgliteORM, PgliteConnection } from '@mikro-orm/pglite';
 import pg from 'pg';
@@ -6,6 +12,7 @@ import { MikroORM as PostgresORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Database as DatabaseContract } from '../shared/database.js';
+import { withoutNamedStatements } from '../shared/sql.js';
 import { Account, ApiKey, OAuthClient, OAuthToken } from '../auth/auth.entities.js';
 import { AuditLog } from '../audit/audit.entities.js';
 import { Customer } from '../customers/customers.entities.js';
@@ -59,6 +66,16 @@ export interface Database extends DatabaseContract {
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
+  /**
+   * PostgreSQL itself, when `databaseUrl` is a pooler: what needs a session of its own (LISTEN) runs
+   * here.
+   */
+  directUrl?: string | undefined;
+  /**
+   * `databaseUrl` is a transaction-mode pooler: no named prepared statements, no session state, and
+   * no LISTEN there (on `directUrl` when given; otherwise workers poll).
+   */
+  pooled?: boolean;
   dataDir?: string;
   /**
    * The embedded database's starting contents: a PGlite data directory dump (`dumpDataDir`), e.g.
@@ -66,7 +83,15 @@ export interface DatabaseOptions {
    */
   embeddedDump?: Blob;
   debug?: boolean;
+  /**
+   * Told when a LISTEN on `databaseUrl` (no pooler declared) does not hear its own probe within
+   * LISTEN_PROBE_MS: a pooler nobody declared; workers still poll.
+   */
+  onDeafListen?: (channel: string) => void;
 }
+
+/** How long a LISTEN on a URL not declared a pooler is given to hear a NOTIFY of its own. */
+export const LISTEN_PROBE_MS = 3_000;
 
 /**
  * Key of the PostgreSQL advisory lock held while migrations run (any 64-bit number unique to this
@@ -74,29 +99,30 @@ export interface DatabaseOptions {
  */
 export const MIGRATION_LOCK_KEY = 0x7674_6d69_6772n;
 
+/** MikroORM's bookkeeping table of applied migrations, as it creates it. */
+const MIGRATIONS_TABLE = `create table if not exists mikro_orm_migrations (
+  id serial primary key, name varchar(255), executed_at timestamptz default current_timestamp)`;
+
 /**
- * Runs the pending migrations while holding a session-level advisory lock on a connection of its
- * own, so processes started together migrate one after another: the first applies the migrations,
- * the others wait, then find nothing left to do. The lock covers the migrator's whole run, including
- * the creation of its bookkeeping table, which MikroORM does outside the migrations' transaction
- * (two processes creating it at once made one fail on `pg_type_typname_nsp_index`). A process that
- * dies while migrating releases the lock with its connection, and the transaction rolls back.
+ * Runs the pending migrations in one transaction holding a transaction-scoped advisory lock, so
+ * processes started together migrate one after another (the first applies the migrations, the
+ * others wait, then find nothing left to do), on any connection, a pooler's included: a lock of the
+ * transaction needs no session. MikroORM creates its bookkeeping table outside the migrations'
+ * transaction, and two processes creating it at once made one fail on `pg_type_typname_nsp_index`:
+ * it is created first, in a transaction of its own under the same lock. A process that dies while
+ * migrating releases the lock with its transaction, which rolls back.
  */
-async function migrateUnderLock(databaseUrl: string, migrate: () => Promise<unknown>): Promise<void> {
-  const lock = new pg.Client({ connectionString: databaseUrl, application_name: 'vehicle-transport-api migrations' });
-  lock.on('error', () => undefined); // a lost lock connection surfaces as the failed query below
-  await lock.connect();
-  try {
-    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
-    try {
-      await migrate();
-    } finally {
-      // Closing the connection would release it too; unlocking first frees the others sooner.
-      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]).catch(() => undefined);
-    }
-  } finally {
-    await lock.end().catch(() => undefined);
-  }
+async function migrateUnderLock(orm: PgliteORM | PostgresORM): Promise<void> {
+  const lock = `select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`;
+  const em = orm.em.fork() as unknown as EntityManager;
+  await em.transactional(async (tx) => {
+    await tx.execute(lock);
+    await tx.execute(MIGRATIONS_TABLE);
+  });
+  await em.transactional(async (tx) => {
+    await tx.execute(lock);
+    await orm.migrator.up({ transaction: tx.getTransactionContext() });
+  });
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -122,6 +148,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       driverOptions: { connectionTimeoutMillis: 5_000, query_timeout: 15_000, keepAlive: true },
     });
     await orm.connect();
+    if (options.pooled) withoutNamedStatements(orm.em.getConnection());
     kind = 'postgresql';
   } else {
     const dataDir = options.dataDir ?? 'memory://';
@@ -143,12 +170,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await orm.connect();
     kind = 'pglite';
   }
-  if (kind === 'postgresql') await migrateUnderLock(options.databaseUrl as string, () => orm.migrator.up());
+  if (kind === 'postgresql') await migrateUnderLock(orm);
   else await orm.migrator.up(); // PGlite: one process, one connection; nothing to race with
   const listeners = new Set<() => Promise<void>>();
+  // Where LISTEN can run: PostgreSQL itself (a pooler hands the session on, and its notifications with it).
+  const listenUrl = options.directUrl ?? (options.pooled ? undefined : options.databaseUrl);
   return {
     orm,
     kind,
+    wakeups: kind === 'pglite' || listenUrl !== undefined,
     em: () => orm.em.fork() as unknown as EntityManager,
     async listen(channel, onNotify) {
       if (!/^[a-z_]+$/.test(channel)) throw new Error(`invalid channel ${channel}`);
@@ -158,14 +188,41 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         const native = await (orm.em.getConnection() as unknown as PgliteConnection).getNativeClient();
         const unsubscribe = await native.listen(channel, () => onNotify());
         stop = () => unsubscribe();
+      } else if (!listenUrl) {
+        // Through a pooler with no direct URL: nothing to listen on (the workers poll).
+        stop = async () => undefined;
       } else {
         // On PostgreSQL a LISTEN needs a connection of its own, outside the pool.
-        const client = new pg.Client({ connectionString: options.databaseUrl });
-        client.on('notification', () => onNotify());
+        const client = new pg.Client({ connectionString: listenUrl, application_name: 'vehicle-transport-api listen' });
+        const probe = `probe ${randomUUID()}`;
+        let heard = false;
+        client.on('notification', (message) => {
+          if (message.payload === probe) heard = true;
+          else onNotify();
+        });
         client.on('error', () => undefined); // the caller polls as well; a lost listener only adds latency
         await client.connect();
         await client.query(`listen ${channel}`);
-        stop = () => client.end();
+        let probing: NodeJS.Timeout | undefined;
+        stop = () => {
+          clearTimeout(probing);
+          return client.end();
+        };
+        if (listenUrl === options.databaseUrl && options.onDeafListen) {
+          // A URL nobody declared a pooler: whether this LISTEN hears a NOTIFY sent through the pool.
+          const told = options.onDeafListen;
+          void orm.em
+            .fork()
+            .getConnection()
+            .execute(`select pg_notify('${channel}', '${probe}')`)
+            .then(
+              () => {
+                probing = setTimeout(() => heard || told(channel), LISTEN_PROBE_MS);
+                probing.unref();
+              },
+              () => undefined,
+            );
+        }
       }
       listeners.add(stop);
       return async () => {

@@ -72,6 +72,12 @@ export class WakeableLoop {
   }
 }
 
+/**
+ * How often loops poll when the database cannot wake them (a transaction-mode pooler without a direct
+ * URL): new work starts within this long of its commit.
+ */
+export const POLL_WITHOUT_WAKEUPS_MS = 200;
+
 export interface ClaimingWorkerOptions {
   db: Database;
   log: Logger;
@@ -116,13 +122,16 @@ export abstract class ClaimingWorker<Item> {
   /** The wait after the last claim that found nothing (0: the last claim found something). */
   private emptyWait = 0;
   private unlisten: (() => Promise<void>) | null = null;
+  private readonly base: ClaimingWorkerOptions;
 
-  constructor(private readonly base: ClaimingWorkerOptions) {
+  constructor(base: ClaimingWorkerOptions) {
+    // Without wake-ups (a pooler and no direct URL), new work is found by polling often.
+    this.base = base.db.wakeups ? base : { ...base, pollMs: Math.min(base.pollMs, POLL_WITHOUT_WAKEUPS_MS) };
     this.id = base.workerId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
     this.leaseMs = base.leaseMs;
     this.db = base.db;
     this.log = base.log;
-    this.loop = new WakeableLoop(() => this.tick(), base.pollMs, base.log, base.name);
+    this.loop = new WakeableLoop(() => this.tick(), this.base.pollMs, base.log, base.name);
   }
 
   /** The lease a claim made now gets. */

@@ -6,6 +6,11 @@ export interface Database {
   kind: 'pglite' | 'postgresql';
   /** A fresh entity manager (its own identity map) for one unit of work. */
   em(): EntityManager;
+  /**
+   * Whether `listen` delivers notifications. Not through a transaction-mode pooler without a direct
+   * URL: loops then poll often instead (POLL_WITHOUT_WAKEUPS_MS).
+   */
+  wakeups: boolean;
   /** LISTEN on a channel; resolves to the function that stops listening. */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;

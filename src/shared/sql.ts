@@ -3,7 +3,8 @@
 // the ORM's query builder, hydration or identity map. Inside a transaction the statement runs on the
 // transaction's connection (through the entity manager); outside one, on the driver's own client
 // (the `pg` pool, or the embedded database, which queues it behind any open transaction), as a
-// statement prepared once and then only bound and executed.
+// statement prepared once and then only bound and executed; through a transaction-mode pooler, where
+// a name prepared on one server connection is unknown on the next, as an unnamed statement.
 import type { EntityName } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
 import type * as Pglite from '@electric-sql/pglite';
@@ -20,6 +21,24 @@ interface PreparingClient {
 
 type Run = (sql: string, params: unknown[]) => Promise<{ rows: unknown[] }>;
 const natives = new WeakMap<object, Promise<Run>>();
+/** Connections whose statements are not prepared by name (a transaction-mode pooler's). */
+const unnamed = new WeakSet<object>();
+
+/** The connection (`em.getConnection()`) goes through a transaction-mode pooler: statements are sent unnamed. */
+export function withoutNamedStatements(connection: object): void {
+  unnamed.add(connection);
+}
+
+/**
+ * What a pooler that was not declared does to named statements: one prepared on another server
+ * connection is missing here (26000), or this one's name was already taken there (42P05).
+ */
+const POOLER_ERRORS = new Set(['26000', '42P05']);
+let onUndeclaredPooler: (err: unknown) => void = () => undefined;
+/** Told once, when a pooler nobody declared is found by its errors (the logger of the process). */
+export function whenUndeclaredPooler(report: (err: unknown) => void): void {
+  onUndeclaredPooler = report;
+}
 const statementNames = new Map<string, string>();
 let statementCount = 0;
 
@@ -33,18 +52,29 @@ function nativeClient(em: EntityManager): Promise<Run> {
       if (!('totalCount' in client)) return (sql, params) => (client as NativeClient).query(sql, params);
       // The pg pool: each statement prepared (by name) on each connection the first time it runs
       // there, then only bound and executed: the hot statements are not parsed and planned again
-      // on every request.
+      // on every request. Through a transaction-mode pooler, unnamed: parsed on every run.
       const prepared = client as PreparingClient;
+      const plain = (sql: string, params: unknown[]) => (client as unknown as NativeClient).query(sql, params);
       const nameOf = (sql: string) => {
         let name = statementNames.get(sql);
         if (!name) statementNames.set(sql, (name = `vt_${++statementCount}`));
         return name;
       };
-      return (sql, params) =>
-        preparedAgainIfStale(
-          () => prepared.query({ name: nameOf(sql), text: sql, values: params }),
-          () => statementNames.delete(sql),
-        );
+      return async (sql, params) => {
+        if (unnamed.has(connection)) return plain(sql, params);
+        try {
+          return await preparedAgainIfStale(
+            () => prepared.query({ name: nameOf(sql), text: sql, values: params }),
+            () => statementNames.delete(sql),
+          );
+        } catch (err) {
+          if (!POOLER_ERRORS.has((err as { code?: string }).code ?? '')) throw err;
+          // A pooler nobody declared (DATABASE_POOLER): from now on, unnamed statements.
+          if (!unnamed.has(connection)) onUndeclaredPooler(err);
+          unnamed.add(connection);
+          return plain(sql, params);
+        }
+      };
     });
     natives.set(connection, run);
   }
