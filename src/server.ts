@@ -15,6 +15,7 @@ import type { DeliveryWorker } from './webhooks/worker.js';
 import { enqueueJob, JobRunner, type JobHandler } from './jobs/runner.js';
 import { useSecretsKeyring } from './shared/secrets.js';
 import { resealEndpointSecrets } from './webhooks/endpoint-secrets.js';
+import { ensureDaysAround, LOG_RETENTION_JOB, LOG_RETENTION_JOB_ID, logRetentionJob } from './webhooks/retention.js';
 
 export interface Running {
   server: Server | null;
@@ -40,6 +41,8 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
       'DATABASE_URL is a transaction pooler and DATABASE_DIRECT_URL is not set: workers poll for new work instead of being woken by NOTIFY (set DATABASE_DIRECT_URL to PostgreSQL itself for wake-ups within milliseconds); migrations run under a transaction-scoped lock',
     );
   }
+  // The delivery log's partitions from yesterday to a week ahead (the worker keeps them so every hour).
+  await ensureDaysAround(db.em(), clock.now());
   // After a rotation of SECRETS_KEY, what the older keys sealed is sealed again under the new one.
   const resealed = await resealEndpointSecrets((sql, params) => db.em().execute(sql, params));
   if (resealed) log.info({ endpoints: resealed }, 'webhook signing secrets sealed again under the current SECRETS_KEY');
@@ -69,7 +72,7 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
   let worker: DeliveryWorker | null = null;
   let jobs: JobRunner | null = null;
   const runsWorker = config.role === 'worker' || config.role === 'all';
-  if (runsWorker && (config.workerJobs.includes('vetting') || config.workerJobs.includes('compliance'))) {
+  if (runsWorker) {
     const handlers: Record<string, JobHandler> = {};
     const context = () => backgroundContext({ em: db.em(), clock, log, settings: { production: config.production, signIn: config.signIn } });
     if (config.workerJobs.includes('vetting')) {
@@ -83,6 +86,11 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
       handlers[COMPLIANCE_SCAN_JOB] = complianceScanJob({ context, intervalMs: config.complianceScanIntervalMs });
       // The recurring scan is one job row, whatever the number of workers: the first one creates it.
       await enqueueJob(db.em(), { id: COMPLIANCE_SCAN_JOB_ID, kind: COMPLIANCE_SCAN_JOB, runAt: clock.now(), maxAttempts: 1_000_000 });
+    }
+    if (config.workerJobs.includes('deliveries')) {
+      // The delivery log's retention: one job row, whatever the number of workers.
+      handlers[LOG_RETENTION_JOB] = logRetentionJob({ db, clock, log });
+      await enqueueJob(db.em(), { id: LOG_RETENTION_JOB_ID, kind: LOG_RETENTION_JOB, runAt: clock.now(), maxAttempts: 1_000_000 });
     }
     jobs = new JobRunner({ db, clock, log, handlers });
     await jobs.start();

@@ -8,6 +8,7 @@ import { newId } from '../shared/ids.js';
 import { queryRows } from '../shared/sql.js';
 import { renderForVersion } from '../shared/versions.js';
 import { Event } from './events.entities.js';
+import { ensurePartitionOf } from './retention.js';
 import { WebhookDelivery, WebhookEndpoint } from './webhooks.entities.js';
 
 /** Workers LISTEN here; a NOTIFY sent inside the transaction reaches them when it commits. */
@@ -120,6 +121,8 @@ export async function emitEvent<T extends EventType>(
     requestId: ctx.requestId ?? null,
     createdAt: now,
   };
+  // The log's partition of the event's day (made ahead; once a day per process).
+  await ensurePartitionOf(em, event.id);
   const endpoints = await queryRows<{ id: string; enabled_events: string[]; api_version: string }>(em, INSERT_EVENT, [
     event.id,
     accountId,
@@ -141,6 +144,8 @@ export async function emitEvent<T extends EventType>(
     }
     return { id: newId('webhookDelivery', now.getTime()), endpoint_id: e.id, payload };
   });
+  // Ids are monotonic: the last delivery's day is the latest.
+  await ensurePartitionOf(em, rows.at(-1)!.id);
   await queryRows(em, INSERT_DELIVERIES, [accountId, event.id, type, now, JSON.stringify(rows)]);
   return event;
 }

@@ -17,6 +17,7 @@ import { WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint } from './webh
 import { deliveryLifecycle } from './deliveries.state.js';
 import { sealEndpointSecret } from './endpoint-secrets.js';
 import { emitEvent, newDelivery, notifyWorkers, receives, renderEnvelope, TEST_EVENT } from './emitter.js';
+import { ensurePartitionOf } from './retention.js';
 
 type S = components['schemas'];
 
@@ -131,8 +132,13 @@ export function updateEndpoint(ctx: RequestContext, id: string, input: S['Webhoo
 export function deleteEndpoint(ctx: RequestContext, id: string): Promise<void> {
   return inTransaction(ctx, async (tx) => {
     const endpoint = await findEndpoint(tx, id);
-    // The delivery log and its attempts go with it (ON DELETE CASCADE). Deleted first, so the
-    // record of its deletion is not queued for the endpoint itself.
+    // The delivery log goes with it: its deliveries by their foreign key (ON DELETE CASCADE), their
+    // attempts (partitioned apart, with no foreign key) first. Deleted before the record of its
+    // deletion is emitted, so that event is not queued for the endpoint itself.
+    await tx.em.execute(
+      'delete from webhook_delivery_attempts a using webhook_deliveries d where a.delivery_id = d.id and d.endpoint_id = ?',
+      [endpoint.id],
+    );
     await tx.em.nativeDelete(WebhookEndpoint, { id: endpoint.id });
     await recordAudit(tx, 'webhook_endpoint.deleted', endpoint.id);
     await tx.em.flush();
@@ -271,7 +277,8 @@ async function requeue(em: EntityManager, action: 'replay' | 'recover', where: F
 
 export async function replayEvent(ctx: RequestContext, eventId: string, input: S['EventReplay']): Promise<DeliveryWithAttempts[]> {
   const ids = await inTransaction(ctx, async (tx) => {
-    const event = await findEvent(tx, eventId);
+    // Locked: two replays of one event at once make one delivery per endpoint, not two.
+    const event = await findEvent(tx, eventId, { forUpdate: true });
     let endpoints: WebhookEndpoint[];
     if (input.endpoint_id) {
       const endpoint = await findEndpoint(tx, input.endpoint_id, { param: 'endpoint_id' });
@@ -286,6 +293,7 @@ export async function replayEvent(ctx: RequestContext, eventId: string, input: S
       (await tx.em.find(WebhookDelivery, { eventId: event.id, endpointId: { $in: endpoints.map((e) => e.id) } })).map((d) => [d.endpointId, d]),
     );
     const deliveries = endpoints.map((e) => existing.get(e.id) ?? newDelivery(tx.em, event, e, now));
+    if (deliveries.length > existing.size) await ensurePartitionOf(tx.em, deliveries.at(-1)!.id);
     await tx.em.flush();
     // A replay sends the same event again, whatever became of its earlier deliveries.
     if (existing.size) await requeue(tx.em, 'replay', { id: { $in: [...existing.values()].map((d) => d.id) } }, now);

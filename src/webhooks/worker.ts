@@ -11,7 +11,6 @@ import type { Database } from '../shared/database.js';
 import type { Logger } from '../shared/logger.js';
 import { ClaimingWorker } from '../jobs/loop.js';
 import { queryRows } from '../shared/sql.js';
-import { Event } from './events.entities.js';
 import { DELIVERIES_CHANNEL } from './emitter.js';
 import { ATTEMPT_DELAYS_MS, MAX_ATTEMPTS } from './schedule.js';
 import { signingSecrets } from './endpoint-secrets.js';
@@ -19,9 +18,6 @@ import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './signer.js'
 import type { DeliveryError, DeliveryOutcome, Transport } from './transport.js';
 import { disableFailingEndpoints } from './health.js';
 
-/** Events (and their deliveries) are kept this long. */
-export const EVENT_RETENTION_MS = 30 * 24 * 3_600_000;
-const PURGE_EVERY_MS = 3_600_000;
 const HEALTH_EVERY_MS = 60_000;
 
 /** Deliveries of one endpoint in flight at once, over all workers (WEBHOOK_ENDPOINT_CONCURRENCY). */
@@ -172,7 +168,6 @@ interface ClaimRow {
 const asDate = (v: Date | string | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v));
 
 export class DeliveryWorker extends ClaimingWorker<Claimed> {
-  private lastPurge = 0;
   private lastHealth = 0;
   private readonly endpointConcurrency: number;
   private pending: Outcome[] = [];
@@ -351,19 +346,9 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
     return () => this.leased(result.claimed, owner, until, now);
   }
 
-  /** Deletes events older than the retention period; their deliveries and attempts go with them. */
-  async purgeExpiredEvents(): Promise<number> {
-    const cutoff = new Date(this.options.clock.now().getTime() - EVENT_RETENTION_MS);
-    return this.db.em().nativeDelete(Event, { createdAt: { $lt: cutoff } });
-  }
-
+  /** Every minute, before a claim: the endpoints failing for days disabled (retention is a job: retention.ts). */
   protected override async beforeTick(): Promise<void> {
     const now = this.options.clock.now().getTime();
-    if (now - this.lastPurge > PURGE_EVERY_MS) {
-      this.lastPurge = now;
-      const purged = await this.purgeExpiredEvents();
-      if (purged) this.log.info({ purged }, 'expired events purged');
-    }
     if (now - this.lastHealth > HEALTH_EVERY_MS) {
       this.lastHealth = now;
       const disabled = await disableFailingEndpoints(this.db, this.options.clock, this.log);

@@ -10,6 +10,7 @@ import type { Context, RequestContext } from '../../src/shared/context.js';
 import { DEFAULT_SIGN_IN_POLICY } from '../../src/shared/context.js';
 import type { Event } from '../../src/webhooks/events.entities.js';
 import { WebhookEndpoint } from '../../src/webhooks/webhooks.entities.js';
+import { newId } from '../../src/shared/ids.js';
 import { DELIVERIES_CHANNEL, emitEvent, newDelivery, notifyWorkers, receives, renderEnvelope, subscribes, TEST_EVENT } from '../../src/webhooks/emitter.js';
 
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -115,6 +116,40 @@ describe('on the embedded database', () => {
     }
     return count;
   }
+
+  const partitionOf = async (table: string, id: string, column = 'id') =>
+    (await db.em().execute<{ t: string }[]>(`select tableoid::regclass::text as t from ${table} where ${column} = ?`, [id]))[0]?.t;
+
+  it("writes the event and its deliveries in their day's partitions, making them when the day has none", async () => {
+    const accountId = await account([['we_far', ['*'], '2026-07-01', 'enabled']]);
+    // A clock years ahead: no partition was made for that day.
+    const e = await emitEvent(context(accountId, Date.UTC(2032, 0, 1, 12)), 'order.created', order as never);
+    expect(await partitionOf('events', e.id)).toBe('events_p20320101');
+    const [d] = await deliveriesOf(e.id);
+    expect(await partitionOf('webhook_deliveries', d!.id)).toBe('webhook_deliveries_p20320101');
+  });
+
+  it("makes its deliveries' day too when a later id was made while the event was written (another request at midnight)", async () => {
+    const accountId = await account([['we_midnight', ['*'], '2026-07-01', 'enabled']]);
+    const beforeMidnight = Date.UTC(2033, 0, 1, 23, 59, 59, 999);
+    const e = await db.em().transactional(async (tx) => {
+      // While the event is written, another request makes an id of the next day (ids are monotonic).
+      const em = new Proxy(tx, {
+        get(target, property) {
+          const value = Reflect.get(target, property) as unknown;
+          if (property !== 'execute') return typeof value === 'function' ? value.bind(target) : value;
+          return (sql: string, params: unknown[]) => {
+            if (sql.includes('insert into events')) newId('request', beforeMidnight + 1);
+            return target.execute(sql, params);
+          };
+        },
+      });
+      return emitEvent({ ...context(accountId, beforeMidnight), em }, 'order.created', order as never);
+    });
+    expect(await partitionOf('events', e.id)).toBe('events_p20330101');
+    const [d] = await deliveriesOf(e.id);
+    expect(await partitionOf('webhook_deliveries', d!.id)).toBe('webhook_deliveries_p20330102');
+  });
 
   it("records the event and one pending delivery per receiving enabled endpoint of the account, rendered for each endpoint's version", async () => {
     const accountId = await account([

@@ -1,0 +1,152 @@
+// The delivery log's days: its partitions made ahead of the rows that need them, and taken away
+// whole once a day is past the retention (migration ...000020 says how the log is partitioned).
+// Events are kept 30 days: a day's events, deliveries and attempts (UTC, by the time in their ids) go
+// together once the whole day is more than 30 days old, so an event is kept 30 to 31 days.
+//
+// A day goes without blocking the claims: each of its partitions is detached CONCURRENTLY (the
+// parent locked only in SHARE UPDATE EXCLUSIVE mode, as reads and writes need no more) and then
+// dropped. Before that, the deliveries made later for the day's events (replays), which live in
+// later days' partitions, are deleted with their attempts, as the foreign keys of an unpartitioned
+// log cascaded. A detach interrupted (a process killed) is finished by the next run.
+import type { EntityManager } from '@mikro-orm/sql';
+import type { Database } from '../shared/database.js';
+import { queryRows } from '../shared/sql.js';
+
+export const DAY_MS = 86_400_000;
+/** Events (with their deliveries and attempts) are kept this long, counted from the end of their day. */
+export const EVENT_RETENTION_MS = 30 * DAY_MS;
+/** Days ahead whose partitions are made before anything needs them. */
+export const DAYS_AHEAD = 7;
+
+/** The log's tables, the id prefix of their partition key, in the order a day's partitions go. */
+const TABLES = [
+  { table: 'webhook_delivery_attempts', prefix: 'wdl' },
+  { table: 'webhook_deliveries', prefix: 'wdl' },
+  { table: 'events', prefix: 'evt' },
+] as const;
+
+const ULID = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** The day (UTC, as days since the epoch) of the time in a ULID id (`prefix_<ULID>`). */
+export function dayOfId(id: string): number {
+  const time = id.slice(id.indexOf('_') + 1, id.indexOf('_') + 11);
+  let ms = 0;
+  for (const c of time) ms = ms * 32 + ULID.indexOf(c);
+  return Math.floor(ms / DAY_MS);
+}
+
+/** The ISO date of a day number. */
+const isoDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+/** Makes the log's missing partitions of days `from`..`to` (days since the epoch); answers how many it made. */
+export async function ensureLogPartitions(em: EntityManager, from: number, to: number): Promise<number> {
+  const [row] = await queryRows<{ made: number }>(em, 'select ensure_log_partitions($1::date, $2::date) as made', [isoDay(from), isoDay(to)]);
+  return row!.made;
+}
+
+/** Days whose partitions this process has seen made (committed, by anyone). */
+const madeDays = new Set<number>();
+
+/**
+ * Makes sure the day of `id` (an event or delivery about to be written) has its partitions, once per
+ * day and process: in `em`'s transaction, before the write. Usually the day was made ahead and this
+ * costs one statement a day; a test clock, or a log without a worker for a week, gets it made now.
+ * A day made by this very call is looked at again next time (its transaction may yet roll back).
+ */
+export async function ensurePartitionOf(em: EntityManager, id: string): Promise<void> {
+  const day = dayOfId(id);
+  if (madeDays.has(day)) return;
+  if ((await ensureLogPartitions(em, day, day)) === 0) madeDays.add(day);
+}
+
+/** Yesterday to a week ahead of `now`: what every process makes sure of at start, and the worker every hour. */
+export const ensureDaysAround = (em: EntityManager, now: Date): Promise<number> => {
+  const today = Math.floor(now.getTime() / DAY_MS);
+  return ensureLogPartitions(em, today - 1, today + DAYS_AHEAD);
+};
+
+/** What a retention run took away. */
+export interface Purged {
+  /** Days whose partitions were dropped. */
+  days: string[];
+  /** Events dropped with them. */
+  events: number;
+}
+
+/** The log's partitions, `<table>_pYYYYMMDD`, with the day they hold (detached ones pending included). */
+async function partitions(em: EntityManager): Promise<{ table: string; child: string; day: number; pending: boolean }[]> {
+  const rows = await em.execute<{ parent: string; child: string; pending: boolean }[]>(
+    `select p.relname as parent, c.relname as child, i.inhdetachpending as pending
+     from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
+     where p.relname in ('events', 'webhook_deliveries', 'webhook_delivery_attempts') and c.relname ~ '_p[0-9]{8}$'`,
+  );
+  return rows.map((r) => {
+    const ymd = r.child.slice(-8);
+    return { table: r.parent, child: r.child, day: Date.UTC(+ymd.slice(0, 4), +ymd.slice(4, 6) - 1, +ymd.slice(6)) / DAY_MS, pending: r.pending };
+  });
+}
+
+/** Detaches a partition without blocking reads and writes of its table, then drops it. */
+async function dropPartition(db: Database, table: string, child: string, pending: boolean): Promise<void> {
+  // Outside any transaction (CONCURRENTLY runs as transactions of its own); FINALIZE ends one a
+  // killed process left pending.
+  await db.em().execute(`alter table ${table} detach partition ${child} ${pending ? 'finalize' : 'concurrently'}`);
+  await db.em().execute(`drop table ${child}`);
+}
+
+/**
+ * Takes away the days of the log whose whole day is more than `retentionMs` before `now`, oldest
+ * first, and the later deliveries (with their attempts) of their events.
+ */
+export async function purgeExpiredLog(db: Database, now: Date, retentionMs = EVENT_RETENTION_MS): Promise<Purged> {
+  // A day expires when its end is `retentionMs` ago.
+  const lastExpired = Math.floor((now.getTime() - retentionMs) / DAY_MS) - 1;
+  const all = await partitions(db.em());
+  const days = [...new Set(all.filter((p) => p.day <= lastExpired).map((p) => p.day))].sort((a, b) => a - b);
+  let events = 0;
+  for (const day of days) {
+    const [bounds] = await queryRows<{ event_lo: string; event_hi: string; delivery_hi: string }>(
+      db.em(),
+      `select 'evt_' || ulid_time($1::bigint) as event_lo, 'evt_' || ulid_time($2::bigint) as event_hi, 'wdl_' || ulid_time($2::bigint) as delivery_hi`,
+      [day * DAY_MS, (day + 1) * DAY_MS],
+    );
+    const { event_lo: lo, event_hi: hi, delivery_hi: later } = bounds!;
+    const [count] = await queryRows<{ n: number }>(db.em(), 'select count(*)::int as n from events where id >= $1 and id < $2', [lo, hi]);
+    await db.em().transactional(async (em) => {
+      // The day's events' deliveries in later days (replays), and their attempts.
+      await em.execute(
+        `delete from webhook_delivery_attempts a using webhook_deliveries d
+         where a.delivery_id = d.id and d.event_id >= ? and d.event_id < ? and d.id >= ?`,
+        [lo, hi, later],
+      );
+      await em.execute('delete from webhook_deliveries where event_id >= ? and event_id < ? and id >= ?', [lo, hi, later]);
+    });
+    for (const { table } of TABLES) {
+      for (const p of all.filter((x) => x.table === table && x.day === day)) await dropPartition(db, p.table, p.child, p.pending);
+    }
+    events += count!.n;
+  }
+  return { days: days.map(isoDay), events };
+}
+
+/** The retention job: one row whatever the number of workers, run every hour by whichever claims it. */
+export const LOG_RETENTION_JOB = 'webhooks.log_retention';
+export const LOG_RETENTION_JOB_ID = 'job_log_retention';
+const RETENTION_EVERY_MS = 3_600_000;
+
+/**
+ * Every hour: the days ahead made, the expired days taken away. A job of the job runner, so it runs
+ * beside the delivery loop, never in it, and one worker at a time.
+ */
+export function logRetentionJob(deps: { db: Database; clock: { now(): Date }; log: { info(o: object, m: string): void } }) {
+  return {
+    async run() {
+      const now = deps.clock.now();
+      const made = await ensureDaysAround(deps.db.em(), now);
+      const purged = await purgeExpiredLog(deps.db, now);
+      if (made || purged.days.length) deps.log.info({ partitions_made: made, days_dropped: purged.days, events_dropped: purged.events }, 'delivery log partitions kept');
+      return { rescheduleAt: new Date(now.getTime() + RETENTION_EVERY_MS) };
+    },
+    backoffMs: () => 60_000,
+  };
+}

@@ -1,0 +1,63 @@
+// The delivery log's retention on the embedded database (src/webhooks/retention.ts): a day goes once
+// the whole of it is 30 days old, so an event is kept 30 to 31 days; ids tell their day.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/orm.js';
+import { newId } from '../../src/shared/ids.js';
+import { DAY_MS, dayOfId, ensureLogPartitions, purgeExpiredLog } from '../../src/webhooks/retention.js';
+import { openEmbeddedDatabase } from '../support/embedded-database.js';
+
+let db: Database;
+beforeAll(async () => {
+  db = await openEmbeddedDatabase();
+  await db.em().execute(`insert into accounts (id, name, created_at) values ('acct_unit', 'Unit', now())`);
+}, 60_000);
+afterAll(() => db?.close());
+
+/** 2026-12-31T10:00Z. */
+const NOW = Date.UTC(2026, 11, 31, 10, 0, 0);
+const TODAY = Math.floor(NOW / DAY_MS);
+const ULID = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** An event id of time `ms` (the ULID time, then a fixed tail). */
+const eventAt = (ms: number, tail = '0000000000000000') => {
+  let time = '';
+  for (let t = ms, i = 0; i < 10; i++, t = Math.floor(t / 32)) time = ULID[t % 32] + time;
+  return `evt_${time}${tail}`;
+};
+
+describe('dayOfId', () => {
+  it("reads the day (UTC) of an id's ULID time", () => {
+    expect(dayOfId(newId('event', NOW))).toBe(TODAY);
+    expect(dayOfId(newId('webhookDelivery', Date.UTC(2030, 0, 1) - 1))).toBe(Date.UTC(2029, 11, 31) / DAY_MS);
+    expect(dayOfId(eventAt(Date.UTC(2026, 11, 31)))).toBe(TODAY);
+    expect(dayOfId(eventAt(Date.UTC(2026, 11, 31) - 1, 'ZZZZZZZZZZZZZZZZ'))).toBe(TODAY - 1);
+  });
+});
+
+describe('purgeExpiredLog', () => {
+  const event = async (ms: number) => {
+    const id = eventAt(ms);
+    await ensureLogPartitions(db.em(), dayOfId(id), dayOfId(id));
+    await db.em().execute(`insert into events (id, account_id, type, data, created_at) values (?, 'acct_unit', 'order.created', '{}', ?)`, [id, new Date(ms)]);
+    return id;
+  };
+  const ids = async () => (await db.em().execute<{ id: string }[]>('select id from events order by id')).map((r) => r.id);
+
+  it('drops a day once its end is 30 days old, not a millisecond before; counts its events', async () => {
+    const oldDay = TODAY - 31;
+    const old = [await event(oldDay * DAY_MS), await event((oldDay + 1) * DAY_MS - 1)];
+    const kept = await event((oldDay + 1) * DAY_MS);
+    const iso = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+    // (Older days, empty, may go too: the partitions the embedded database was made with.)
+    const endOfOld = (oldDay + 1) * DAY_MS + 30 * DAY_MS;
+    const before = await purgeExpiredLog(db, new Date(endOfOld - 1));
+    expect(before).toMatchObject({ events: 0 });
+    expect(before.days).not.toContain(iso(oldDay));
+    expect(await ids()).toEqual(expect.arrayContaining([...old, kept]));
+    expect(await purgeExpiredLog(db, new Date(endOfOld))).toEqual({ days: [iso(oldDay)], events: 2 });
+    expect(await ids()).toEqual([kept]);
+    // Retention can be given: 1 day keeps nothing older than yesterday.
+    const yesterday = await event((TODAY - 1) * DAY_MS + 5);
+    expect((await purgeExpiredLog(db, new Date(NOW), 2 * DAY_MS)).days).toContain(iso(oldDay + 1));
+    expect(await ids()).toEqual([yesterday]);
+  });
+});
