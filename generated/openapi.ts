@@ -302,7 +302,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description Newest first; events are kept 30 days (to 31; a day's events, UTC, go together once the whole day is 30 days old).
+         * @description Newest first; events are kept 30 days (to 37; a week's events, Monday to Sunday UTC, go together once the whole week is 30 days old).
          */
         get: operations["listEvents"];
         put?: never;

@@ -207,9 +207,19 @@ export abstract class ClaimingWorker<Item> {
     }
   }
 
+  /**
+   * New work was announced: claim at once, and should that claim find it held by another
+   * transaction for a moment (skipped), try again soon, not after the wait that a quiet spell of
+   * empty claims grew to.
+   */
+  wake(): void {
+    this.emptyWait = 0;
+    this.loop.poke();
+  }
+
   async start(): Promise<void> {
     try {
-      this.unlisten = await this.base.db.listen(this.base.channel, () => this.loop.poke());
+      this.unlisten = await this.base.db.listen(this.base.channel, () => this.wake());
     } catch (err) {
       this.base.log.warn({ err, worker: this.base.name }, 'LISTEN failed; polling only');
     }

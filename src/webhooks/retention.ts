@@ -1,29 +1,31 @@
-// The delivery log's days: its partitions made ahead of the rows that need them, and taken away
-// whole once a day is past the retention (migration ...000020 says how the log is partitioned).
-// Events are kept 30 days: a day's events, deliveries and attempts (UTC, by the time in their ids) go
-// together once the whole day is more than 30 days old, so an event is kept 30 to 31 days.
+// The delivery log's weeks: its partitions made ahead of the rows that need them, and taken away
+// whole once a week is past the retention (migration ...000020 says how the log is partitioned).
+// Events are kept 30 days: a week's events, deliveries and attempts (Monday to Sunday, UTC, by the
+// time in their ids) go together once the whole week is more than 30 days old, so an event is kept
+// 30 to 37 days.
 //
-// A day goes without blocking the claims: each of its partitions is detached CONCURRENTLY (the
+// A week goes without blocking the claims: each of its partitions is detached CONCURRENTLY (the
 // parent locked only in SHARE UPDATE EXCLUSIVE mode, as reads and writes need no more) and then
-// dropped. Before that, the deliveries made later for the day's events (replays), which live in
-// later days' partitions, are deleted with their attempts, as the foreign keys of an unpartitioned
-// log cascaded. A detach interrupted (a process killed) is finished by the next run.
+// dropped. Before that, the deliveries made later for the week's events (replays), which live in
+// later weeks' partitions, are deleted with their attempts, as the foreign keys of an unpartitioned
+// log cascaded, and so are the week's deliveries still waiting in the queue. A detach interrupted (a
+// process killed) is finished by the next run.
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Database } from '../shared/database.js';
 import { queryRows } from '../shared/sql.js';
 
 export const DAY_MS = 86_400_000;
-/** Events (with their deliveries and attempts) are kept this long, counted from the end of their day. */
+/** Events (with their deliveries and attempts) are kept this long, counted from the end of their week. */
 export const EVENT_RETENTION_MS = 30 * DAY_MS;
+/** Days a partition holds: a week, Monday to Sunday (UTC). */
+export const PARTITION_DAYS = 7;
+/** The Monday (days since the epoch, a Thursday: its first Monday is day 4) of a day's week. */
+export const weekOf = (day: number): number => day - ((((day - 4) % PARTITION_DAYS) + PARTITION_DAYS) % PARTITION_DAYS);
 /** Days ahead whose partitions are made before anything needs them. */
 export const DAYS_AHEAD = 7;
 
-/** The log's tables, the id prefix of their partition key, in the order a day's partitions go. */
-const TABLES = [
-  { table: 'webhook_delivery_attempts', prefix: 'wdl' },
-  { table: 'webhook_deliveries', prefix: 'wdl' },
-  { table: 'events', prefix: 'evt' },
-] as const;
+/** The tables whose partitions are weeks, in the order a week's partitions go (deliveries: their log; the waiting ones are in the queue). */
+const TABLES = ['webhook_delivery_attempts', 'webhook_deliveries_log', 'events'] as const;
 
 const ULID = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
@@ -38,25 +40,25 @@ export function dayOfId(id: string): number {
 /** The ISO date of a day number. */
 const isoDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
-/** Makes the log's missing partitions of days `from`..`to` (days since the epoch); answers how many it made. */
+/** Makes the log's missing partitions of the weeks of days `from`..`to` (days since the epoch); answers how many it made. */
 export async function ensureLogPartitions(em: EntityManager, from: number, to: number): Promise<number> {
   const [row] = await queryRows<{ made: number }>(em, 'select ensure_log_partitions($1::date, $2::date) as made', [isoDay(from), isoDay(to)]);
   return row!.made;
 }
 
-/** Days whose partitions this process has seen made (committed, by anyone). */
-const madeDays = new Set<number>();
+/** Weeks (their Mondays) whose partitions this process has seen made (committed, by anyone). */
+const madeWeeks = new Set<number>();
 
 /**
- * Makes sure the day of `id` (an event or delivery about to be written) has its partitions, once per
- * day and process: in `em`'s transaction, before the write. Usually the day was made ahead and this
- * costs one statement a day; a test clock, or a log without a worker for a week, gets it made now.
- * A day made by this very call is looked at again next time (its transaction may yet roll back).
+ * Makes sure the week of `id` (an event or delivery about to be written) has its partitions, once per
+ * week and process: in `em`'s transaction, before the write. Usually the week was made ahead and this
+ * costs one statement a week; a test clock, or a log without a worker for a week, gets it made now.
+ * A week made by this very call is looked at again next time (its transaction may yet roll back).
  */
 export async function ensurePartitionOf(em: EntityManager, id: string): Promise<void> {
-  const day = dayOfId(id);
-  if (madeDays.has(day)) return;
-  if ((await ensureLogPartitions(em, day, day)) === 0) madeDays.add(day);
+  const week = weekOf(dayOfId(id));
+  if (madeWeeks.has(week)) return;
+  if ((await ensureLogPartitions(em, week, week)) === 0) madeWeeks.add(week);
 }
 
 /** Yesterday to a week ahead of `now`: what every process makes sure of at start, and the worker every hour. */
@@ -67,18 +69,18 @@ export const ensureDaysAround = (em: EntityManager, now: Date): Promise<number> 
 
 /** What a retention run took away. */
 export interface Purged {
-  /** Days whose partitions were dropped. */
-  days: string[];
+  /** Weeks whose partitions were dropped (their Mondays). */
+  weeks: string[];
   /** Events dropped with them. */
   events: number;
 }
 
-/** The log's partitions, `<table>_pYYYYMMDD`, with the day they hold (detached ones pending included). */
+/** The log's partitions, `<table>_pYYYYMMDD`, with the Monday of the week they hold (detached ones pending included). */
 async function partitions(em: EntityManager): Promise<{ table: string; child: string; day: number; pending: boolean }[]> {
   const rows = await em.execute<{ parent: string; child: string; pending: boolean }[]>(
     `select p.relname as parent, c.relname as child, i.inhdetachpending as pending
      from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
-     where p.relname in ('events', 'webhook_deliveries', 'webhook_delivery_attempts') and c.relname ~ '_p[0-9]{8}$'`,
+     where p.relname in ('events', 'webhook_deliveries_log', 'webhook_delivery_attempts') and c.relname ~ '_p[0-9]{8}$'`,
   );
   return rows.map((r) => {
     const ymd = r.child.slice(-8);
@@ -95,38 +97,45 @@ async function dropPartition(db: Database, table: string, child: string, pending
 }
 
 /**
- * Takes away the days of the log whose whole day is more than `retentionMs` before `now`, oldest
+ * Takes away the weeks of the log whose whole week is more than `retentionMs` before `now`, oldest
  * first, and the later deliveries (with their attempts) of their events.
  */
 export async function purgeExpiredLog(db: Database, now: Date, retentionMs = EVENT_RETENTION_MS): Promise<Purged> {
-  // A day expires when its end is `retentionMs` ago.
+  // A week expires when its end (its last day's end) is `retentionMs` ago.
   const lastExpired = Math.floor((now.getTime() - retentionMs) / DAY_MS) - 1;
   const all = await partitions(db.em());
-  const days = [...new Set(all.filter((p) => p.day <= lastExpired).map((p) => p.day))].sort((a, b) => a - b);
+  const weeks = [...new Set(all.filter((p) => p.day + PARTITION_DAYS - 1 <= lastExpired).map((p) => p.day))].sort((a, b) => a - b);
   let events = 0;
-  for (const day of days) {
-    const [bounds] = await queryRows<{ event_lo: string; event_hi: string; delivery_hi: string }>(
+  for (const day of weeks) {
+    const [bounds] = await queryRows<{ event_lo: string; event_hi: string; delivery_lo: string; delivery_hi: string }>(
       db.em(),
-      `select 'evt_' || ulid_time($1::bigint) as event_lo, 'evt_' || ulid_time($2::bigint) as event_hi, 'wdl_' || ulid_time($2::bigint) as delivery_hi`,
-      [day * DAY_MS, (day + 1) * DAY_MS],
+      `select 'evt_' || ulid_time($1::bigint) as event_lo, 'evt_' || ulid_time($2::bigint) as event_hi,
+         'wdl_' || ulid_time($1::bigint) as delivery_lo, 'wdl_' || ulid_time($2::bigint) as delivery_hi`,
+      [day * DAY_MS, (day + PARTITION_DAYS) * DAY_MS],
     );
-    const { event_lo: lo, event_hi: hi, delivery_hi: later } = bounds!;
+    const { event_lo: lo, event_hi: hi, delivery_lo: first, delivery_hi: later } = bounds!;
     const [count] = await queryRows<{ n: number }>(db.em(), 'select count(*)::int as n from events where id >= $1 and id < $2', [lo, hi]);
     await db.em().transactional(async (em) => {
-      // The day's events' deliveries in later days (replays), and their attempts.
+      // The week's events' deliveries in later weeks (replays), and their attempts.
       await em.execute(
         `delete from webhook_delivery_attempts a using webhook_deliveries d
          where a.delivery_id = d.id and d.event_id >= ? and d.event_id < ? and d.id >= ?`,
         [lo, hi, later],
       );
       await em.execute('delete from webhook_deliveries where event_id >= ? and event_id < ? and id >= ?', [lo, hi, later]);
+      // The week's deliveries still waiting (an endpoint disabled for a month), in the queue.
+      await em.execute(
+        `delete from webhook_delivery_attempts a using webhook_deliveries_queue q where a.delivery_id = q.id and q.id >= ? and q.id < ?`,
+        [first, later],
+      );
+      await em.execute('delete from webhook_deliveries_queue where id >= ? and id < ?', [first, later]);
     });
-    for (const { table } of TABLES) {
+    for (const table of TABLES) {
       for (const p of all.filter((x) => x.table === table && x.day === day)) await dropPartition(db, p.table, p.child, p.pending);
     }
     events += count!.n;
   }
-  return { days: days.map(isoDay), events };
+  return { weeks: weeks.map(isoDay), events };
 }
 
 /** The retention job: one row whatever the number of workers, run every hour by whichever claims it. */
@@ -135,7 +144,7 @@ export const LOG_RETENTION_JOB_ID = 'job_log_retention';
 const RETENTION_EVERY_MS = 3_600_000;
 
 /**
- * Every hour: the days ahead made, the expired days taken away. A job of the job runner, so it runs
+ * Every hour: the weeks ahead made, the expired weeks taken away. A job of the job runner, so it runs
  * beside the delivery loop, never in it, and one worker at a time.
  */
 export function logRetentionJob(deps: { db: Database; clock: { now(): Date }; log: { info(o: object, m: string): void } }) {
@@ -144,7 +153,7 @@ export function logRetentionJob(deps: { db: Database; clock: { now(): Date }; lo
       const now = deps.clock.now();
       const made = await ensureDaysAround(deps.db.em(), now);
       const purged = await purgeExpiredLog(deps.db, now);
-      if (made || purged.days.length) deps.log.info({ partitions_made: made, days_dropped: purged.days, events_dropped: purged.events }, 'delivery log partitions kept');
+      if (made || purged.weeks.length) deps.log.info({ partitions_made: made, weeks_dropped: purged.weeks, events_dropped: purged.events }, 'delivery log partitions kept');
       return { rescheduleAt: new Date(now.getTime() + RETENTION_EVERY_MS) };
     },
     backoffMs: () => 60_000,

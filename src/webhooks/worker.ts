@@ -102,8 +102,16 @@ const TAKE_PROBES = `
  */
 const RECORD_AND_CLAIM = `select record_and_claim_webhook_deliveries($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) as result`;
 
-/** A deadlock between two batches touching the same endpoints in another order: the statement rolled back whole. */
-export const isDeadlock = (err: unknown): boolean => /deadlock/i.test(String((err as { code?: string; message?: string })?.code === '40P01' ? 'deadlock' : (err as Error)?.message));
+/**
+ * A statement rolled back whole that may simply run again: a deadlock between two batches touching
+ * the same endpoints in another order, or a row another transaction moved meanwhile (a delivery
+ * recorded, so moved from the queue to the log, while a claim taking over its expired lease waited
+ * for it: PostgreSQL's serialization failure).
+ */
+export const isDeadlock = (err: unknown): boolean => {
+  const code = (err as { code?: string } | null | undefined)?.code;
+  return code === '40P01' || code === '40001' || /deadlock/i.test(String((err as Error | null | undefined)?.message));
+};
 
 export interface EndpointSummary {
   id: string;
@@ -201,7 +209,15 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
     if (limit <= 0) return [];
     const now = this.options.clock.now();
     const { owner, until } = this.leaseFrom(now);
-    return this.leased(await queryRows<ClaimRow>(this.db.em(), CLAIM, [now, this.endpointConcurrency, limit, owner, until]), owner, until, now);
+    let rows: ClaimRow[];
+    try {
+      rows = await queryRows<ClaimRow>(this.db.em(), CLAIM, [now, this.endpointConcurrency, limit, owner, until]);
+    } catch (err) {
+      // Another worker moved a delivery this claim waited for: nothing claimed, the loop claims again.
+      if (isDeadlock(err)) return [];
+      throw err;
+    }
+    return this.leased(rows, owner, until, now);
   }
 
   /** Claimed rows as deliveries to send, each open breaker's probe taken (by one claim over all workers). */

@@ -120,18 +120,27 @@ describe('on the embedded database', () => {
   const partitionOf = async (table: string, id: string, column = 'id') =>
     (await db.em().execute<{ t: string }[]>(`select tableoid::regclass::text as t from ${table} where ${column} = ?`, [id]))[0]?.t;
 
-  it("writes the event and its deliveries in their day's partitions, making them when the day has none", async () => {
+  /** The delivery, done (moved from the queue to the log's day partition); the partition it is in. */
+  const done = async (id: string) => {
+    await db.em().execute(`update webhook_deliveries set status = 'succeeded' where id = ? and status = 'pending'`, [id]);
+    return partitionOf('webhook_deliveries', id);
+  };
+
+  it("writes the event in its week's partition and its deliveries in the queue, making the week's partitions when it has none", async () => {
     const accountId = await account([['we_far', ['*'], '2026-07-01', 'enabled']]);
     // A clock years ahead: no partition was made for that day.
     const e = await emitEvent(context(accountId, Date.UTC(2032, 0, 1, 12)), 'order.created', order as never);
-    expect(await partitionOf('events', e.id)).toBe('events_p20320101');
+    // 2032-01-01 is in the week of Monday 2031-12-29.
+    expect(await partitionOf('events', e.id)).toBe('events_p20311229');
     const [d] = await deliveriesOf(e.id);
-    expect(await partitionOf('webhook_deliveries', d!.id)).toBe('webhook_deliveries_p20320101');
+    expect(await partitionOf('webhook_deliveries', d!.id)).toBe('webhook_deliveries_queue');
+    expect(await done(d!.id)).toBe('webhook_deliveries_p20311229');
   });
 
-  it("makes its deliveries' day too when a later id was made while the event was written (another request at midnight)", async () => {
+  it("makes its deliveries' week too when a later id was made while the event was written (another request at Sunday's midnight)", async () => {
     const accountId = await account([['we_midnight', ['*'], '2026-07-01', 'enabled']]);
-    const beforeMidnight = Date.UTC(2033, 0, 1, 23, 59, 59, 999);
+    // Sunday 2033-01-02, the last millisecond of the week of Monday 2032-12-27.
+    const beforeMidnight = Date.UTC(2033, 0, 2, 23, 59, 59, 999);
     const e = await db.em().transactional(async (tx) => {
       // While the event is written, another request makes an id of the next day (ids are monotonic).
       const em = new Proxy(tx, {
@@ -146,9 +155,9 @@ describe('on the embedded database', () => {
       });
       return emitEvent({ ...context(accountId, beforeMidnight), em }, 'order.created', order as never);
     });
-    expect(await partitionOf('events', e.id)).toBe('events_p20330101');
+    expect(await partitionOf('events', e.id)).toBe('events_p20321227');
     const [d] = await deliveriesOf(e.id);
-    expect(await partitionOf('webhook_deliveries', d!.id)).toBe('webhook_deliveries_p20330102');
+    expect(await done(d!.id)).toBe('webhook_deliveries_p20330103');
   });
 
   it("records the event and one pending delivery per receiving enabled endpoint of the account, rendered for each endpoint's version", async () => {

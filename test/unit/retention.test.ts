@@ -1,9 +1,9 @@
-// The delivery log's retention on the embedded database (src/webhooks/retention.ts): a day goes once
-// the whole of it is 30 days old, so an event is kept 30 to 31 days; ids tell their day.
+// The delivery log's retention on the embedded database (src/webhooks/retention.ts): a week goes once
+// the whole of it is 30 days old, so an event is kept 30 to 37 days; ids tell their day and week.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/orm.js';
 import { newId } from '../../src/shared/ids.js';
-import { DAY_MS, dayOfId, ensureLogPartitions, purgeExpiredLog } from '../../src/webhooks/retention.js';
+import { DAY_MS, dayOfId, ensureLogPartitions, purgeExpiredLog, weekOf } from '../../src/webhooks/retention.js';
 import { openEmbeddedDatabase } from '../support/embedded-database.js';
 
 let db: Database;
@@ -33,6 +33,17 @@ describe('dayOfId', () => {
   });
 });
 
+describe('weekOf', () => {
+  it("is the Monday of a day's week (UTC)", () => {
+    const monday = Date.UTC(2026, 10, 23) / DAY_MS;
+    for (let d = 0; d < 7; d++) expect(weekOf(monday + d)).toBe(monday);
+    expect(weekOf(monday - 1)).toBe(monday - 7);
+    expect(weekOf(monday + 7)).toBe(monday + 7);
+    // Before the epoch's first Monday (1970-01-05).
+    expect(weekOf(0)).toBe(-3);
+  });
+});
+
 describe('purgeExpiredLog', () => {
   const event = async (ms: number) => {
     const id = eventAt(ms);
@@ -41,23 +52,23 @@ describe('purgeExpiredLog', () => {
     return id;
   };
   const ids = async () => (await db.em().execute<{ id: string }[]>('select id from events order by id')).map((r) => r.id);
+  const iso = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
-  it('drops a day once its end is 30 days old, not a millisecond before; counts its events', async () => {
-    const oldDay = TODAY - 31;
-    const old = [await event(oldDay * DAY_MS), await event((oldDay + 1) * DAY_MS - 1)];
-    const kept = await event((oldDay + 1) * DAY_MS);
-    const iso = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-    // (Older days, empty, may go too: the partitions the embedded database was made with.)
-    const endOfOld = (oldDay + 1) * DAY_MS + 30 * DAY_MS;
+  it('drops a week once its end is 30 days old, not a millisecond before; counts its events', async () => {
+    const oldWeek = weekOf(TODAY - 40);
+    const old = [await event(oldWeek * DAY_MS), await event((oldWeek + 7) * DAY_MS - 1)];
+    const kept = await event((oldWeek + 7) * DAY_MS);
+    // (Older weeks, empty, may go too: the partitions the embedded database was made with.)
+    const endOfOld = (oldWeek + 7) * DAY_MS + 30 * DAY_MS;
     const before = await purgeExpiredLog(db, new Date(endOfOld - 1));
     expect(before).toMatchObject({ events: 0 });
-    expect(before.days).not.toContain(iso(oldDay));
+    expect(before.weeks).not.toContain(iso(oldWeek));
     expect(await ids()).toEqual(expect.arrayContaining([...old, kept]));
-    expect(await purgeExpiredLog(db, new Date(endOfOld))).toEqual({ days: [iso(oldDay)], events: 2 });
+    expect(await purgeExpiredLog(db, new Date(endOfOld))).toEqual({ weeks: [iso(oldWeek)], events: 2 });
     expect(await ids()).toEqual([kept]);
-    // Retention can be given: 1 day keeps nothing older than yesterday.
-    const yesterday = await event((TODAY - 1) * DAY_MS + 5);
-    expect((await purgeExpiredLog(db, new Date(NOW), 2 * DAY_MS)).days).toContain(iso(oldDay + 1));
-    expect(await ids()).toEqual([yesterday]);
+    // Retention can be given: 2 days keeps the week that has not ended.
+    const thisWeek = await event(weekOf(TODAY) * DAY_MS + 5);
+    expect((await purgeExpiredLog(db, new Date(NOW), 2 * DAY_MS)).weeks).toContain(iso(oldWeek + 7));
+    expect(await ids()).toEqual([thisWeek]);
   });
 });

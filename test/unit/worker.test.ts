@@ -91,9 +91,11 @@ describe('summarise: what a batch says of each endpoint', () => {
   });
 });
 
-describe('isDeadlock: a batch to record again', () => {
-  it("PostgreSQL's deadlock code, or an error saying deadlock", () => {
+describe('isDeadlock: a batch to record again, a claim to make again', () => {
+  it("PostgreSQL's deadlock or serialization failure code, or an error saying deadlock", () => {
     expect(isDeadlock({ code: '40P01', message: 'x' })).toBe(true);
+    expect(isDeadlock({ code: '40001', message: 'tuple to be locked was already moved to another partition due to concurrent update' })).toBe(true);
+    expect(isDeadlock({ code: '40002', message: 'x' })).toBe(false);
     expect(isDeadlock(new Error('Deadlock detected'))).toBe(true);
     expect(isDeadlock({ code: '23505', message: 'duplicate key' })).toBe(false);
     expect(isDeadlock(new Error('connection terminated'))).toBe(false);
@@ -305,12 +307,13 @@ describe('the worker on the embedded database', () => {
   });
 
   /** A worker whose statement recording outcomes fails with `errors`, in turn, before it runs. */
-  async function failingRecords(errors: unknown[]) {
+  /** A worker whose statements calling `fn` (the record by default) fail with `errors`, one each, in turn. */
+  async function failingRecords(errors: unknown[], fn = 'record_and_claim_webhook_deliveries') {
     const real = await (db.em().getConnection() as unknown as { getNativeClient(): Promise<{ query(sql: string, params?: unknown[]): Promise<unknown> }> }).getNativeClient();
     const calls = { records: 0 };
     const client = {
       query: async (sql: string, params?: unknown[]) => {
-        if (sql.includes('record_and_claim_webhook_deliveries')) {
+        if (sql.includes(`${fn}(`)) {
           calls.records++;
           const err = errors.shift();
           if (err !== undefined) throw err;
@@ -338,6 +341,18 @@ describe('the worker on the embedded database', () => {
     await expect(given.w.deliver(second!)).rejects.toBe(deadlock);
     expect(given.calls.records).toBe(5);
     expect(await rows('select * from webhook_delivery_attempts where delivery_id = ?', [second!.id])).toEqual([]);
+  });
+
+  it('claims nothing, without failing, when another worker moved a delivery the claim waited for; other errors fail it', async () => {
+    const { emit } = await endpoint(`${base}/ok`);
+    await emit(1);
+    const moved = Object.assign(new Error('tuple to be locked was already moved to another partition due to concurrent update'), { code: '40001' });
+    const racing = await failingRecords([moved], 'claim_webhook_deliveries');
+    expect(await racing.w.claim(5)).toEqual([]);
+    expect(racing.calls.records).toBe(1);
+    expect(await racing.w.claim(5)).toHaveLength(1);
+    const broken = new Error('connection terminated');
+    await expect((await failingRecords([broken], 'claim_webhook_deliveries')).w.claim(5)).rejects.toBe(broken);
   });
 
   it("fails every outcome of a batch whose statement fails, and records no other error again", async () => {

@@ -1,31 +1,39 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The delivery log (events, deliveries, attempts) in daily partitions, so that retention drops a
- * day's partitions (no row deleted one by one, no dead rows left for the claims to step over) and a
- * log of tens of millions of rows costs each claim, record and page what a day's does.
+ * The delivery log (events, deliveries, attempts) in weekly partitions, so that retention drops a
+ * week's partitions (no row deleted one by one, no dead rows left for the claims to step over) and a
+ * log of tens of millions of rows costs each claim, record and page about what a week's does.
  *
  * - Partitioned by range of id. Ids are type prefix + ULID, whose first ten characters are the
- *   creation time in ms: a day's partition holds the ids from `evt_<ULID time of midnight UTC>` to the
- *   next midnight's. A row found by id is looked for in one partition (a delivery by the worker, an
- *   event by the API); attempts are partitioned by their delivery's id, with the same bounds, so a
- *   delivery and its attempts live and go together. The id columns are in the "C" collation: byte
- *   order is time order, whatever the database's default.
- * - `ensure_log_partitions(from, to)` creates the three tables' partitions of those days (UTC) that
+ *   creation time in ms: a week's partition (Monday 00:00 UTC to the next Monday, named after its
+ *   Monday: `events_p20261123`) holds the ids from `evt_<ULID time of that Monday>` to the next
+ *   Monday's. Weeks, not days: a list's first page plans and opens every partition of its table,
+ *   so five of them cost a page a fraction of what thirty would. A row found by id is looked for in one partition (an event by the API);
+ *   attempts are partitioned by their delivery's id, with the same bounds, so a delivery and its
+ *   attempts live and go together. The id columns are in the "C" collation: byte order is time
+ *   order, whatever the database's default.
+ * - Deliveries are first partitioned by status: the waiting ones (pending) in a small table of their
+ *   own, the queue (`webhook_deliveries_queue`), with the claim's indexes; the others in the log
+ *   (`webhook_deliveries_log`), by week. A delivery moves from one to the other as its status changes
+ *   (an UPDATE moves the row). Every claim and record reads the queue alone, so its cost does not
+ *   grow with the weeks of the log (by id alone, every week's partition would be looked in: the
+ *   record of a batch is re-created below to say the status it moves).
+ * - `ensure_log_partitions(from, to)` creates the partitions of the weeks of those days (UTC) that
  *   are missing, under a transaction-scoped lock: every process calls it at start for yesterday to a
- *   week ahead, the worker every hour, and the emitter before the first event of a day it has not
+ *   week ahead, the worker every hour, and the emitter before the first event of a week it has not
  *   seen (test clocks, a stopped worker). It creates each partition as a table of its own and
  *   attaches it, which locks the parent only in SHARE UPDATE EXCLUSIVE mode: reads and writes go on.
  * - There is no default partition: it would forbid `DETACH PARTITION ... CONCURRENTLY`, with which
- *   retention takes a day's partitions away without blocking a claim (src/webhooks/retention.ts).
+ *   retention takes a week's partitions away without blocking a claim (src/webhooks/retention.ts).
  * - Foreign keys between the three tables are gone: detaching a referenced partition checks every
  *   referencing row, which takes seconds at this size. A delivery is only ever created for an event
- *   that exists; retention removes a day's deliveries and attempts with its events (and, first, the
+ *   that exists; retention removes a week's deliveries and attempts with its events (and, first, the
  *   later deliveries of its events: replays); deleting an endpoint deletes its deliveries' attempts.
  *   The uniqueness of (event, endpoint), which a partitioned table can only enforce with the
- *   partition key, is kept by the writers: an event's deliveries are created with it, and a replay
+ *   partition keys, is kept by the writers: an event's deliveries are created with it, and a replay
  *   locks the event before it looks for existing deliveries.
- * - Every row is kept: the existing tables are copied into partitions covering their days, then
+ * - Every row is kept: the existing tables are copied into partitions covering their weeks, then
  *   dropped; the indexes are built once the rows are in.
  */
 export class Migration20261126000020_partitioned_delivery_log extends Migration {
@@ -67,10 +75,12 @@ $$`,
   `create function utc_day(p_ms bigint) returns date language sql immutable strict parallel safe as $$
   select (timestamp 'epoch' + p_ms * interval '1 millisecond')::date
 $$`,
-  // Creates the missing partitions of the delivery log for the days p_from..p_to (UTC); answers how many.
+  // Creates the missing partitions of the delivery log for the weeks (Monday to Sunday, UTC) of the
+  // days p_from..p_to; answers how many.
   `create function ensure_log_partitions(p_from date, p_to date) returns integer language plpgsql as $$
 declare
   v_day date;
+  v_first date := p_from - (extract(isodow from p_from)::int - 1);
   v_table record;
   v_child text;
   v_locked boolean := false;
@@ -78,9 +88,10 @@ declare
   v_lo text;
   v_hi text;
 begin
-  for v_day in select d::date from generate_series(p_from, p_to, interval '1 day') as d loop
-    for v_table in select * from (values ('events', 'evt'), ('webhook_deliveries', 'wdl'), ('webhook_delivery_attempts', 'wdl')) as t (parent, prefix) loop
-      v_child := v_table.parent || '_p' || to_char(v_day, 'YYYYMMDD');
+  for v_day in select d::date from generate_series(v_first, p_to, interval '7 days') as d loop
+    for v_table in select * from (values ('events', 'events', 'evt'), ('webhook_deliveries_log', 'webhook_deliveries', 'wdl'),
+        ('webhook_delivery_attempts', 'webhook_delivery_attempts', 'wdl')) as t (parent, name, prefix) loop
+      v_child := v_table.name || '_p' || to_char(v_day, 'YYYYMMDD');
       continue when exists (select 1 from pg_inherits where inhrelid = to_regclass(v_child) and inhparent = v_table.parent::regclass);
       if not v_locked then
         -- Processes creating the same partitions at once: one at a time, each looking again.
@@ -89,7 +100,7 @@ begin
         continue when exists (select 1 from pg_inherits where inhrelid = to_regclass(v_child) and inhparent = v_table.parent::regclass);
       end if;
       v_lo := v_table.prefix || '_' || ulid_time((extract(epoch from v_day::timestamp) * 1000)::bigint);
-      v_hi := v_table.prefix || '_' || ulid_time((extract(epoch from (v_day + 1)::timestamp) * 1000)::bigint);
+      v_hi := v_table.prefix || '_' || ulid_time((extract(epoch from (v_day + 7)::timestamp) * 1000)::bigint);
       -- A table of that name not attached (retention stopped between detaching and dropping it) goes first.
       execute format('drop table if exists %I', v_child);
       execute format('create table %I (like %I including defaults including constraints)', v_child, v_table.parent);
@@ -114,6 +125,8 @@ $$`,
     request_id text,
     created_at timestamptz not null
   ) partition by range (id)`,
+  // Deliveries waiting (pending) in a small table of their own, the queue every claim reads; the
+  // others in the log, by week. A delivery moves from one to the other with its status.
   `create table webhook_deliveries (
     id text collate "C" not null,
     account_id text not null,
@@ -129,7 +142,9 @@ $$`,
     lease_expires_at timestamptz,
     created_at timestamptz not null,
     updated_at timestamptz not null
-  ) partition by range (id)`,
+  ) partition by list (status)`,
+  `create table webhook_deliveries_queue partition of webhook_deliveries for values in ('pending')`,
+  `create table webhook_deliveries_log partition of webhook_deliveries for values in ('succeeded', 'permanently_failed') partition by range (id)`,
   `create table webhook_delivery_attempts (
     delivery_id text collate "C" not null,
     number integer not null,
@@ -172,7 +187,8 @@ $$`,
   `create index events_created_idx on events (created_at)`,
   `create index events_account_type_idx on events (account_id, type, id desc)`,
 
-  `alter table webhook_deliveries add primary key (id)`,
+  // (A key of a partitioned table holds its partition keys: the status, then the id.)
+  `alter table webhook_deliveries add primary key (id, status)`,
   `alter table webhook_deliveries add foreign key (account_id) references accounts (id) deferrable initially deferred`,
   `alter table webhook_deliveries add foreign key (endpoint_id) references webhook_endpoints (id) on delete cascade deferrable initially deferred`,
   `create index webhook_deliveries_event_idx on webhook_deliveries (event_id, endpoint_id)`,
@@ -180,8 +196,81 @@ $$`,
   // An endpoint's log filtered by status: a status the endpoint has none of is answered at once.
   `create index webhook_deliveries_endpoint_status_idx on webhook_deliveries (endpoint_id, status, id desc)`,
   `create index webhook_deliveries_account_idx on webhook_deliveries (account_id, id)`,
-  `create index webhook_deliveries_leased_idx on webhook_deliveries (endpoint_id, lease_expires_at) where status = 'pending' and lease_owner is not null`,
-  `create index webhook_deliveries_endpoint_due_idx on webhook_deliveries (endpoint_id, next_attempt_at, id) where status = 'pending'`,
+  // The claim's indexes, on the queue alone.
+  `create index webhook_deliveries_leased_idx on webhook_deliveries_queue (endpoint_id, lease_expires_at) where lease_owner is not null`,
+  `create index webhook_deliveries_endpoint_due_idx on webhook_deliveries_queue (endpoint_id, next_attempt_at, id)`,
 
   `alter table webhook_delivery_attempts add primary key (delivery_id, number)`,
+
+  // The record of a batch as migration ...000070 made it, its deliveries looked for in the queue alone
+  // (the rows it moves are pending: by id alone, every week of the log would be looked in).
+  `create or replace function record_and_claim_webhook_deliveries(p_outcomes jsonb, p_endpoints jsonb, p_max_attempts integer,
+    p_delays jsonb, p_threshold integer, p_owner text, p_now timestamptz, p_per_endpoint integer, p_limit integer, p_until timestamptz)
+  returns json language plpgsql volatile as $fn$
+  declare
+    v_recorded text[];
+    v_claimed json;
+  begin
+    if jsonb_array_length(p_outcomes) > 0 then
+      -- The endpoints whose health this batch changes, locked in id order (a healthy endpoint's
+      -- successes change nothing but last_success_at, written at most once a second).
+      perform 1 from webhook_endpoints e
+      join jsonb_to_recordset(p_endpoints) as x(id text, succeeded boolean, failures_after integer, last_success_at timestamptz,
+        answered boolean, unreachable_after integer, probed boolean) on x.id = e.id
+      where not (x.succeeded and x.failures_after = 0 and x.answered and x.unreachable_after = 0 and not x.probed
+        and e.consecutive_failures = 0 and e.failing_since is null and e.breaker_failures = 0 and e.breaker_state = 'closed'
+        and e.breaker_opened_at is null and e.last_success_at is not null and e.last_success_at >= x.last_success_at - interval '1 second')
+      order by e.id
+      for no key update of e;
+      with v as (
+        select * from jsonb_to_recordset(p_outcomes) as v(id text, started_at timestamptz, finished_at timestamptz, duration_ms integer,
+          response_status integer, response_body text, error text, error_detail text, ok boolean)
+      ),
+      moved as (
+        update webhook_deliveries d set
+          attempt_count = d.attempt_count + 1,
+          cycle_failures = case when v.ok then d.cycle_failures else d.cycle_failures + 1 end,
+          status = case when v.ok then 'succeeded' when d.cycle_failures + 1 >= p_max_attempts then 'permanently_failed' else 'pending' end,
+          next_attempt_at = case when v.ok or d.cycle_failures + 1 >= p_max_attempts then null
+            else v.finished_at + ((p_delays ->> (d.cycle_failures + 1))::bigint * interval '1 millisecond') end,
+          lease_owner = null, lease_expires_at = null, updated_at = v.finished_at
+        from v
+        where d.id = v.id and d.status = 'pending' and d.lease_owner = p_owner
+        returning d.id, d.attempt_count
+      ),
+      logged as (
+        insert into webhook_delivery_attempts (delivery_id, number, started_at, duration_ms, response_status, response_body, error, error_detail)
+        select v.id, moved.attempt_count, v.started_at, v.duration_ms, v.response_status, v.response_body, v.error, v.error_detail
+        from moved join v on v.id = moved.id
+      ),
+      health as (
+        update webhook_endpoints e set
+          consecutive_failures = case when x.succeeded then x.failures_after else e.consecutive_failures + x.failures_after end,
+          failing_since = case when x.failures_after = 0 and x.succeeded then null
+            when x.succeeded then x.first_failure_after else coalesce(e.failing_since, x.first_failure_after) end,
+          last_success_at = case when x.succeeded then greatest(e.last_success_at, x.last_success_at) else e.last_success_at end,
+          breaker_failures = case when x.answered then x.unreachable_after else e.breaker_failures + x.unreachable_after end,
+          breaker_state = case when (case when x.answered then x.unreachable_after else e.breaker_failures + x.unreachable_after end) >= p_threshold then 'open'
+            when x.succeeded then 'closed' else e.breaker_state end,
+          breaker_opened_at = case when (case when x.answered then x.unreachable_after else e.breaker_failures + x.unreachable_after end) >= p_threshold
+              then coalesce(case when e.breaker_state = 'open' then e.breaker_opened_at end, x.at)
+            when x.succeeded then null else e.breaker_opened_at end,
+          probe_owner = case when x.probed and e.probe_owner = p_owner then null else e.probe_owner end,
+          probe_expires_at = case when x.probed and e.probe_owner = p_owner then null else e.probe_expires_at end
+        from jsonb_to_recordset(p_endpoints) as x(id text, succeeded boolean, failures_after integer, first_failure_after timestamptz,
+          last_success_at timestamptz, answered boolean, unreachable_after integer, probed boolean, at timestamptz)
+        where e.id = x.id
+          and not (x.succeeded and x.failures_after = 0 and x.answered and x.unreachable_after = 0 and not x.probed
+            and e.consecutive_failures = 0 and e.failing_since is null and e.breaker_failures = 0 and e.breaker_state = 'closed'
+            and e.breaker_opened_at is null and e.last_success_at is not null and e.last_success_at >= x.last_success_at - interval '1 second')
+      )
+      select array_agg(moved.id) into v_recorded from moved;
+    end if;
+    if p_limit > 0 then
+      select json_agg(c order by c.next_attempt_at, c.id) into v_claimed
+      from claim_webhook_deliveries(p_now, p_per_endpoint, p_limit, p_owner, p_until) c;
+    end if;
+    return json_build_object('recorded', coalesce(v_recorded, '{}'::text[]), 'claimed', coalesce(v_claimed, '[]'::json));
+  end
+  $fn$`,
 ];
