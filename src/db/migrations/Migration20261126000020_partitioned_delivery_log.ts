@@ -193,14 +193,27 @@ $$`,
   `alter table webhook_deliveries add foreign key (endpoint_id) references webhook_endpoints (id) on delete cascade deferrable initially deferred`,
   `create index webhook_deliveries_event_idx on webhook_deliveries (event_id, endpoint_id)`,
   `create index webhook_deliveries_endpoint_idx on webhook_deliveries (endpoint_id, id desc)`,
-  // An endpoint's log filtered by status: a status the endpoint has none of is answered at once.
-  `create index webhook_deliveries_endpoint_status_idx on webhook_deliveries (endpoint_id, status, id desc)`,
+  // An endpoint's log filtered by status: a status the endpoint has none of is answered at once. On
+  // the log alone: in the queue every row is pending, and there the index misled the claim's plans.
+  `create index webhook_deliveries_endpoint_status_idx on webhook_deliveries_log (endpoint_id, status, id desc)`,
   `create index webhook_deliveries_account_idx on webhook_deliveries (account_id, id)`,
+  // The queue churns (every delivery goes in and out): vacuumed and analyzed after every 1,000
+  // changes, not after a fraction of its size.
+  `alter table webhook_deliveries_queue set (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 1000,
+    autovacuum_analyze_scale_factor = 0, autovacuum_analyze_threshold = 1000)`,
+  // A claim reads each endpoint's oldest due deliveries in the order of its index. Planned from
+  // statistics that lag the queue (a recovery makes thousands due before the next analyze), a
+  // bitmap scan and a sort of each endpoint's whole backlog looked cheaper: 35 ms per claim with
+  // 20,000 due instead of 3. The claim never needs a bitmap scan.
+  `alter function claim_webhook_deliveries(timestamptz, integer, integer, text, timestamptz) set enable_bitmapscan = off`,
   // The claim's indexes, on the queue alone.
   `create index webhook_deliveries_leased_idx on webhook_deliveries_queue (endpoint_id, lease_expires_at) where lease_owner is not null`,
   `create index webhook_deliveries_endpoint_due_idx on webhook_deliveries_queue (endpoint_id, next_attempt_at, id)`,
 
   `alter table webhook_delivery_attempts add primary key (delivery_id, number)`,
+  `analyze events`,
+  `analyze webhook_deliveries`,
+  `analyze webhook_delivery_attempts`,
 
   // The record of a batch as migration ...000070 made it, its deliveries looked for in the queue alone
   // (the rows it moves are pending: by id alone, every week of the log would be looked in).
