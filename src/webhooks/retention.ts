@@ -46,8 +46,8 @@ export async function ensureLogPartitions(em: EntityManager, from: number, to: n
   return row!.made;
 }
 
-/** Weeks (their Mondays) whose partitions this process has seen made (committed, by anyone). */
-const madeWeeks = new Set<number>();
+/** Per database (its connection): the weeks (their Mondays) whose partitions were seen made (committed, by anyone). */
+const madeWeeks = new WeakMap<object, Set<number>>();
 
 /**
  * Makes sure the week of `id` (an event or delivery about to be written) has its partitions, once per
@@ -57,8 +57,11 @@ const madeWeeks = new Set<number>();
  */
 export async function ensurePartitionOf(em: EntityManager, id: string): Promise<void> {
   const week = weekOf(dayOfId(id));
-  if (madeWeeks.has(week)) return;
-  if ((await ensureLogPartitions(em, week, week)) === 0) madeWeeks.add(week);
+  const connection = em.getConnection();
+  let made = madeWeeks.get(connection);
+  if (!made) madeWeeks.set(connection, (made = new Set()));
+  if (made.has(week)) return;
+  if ((await ensureLogPartitions(em, week, week)) === 0) made.add(week);
 }
 
 /** Yesterday to a week ahead of `now`: what every process makes sure of at start, and the worker every hour. */

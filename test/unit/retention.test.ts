@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/orm.js';
 import { newId } from '../../src/shared/ids.js';
-import { DAY_MS, dayOfId, ensureLogPartitions, purgeExpiredLog, weekOf } from '../../src/webhooks/retention.js';
+import { DAY_MS, dayOfId, ensureLogPartitions, ensurePartitionOf, purgeExpiredLog, weekOf } from '../../src/webhooks/retention.js';
 import { openEmbeddedDatabase } from '../support/embedded-database.js';
 
 let db: Database;
@@ -71,4 +71,24 @@ describe('purgeExpiredLog', () => {
     expect((await purgeExpiredLog(db, new Date(NOW), 2 * DAY_MS)).weeks).toContain(iso(oldWeek + 7));
     expect(await ids()).toEqual([thisWeek]);
   });
+});
+
+describe('ensurePartitionOf', () => {
+  it("makes an id's week on each database it is asked about, once per database", async () => {
+    const other = await openEmbeddedDatabase();
+    try {
+      const id = eventAt(Date.UTC(2034, 5, 7, 12));
+      const monday = 'p20340605';
+      const has = async (d: Database) => (await d.em().execute<{ n: number }[]>(`select count(*)::int as n from pg_class where relname like ?`, [`%\\_${monday}`]))[0]!.n;
+      expect(await has(db)).toBe(0);
+      await ensurePartitionOf(db.em(), id);
+      expect(await has(db)).toBe(3);
+      // Another database of the same process is not taken for the first.
+      expect(await has(other)).toBe(0);
+      await ensurePartitionOf(other.em(), id);
+      expect(await has(other)).toBe(3);
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
 });
