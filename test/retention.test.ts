@@ -30,7 +30,7 @@ const ymd = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10).r
 /** The partitions' name suffix of a day's week: its Monday. */
 const week = (day: number) => ymd(weekOf(day));
 
-describe.each(backends({ pooler: true }))('the delivery log by day on %s', (backend) => {
+describe.each(backends({ pooler: true }))('the delivery log by week on %s', (backend) => {
   let t: TestDatabase;
   const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => t.db.em().execute<T[]>(text, params);
   let endpoint = '';
@@ -118,7 +118,7 @@ describe.each(backends({ pooler: true }))('the delivery log by day on %s', (back
     for (const day of [TODAY - 1, TODAY, TODAY + 7]) expect(await partitionsOf(day)).toHaveLength(3);
     expect(await partitionsOf(weekOf(TODAY + 7) + 7)).toEqual([]);
     expect(await ensureDaysAround(t.db.em(), new Date(NOW))).toBe(0);
-    // Rows go to their day's partition.
+    // Rows go to their week's partition.
     const row = await logged(at(TODAY + 2));
     const [where] = await sql<{ t: string }>('select tableoid::regclass::text as t from events where id = ?', [row.event]);
     expect(where!.t).toBe(`events_p${week(TODAY + 2)}`);
@@ -141,7 +141,7 @@ describe.each(backends({ pooler: true }))('the delivery log by day on %s', (back
 /** The ISO date of a day number. */
 const ymdIso = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
-describe.runIf(backends().includes('postgresql'))('dropping a day on postgresql', () => {
+describe.runIf(backends().includes('postgresql'))('dropping a week on postgresql', () => {
   let t: TestDatabase;
   beforeAll(async () => {
     t = await createTestDatabase('postgresql');
@@ -149,7 +149,7 @@ describe.runIf(backends().includes('postgresql'))('dropping a day on postgresql'
   }, 60_000);
   afterAll(() => t?.drop());
 
-  it('blocks no write or claim while it waits for a transaction that reads the day', async () => {
+  it('blocks no write or claim while it waits for a transaction that reads the week', async () => {
     const old = idAt('evt', at(TODAY - 45));
     await ensureLogPartitions(t.db.em(), TODAY - 45, TODAY - 45);
     await t.db.em().execute(`insert into events (id, account_id, type, data, created_at) values (?, 'acct_log', 'order.created', '{}', now())`, [old]);
@@ -199,8 +199,8 @@ describe.runIf(backends().includes('postgresql'))('dropping a day on postgresql'
   });
 });
 
-describe.each(backends())('the migration to daily partitions on %s', (backend) => {
-  it('keeps every row of the unpartitioned log, each in its day', async () => {
+describe.each(backends())('the migration to weekly partitions on %s', (backend) => {
+  it('keeps every row of the unpartitioned log, each in its week', async () => {
     const before = migrations[migrations.findIndex((m) => m.name === 'Migration20261126000020_partitioned_delivery_log') - 1]!.name;
     let url: string | undefined;
     let drop = async (): Promise<void> => undefined;

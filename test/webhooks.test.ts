@@ -9,6 +9,11 @@ import { createTransport, type Transport } from '../src/webhooks/transport.js';
 import { verifySignature } from '../src/webhooks/signer.js';
 import { ATTEMPT_DELAYS_MS, MAX_ATTEMPTS } from '../src/webhooks/schedule.js';
 import { EVENT_TYPES } from '../generated/events.js';
+import { emitEvent } from '../src/webhooks/emitter.js';
+import { ID_TIME_LEAD_MS, newId } from '../src/shared/ids.js';
+
+/** Each backend's run of the creation filter test, at times of its own after the last one's. */
+let createdFilterRuns = 0;
 
 const silent = pino({ level: 'silent' });
 /**
@@ -440,6 +445,37 @@ describe.each(backends({ pooler: true }))('webhooks on %s', (backend: Backend) =
       expect((await h.call('GET', `/v1/events/${id}`)).body).toEqual(cancelled.body.data[0]);
       const stranger = await h.key('stranger-events');
       expect((await h.call('GET', `/v1/events/${id}`, { key: stranger })).status).toBe(404);
+    });
+
+    it("filters events by creation time to the second, an event whose id runs ahead of its creation time included", async () => {
+      const key = await h.key('created-filter');
+      const [account] = await h.database.db.em().execute<{ id: string }[]>('select id from accounts where name = ?', ['created-filter']);
+      // Times after any id made so far (ids made for a time far behind the last id's are not moved ahead).
+      const base = Math.floor(Date.UTC(2099, 10, 20, 8) / 1000) + 7 * 86_400 * createdFilterRuns++;
+      const emit = async (second: number, leadMs = 0) => {
+        const at = new Date((base + second) * 1000 + 500);
+        // Another request took an id for a later time just before: this event's id is made at that time.
+        if (leadMs) newId('request', at.getTime() + leadMs);
+        return (await emitEvent(h.background(), 'order.created', { id: `ord_${second}` } as never, { accountId: account!.id, now: at })).id;
+      };
+      const a = await emit(0);
+      const b = await emit(1);
+      const c = await emit(2, ID_TIME_LEAD_MS - 1);
+      newId('request', (base + 86_400) * 1000); // an id a day later: the next is made at its own time
+      const d = await emit(61);
+      expect(c > d).toBe(true);
+      const ids = async (q: string) => (await h.call('GET', `/v1/events?limit=10&${q}`, { key })).body.data.map((e: { id: string }) => e.id);
+      expect(await ids(`created[gte]=${base}&created[lte]=${base}`)).toEqual([a]);
+      expect(await ids(`created[gte]=${base + 1}&created[lte]=${base + 2}`)).toEqual([c, b]);
+      expect(await ids(`created[gte]=${base + 2}&created[lte]=${base + 2}`)).toEqual([c]);
+      expect(await ids(`created[lte]=${base + 1}`)).toEqual([b, a]);
+      expect(await ids(`created[gte]=${base + 3}`)).toEqual([d]);
+      expect(await ids(`created[gte]=${base + 61}&created[lte]=${base + 61}`)).toEqual([d]);
+      expect(await ids(`created[gte]=${base + 62}`)).toEqual([]);
+      expect(await ids(`created[lte]=${base - 1}`)).toEqual([]);
+      // The creation time each shows.
+      const all = (await h.call('GET', '/v1/events?limit=10', { key })).body.data as { id: string; created: number }[];
+      expect(Object.fromEntries(all.map((e) => [e.id, e.created]))).toEqual({ [a]: base, [b]: base + 1, [c]: base + 2, [d]: base + 61 });
     });
 
     it('replays an event with the same id, to all subscribed endpoints or one', async () => {

@@ -37,42 +37,83 @@ const pool = Buffer.alloc(4096);
 let poolOffset = pool.length;
 
 let lastTime = -1;
+let lastTimeText = '';
 const lastRandom = new Uint8Array(RANDOM_LENGTH); // digit values 0..31
 
-function freshRandom(): void {
+function freshRandom(random: Uint8Array): Uint8Array {
   if (poolOffset + RANDOM_LENGTH > pool.length) {
     randomFillSync(pool);
     poolOffset = 0;
   }
   // 256 is a multiple of 32: the low five bits of a uniform byte are a uniform digit.
-  for (let i = 0; i < RANDOM_LENGTH; i++) lastRandom[i] = pool[poolOffset + i]! & 31;
+  for (let i = 0; i < RANDOM_LENGTH; i++) random[i] = pool[poolOffset + i]! & 31;
   poolOffset += RANDOM_LENGTH;
+  return random;
 }
 
-function incrementRandom(): void {
+function incrementRandom(random: Uint8Array): Uint8Array {
   for (let i = RANDOM_LENGTH - 1; i >= 0; i--) {
-    if (lastRandom[i]! < 31) {
-      lastRandom[i]!++;
-      return;
+    if (random[i]! < 31) {
+      random[i]!++;
+      return random;
     }
-    lastRandom[i] = 0;
+    random[i] = 0;
   }
   throw new Error('ULID randomness overflowed within one millisecond');
 }
 
-let lastTimeText = '';
+const encodeTime = (ms: number): string => {
+  let text = '';
+  for (let t = ms, i = 0; i < 10; i++, t = Math.floor(t / 32)) text = ENCODING[t % 32]! + text;
+  return text;
+};
+
+const encodeRandom = (random: Uint8Array): string => {
+  let text = '';
+  for (let i = 0; i < RANDOM_LENGTH; i++) text += ENCODING[random[i]!];
+  return text;
+};
+
+/**
+ * How far an id's time may be ahead of the time it was made for: a clock read a little behind the
+ * last id's (another request's `now`, taken later) still gets an id after it, at the last id's time;
+ * a clock further behind (a clock set back, a request's `now` older than this) gets ids at its own
+ * time, each after the last one made for that same millisecond. So an id's time is never before,
+ * and less than this after, the time it was made for: a filter on an object's creation time may be
+ * answered by a range of its ids.
+ */
+export const ID_TIME_LEAD_MS = 60_000;
+
+/** The randomness of the last id made for each of the latest milliseconds left behind. */
+const behind = new Map<number, Uint8Array>();
+const BEHIND_KEPT = 256;
 
 function ulid(now: number): string {
-  if (now <= lastTime) incrementRandom();
-  else {
+  if (now > lastTime) {
+    // Kept, should a clock set back come to that millisecond again.
+    if (lastTime >= 0) remember(lastTime, lastRandom.slice());
     lastTime = now;
-    lastTimeText = '';
-    for (let t = now, i = 0; i < 10; i++, t = Math.floor(t / 32)) lastTimeText = ENCODING[t % 32]! + lastTimeText;
-    freshRandom();
+    lastTimeText = encodeTime(now);
+    return lastTimeText + encodeRandom(freshRandom(lastRandom));
   }
-  let random = '';
-  for (let i = 0; i < RANDOM_LENGTH; i++) random += ENCODING[lastRandom[i]!];
-  return lastTimeText + random;
+  if (now > lastTime - ID_TIME_LEAD_MS) return lastTimeText + encodeRandom(incrementRandom(lastRandom));
+  let random = behind.get(now);
+  if (random) incrementRandom(random);
+  else remember(now, (random = freshRandom(new Uint8Array(RANDOM_LENGTH))));
+  return encodeTime(now) + encodeRandom(random);
+}
+
+function remember(time: number, random: Uint8Array): void {
+  behind.set(time, random);
+  if (behind.size > BEHIND_KEPT) behind.delete(behind.keys().next().value!);
+}
+
+/** The last time (ms) ten characters of base 32 hold. */
+const LAST_TIME = 32 ** 10 - 1;
+
+/** The smallest id of a kind made for time `ms` (milliseconds): every id made for `ms` or later sorts at or after it. */
+export function firstIdAt(kind: IdKind, ms: number): string {
+  return `${ID_PREFIXES[kind]}_${encodeTime(Math.min(Math.max(0, Math.floor(ms)), LAST_TIME))}${'0'.repeat(RANDOM_LENGTH)}`;
 }
 
 /** Type prefix + ULID: time-sortable, so a newer id sorts after an older one. */
