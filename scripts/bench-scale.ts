@@ -2,7 +2,8 @@
 // empty log, in one run on one PostgreSQL.
 //
 // 1. On a new database (BENCH_DATABASE_URL's server): an account with 10 webhook endpoints at a local
-//    receiver that answers 200 at once, and the API (dist/main.js, ROLE=api) beside it.
+//    receiver that answers 200 at once, and the API (dist/main.js, ROLE=api) beside it; 99 other
+//    accounts of 10 enabled endpoints each, which nothing is sent to during the measures.
 // 2. The figures, on the empty log:
 //    - a claim's time (claim_webhook_deliveries, 64 of a backlog of BENCH_BACKLOG due deliveries, in a
 //      transaction rolled back; median of 30 after 5 not counted);
@@ -14,12 +15,17 @@
 // 3. The log filled in SQL: BENCH_SCALE_EVENTS events (default 4,000,000) over the last 30 days, in
 //    100 accounts of 10 endpoints each (the bench account a quarter of them, so each of its endpoints
 //    holds about 200,000 deliveries), two deliveries per event and an attempt per delivery (about
-//    20 million rows at the default), 99.4% succeeded, 0.5% permanently failed, 0.1% waiting for a
-//    retry far ahead; then ANALYZE and a CHECKPOINT.
+//    20 million rows at the default), 0.5% permanently failed, the rest succeeded but for the
+//    endpoints of five accounts (failing ones: 5% of the endpoints), 2% of whose deliveries wait for
+//    a retry far ahead; then ANALYZE and a CHECKPOINT.
 // 4. The same figures on the full log, and the ratios.
 // 5. Retention of the oldest week: its time, the locks it takes (sampled from pg_locks every 10 ms) and
 //    the latency of claims made meanwhile, beside claims made before it.
-// Also the row sizes (table and indexes per row) and the log's size. BENCH_KEEP=1 keeps the database.
+// 6. On a database of its own, a claim's time beside the number of enabled endpoints (10 to 10,000;
+//    10 of them with a backlog due), with nothing waiting for the others, and with a retry waiting
+//    (not due) for each of them.
+// Also the row sizes (table and indexes per row) and the log's size. BENCH_KEEP=1 keeps the database;
+// BENCH_ONLY=claims runs step 6 alone, BENCH_CLAIM_ENDPOINTS=0 leaves it out.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -132,7 +138,8 @@ async function backlog(s: Subjects): Promise<void> {
   const rows = Array.from({ length: events }, () => newId('event', now));
   await ensureLogPartitions(s.db.em(), Math.floor(now / DAY_MS), Math.floor(now / DAY_MS) + 1);
   await s.admin.query(
-    `insert into events (id, account_id, type, data, created_at) select e, $2, 'order.created', $3::jsonb, now() from unnest($1::text[]) e`,
+    `insert into events (id, account_id, type, data, created_at)
+     select e, $2, case when n % 20 = 0 then 'order.delivered' else 'order.created' end, $3::jsonb, now() from unnest($1::text[]) with ordinality as x (e, n)`,
     [rows, s.accountId, JSON.stringify({ ...ORDER, id: 'ord_bench' })],
   );
   const deliveries = rows.flatMap((e) => s.endpoints.map((ep) => [newId('webhookDelivery', now), e, ep]));
@@ -233,13 +240,10 @@ async function measure(s: Subjects, label: string): Promise<Figures> {
   return figures;
 }
 
-/** The log filled in SQL: `EVENTS` events over the last `DAYS` days, two deliveries each, an attempt per delivery. */
-async function fill(s: Subjects): Promise<void> {
-  // Other accounts and their endpoints.
-  const others: string[] = [];
+/** The other accounts and their endpoints (enabled, at a receiver nothing is sent to): there before the empty log is measured. */
+async function otherAccounts(s: Subjects): Promise<void> {
   for (let a = 1; a < ACCOUNTS; a++) {
     const accountId = `acct_scale${a}`;
-    others.push(accountId);
     await s.admin.query(`insert into accounts (id, name, created_at) values ($1, $1, now())`, [accountId]);
     for (let e = 0; e < ENDPOINTS_PER_ACCOUNT; e++) {
       const id = `we_scale${a}x${e}`;
@@ -250,6 +254,10 @@ async function fill(s: Subjects): Promise<void> {
       );
     }
   }
+}
+
+/** The log filled in SQL: `EVENTS` events over the last `DAYS` days, two deliveries each, an attempt per delivery. */
+async function fill(s: Subjects): Promise<void> {
   const today = Math.floor(Date.now() / DAY_MS);
   const perDay = Math.ceil(EVENTS / DAYS);
   const payload = JSON.stringify({ ...ORDER, id: 'ord_scale' });
@@ -274,7 +282,8 @@ async function fill(s: Subjects): Promise<void> {
     const deliveries = `
       select s.*, k, 'wdl_' || ulid_time(s.t) || upper(substr(md5(s.i::text || '${day}d' || k), 1, 16)) as id, ${eventId} as event_id,
         case when s.account_id = $1 then ($2::text[])[1 + (s.i / 4 + k * 5) % 10] else 'we_scale' || substr(s.account_id, 11) || 'x' || ((s.i + k * 5) % 10) end as endpoint_id,
-        case when (s.i * 2 + k) % 200 = 3 then 'permanently_failed' when (s.i * 2 + k) % 1000 = 5 then 'pending' else 'succeeded' end as status
+        case when (s.i * 2 + k) % 200 = 3 then 'permanently_failed'
+          when s.account_id <> $1 and (1 + s.i % ${ACCOUNTS - 1}) % 20 = 1 and (s.i * 2 + k) % 50 = 5 then 'pending' else 'succeeded' end as status
       from (${series}) s, generate_series(0, 1) as k`;
     await s.admin.query(
       `insert into webhook_deliveries (id, account_id, event_id, endpoint_id, event_type, payload, status, attempt_count, cycle_failures,
@@ -375,6 +384,81 @@ async function retention(s: Subjects) {
   };
 }
 
+/** A claim's median time beside the number of enabled endpoints, on a database of its own (step 6). */
+async function claimByEndpoints(): Promise<Record<string, unknown>[]> {
+  const name = `vt_scale_claims_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: pgBase });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(pgBase);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ databaseUrl: url.toString() });
+  const c = new pg.Client({ connectionString: url.toString() });
+  await c.connect();
+  const rows: Record<string, unknown>[] = [];
+  try {
+    const now = Date.now();
+    await ensureLogPartitions(db.em(), Math.floor(now / DAY_MS) - 1, Math.floor(now / DAY_MS) + 1);
+    const endpoints = async (from: number, to: number) => {
+      await c.query(`insert into accounts (id, name, created_at) select 'acct_c' || g, 'c' || g, now() from generate_series($1::int, $2::int) g`, [from, to]);
+      await c.query(
+        `insert into webhook_endpoints (id, account_id, url, enabled_events, api_version, status, secret, created_at, updated_at)
+         select 'we_c' || g, 'acct_c' || g, 'https://hooks.example/c', '["*"]', '2026-07-01', 'enabled', 'x', now(), now() from generate_series($1::int, $2::int) g`,
+        [from, to],
+      );
+    };
+    const claim = async () => {
+      const times: number[] = [];
+      for (let i = -WARM_UP; i < SAMPLES; i++) {
+        await c.query('begin');
+        const t0 = performance.now();
+        await c.query(`select count(*) from claim_webhook_deliveries(now(), 4, 64, 'bench', now() + interval '1 minute')`);
+        if (i >= 0) times.push(performance.now() - t0);
+        await c.query('rollback');
+      }
+      return round(median(times), 2);
+    };
+    // Ten endpoints with 2,000 deliveries each due.
+    await endpoints(0, 9);
+    await c.query(
+      `insert into webhook_deliveries (id, account_id, event_id, endpoint_id, event_type, payload, status, next_attempt_at, created_at, updated_at)
+       select 'wdl_' || ulid_time($1::bigint) || lpad(g::text, 16, '0'), 'acct_c' || (g % 10), 'evt_c', 'we_c' || (g % 10), 'order.created', 'x', 'pending', now(), now(), now()
+       from generate_series(0, 19999) g`,
+      [now],
+    );
+    let made = 10;
+    for (const target of [10, 100, 1_000, 10_000]) {
+      if (target > made) await endpoints(made, target - 1);
+      await c.query(`delete from webhook_deliveries_queue where next_attempt_at > now() + interval '1 year'`);
+      await c.query('analyze');
+      const quiet = await claim();
+      // Now each of the others with a retry waiting (not due).
+      await c.query(
+        `insert into webhook_deliveries (id, account_id, event_id, endpoint_id, event_type, payload, status, next_attempt_at, created_at, updated_at)
+         select 'wdl_' || ulid_time($1::bigint) || lpad(g::text, 16, 'R'), 'acct_c' || g, 'evt_c', 'we_c' || g, 'order.created', 'x', 'pending', timestamptz '2100-01-01', now(), now()
+         from generate_series(10, $2::int - 1) g`,
+        [now, target],
+      );
+      await c.query('analyze');
+      const waiting = await claim();
+      made = target;
+      rows.push({ 'enabled endpoints': target, 'claim ms, nothing waiting for the others': quiet, 'claim ms, a retry waiting for each': waiting });
+      console.error(`claim with ${target} enabled endpoints: ${quiet} ms, ${waiting} ms with a retry waiting for each`);
+    }
+  } finally {
+    await c.end();
+    await db.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+  return rows;
+}
+
+if (process.env.BENCH_ONLY === 'claims') {
+  console.table(await claimByEndpoints());
+  process.exit(0);
+}
+
 const name = `vt_scale_${randomBytes(4).toString('hex')}`;
 const admin = new pg.Client({ connectionString: pgBase });
 await admin.connect();
@@ -402,6 +486,7 @@ try {
     );
   }
   const subjects: Subjects = { db, databaseUrl, admin: client, key: secret, accountId: key.accountId, endpoints, receiver };
+  await otherAccounts(subjects);
   const empty = await measure(subjects, 'empty');
   await fill(subjects);
   const full = await measure(subjects, 'full');
@@ -412,6 +497,7 @@ try {
     'full / empty': k.endsWith('calls') ? '' : round(k.includes('deliveries/s') ? empty[k]! / full[k]! : full[k]! / empty[k]!, 2),
   }));
   const retained = await retention(subjects);
+  const byEndpoints = process.env.BENCH_CLAIM_ENDPOINTS === '0' ? [] : await claimByEndpoints();
   const rowSizes = await sizes(client);
   const { rows: total } = await client.query(`select pg_size_pretty(pg_database_size(current_database())) as size`);
   console.log(`\nthe delivery log at ${EVENTS.toLocaleString('en-US')} events over ${DAYS} days beside an empty one (full / empty: the cost on the full log over the empty; for deliveries/s, empty over full)`);
@@ -421,6 +507,10 @@ try {
   console.log(`retention of the oldest week: ${retained.seconds} s, ${retained.purged.events.toLocaleString('en-US')} events (weeks of ${retained.purged.weeks.join(', ')})`);
   console.log(`claims before it: p50 ${retained.claims.before.p50} ms, max ${retained.claims.before.max} ms; during it (${retained.claims.during.n}): p50 ${retained.claims.during.p50} ms, max ${retained.claims.during.max} ms`);
   console.log(`locks held on the log's tables while it ran:\n  ${retained.locks.join('\n  ')}`);
+  if (byEndpoints.length) {
+    console.log(`\na claim of 64 beside the number of enabled endpoints (10 of them with 2,000 deliveries due each; median of ${SAMPLES})`);
+    console.table(byEndpoints);
+  }
   console.log(`machine load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 } finally {
   await receiver.close();

@@ -39,6 +39,7 @@ import { Migration20261123000060_delivery_due_order } from './migrations/Migrati
 import { Migration20261123000070_parallel_claims } from './migrations/Migration20261123000070_parallel_claims.js';
 import { Migration20261126000010_rate_limit_constant_state } from './migrations/Migration20261126000010_rate_limit_constant_state.js';
 import { Migration20261126000020_partitioned_delivery_log } from './migrations/Migration20261126000020_partitioned_delivery_log.js';
+import { Migration20261126000030_claim_waiting_endpoints } from './migrations/Migration20261126000030_claim_waiting_endpoints.js';
 
 export const entities = [Account, ApiKey, Customer, Order, Event, WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt, Carrier, ComplianceAlert, Job, OAuthClient, OAuthToken, AuditLog, User, Session, SignInFailure, Invoice, InvoiceLine, Payment, CarrierPayment, CarrierPaymentOrder, LedgerEntry];
 
@@ -60,6 +61,7 @@ export const migrations = [
   { name: 'Migration20261123000070_parallel_claims', class: Migration20261123000070_parallel_claims },
   { name: 'Migration20261126000010_rate_limit_constant_state', class: Migration20261126000010_rate_limit_constant_state },
   { name: 'Migration20261126000020_partitioned_delivery_log', class: Migration20261126000020_partitioned_delivery_log },
+  { name: 'Migration20261126000030_claim_waiting_endpoints', class: Migration20261126000030_claim_waiting_endpoints },
 ];
 
 export interface Database extends DatabaseContract {
