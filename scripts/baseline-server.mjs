@@ -25,7 +25,16 @@ const TAKE_SQL = `
     b.window_count, $2::float8, $3::float8, $4::float8, $5::float8, $6::float8, true) s)
   returning ${COLUMNS}`;
 
-const id = (prefix) => `${prefix}_${Date.now().toString(36)}${randomBytes(10).toString('hex')}`;
+// Ids as the API makes them (prefix + ULID: ten characters of time in Crockford's base 32, then
+// sixteen random ones): the delivery log is partitioned by the time in its ids.
+const B32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const id = (prefix) => {
+  let time = '';
+  for (let t = Date.now(), i = 0; i < 10; i++, t = Math.floor(t / 32)) time = B32[t % 32] + time;
+  let random = '';
+  for (const byte of randomBytes(16)) random += B32[byte & 31];
+  return `${prefix}_${time}${random}`;
+};
 const unix = (d) => (d ? Math.floor(new Date(d).getTime() / 1000) : null);
 
 function renderOrder(o) {

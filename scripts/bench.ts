@@ -172,7 +172,10 @@ interface Run {
   cpuMs: number;
   p50: number;
   p99: number;
+  /** Failures: 5xx, socket errors, timeouts. */
   errors: number;
+  /** 4xx answers (429s of the rate limit). */
+  refused: number;
 }
 
 async function load(target: Target, scenario: 'get' | 'post'): Promise<Run> {
@@ -192,7 +195,10 @@ async function load(target: Target, scenario: 'get' | 'post'): Promise<Run> {
     cpuMs: ((cpuSeconds(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total),
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.non2xx + result.errors + result.timeouts,
+    // A 429 is the limiter answering (the keys shape runs its keys near the 10-second window); a
+    // 5xx, a socket error or a timeout is a failure.
+    refused: result['4xx'],
+    errors: result['5xx'] + result['1xx'] + result['3xx'] + result.errors + result.timeouts,
   };
 }
 
@@ -203,6 +209,8 @@ interface Measured {
   /** Mean req/s per server name and scenario. */
   rps: Map<string, number>;
   p99: Map<string, number>;
+  /** Errors answered, per server and scenario (none, or the run measured nothing). */
+  errors: string[];
 }
 
 /** One shape: its three servers, seeded, loaded interleaved for `rounds` rounds; prints its tables. */
@@ -257,7 +265,7 @@ async function runShape(shape: Shape): Promise<Measured> {
     }
 
     const rps = (target: Target, scenario: string) => mean(runs.get(`${target.name}|${scenario}`)!.map((r) => r.rps));
-    const measured: Measured = { shape, rps: new Map(), p99: new Map() };
+    const measured: Measured = { shape, rps: new Map(), p99: new Map(), errors: [] };
     const rows: Record<string, unknown>[] = [];
     for (const scenario of ['get', 'post'] as const) {
       const base = rps(targets[1]!, scenario);
@@ -268,6 +276,8 @@ async function runShape(shape: Shape): Promise<Measured> {
         const p99 = mean(list.map((r) => r.p99));
         measured.rps.set(`${target.name}|${scenario}`, own);
         measured.p99.set(`${target.name}|${scenario}`, p99);
+        const errors = list.reduce((a, r) => a + r.errors, 0);
+        if (errors) measured.errors.push(`${errors} failures (5xx, socket errors, timeouts) from ${target.name} on ${LABELS[scenario]}`);
         rows.push({
           scenario: LABELS[scenario],
           server: target.name,
@@ -276,6 +286,7 @@ async function runShape(shape: Shape): Promise<Measured> {
           'CPU ms/req': Math.round(mean(list.map((r) => r.cpuMs)) * 100) / 100,
           'p50 ms': Math.round(mean(list.map((r) => r.p50)) * 10) / 10,
           'p99 ms': Math.round(p99 * 10) / 10,
+          '4xx': list.reduce((a, r) => a + r.refused, 0),
           errors: list.reduce((a, r) => a + r.errors, 0),
           'vs baseline': target === targets[1] ? '' : (own / base).toFixed(2),
           'vs postgresql': target === targets[2] ? (own / onPg).toFixed(2) : '',
@@ -314,3 +325,9 @@ console.table(
   }),
 );
 console.log(`${rounds} round(s) of ${seconds} s per server, scenario and shape, ${connections} connections, interleaved; machine load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+// A server that failed requests measured something else: the figures say nothing.
+const failed = results.flatMap((r) => r.errors.map((e) => `${r.shape.name}: ${e}`));
+if (failed.length) {
+  console.log(`\nNOT A MEASURE: requests failed (${failed.join('; ')})`);
+  process.exitCode = 1;
+}

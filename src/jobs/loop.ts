@@ -121,6 +121,12 @@ export abstract class ClaimingWorker<Item> {
   private reserved = 0;
   /** The wait after the last claim that found nothing (0: the last claim found something). */
   private emptyWait = 0;
+  /**
+   * A claim came when every slot was in flight or promised to a claim under way (a batch recording
+   * its outcomes and claiming, whose statement may have started before the work it was woken for
+   * committed): claim again as soon as a slot is free, not a poll later.
+   */
+  private claimWhenFree = false;
   private unlisten: (() => Promise<void>) | null = null;
   private readonly base: ClaimingWorkerOptions;
 
@@ -168,7 +174,16 @@ export abstract class ClaimingWorker<Item> {
     this.reserved += n;
     return () => {
       this.reserved -= n;
+      this.freed();
     };
+  }
+
+  /** A slot may be free: claim now if a claim had none. */
+  private freed(): void {
+    if (this.claimWhenFree && this.capacity > 0) {
+      this.claimWhenFree = false;
+      this.loop.poke();
+    }
   }
 
   private async tick(): Promise<boolean | number> {
@@ -182,8 +197,12 @@ export abstract class ClaimingWorker<Item> {
       release();
     }
     this.dispatch(items);
+    if (limit === 0) {
+      this.claimWhenFree = true;
+      return false;
+    }
     const retry = this.base.retryEmptyClaimMs;
-    if (!items.length && retry !== undefined && limit > 0) {
+    if (!items.length && retry !== undefined) {
       this.emptyWait = Math.min(this.emptyWait ? this.emptyWait * 2 : retry, this.base.pollMs);
       return this.emptyWait;
     }
@@ -202,6 +221,7 @@ export abstract class ClaimingWorker<Item> {
         .finally(() => {
           this.inFlight.delete(task);
           if (this.base.claimWhenDone !== false) this.loop.poke();
+          else this.freed();
         });
       this.inFlight.add(task);
     }

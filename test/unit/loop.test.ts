@@ -59,3 +59,65 @@ describe('a claiming loop woken after a quiet spell', () => {
     }
   });
 });
+
+/** A worker whose every slot a batch under way holds (as a worker recording outcomes and claiming in one statement does). */
+class Busy extends ClaimingWorker<string> {
+  claims: { at: number; limit: number }[] = [];
+  processed: { item: string; at: number }[] = [];
+  constructor(
+    db: Database,
+    private readonly answers: string[][],
+  ) {
+    super({ db, log: pino({ level: 'silent' }), channel: 'test', concurrency: 4, pollMs: 1_000, leaseMs: 60_000, name: 'test', claimWhenDone: false, retryEmptyClaimMs: 10 });
+  }
+  override async claim(limit: number): Promise<string[]> {
+    this.claims.push({ at: performance.now(), limit });
+    return limit > 0 ? (this.answers.shift() ?? []) : [];
+  }
+  protected override async process(item: string): Promise<void> {
+    this.processed.push({ item, at: performance.now() });
+  }
+  /** Holds every slot until the answer is called, as a batch's statement does. */
+  holdAll(): () => void {
+    return this.reserve(4);
+  }
+}
+
+describe('a claiming loop woken while a batch holds every slot', () => {
+  it('claims as soon as the batch gives its slots back, not a poll later', async () => {
+    let notify = () => undefined as void;
+    const db = {
+      kind: 'postgresql',
+      wakeups: true,
+      em: () => undefined as never,
+      listen: async (_channel: string, onNotify: () => void) => {
+        notify = onNotify;
+        return async () => undefined;
+      },
+      close: async () => undefined,
+    } as unknown as Database;
+    const answers: string[][] = [];
+    const worker = new Busy(db, answers);
+    await worker.start();
+    try {
+      await new Promise((r) => setTimeout(r, 50));
+      // A batch takes every slot; meanwhile work is announced: the claim it wakes has no slot.
+      const release = worker.holdAll();
+      answers.push(['delivery']);
+      const woken = performance.now();
+      notify();
+      await new Promise((r) => setTimeout(r, 30));
+      expect(worker.claims.at(-1)!.limit).toBe(0);
+      expect(worker.processed).toEqual([]);
+      // The batch ends (its own claim did not see the work): the slots come back and the work is claimed.
+      const freed = performance.now();
+      release();
+      for (let i = 0; i < 100 && !worker.processed.length; i++) await new Promise((r) => setTimeout(r, 5));
+      expect(worker.processed.map((p) => p.item)).toEqual(['delivery']);
+      expect(worker.processed[0]!.at - freed).toBeLessThan(200);
+      expect(worker.processed[0]!.at - woken).toBeLessThan(400);
+    } finally {
+      await worker.stop();
+    }
+  });
+});
