@@ -124,7 +124,8 @@ export abstract class ClaimingWorker<Item> {
   /**
    * A claim came when every slot was in flight or promised to a claim under way (a batch recording
    * its outcomes and claiming, whose statement may have started before the work it was woken for
-   * committed): claim again as soon as a slot is free, not a poll later.
+   * committed): claim again once nothing is in flight or under way, not a poll later. (While
+   * anything is, the batch recording it claims later than the wake-up, and sees the work.)
    */
   private claimWhenFree = false;
   private unlisten: (() => Promise<void>) | null = null;
@@ -178,9 +179,9 @@ export abstract class ClaimingWorker<Item> {
     };
   }
 
-  /** A slot may be free: claim now if a claim had none. */
+  /** Slots were given back: claim now if a claim had none and nothing else will claim. */
   private freed(): void {
-    if (this.claimWhenFree && this.capacity > 0) {
+    if (this.claimWhenFree && this.inFlight.size === 0 && this.reserved === 0) {
       this.claimWhenFree = false;
       this.loop.poke();
     }
