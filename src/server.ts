@@ -123,7 +123,13 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
         await Promise.all([
           server
             ? new Promise<void>((resolve) => {
-                server!.close(() => resolve());
+                // Connections idle now are closed at once, those answering a request once it is
+                // answered (with Connection: close, or idle by the next sweep).
+                const sweep = setInterval(() => server!.closeIdleConnections(), 100);
+                server!.close(() => {
+                  clearInterval(sweep);
+                  resolve();
+                });
                 server!.closeIdleConnections();
               })
             : undefined,

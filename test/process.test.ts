@@ -1,6 +1,6 @@
 // The real processes: the keys CLI against an embedded database folder, and the server's start-up and SIGTERM.
 import { spawn, execFileSync } from 'node:child_process';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -127,6 +127,73 @@ describe('server start-up and shutdown', () => {
       expect(await exited).toBe(0);
       // New connections are refused once it has stopped.
       await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+    } finally {
+      child.kill('SIGKILL');
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('shutdown under keep-alive load', () => {
+  it('does not let a client that keeps its connection busy keep a stopping server alive: answers say Connection: close, none fails', async () => {
+    const { child, exited, key, base, dir: fresh } = await startFresh('vt-keepalive-');
+    let stopped = false;
+    void exited.then(() => (stopped = true));
+    try {
+      expect(key).toBeDefined();
+      // One keep-alive connection, one request after another, for at most 10 seconds.
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      const get = () =>
+        new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+          const req = request(`${base}/v1/customers?limit=1`, { agent, headers: { Authorization: `Bearer ${key}` } }, (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+          });
+          req.on('error', reject);
+          req.end();
+        });
+      // A request in flight on that connection when SIGTERM arrives (its body half sent).
+      const inFlight = () =>
+        new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+          const body = '{"name":"Sent across the shutdown"}';
+          const req = request(`${base}/v1/customers`, {
+            method: 'POST',
+            agent,
+            headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Content-Length': String(body.length) },
+          });
+          req.on('response', (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+          });
+          req.on('error', reject);
+          req.write(body.slice(0, 10));
+          setTimeout(() => {
+            child.kill('SIGTERM');
+            setTimeout(() => req.end(body.slice(10)), 300);
+          }, 100);
+        });
+      const answers: { status: number; connection: string | undefined; afterSignal: boolean }[] = [];
+      let signalled = false;
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline && !stopped) {
+        try {
+          if (answers.length === 20 && !signalled) {
+            signalled = true;
+            answers.push({ ...(await inFlight()), afterSignal: true });
+          } else answers.push({ ...(await get()), afterSignal: signalled });
+        } catch {
+          // Refused once the server closed its connection and stopped listening: try again until it has exited.
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      }
+      agent.destroy();
+      // It exited while the client was still sending, not once the client gave up.
+      expect(stopped).toBe(true);
+      expect(await exited).toBe(0);
+      expect(answers.slice(0, 20).every((a) => a.status === 200 && a.connection === 'keep-alive')).toBe(true);
+      // The request in flight is answered, and its answer closes the connection; any answered later does too.
+      expect(answers[20]).toMatchObject({ status: 201, connection: 'close' });
+      expect(answers.slice(21).every((a) => a.status === 200 && a.connection === 'close')).toBe(true);
     } finally {
       child.kill('SIGKILL');
       rmSync(fresh, { recursive: true, force: true });

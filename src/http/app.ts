@@ -84,6 +84,21 @@ export interface App {
   close(): Promise<void>;
 }
 
+/**
+ * Once the process is shutting down, every answer closes its connection: a client holding a
+ * keep-alive connection opens a new one (to another process) instead of keeping this one busy, and
+ * the server's close completes as soon as the requests in flight are answered.
+ */
+const closeWhenShuttingDown =
+  (shuttingDown: () => boolean): Koa.Middleware<PipelineState> =>
+  async (ctx, next) => {
+    try {
+      await next();
+    } finally {
+      if (shuttingDown()) ctx.set('Connection', 'close');
+    }
+  };
+
 export async function createApp(options: AppOptions): Promise<App> {
   const { db, clock, log } = options;
   const openApi = await createOpenApiBackend();
@@ -95,6 +110,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const trustedProxies = options.trustedProxies ?? 0;
   const koa = new Koa<PipelineState>({ proxy: trustedProxies > 0, maxIpsCount: trustedProxies });
   koa.on('error', (err: Error) => log.error({ err }, 'koa error'));
+  koa.use(closeWhenShuttingDown(() => shuttingDown)); // on the way out, once shutting down: Connection: close
   koa.use(requestLog(db, log)); // request id, logger, entity manager; on the way out: headers, access log, metrics
   koa.use(serveDashboard()); // /dashboard/: the web app's files, with its security headers
   koa.use(renderErrors); // on the way out: any error as the envelope (or the OAuth shape)
