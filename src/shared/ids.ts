@@ -116,6 +116,14 @@ export function firstIdAt(kind: IdKind, ms: number): string {
   return `${ID_PREFIXES[kind]}_${encodeTime(Math.min(Math.max(0, Math.floor(ms)), LAST_TIME))}${'0'.repeat(RANDOM_LENGTH)}`;
 }
 
+/** The time (ms) an id (`prefix_<ULID>`) was made at: its first ten characters after the prefix. */
+export function timeOfId(id: string): number {
+  const start = id.indexOf('_') + 1;
+  let ms = 0;
+  for (const c of id.slice(start, start + 10)) ms = ms * 32 + ENCODING.indexOf(c);
+  return ms;
+}
+
 /** Type prefix + ULID: time-sortable, so a newer id sorts after an older one. */
 export function newId(kind: IdKind, now: number = Date.now()): string {
   return `${ID_PREFIXES[kind]}_${ulid(now)}`;

@@ -12,6 +12,7 @@
 // process killed) is finished by the next run.
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Database } from '../shared/database.js';
+import { firstIdAt, timeOfId } from '../shared/ids.js';
 import { queryRows } from '../shared/sql.js';
 
 export const DAY_MS = 86_400_000;
@@ -27,15 +28,8 @@ export const DAYS_AHEAD = 7;
 /** The tables whose partitions are weeks, in the order a week's partitions go (deliveries: their log; the waiting ones are in the queue). */
 const TABLES = ['webhook_delivery_attempts', 'webhook_deliveries_log', 'events'] as const;
 
-const ULID = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-/** The day (UTC, as days since the epoch) of the time in a ULID id (`prefix_<ULID>`). */
-export function dayOfId(id: string): number {
-  const time = id.slice(id.indexOf('_') + 1, id.indexOf('_') + 11);
-  let ms = 0;
-  for (const c of time) ms = ms * 32 + ULID.indexOf(c);
-  return Math.floor(ms / DAY_MS);
-}
+/** The day (UTC, as days since the epoch) of the time in an id (`prefix_<ULID>`). */
+export const dayOfId = (id: string): number => Math.floor(timeOfId(id) / DAY_MS);
 
 /** The ISO date of a day number. */
 const isoDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
@@ -110,13 +104,9 @@ export async function purgeExpiredLog(db: Database, now: Date, retentionMs = EVE
   const weeks = [...new Set(all.filter((p) => p.day + PARTITION_DAYS - 1 <= lastExpired).map((p) => p.day))].sort((a, b) => a - b);
   let events = 0;
   for (const day of weeks) {
-    const [bounds] = await queryRows<{ event_lo: string; event_hi: string; delivery_lo: string; delivery_hi: string }>(
-      db.em(),
-      `select 'evt_' || ulid_time($1::bigint) as event_lo, 'evt_' || ulid_time($2::bigint) as event_hi,
-         'wdl_' || ulid_time($1::bigint) as delivery_lo, 'wdl_' || ulid_time($2::bigint) as delivery_hi`,
-      [day * DAY_MS, (day + PARTITION_DAYS) * DAY_MS],
-    );
-    const { event_lo: lo, event_hi: hi, delivery_lo: first, delivery_hi: later } = bounds!;
+    // The week's ids: from its Monday's first to the next Monday's.
+    const [lo, hi] = [firstIdAt('event', day * DAY_MS), firstIdAt('event', (day + PARTITION_DAYS) * DAY_MS)];
+    const [first, later] = [firstIdAt('webhookDelivery', day * DAY_MS), firstIdAt('webhookDelivery', (day + PARTITION_DAYS) * DAY_MS)];
     // As many as the statistics say the week's partition holds (counting them would read the whole
     // partition, seconds at millions of events): exact for one never analyzed, which is small.
     const [count] = await queryRows<{ n: number }>(

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { firstIdAt, ID_TIME_LEAD_MS, newId } from '../../src/shared/ids.js';
+import { firstIdAt, ID_TIME_LEAD_MS, newId, timeOfId } from '../../src/shared/ids.js';
 
-const ENCODING = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-/** The time (ms) in an id's first ten characters after its prefix. */
-const timeOf = (id: string) => [...id.slice(id.indexOf('_') + 1, id.indexOf('_') + 11)].reduce((ms, c) => ms * 32 + ENCODING.indexOf(c), 0);
+const timeOf = timeOfId;
 
 // Times from 2020 to 2040, and steps back and forth of up to a day (a clock set back, a request's
 // `now` taken before another's, a test clock).

@@ -16,7 +16,7 @@ class Scripted extends ClaimingWorker<string> {
   ) {
     super({ db, log: pino({ level: 'silent' }), channel: 'test', concurrency: 4, pollMs: 1_000, leaseMs: 60_000, name: 'test', claimWhenDone: false, retryEmptyClaimMs: 10 });
   }
-  override async claim(): Promise<string[]> {
+  override async claim(_limit = 4): Promise<string[]> {
     this.claims.push(performance.now());
     return this.answers.shift() ?? [];
   }
@@ -25,19 +25,25 @@ class Scripted extends ClaimingWorker<string> {
   }
 }
 
+/** A database whose LISTEN hands its NOTIFY to the test. */
+function listening(): { db: Database; notify: () => void } {
+  let onNotify = () => undefined as void;
+  const db = {
+    kind: 'postgresql',
+    wakeups: true,
+    em: () => undefined as never,
+    listen: async (_channel: string, handler: () => void) => {
+      onNotify = handler;
+      return async () => undefined;
+    },
+    close: async () => undefined,
+  } as unknown as Database;
+  return { db, notify: () => onNotify() };
+}
+
 describe('a claiming loop woken after a quiet spell', () => {
   it('claims again 10 ms after an empty claim that followed a wake-up, however long the quiet spell made its wait', async () => {
-    let notify = () => undefined as void;
-    const db = {
-      kind: 'postgresql',
-      wakeups: true,
-      em: () => undefined as never,
-      listen: async (_channel: string, onNotify: () => void) => {
-        notify = onNotify;
-        return async () => undefined;
-      },
-      close: async () => undefined,
-    } as unknown as Database;
+    const { db, notify } = listening();
     const answers: string[][] = [];
     const worker = new Scripted(db, answers);
     await worker.start();
@@ -60,22 +66,12 @@ describe('a claiming loop woken after a quiet spell', () => {
   });
 });
 
-/** A worker whose every slot a batch under way holds (as a worker recording outcomes and claiming in one statement does). */
-class Busy extends ClaimingWorker<string> {
-  claims: { at: number; limit: number }[] = [];
-  processed: { item: string; at: number }[] = [];
-  constructor(
-    db: Database,
-    private readonly answers: string[][],
-  ) {
-    super({ db, log: pino({ level: 'silent' }), channel: 'test', concurrency: 4, pollMs: 1_000, leaseMs: 60_000, name: 'test', claimWhenDone: false, retryEmptyClaimMs: 10 });
-  }
+/** A worker whose every slot a batch under way may hold (as a worker recording outcomes and claiming in one statement does). */
+class Busy extends Scripted {
+  limits: number[] = [];
   override async claim(limit: number): Promise<string[]> {
-    this.claims.push({ at: performance.now(), limit });
-    return limit > 0 ? (this.answers.shift() ?? []) : [];
-  }
-  protected override async process(item: string): Promise<void> {
-    this.processed.push({ item, at: performance.now() });
+    this.limits.push(limit);
+    return limit > 0 ? super.claim(limit) : [];
   }
   /** Holds every slot until the answer is called, as a batch's statement does. */
   holdAll(): () => void {
@@ -85,17 +81,7 @@ class Busy extends ClaimingWorker<string> {
 
 describe('a claiming loop woken while a batch holds every slot', () => {
   it('claims as soon as the batch gives its slots back, not a poll later', async () => {
-    let notify = () => undefined as void;
-    const db = {
-      kind: 'postgresql',
-      wakeups: true,
-      em: () => undefined as never,
-      listen: async (_channel: string, onNotify: () => void) => {
-        notify = onNotify;
-        return async () => undefined;
-      },
-      close: async () => undefined,
-    } as unknown as Database;
+    const { db, notify } = listening();
     const answers: string[][] = [];
     const worker = new Busy(db, answers);
     await worker.start();
@@ -107,7 +93,7 @@ describe('a claiming loop woken while a batch holds every slot', () => {
       const woken = performance.now();
       notify();
       await new Promise((r) => setTimeout(r, 30));
-      expect(worker.claims.at(-1)!.limit).toBe(0);
+      expect(worker.limits.at(-1)).toBe(0);
       expect(worker.processed).toEqual([]);
       // The batch ends (its own claim did not see the work): the slots come back and the work is claimed.
       const freed = performance.now();
