@@ -12,10 +12,18 @@ export interface OrderCreatedEvent {
   api_version: ApiVersion;
   created: number;
   request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
   data: Order;
 }
 
 export type ApiVersion = "2026-07-01" | "2026-01-15";
+
+export interface EventRequestObject {
+  id: string;
+  idempotency_key: string | null;
+}
 
 export interface Order {
   id: string;
@@ -90,6 +98,9 @@ export interface OrderDispatchedEvent {
   api_version: ApiVersion;
   created: number;
   request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
   data: Order;
 }
 
@@ -100,6 +111,9 @@ export interface OrderInTransitEvent {
   api_version: ApiVersion;
   created: number;
   request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
   data: Order;
 }
 
@@ -110,6 +124,9 @@ export interface OrderDeliveredEvent {
   api_version: ApiVersion;
   created: number;
   request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
   data: Order;
 }
 
@@ -120,6 +137,9 @@ export interface OrderCancelledEvent {
   api_version: ApiVersion;
   created: number;
   request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
   data: Order;
 }
 
@@ -130,6 +150,9 @@ export interface OrderExceptionEvent {
   api_version: ApiVersion;
   created: number;
   request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
   data: Order;
 }
 
@@ -140,6 +163,9 @@ export interface CarrierOnboardedEvent {
   api_version: ApiVersion;
   created: number;
   request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
   data: Carrier;
 }
 
@@ -185,7 +211,7 @@ export interface RegistrySnapshot {
   mc_number: string | null;
   allowed_to_operate: boolean;
   common_authority: AuthorityStatus;
-  contract_authority: AnonymousSchema_408;
+  contract_authority: AnonymousSchema_447;
   bipd_insurance_on_file_usd: number;
   bipd_insurance_required_usd: number;
   safety_rating: SafetyRating;
@@ -195,7 +221,7 @@ export interface RegistrySnapshot {
 
 export type AuthorityStatus = "active" | "inactive" | "none";
 
-export type AnonymousSchema_408 = "active" | "inactive" | "none";
+export type AnonymousSchema_447 = "active" | "inactive" | "none";
 
 export type SafetyRating = "satisfactory" | "conditional" | "unsatisfactory" | "unrated";
 
@@ -206,6 +232,9 @@ export interface CarrierVettedEvent {
   api_version: ApiVersion;
   created: number;
   request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
   data: Carrier;
 }
 
@@ -216,6 +245,9 @@ export interface CarrierSuspendedEvent {
   api_version: ApiVersion;
   created: number;
   request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
   data: Carrier;
 }
 
@@ -226,6 +258,9 @@ export interface CarrierRejectedEvent {
   api_version: ApiVersion;
   created: number;
   request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
   data: Carrier;
 }
 
@@ -236,6 +271,9 @@ export interface InvoiceCreatedEvent {
   api_version: ApiVersion;
   created: number;
   request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
   data: Invoice;
 }
 
@@ -288,6 +326,9 @@ export interface InvoiceSentEvent {
   api_version: ApiVersion;
   created: number;
   request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
   data: Invoice;
 }
 
@@ -298,6 +339,9 @@ export interface InvoicePaidEvent {
   api_version: ApiVersion;
   created: number;
   request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
   data: InvoicePaidData;
 }
 
@@ -319,6 +363,9 @@ export interface InvoiceVoidedEvent {
   api_version: ApiVersion;
   created: number;
   request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
   data: Invoice;
 }
 
@@ -329,6 +376,9 @@ export interface PaymentReceivedEvent {
   api_version: ApiVersion;
   created: number;
   request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
   data: Payment;
 }
 
@@ -355,6 +405,9 @@ export interface PaymentFailedEvent {
   api_version: ApiVersion;
   created: number;
   request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
   data: Payment;
 }
 
@@ -365,6 +418,9 @@ export interface CarrierPaymentSentEvent {
   api_version: ApiVersion;
   created: number;
   request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
   data: CarrierPayment;
 }
 
@@ -391,6 +447,9 @@ export interface ComplianceAlertEvent {
   api_version: ApiVersion;
   created: number;
   request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
   data: ComplianceAlert;
 }
 
@@ -418,6 +477,9 @@ export interface AuditPrivilegedActionEvent {
   api_version: ApiVersion;
   created: number;
   request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
   data: AuditLogEntry;
 }
 
@@ -439,6 +501,9 @@ export interface WebhookEndpointTestEvent {
   api_version: ApiVersion;
   created: number;
   request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
   data: WebhookEndpoint;
 }
 
@@ -450,7 +515,7 @@ export interface WebhookEndpoint {
   api_version: ApiVersion;
   description: string | null;
   status: WebhookEndpointStatus;
-  disabled_reason: AnonymousSchema_795 | null;
+  disabled_reason: AnonymousSchema_899 | null;
   health: WebhookEndpointHealth;
   secret?: string;
   previous_secret_expires_at: number | null;
@@ -461,16 +526,16 @@ export interface WebhookEndpoint {
 
 export type WebhookEndpointStatus = "enabled" | "disabled";
 
-export type AnonymousSchema_795 = "manual" | "failing";
+export type AnonymousSchema_899 = "manual" | "failing";
 
 export interface WebhookEndpointHealth {
   consecutive_failures: number;
   failing_since: number | null;
   last_success_at: number | null;
-  breaker: AnonymousSchema_803;
+  breaker: AnonymousSchema_907;
 }
 
-export type AnonymousSchema_803 = "closed" | "open" | "half_open";
+export type AnonymousSchema_907 = "closed" | "open" | "half_open";
 
 /** Every event type, in the order of the AsyncAPI document. */
 export const EVENT_TYPES = [

@@ -302,9 +302,35 @@ export interface paths {
         };
         /**
          * List events
-         * @description Newest first; events are kept 30 days (to 37; a week's events, Monday to Sunday UTC, go together once the whole week is 30 days old).
+         * @description Newest first; events are kept 30 days (to 37; a week's events, Monday to Sunday UTC, go
+         *     together once the whole week is 30 days old). With `object_id`, the events about that one
+         *     object in `sequence` order (oldest first), which is how a receiver fills a gap it detected:
+         *     `object_id=<id>` with `cursor` set to the last event it applied.
          */
         get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/event_types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List event types
+         * @description Every event type the service sends, with its description, the object its `data` carries
+         *     and the JSON Schema (2020-12) of its envelope as the caller's API version renders it, made
+         *     from the published AsyncAPI document. In type order; the whole catalog fits in one page of
+         *     the default size.
+         */
+        get: operations["listEventTypes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2121,12 +2147,69 @@ export interface components {
             type: components["schemas"]["EventType"];
             api_version: components["schemas"]["ApiVersion"];
             created: components["schemas"]["UnixTime"];
-            /** @description The API request that caused the event; null for changes made by the service itself. */
+            /** @description The API request that caused the event (`request.id`); null for changes made by the service itself. */
             request_id: components["schemas"]["RequestId"] | null;
+            sequence: components["schemas"]["EventSequence"];
+            previous_event_id: components["schemas"]["PreviousEventId"];
+            request: components["schemas"]["EventRequest"];
             /** @description The resource the event is about, rendered for `api_version` (see the AsyncAPI document for each type). */
             data: {
                 [key: string]: unknown;
             };
+        };
+        /**
+         * @description The id of the object events are about (their `data.id`).
+         * @example ord_01JF3Q9R2S4T6V8W0X2Y4Z6A8B
+         */
+        EventObjectId: string;
+        /**
+         * @description The place of this event among the events about its object (`data.id`), per account: 1 for
+         *     the first, and one more for each next one, assigned in the transaction that changed the
+         *     object, so no two share a number and none is skipped. A receiver that applied sequence `n`
+         *     of an object ignores `<= n` (older or a duplicate), applies `n + 1`, and for anything
+         *     higher knows it missed one: list `GET /v1/events?object_id=<id>&cursor=<last applied event>`
+         *     or fetch the object.
+         * @example 3
+         */
+        EventSequence: number;
+        /** @description The event before this one about the same object (sequence minus one); null for the first. */
+        PreviousEventId: components["schemas"]["EventId"] | null;
+        /**
+         * @description The API request that caused the event: its `Request-Id` and the `Idempotency-Key` it was sent
+         *     with (null without one). Null for what the service did by itself (vetting results,
+         *     compliance scans, endpoints disabled after failing). A replayed event keeps these values.
+         */
+        EventRequest: {
+            id: components["schemas"]["RequestId"];
+            /** @description The request's `Idempotency-Key`, or null. */
+            idempotency_key: string | null;
+        } | null;
+        /**
+         * EventTypeDefinition
+         * @description One event type of the catalog (`GET /v1/event_types`).
+         */
+        EventTypeDefinition: {
+            /** @constant */
+            object: "event_type";
+            type: components["schemas"]["EventType"];
+            /** @description One line. */
+            summary: string;
+            /** @description When it is sent and what it means (Markdown). */
+            description: string;
+            /** @description The kind of object the event is about (`order`, `carrier` ...): the `object` of the resource in `data`, and `invoice` for `invoice.paid`, whose `data` has its own fields about the invoice. */
+            data_object: string;
+            /** @description JSON Schema (2020-12) of the whole envelope for the caller's API version; shared definitions under `$defs`. */
+            schema: {
+                [key: string]: unknown;
+            };
+        };
+        /** EventTypeList */
+        EventTypeList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["EventTypeDefinition"][];
+            has_more: boolean;
+            next_cursor: components["schemas"]["EventType"] | null;
         };
         /** EventList */
         EventList: {
@@ -4677,6 +4760,12 @@ export interface operations {
                 cursor?: components["schemas"]["EventId"];
                 /** @description Only events of this type. */
                 type?: components["schemas"]["EventType"];
+                /**
+                 * @description Only the events about this object (the id of their `data`: `ord_...`, `car_...`, `inv_...`
+                 *     ...), oldest first, in `sequence` order; `cursor` is then the last event already seen
+                 *     (its `sequence` is the position; an event no longer kept starts at the oldest kept one).
+                 */
+                object_id?: components["schemas"]["EventObjectId"];
                 /** @description Creation time range in Unix seconds, inclusive: `created[gte]=...&created[lte]=...`. */
                 created?: components["schemas"]["TimeRange"];
             };
@@ -4706,6 +4795,66 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["EventList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listEventTypes: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page (an event type); the page starts after it. */
+                cursor?: components["schemas"]["EventType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalog. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "event_type",
+                     *           "type": "order.created",
+                     *           "summary": "A new order is created through the API or the dashboard.",
+                     *           "description": "A new order is created through the API or the dashboard.",
+                     *           "data_object": "order",
+                     *           "schema": {
+                     *             "type": "object",
+                     *             "required": [
+                     *               "id",
+                     *               "object",
+                     *               "type"
+                     *             ]
+                     *           }
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventTypeList"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -33,6 +33,9 @@ const envelope: EventEnvelope<'order.created'> = {
   api_version: '2026-07-01',
   created: 1764547200,
   request_id: null,
+  sequence: 1,
+  previous_event_id: null,
+  request: null,
   data: order,
 };
 

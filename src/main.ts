@@ -5,6 +5,7 @@ import { start } from './server.js';
 import { bootstrapDevelopmentKey } from './auth/auth.service.js';
 import { systemClock } from './shared/clock.js';
 import { bootstrapDevelopmentUser } from './users/users.service.js';
+import { startTelemetry, type Telemetry } from './shared/telemetry.js';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -16,7 +17,10 @@ try {
 }
 const log = createLogger(config.logLevel);
 
+let telemetry: Telemetry | null = null;
 try {
+  telemetry = await startTelemetry();
+  if (telemetry) log.info('OpenTelemetry tracing on (OTLP/HTTP exporter)');
   const running = await start(config, log);
   log.info({ url: running.url, role: config.role, database: running.db.kind }, 'started');
   if (running.url && !config.production && running.db.kind === 'pglite') {
@@ -30,13 +34,16 @@ try {
     log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 25_000);
     force.unref();
-    running.stop().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    running
+      .stop()
+      .then(() => telemetry?.shutdown())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));

@@ -4,6 +4,7 @@
 import type { Clock } from '../shared/clock.js';
 import type { Context, Settings } from '../shared/context.js';
 import type { OperationId } from '../shared/handlers.js';
+import { requestKey } from './idempotency.rules.js';
 import type { HandlerReply, Step } from './state.js';
 
 type AnyHandler = (input: { params: unknown; query: unknown; body: unknown }, ctx: Context) => Promise<HandlerReply>;
@@ -12,7 +13,16 @@ export function dispatch(handlers: Record<OperationId, unknown>, deps: { clock: 
   return async (c) => {
     const { state } = c;
     const handler = handlers[state.operation!.operationId as OperationId] as AnyHandler;
-    const ctx: Context = { em: state.em, clock: deps.clock, log: state.log, settings: deps.settings, requestId: state.requestId, ip: c.ip || null };
+    const ctx: Context = {
+      em: state.em,
+      clock: deps.clock,
+      log: state.log,
+      settings: deps.settings,
+      requestId: state.requestId,
+      ip: c.ip || null,
+      idempotencyKey: requestKey(c.method, c.get('Idempotency-Key')) || null,
+      trace: state.trace.headers,
+    };
     const extra = state.principal
       ? { principal: state.principal }
       : state.client

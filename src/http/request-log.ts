@@ -5,6 +5,7 @@ import type { Database } from '../db/orm.js';
 import { newId } from '../shared/ids.js';
 import type { Logger } from '../shared/logger.js';
 import { observeRequest } from '../shared/metrics.js';
+import { endSpan, startRequestSpan } from '../shared/trace.js';
 import { CURRENT_VERSION } from '../shared/versions.js';
 import type { Step } from './state.js';
 
@@ -13,7 +14,8 @@ export function requestLog(db: Database, log: Logger): Step {
     const started = process.hrtime.bigint();
     const requestId = newId('request');
     c.state.requestId = requestId;
-    c.state.log = log.child({ request_id: requestId });
+    c.state.trace = startRequestSpan(c.method, c.headers);
+    c.state.log = log.child({ request_id: requestId, trace_id: c.state.trace.traceId });
     c.state.em = db.em();
     c.state.answerHeaders = {};
     c.set('Request-Id', requestId);
@@ -25,6 +27,8 @@ export function requestLog(db: Database, log: Logger): Step {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const operation = c.state.operation?.operationId;
       observeRequest(c.method, operation ?? 'unmatched', c.status, seconds);
+      if (operation) c.state.trace.span.updateName(`${c.method} ${c.state.operation!.path}`);
+      endSpan(c.state.trace, { 'http.request.method': c.method, 'http.response.status_code': c.status, 'service.request_id': requestId, ...(operation ? { 'service.operation': operation } : {}) }, c.status >= 500);
       c.state.log.info({ method: c.method, path: c.path, operation, status: c.status, duration_ms: Math.round(seconds * 1000) }, 'request');
     }
   };

@@ -6,6 +6,7 @@ import type { EntityManager } from '@mikro-orm/sql';
 import type { OAuthClient } from '../auth/auth.entities.js';
 import type { Principal } from '../shared/context.js';
 import type { Logger } from '../shared/logger.js';
+import type { Traced } from '../shared/trace.js';
 import type { RateLimitPolicy, Take } from './rate-limit.js';
 
 /** A handler's answer (of any operation), before it is rendered for the caller's API version. */
@@ -20,6 +21,8 @@ export interface HandlerReply {
 export interface PipelineState {
   /** request-log */
   requestId: string;
+  /** The request's span (W3C trace context: the caller's trace, or a new one) */
+  trace: Traced;
   log: Logger;
   em: EntityManager;
   /** Headers every answer carries, errors included (rate limit). */

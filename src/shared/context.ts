@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/sql';
 import type { components } from '../../generated/openapi.js';
 import type { Clock } from './clock.js';
 import type { Logger } from './logger.js';
+import type { TraceHeaders } from './trace.js';
 
 /**
  * Who is calling: an API key, an OAuth client through one of its access tokens, or a dashboard user
@@ -46,6 +47,10 @@ export interface Context {
   requestId: string | null;
   /** The caller's address, for the audit log; null for background work. */
   ip: string | null;
+  /** The request's `Idempotency-Key` (a POST's), kept on the events it causes; absent or null without one. */
+  idempotencyKey?: string | null;
+  /** The request's span, which the events it causes continue in their deliveries; absent or null for background work. */
+  trace?: TraceHeaders | null;
 }
 
 /** The context of an authenticated API request. */

@@ -20,18 +20,36 @@ interface VersionEntry {
    * resource's `object`. Absent for the oldest version.
    */
   downgrade?: Partial<Record<string, (resource: Json) => Json>>;
+  /**
+   * The same change for the resource's JSON Schema (the event-type catalog's schemas), for every
+   * object `downgrade` has (a test holds them to the same keys and to each other).
+   */
+  schemaDowngrade?: Partial<Record<string, (schema: Json) => Json>>;
 }
 
 function renameKeys(resource: Json, renames: Record<string, string>): Json {
   return Object.fromEntries(Object.entries(resource).map(([k, v]) => [renames[k] ?? k, v]));
 }
 
+/** `renameKeys` for an object's JSON Schema: its properties and its required list. */
+function renameSchemaKeys(schema: Json, renames: Record<string, string>): Json {
+  const out: Json = { ...schema };
+  if (schema.properties && typeof schema.properties === 'object') out.properties = renameKeys(schema.properties as Json, renames);
+  if (Array.isArray(schema.required)) out.required = (schema.required as string[]).map((k) => renames[k] ?? k);
+  return out;
+}
+
+const ORDER_STOPS_2026_01 = { pickup: 'origin', delivery: 'destination' };
+
 export const VERSIONS = [
   {
     version: '2026-07-01',
     changes: 'Orders name their stops `pickup` and `delivery` (they were `origin` and `destination`).',
     downgrade: {
-      order: (order) => renameKeys(order, { pickup: 'origin', delivery: 'destination' }),
+      order: (order) => renameKeys(order, ORDER_STOPS_2026_01),
+    },
+    schemaDowngrade: {
+      order: (schema) => renameSchemaKeys(schema, ORDER_STOPS_2026_01),
     },
   },
   {
@@ -70,4 +88,34 @@ export function renderForVersion<T>(body: T, version: string): T {
     });
   }
   return out as T;
+}
+
+/** The `object` a JSON Schema describes (its `object` property's const), if any. */
+function objectOfSchema(schema: Json): string | undefined {
+  const object = (schema.properties as Json | undefined)?.object as Json | undefined;
+  return typeof object?.const === 'string' ? object.const : undefined;
+}
+
+/**
+ * A current-version JSON Schema (with its `$defs`) as `version` renders the resources it
+ * describes: each schema of an object a newer version changed passes through that version's
+ * `schemaDowngrade`, newest first, as `renderForVersion` does for the resources.
+ */
+export function schemaForVersion(schema: Json, version: string): Json {
+  const target = SUPPORTED_VERSIONS.indexOf(version as ApiVersion);
+  if (target <= 0) return schema;
+  const downgradeOne = (s: Json): Json => {
+    let out = s;
+    for (const entry of VERSIONS.slice(0, target) as readonly VersionEntry[]) {
+      const object = objectOfSchema(out);
+      const fn = object ? entry.schemaDowngrade?.[object] : undefined;
+      if (fn) out = fn(out);
+    }
+    return out;
+  };
+  const out = { ...downgradeOne(schema) };
+  if (out.$defs && typeof out.$defs === 'object') {
+    out.$defs = Object.fromEntries(Object.entries(out.$defs as Record<string, Json>).map(([k, v]) => [k, downgradeOne(v)]));
+  }
+  return out;
 }

@@ -30,8 +30,17 @@ export function renderEnvelope<T extends EventType>(event: Event & { type: T }, 
     api_version: apiVersion,
     created: unixSeconds(event.createdAt),
     request_id: event.requestId ?? null,
+    sequence: event.sequence,
+    previous_event_id: event.previousEventId ?? null,
+    request: event.requestId ? { id: event.requestId, idempotency_key: event.idempotencyKey ?? null } : null,
     data: renderForVersion(event.data, apiVersion), // the endpoint's (or caller's) pinned version
   } as unknown as EventEnvelope<T>;
+}
+
+/** The object an event is about: its data's id (every event's data has one; the event's own id otherwise). */
+export function objectIdOf(data: unknown, eventId: string): string {
+  const id = (data as { id?: unknown } | null)?.id;
+  return typeof id === 'string' && id ? id : eventId;
 }
 
 export const subscribes = (endpoint: Pick<WebhookEndpoint, 'enabledEvents'>, type: string): boolean =>
@@ -63,6 +72,8 @@ export function newDelivery(em: EntityManager, event: Event, endpoint: WebhookEn
     attemptCount: 0,
     cycleFailures: 0,
     nextAttemptAt: now,
+    traceparent: event.traceparent ?? null,
+    tracestate: event.tracestate ?? null,
     leaseOwner: null,
     leaseExpiresAt: null,
     createdAt: now,
@@ -77,22 +88,30 @@ export async function notifyWorkers(em: EntityManager): Promise<void> {
   await em.execute(`select pg_notify('${DELIVERIES_CHANNEL}', '')`);
 }
 
-/** Inserts the event ($1 to $6) and answers the account's enabled endpoints, in one statement. */
+/**
+ * Inserts the event ($1 to $10) and answers its place among its object's events (the database's
+ * trigger numbers it) with the account's enabled endpoints (none: one row of nulls), in one statement.
+ */
 const INSERT_EVENT = `
   with event as (
-    insert into events (id, account_id, type, data, request_id, created_at) values ($1, $2, $3, $4::jsonb, $5, $6)
+    insert into events (id, account_id, type, data, request_id, created_at, object_id, idempotency_key, traceparent, tracestate)
+    values ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10)
+    returning sequence, previous_event_id
   )
-  select id, enabled_events, api_version from webhook_endpoints where account_id = $2 and status = 'enabled' order by id`;
+  select event.sequence, event.previous_event_id, e.id, e.enabled_events, e.api_version
+  from event left join webhook_endpoints e on e.account_id = $2 and e.status = 'enabled'
+  order by e.id`;
 
 /**
  * Inserts the deliveries of one event, one row per target endpoint, and wakes the workers (when
- * the transaction commits), in one statement. Parameters: account, event, type, now, rows (JSON).
+ * the transaction commits), in one statement. Parameters: account, event, type, now, rows (JSON),
+ * the event's traceparent and tracestate.
  */
 const INSERT_DELIVERIES = `
   with deliveries as (
     insert into webhook_deliveries (id, account_id, event_id, endpoint_id, event_type, payload, status, attempt_count, cycle_failures,
-      next_attempt_at, created_at, updated_at)
-    select r.id, $1, $2, r.endpoint_id, $3, r.payload, 'pending', 0, 0, $4, $4, $4
+      next_attempt_at, created_at, updated_at, traceparent, tracestate)
+    select r.id, $1, $2, r.endpoint_id, $3, r.payload, 'pending', 0, 0, $4, $4, $4, $6, $7
     from jsonb_to_recordset($5::jsonb) as r(id text, endpoint_id text, payload text)
   )
   select pg_notify('${DELIVERIES_CHANNEL}', '')`;
@@ -113,24 +132,46 @@ export async function emitEvent<T extends EventType>(
   if (!accountId) throw new Error(`emitEvent(${type}) outside a request needs the account`);
   const now = options.now ?? ctx.clock.now();
   const { em } = ctx;
+  const id = newId('event', now.getTime());
+  const requestId = ctx.requestId ?? null;
   const event: Event = {
-    id: newId('event', now.getTime()),
+    id,
     accountId,
     type,
     data: data as unknown as Record<string, unknown>,
-    requestId: ctx.requestId ?? null,
+    requestId,
+    objectId: objectIdOf(data, id),
+    sequence: 0, // the database's, below
+    previousEventId: null,
+    // What a request caused keeps the request's key and trace; what the service did by itself, none.
+    idempotencyKey: requestId ? (ctx.idempotencyKey ?? null) : null,
+    traceparent: requestId ? (ctx.trace?.traceparent ?? null) : null,
+    tracestate: requestId ? (ctx.trace?.tracestate ?? null) : null,
     createdAt: now,
   };
   // The log's partition of the event's day (made ahead; once a day per process).
   await ensurePartitionOf(em, event.id);
-  const endpoints = await queryRows<{ id: string; enabled_events: string[]; api_version: string }>(em, INSERT_EVENT, [
+  const inserted = await queryRows<{
+    sequence: string | number;
+    previous_event_id: string | null;
+    id: string | null;
+    enabled_events: string[];
+    api_version: string;
+  }>(em, INSERT_EVENT, [
     event.id,
     accountId,
     type,
     JSON.stringify(event.data),
     event.requestId,
     now,
+    event.objectId,
+    event.idempotencyKey,
+    event.traceparent,
+    event.tracestate,
   ]);
+  event.sequence = Number(inserted[0]!.sequence);
+  event.previousEventId = inserted[0]!.previous_event_id;
+  const endpoints = inserted.filter((e): e is typeof e & { id: string } => e.id !== null);
   const targets = endpoints.filter((e) => receives({ id: e.id, enabledEvents: e.enabled_events }, event));
   if (!targets.length) return event;
   const payloads = new Map<string, string>();
@@ -146,6 +187,6 @@ export async function emitEvent<T extends EventType>(
   });
   // Ids are monotonic: the last delivery's day is the latest.
   await ensurePartitionOf(em, rows.at(-1)!.id);
-  await queryRows(em, INSERT_DELIVERIES, [accountId, event.id, type, now, JSON.stringify(rows)]);
+  await queryRows(em, INSERT_DELIVERIES, [accountId, event.id, type, now, JSON.stringify(rows), event.traceparent, event.tracestate]);
   return event;
 }

@@ -15,6 +15,17 @@ export const Event = defineEntity({
      */
     data: p.json<Record<string, unknown>>(),
     requestId: p.string().nullable(),
+    /** The id of the object it is about (its data's id). */
+    objectId: p.string(),
+    /** 1, 2, 3 ... per (account, object), assigned by the database on insert (migration ...127000010). */
+    sequence: p.bigint('number'),
+    /** The event before it about the same object (sequence - 1); null for the first. */
+    previousEventId: p.string().nullable(),
+    /** The causing request's `Idempotency-Key`. */
+    idempotencyKey: p.string().nullable(),
+    /** The causing request's span (W3C), continued by every delivery attempt. */
+    traceparent: p.string().nullable(),
+    tracestate: p.string().nullable(),
     createdAt: p.datetime(),
   },
 });

@@ -55,6 +55,9 @@ export const WebhookDelivery = defineEntity({
     /** Failures since creation or the last replay/recovery: the position in the retry schedule. */
     cycleFailures: p.integer(),
     nextAttemptAt: p.datetime().nullable(),
+    /** The event's trace (W3C), which each attempt continues with a span of its own. */
+    traceparent: p.string().nullable(),
+    tracestate: p.string().nullable(),
     leaseOwner: p.string().nullable(),
     leaseExpiresAt: p.datetime().nullable(),
     createdAt: p.datetime(),

@@ -1,6 +1,7 @@
 // Webhook endpoint, event and delivery-log operations: parse, call the service, render.
 import type { Handlers } from '../shared/handlers.js';
 import { renderPage } from '../shared/pagination.js';
+import { eventTypeCatalog, eventTypePage } from './event-types.js';
 import * as webhooks from './webhooks.service.js';
 
 export const handlers: Handlers<
@@ -15,6 +16,7 @@ export const handlers: Handlers<
   | 'recoverWebhookDeliveries'
   | 'getWebhookDelivery'
   | 'listEvents'
+  | 'listEventTypes'
   | 'getEvent'
   | 'replayEvent'
 > = {
@@ -58,6 +60,9 @@ export const handlers: Handlers<
   },
   async listEvents({ query }, ctx) {
     return { status: 200, body: renderPage(await webhooks.listEvents(ctx, query), (e) => webhooks.renderEvent(e, ctx.principal.apiVersion)) };
+  },
+  async listEventTypes({ query }, ctx) {
+    return { status: 200, body: eventTypePage(eventTypeCatalog(ctx.principal.apiVersion), query) };
   },
   async getEvent({ params }, ctx) {
     return { status: 200, body: webhooks.renderEvent(await webhooks.findEvent(ctx, params.event_id), ctx.principal.apiVersion) };

@@ -10,7 +10,7 @@ import { errors } from '../shared/errors.js';
 import { ownedFinder } from '../shared/find.js';
 import { firstIdAt, ID_TIME_LEAD_MS, newId } from '../shared/ids.js';
 import { mergeMetadata } from '../shared/metadata.js';
-import { createdRange, listPage, type Page } from '../shared/pagination.js';
+import { createdRange, listPage, type Page, type PageQuery } from '../shared/pagination.js';
 import { randomToken } from '../shared/tokens.js';
 import { Event } from './events.entities.js';
 import { WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint } from './webhooks.entities.js';
@@ -198,7 +198,27 @@ export const findEvent = ownedFinder(Event, 'event', 'event_id');
 
 export function listEvents(ctx: RequestContext, query: NonNullable<operations['listEvents']['parameters']['query']>): Promise<Page<Event>> {
   const where = { ...(query.type ? { type: query.type } : {}), ...createdRange(query.created), ...idsOfCreated(query.created) };
+  if (query.object_id) return listObjectEvents(ctx, query.object_id, where, query);
   return listPage(ctx.em, Event, ctx.principal.accountId, where, query);
+}
+
+/**
+ * The events about one object in sequence order, oldest first: the page starts after the cursor
+ * event's sequence (an event not kept any more, or not this object's, starts at the first kept).
+ */
+async function listObjectEvents(ctx: RequestContext, objectId: string, where: FilterQuery<Event>, query: PageQuery): Promise<Page<Event>> {
+  const limit = query.limit;
+  if (limit === undefined) throw new Error('listObjectEvents needs a limit');
+  const accountId = ctx.principal.accountId;
+  const at = query.cursor ? await ctx.em.findOne(Event, { id: query.cursor, accountId, objectId }, { fields: ['sequence'] }) : null;
+  const rows = await ctx.em.find(
+    Event,
+    { ...(where as object), accountId, objectId, sequence: { $gt: at?.sequence ?? 0 } },
+    { orderBy: { sequence: 'asc' }, limit: limit + 1 },
+  );
+  const hasMore = rows.length > limit;
+  const data = rows.slice(0, limit);
+  return { object: 'list', data, has_more: hasMore, next_cursor: hasMore ? (data.at(-1)?.id ?? null) : null };
 }
 
 /**

@@ -11,6 +11,7 @@ import type { Database } from '../shared/database.js';
 import type { Logger } from '../shared/logger.js';
 import { ClaimingWorker } from '../jobs/loop.js';
 import { queryRows } from '../shared/sql.js';
+import { endSpan, startDeliverySpan, type TraceHeaders } from '../shared/trace.js';
 import { DELIVERIES_CHANNEL } from './emitter.js';
 import { ATTEMPT_DELAYS_MS, MAX_ATTEMPTS } from './schedule.js';
 import { signingSecrets } from './endpoint-secrets.js';
@@ -60,6 +61,8 @@ export interface Claimed {
   /** The endpoint's breaker is open: no network call, unless this is its one probe. */
   breakerOpen: boolean;
   probe: boolean;
+  /** The event's trace (its causing request's span), continued by each attempt; null for none. */
+  trace: TraceHeaders | null;
 }
 
 export interface Outcome {
@@ -171,6 +174,8 @@ interface ClaimRow {
   previous_secret: string | null;
   previous_secret_expires_at: Date | string | null;
   breaker_open: boolean;
+  traceparent: string | null;
+  tracestate: string | null;
 }
 
 const asDate = (v: Date | string | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v));
@@ -244,6 +249,7 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
         previousSecretExpiresAt: asDate(r.previous_secret_expires_at),
         breakerOpen: r.breaker_open,
         probe,
+        trace: r.traceparent ? { traceparent: r.traceparent, tracestate: r.tracestate } : null,
       };
     });
   }
@@ -265,15 +271,24 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
         errorDetail: `not sent: the endpoint failed ${BREAKER_THRESHOLD} times in a row (timeouts or connection errors); one probe delivery at a time tests it`,
       };
     } else {
+      // Each attempt is a span of the causing request's trace, sent as the delivery's traceparent.
+      const span = startDeliverySpan('webhook delivery', claimed.trace);
       outcome = await this.options.transport.post({
         url: claimed.url,
         headers: {
           'Content-Type': 'application/json',
           [SIGNATURE_HEADER]: signatureHeader(signingSecrets({ ...claimed, id: claimed.endpointId }, startedAt), unixSeconds(startedAt), claimed.payload),
           [EVENT_ID_HEADER]: claimed.eventId,
+          ...(span ? { traceparent: span.headers.traceparent } : {}),
+          ...(span?.headers.tracestate ? { tracestate: span.headers.tracestate } : {}),
         },
         body: claimed.payload,
       });
+      endSpan(
+        span,
+        { 'service.delivery_id': claimed.id, 'service.event_id': claimed.eventId, 'http.response.status_code': outcome.status ?? 0 },
+        !succeeded(outcome),
+      );
     }
     await this.record(claimed, startedAt, outcome);
     return outcome;

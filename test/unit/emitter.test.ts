@@ -11,9 +11,10 @@ import { DEFAULT_SIGN_IN_POLICY } from '../../src/shared/context.js';
 import type { Event } from '../../src/webhooks/events.entities.js';
 import { WebhookEndpoint } from '../../src/webhooks/webhooks.entities.js';
 import { newId } from '../../src/shared/ids.js';
-import { DELIVERIES_CHANNEL, emitEvent, newDelivery, notifyWorkers, receives, renderEnvelope, subscribes, TEST_EVENT } from '../../src/webhooks/emitter.js';
+import { DELIVERIES_CHANNEL, emitEvent, newDelivery, notifyWorkers, objectIdOf, receives, renderEnvelope, subscribes, TEST_EVENT } from '../../src/webhooks/emitter.js';
 
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
+const TRACEPARENT = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
 const order = { object: 'order', id: 'ord_1', status: 'pending', pickup: { city: 'Austin' }, delivery: { city: 'Boston' } };
 const event = (over: Partial<Event> = {}): Event => ({
   id: 'evt_1',
@@ -21,8 +22,24 @@ const event = (over: Partial<Event> = {}): Event => ({
   type: 'order.created',
   data: order,
   requestId: 'req_1',
+  objectId: 'ord_1',
+  sequence: 1,
+  previousEventId: null,
+  idempotencyKey: null,
+  traceparent: null,
+  tracestate: null,
   createdAt: new Date(T0 + 999),
   ...over,
+});
+
+describe('objectIdOf: the object an event is about', () => {
+  it("is its data's id, or the event's own id when the data has none", () => {
+    expect(objectIdOf({ id: 'ord_1', object: 'order' }, 'evt_1')).toBe('ord_1');
+    expect(objectIdOf({ object: 'order' }, 'evt_1')).toBe('evt_1');
+    expect(objectIdOf({ id: '' }, 'evt_1')).toBe('evt_1');
+    expect(objectIdOf({ id: 42 }, 'evt_1')).toBe('evt_1');
+    expect(objectIdOf(null, 'evt_1')).toBe('evt_1');
+  });
 });
 
 describe('renderEnvelope', () => {
@@ -34,8 +51,17 @@ describe('renderEnvelope', () => {
       api_version: '2026-07-01',
       created: T0 / 1000,
       request_id: 'req_1',
+      sequence: 1,
+      previous_event_id: null,
+      request: { id: 'req_1', idempotency_key: null },
       data: order,
     });
+  });
+
+  it('names the event before it about the object, and the idempotency key of the request; no request, no request object', () => {
+    const later = renderEnvelope(event({ sequence: 7, previousEventId: 'evt_0', idempotencyKey: 'k-1' }) as never, '2026-07-01');
+    expect(later).toMatchObject({ sequence: 7, previous_event_id: 'evt_0', request: { id: 'req_1', idempotency_key: 'k-1' } });
+    expect(renderEnvelope(event({ requestId: null, idempotencyKey: 'ignored' }) as never, '2026-07-01')).toMatchObject({ request_id: null, request: null });
   });
 
   it("renders the data for the endpoint's pinned version", () => {
@@ -169,7 +195,7 @@ describe('on the embedded database', () => {
       ['we_e', ['order.created'], '2026-07-01', 'enabled'],
     ]);
     await account([['we_other', ['*'], '2026-07-01', 'enabled']]);
-    const ctx = context(accountId, T0 + 1_500);
+    const ctx = { ...context(accountId, T0 + 1_500), idempotencyKey: 'key-1', trace: { traceparent: TRACEPARENT, tracestate: 'vendor=1' } };
     let recorded: Event | undefined;
     const woken = await notifications(async () => {
       recorded = await emitEvent(ctx, 'order.created', order as never);
@@ -186,12 +212,24 @@ describe('on the embedded database', () => {
     expect(deliveries.map((d) => d.endpoint_id)).toEqual([`we_a_${n - 1}`, `we_b_${n - 1}`, `we_e_${n - 1}`]);
     for (const d of deliveries) {
       expect(d).toMatchObject({ account_id: accountId, event_id: e.id, event_type: 'order.created', status: 'pending', attempt_count: 0, cycle_failures: 0, lease_owner: null, lease_expires_at: null });
+      expect(d).toMatchObject({ traceparent: TRACEPARENT, tracestate: 'vendor=1' });
       expect(d.id).toMatch(/^wdl_/);
       for (const t of [d.next_attempt_at, d.created_at, d.updated_at]) expect(new Date(t).getTime()).toBe(T0 + 1_500);
     }
     expect(new Set(deliveries.map((d) => d.id)).size).toBe(3);
     const [a, b, last] = deliveries.map((d) => JSON.parse(d.payload) as { id: string; api_version: string; created: number; request_id: string; data: Record<string, unknown> });
-    expect(a).toEqual({ id: e.id, object: 'event', type: 'order.created', api_version: '2026-07-01', created: T0 / 1000 + 1, request_id: 'req_1', data: order });
+    expect(a).toEqual({
+      id: e.id,
+      object: 'event',
+      type: 'order.created',
+      api_version: '2026-07-01',
+      created: T0 / 1000 + 1,
+      request_id: 'req_1',
+      sequence: 1,
+      previous_event_id: null,
+      request: { id: 'req_1', idempotency_key: 'key-1' },
+      data: order,
+    });
     expect(b).toMatchObject({ id: e.id, api_version: '2026-01-15', data: { origin: { city: 'Austin' }, destination: { city: 'Boston' } } });
     expect(last).toEqual(a);
   });
@@ -207,14 +245,47 @@ describe('on the embedded database', () => {
     expect(await db.em().execute('select id from events where id = ?', [recorded!.id])).toHaveLength(1);
   });
 
+  it('numbers the events of each object 1, 2, 3 per account, each naming the one before, endpoints or not', async () => {
+    const accountId = await account([]);
+    const other = await account([['we_s', ['*'], '2026-07-01', 'enabled']]);
+    const first = await emitEvent(context(accountId, T0), 'order.created', order as never);
+    const second = await emitEvent(context(accountId, T0 + 1), 'order.dispatched', order as never);
+    const elsewhere = await emitEvent(context(other, T0 + 2), 'order.created', order as never);
+    const third = await emitEvent(context(accountId, T0 + 3), 'order.in_transit', order as never);
+    const another = await emitEvent(context(accountId, T0 + 4), 'order.created', { ...order, id: 'ord_2' } as never);
+    expect([first, second, third].map((e) => [e.objectId, e.sequence, e.previousEventId])).toEqual([
+      ['ord_1', 1, null],
+      ['ord_1', 2, first.id],
+      ['ord_1', 3, second.id],
+    ]);
+    expect([elsewhere.sequence, elsewhere.previousEventId, another.sequence, another.previousEventId]).toEqual([1, null, 1, null]);
+    const stored = await db.em().execute<{ id: string; sequence: string; previous_event_id: string | null; object_id: string }[]>(
+      'select id, sequence, previous_event_id, object_id from events where account_id = ? order by sequence, id',
+      [accountId],
+    );
+    expect(stored.map((r) => [r.object_id, Number(r.sequence), r.previous_event_id])).toEqual([
+      ['ord_1', 1, null],
+      ['ord_2', 1, null],
+      ['ord_1', 2, first.id],
+      ['ord_1', 3, second.id],
+    ]);
+    // The delivery of the other account's event says the same as the event.
+    expect(JSON.parse((await deliveriesOf(elsewhere.id))[0]!.payload)).toMatchObject({ sequence: 1, previous_event_id: null });
+  });
+
   it("background work names the account and the time; the event then has no request", async () => {
     const accountId = await account([['we_y', ['*'], '2026-07-01', 'enabled']]);
     const ctx = context(undefined, T0, null);
-    const recorded = await emitEvent(ctx, 'order.created', order as never, { accountId, now: new Date(T0 + 42_000) });
-    expect(recorded).toMatchObject({ accountId, requestId: null, createdAt: new Date(T0 + 42_000) });
+    // A trace or key left in a background context is not the event's: no request caused it.
+    const recorded = await emitEvent({ ...ctx, idempotencyKey: 'stale', trace: { traceparent: TRACEPARENT, tracestate: null } }, 'order.created', { ...order, id: `ord_bg_${n}` } as never, {
+      accountId,
+      now: new Date(T0 + 42_000),
+    });
+    expect(recorded).toMatchObject({ accountId, requestId: null, idempotencyKey: null, traceparent: null, createdAt: new Date(T0 + 42_000) });
     const [d] = await deliveriesOf(recorded.id);
+    expect(d).toMatchObject({ traceparent: null, tracestate: null });
     expect(new Date(d!.next_attempt_at).getTime()).toBe(T0 + 42_000);
-    expect(JSON.parse(d!.payload)).toMatchObject({ request_id: null, created: T0 / 1000 + 42 });
+    expect(JSON.parse(d!.payload)).toMatchObject({ request_id: null, request: null, sequence: 1, created: T0 / 1000 + 42 });
     await expect(emitEvent(context(undefined, T0), 'order.created', order as never)).rejects.toThrow('emitEvent(order.created) outside a request needs the account');
   });
 
@@ -231,8 +302,11 @@ describe('on the embedded database', () => {
     const accountId = await account([['we_n', ['*'], '2026-01-15', 'enabled']]);
     const em = db.em();
     const endpoint = await em.findOneOrFail(WebhookEndpoint, { id: `we_n_${n}` });
-    const recorded = await emitEvent(context(accountId, T0), 'order.dispatched', order as never);
+    const recorded = await emitEvent({ ...context(accountId, T0), trace: { traceparent: TRACEPARENT, tracestate: 'v=2' } }, 'order.dispatched', order as never);
     const delivery = newDelivery(em, recorded, endpoint, new Date(T0 + 5_000));
+    expect(delivery).toMatchObject({ traceparent: TRACEPARENT, tracestate: 'v=2' });
+    // (On an entity manager of its own that is never flushed.)
+    expect(newDelivery(db.em(), { ...recorded, traceparent: null, tracestate: null }, endpoint, new Date(T0))).toMatchObject({ traceparent: null, tracestate: null });
     expect(delivery).toMatchObject({
       accountId,
       eventId: recorded.id,

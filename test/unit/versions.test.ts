@@ -2,7 +2,8 @@
 // delivery; a key pinned to 2026-01-15 gets them as origin and destination, in every resource of a
 // body (lists, nested objects), while an event keeps the version it was rendered for.
 import { describe, expect, it } from 'vitest';
-import { CURRENT_VERSION, isSupportedVersion, renderForVersion, SUPPORTED_VERSIONS, VERSIONS } from '../../src/shared/versions.js';
+import { readFileSync } from 'node:fs';
+import { CURRENT_VERSION, isSupportedVersion, renderForVersion, schemaForVersion, SUPPORTED_VERSIONS, VERSIONS } from '../../src/shared/versions.js';
 
 const order = (id: string) => ({ id, object: 'order', pickup: { city: 'Austin' }, delivery: { city: 'Denver' }, status: 'pending' });
 const old = (id: string) => ({ id, object: 'order', origin: { city: 'Austin' }, destination: { city: 'Denver' }, status: 'pending' });
@@ -64,5 +65,52 @@ describe('renderForVersion', () => {
     const body = order('ord_1');
     renderForVersion(body, '2026-01-15');
     expect(body).toEqual(order('ord_1'));
+  });
+});
+
+describe('schemaForVersion: the JSON Schema of what renderForVersion renders', () => {
+  const orderSchema = {
+    type: 'object',
+    required: ['id', 'object', 'pickup', 'delivery'],
+    properties: { id: { type: 'string' }, object: { const: 'order' }, pickup: { $ref: '#/$defs/Stop' }, delivery: { $ref: '#/$defs/Stop' }, status: { type: 'string' } },
+  };
+  const envelope = {
+    type: 'object',
+    properties: { object: { const: 'event' }, data: { $ref: '#/$defs/Order' } },
+    $defs: { Order: orderSchema, Stop: { type: 'object', properties: { city: { type: 'string' } } }, Id: { type: 'string' } },
+  };
+
+  it('is the same schema for the current version and for an unknown one', () => {
+    expect(schemaForVersion(envelope, '2026-07-01')).toBe(envelope);
+    expect(schemaForVersion(envelope, '1999-01-01')).toBe(envelope);
+  });
+
+  it('renames the order’s stops for 2026-01-15, in its properties and its required list, wherever the order schema is', () => {
+    const out = schemaForVersion(envelope, '2026-01-15') as typeof envelope;
+    const order = out.$defs.Order as unknown as typeof orderSchema & { properties: Record<string, unknown> };
+    expect(Object.keys(order.properties)).toEqual(['id', 'object', 'origin', 'destination', 'status']);
+    expect(order.required).toEqual(['id', 'object', 'origin', 'destination']);
+    expect(out.$defs.Stop).toBe(envelope.$defs.Stop);
+    expect(out.$defs.Id).toBe(envelope.$defs.Id);
+    expect(out.properties).toBe(envelope.properties);
+    // The current catalog's schema is untouched.
+    expect(Object.keys(envelope.$defs.Order.properties)).toContain('pickup');
+    // An order schema at the root too; one without a required list keeps none.
+    const root = schemaForVersion({ properties: { object: { const: 'order' }, pickup: {} } }, '2026-01-15');
+    expect(root).toEqual({ properties: { object: { const: 'order' }, origin: {} } });
+    expect(schemaForVersion({ type: 'string' }, '2026-01-15')).toEqual({ type: 'string' });
+    expect(schemaForVersion({ properties: { object: { type: 'string' }, pickup: {} } }, '2026-01-15')).toEqual({ properties: { object: { type: 'string' }, pickup: {} } });
+  });
+
+  it('covers every resource a version downgrades, and agrees with it on the published Order', () => {
+    for (const v of VERSIONS as readonly { downgrade?: object; schemaDowngrade?: object }[]) {
+      expect(Object.keys(v.schemaDowngrade ?? {}).sort()).toEqual(Object.keys(v.downgrade ?? {}).sort());
+    }
+    const doc = JSON.parse(readFileSync('generated/openapi.json', 'utf8')) as { components: { schemas: Record<string, { properties: Record<string, unknown> }> } };
+    const published = doc.components.schemas.Order!;
+    const sample = Object.fromEntries(Object.keys(published.properties).map((k) => [k, k === 'object' ? 'order' : null]));
+    const rendered = renderForVersion(sample, '2026-01-15');
+    const described = schemaForVersion(published as never, '2026-01-15') as { properties: Record<string, unknown> };
+    expect(Object.keys(described.properties)).toEqual(Object.keys(rendered));
   });
 });

@@ -9,6 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SpanStatusCode, trace } from '@opentelemetry/api';
+import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import type { Database } from '../../src/db/orm.js';
 import { DEFAULT_SIGN_IN_POLICY, type RequestContext } from '../../src/shared/context.js';
 import { emitEvent } from '../../src/webhooks/emitter.js';
@@ -385,6 +387,47 @@ describe('the worker on the embedded database', () => {
     expect(time(e!.failing_since)).toBe(T0);
   });
 
+  it("sends each attempt of a traced event as a span of the request's trace, and no trace for an event without one", async () => {
+    const exporter = new InMemorySpanExporter();
+    const provider = new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter })] });
+    trace.setGlobalTracerProvider(provider);
+    try {
+      const parent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+      const claimed = (url: string, t: Claimed['trace']): Claimed => ({
+        id: 'wdl_t',
+        eventId: 'evt_t',
+        endpointId: 'we_none',
+        payload: '{}',
+        url,
+        secret: 'whsec_unit',
+        previousSecret: null,
+        previousSecretExpiresAt: null,
+        breakerOpen: false,
+        probe: false,
+        trace: t,
+      });
+      const w = worker();
+      await w.deliver(claimed(`${base}/ok`, { traceparent: parent, tracestate: 'v=1' }));
+      await w.deliver(claimed(`${base}/fail`, { traceparent: parent, tracestate: null }));
+      await w.deliver(claimed(`${base}/ok`, null));
+      expect(received.map((r) => r.headers.traceparent === undefined)).toEqual([false, false, true]);
+      expect(received.map((r) => r.headers.tracestate)).toEqual(['v=1', undefined, undefined]);
+      const spans = exporter.getFinishedSpans();
+      expect(spans).toHaveLength(2);
+      for (const [i, span] of spans.entries()) {
+        const sc = span.spanContext();
+        expect(received[i]!.headers.traceparent).toBe(`00-${sc.traceId}-${sc.spanId}-01`);
+        expect(sc.traceId).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
+        expect(span.parentSpanContext?.spanId).toBe('00f067aa0ba902b7');
+        expect(span.attributes).toMatchObject({ 'service.delivery_id': 'wdl_t', 'service.event_id': 'evt_t', 'http.response.status_code': i === 0 ? 200 : 500 });
+      }
+      expect(spans.map((sp) => sp.status.code)).toEqual([SpanStatusCode.UNSET, SpanStatusCode.ERROR]);
+    } finally {
+      trace.disable();
+      await provider.shutdown();
+    }
+  });
+
   it('opens the breaker after 5 unreachable attempts in a row, not 4; then records attempts not made without a network call', async () => {
     const four = await endpoint(refusedUrl);
     await four.emit(4);
@@ -400,7 +443,7 @@ describe('the worker on the embedded database', () => {
     expect(time(e!.breaker_opened_at)).toBe(T0);
 
     const w = worker();
-    const notSent = await w.deliver({ id: 'wdl_none', eventId: 'evt_none', endpointId: five.endpointId, payload: '{}', url: `${base}/ok`, secret: 'whsec_unit', previousSecret: null, previousSecretExpiresAt: null, breakerOpen: true, probe: false });
+    const notSent = await w.deliver({ id: 'wdl_none', eventId: 'evt_none', endpointId: five.endpointId, payload: '{}', url: `${base}/ok`, secret: 'whsec_unit', previousSecret: null, previousSecretExpiresAt: null, breakerOpen: true, probe: false, trace: null });
     expect(notSent).toEqual({
       status: null,
       durationMs: 0,
@@ -410,7 +453,7 @@ describe('the worker on the embedded database', () => {
     });
     expect(received).toHaveLength(0);
     // The probe of an open breaker is sent.
-    const probe = await w.deliver({ id: 'wdl_none', eventId: 'evt_none', endpointId: five.endpointId, payload: '{}', url: `${base}/ok`, secret: 'whsec_unit', previousSecret: null, previousSecretExpiresAt: null, breakerOpen: true, probe: true });
+    const probe = await w.deliver({ id: 'wdl_none', eventId: 'evt_none', endpointId: five.endpointId, payload: '{}', url: `${base}/ok`, secret: 'whsec_unit', previousSecret: null, previousSecretExpiresAt: null, breakerOpen: true, probe: true, trace: null });
     expect(probe.status).toBe(200);
     expect(received).toHaveLength(1);
   });
