@@ -13,7 +13,7 @@ import { CarrierDetail, CarrierList } from './pages/Carriers.tsx';
 import { ComplianceAlerts } from './pages/Compliance.tsx';
 import { WebhookCreate, WebhookDetail, WebhookList } from './pages/Webhooks.tsx';
 import { ApiKeys, OAuthClients } from './pages/Keys.tsx';
-import { EventDetail, EventList } from './pages/Events.tsx';
+import { EventDetail, EventList, EventTypeList } from './pages/Events.tsx';
 import { Team } from './pages/Team.tsx';
 import { AuditLog } from './pages/Audit.tsx';
 import { CarrierPaymentList, InvoiceCreate, InvoiceDetail, InvoiceList, Ledger, PaymentList } from './pages/Accounting.tsx';
@@ -132,6 +132,7 @@ function App() {
           <Route path="/settings/developers/webhooks/:id" element={<WebhookDetail />} />
           <Route path="/settings/developers/events" element={<EventList />} />
           <Route path="/settings/developers/events/:id" element={<EventDetail />} />
+          <Route path="/settings/developers/event-types" element={<EventTypeList />} />
           <Route path="/settings/developers/api-keys" element={<ApiKeys />} />
           <Route path="/settings/developers/oauth-clients" element={<OAuthClients />} />
           <Route path="/settings/developers/audit-log" element={<AuditLog />} />

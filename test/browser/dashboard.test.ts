@@ -295,18 +295,42 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await shot('webhook-test-event');
   });
 
-  it('browses events and shows a payload', async () => {
+  it('browses events and shows a payload, its place among its object\'s events and the request that caused it', async () => {
     await go('/settings/developers/events?type=order.delivered');
     await page.locator('tbody a').first().click();
     await expect.poll(() => page.getByTestId('payload').textContent()).toContain('"type": "order.delivered"');
     expect(await page.getByTestId('payload').textContent()).toContain('"signed_by": "Dana Ortiz"');
+    const payload = JSON.parse((await page.getByTestId('payload').textContent())!) as { sequence: number; previous_event_id: string; request: { id: string }; data: { id: string } };
+    expect(await page.getByTestId('sequence').textContent()).toBe(String(payload.sequence));
+    expect(await page.getByTestId('request').textContent()).toBe(payload.request.id);
     await shot('event');
+    // The previous event of the same order, one lower.
+    await page.getByTestId('previous-event').getByRole('link').click();
+    await expect.poll(() => page.getByTestId('sequence').textContent()).toBe(String(payload.sequence - 1));
+    expect(await page.getByTestId('payload').textContent()).toContain(`"id": "${payload.previous_event_id}"`);
+    // The order's history: its events oldest first, numbered 1..n.
+    await page.getByRole('link', { name: payload.data.id }).click();
+    const rows = page.getByTestId('event');
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(payload.sequence);
+    const seqs = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[3]!.textContent));
+    expect(seqs).toEqual(seqs.map((_, i) => String(i + 1)));
+    expect(await rows.first().textContent()).toContain('order.created');
+    expect(await rows.nth(payload.sequence - 1).textContent()).toContain('order.delivered');
+    // The catalog of event types.
+    await page.getByRole('link', { name: 'Event types' }).click();
+    await expect.poll(() => page.getByTestId('event-type').count()).toBeGreaterThan(18);
+    const delivered = page.getByTestId('event-type').filter({ hasText: 'order.delivered' });
+    expect(await delivered.textContent()).toContain('(order)');
+    await delivered.locator('summary').click();
+    await expect.poll(() => delivered.locator('pre').textContent()).toContain('"const": "order.delivered"');
   });
 
   it('invoices the delivered order from the customer\'s unbilled orders, sends it and records its payment', async () => {
     await go('/accounting/invoices');
     await expect.poll(() => page.locator('.empty').textContent()).toBe('No invoice yet.');
     await page.getByRole('link', { name: 'Create invoice' }).click();
+    // The list has a customer filter of the same name: choose in the form once it is the page.
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Create invoice');
     await page.locator('select[name=customer_id]').selectOption({ label: 'Acme Auto Sales' });
     const unbilled = page.getByTestId('unbilled-orders').locator('tbody tr');
     await expect.poll(() => unbilled.count()).toBe(1);
