@@ -28,3 +28,15 @@ export function payloadErrors(envelope: { type: string }): string | null {
   if (!validate) return `unresolvable payload schema ${ref}`;
   return validate(envelope) ? null : ajv.errorsText(validate.errors);
 }
+
+/**
+ * Null when a delivery's HTTP headers (as Node lower-cases them) match the document's
+ * DeliveryHeaders, with the names as the document spells them, else the Ajv errors as text.
+ */
+export function headerErrors(headers: Record<string, string | string[] | undefined>): string | null {
+  const validate = ajv.getSchema('asyncapi#/components/schemas/DeliveryHeaders');
+  if (!validate) return 'no DeliveryHeaders schema';
+  const declared = Object.keys((document.components.schemas.DeliveryHeaders as { properties: Record<string, unknown> }).properties);
+  const named = Object.fromEntries(declared.flatMap((name) => (headers[name.toLowerCase()] === undefined ? [] : [[name, headers[name.toLowerCase()]]])));
+  return validate(named) ? null : ajv.errorsText(validate.errors);
+}

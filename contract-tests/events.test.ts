@@ -11,7 +11,7 @@ import { JobRunner } from '../src/jobs/runner.js';
 import { vettingJob, VET_CARRIER_JOB } from '../src/carriers/carriers.service.js';
 import { scanCompliance } from '../src/carriers/compliance.service.js';
 import { createLocalRegistryProvider, LOCAL_REGISTRY_SAMPLES } from '../src/carriers/registry/index.js';
-import { eventTypes, payloadErrors } from './asyncapi-payloads.js';
+import { eventTypes, headerErrors, payloadErrors } from './asyncapi-payloads.js';
 
 describe('the AsyncAPI document', () => {
   it('has one message per event type: the eighteen of the specification, the test event and carrier.rejected', () => {
@@ -19,6 +19,13 @@ describe('the AsyncAPI document', () => {
     expect(EVENT_TYPES).toHaveLength(20);
     expect(EVENT_TYPES).toContain('webhook_endpoint.test');
     expect(EVENT_TYPES).toContain('carrier.rejected');
+  });
+  it('rejects delivery headers that break the document (a malformed traceparent, a missing signature)', () => {
+    const good = { 'content-type': 'application/json', 'service-signature': `t=1,v1=${'a'.repeat(64)}`, 'service-event-id': 'evt_01JF3QD6F8H0J2K4M6N8P0Q2R4' };
+    expect(headerErrors(good)).toBeNull();
+    expect(headerErrors({ ...good, traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' })).toBeNull();
+    expect(headerErrors({ ...good, traceparent: 'garbage' })).not.toBeNull();
+    expect(headerErrors({ ...good, 'service-signature': undefined })).not.toBeNull();
   });
   it('rejects an envelope whose data does not match', () => {
     const envelope = { type: 'order.created', id: 'evt_01JF3QD6F8H0J2K4M6N8P0Q2R4', object: 'event', created: 1, api_version: '2026-07-01', request_id: null, data: {} };
@@ -104,7 +111,19 @@ describe.each(backends())('delivered webhooks on %s', (backend: Backend) => {
       expect(payloadErrors(envelope), request.body).toBeNull();
       expect(request.headers['service-event-id']).toBe(envelope.id);
       expect(request.headers['service-signature']).toMatch(/^t=\d+(,v1=[0-9a-f]{64}){1,2}$/);
+      expect(headerErrors(request.headers), JSON.stringify(request.headers)).toBeNull();
+      // What a request caused carries its trace; what the service did by itself, none.
+      expect(request.headers.traceparent !== undefined, request.body).toBe(envelope.request !== null);
     }
+    // The ordering and cause fields are required: a delivery without one of them does not validate.
+    const sample = JSON.parse(receiver.received[0]!.body) as { type: string } & Record<string, unknown>;
+    for (const field of ['sequence', 'previous_event_id', 'request']) {
+      const { [field]: _dropped, ...without } = sample;
+      expect(payloadErrors(without as { type: string }), field).toMatch(new RegExp(field));
+    }
+    expect(payloadErrors({ ...sample, sequence: 0 })).not.toBeNull();
+    expect(receiver.received.some((r) => r.headers.traceparent)).toBe(true);
+    expect(receiver.received.some((r) => !r.headers.traceparent)).toBe(true);
     expect([...types].sort()).toEqual(
       [
         'audit.privileged_action',

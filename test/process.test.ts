@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './support/ports.js';
+import { startReceiver } from './support/receiver.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'vt-process-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -39,11 +40,11 @@ function startServer(port: number) {
 }
 
 /** A server on a fresh embedded database; resolves once it printed its development key. */
-async function startFresh(prefix: string) {
+async function startFresh(prefix: string, extraEnv: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const port = await freePort();
   const child = spawn(node, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...env, DATA_DIR: dir, PORT: String(port) },
+    env: { ...env, DATA_DIR: dir, PORT: String(port), ...extraEnv },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   let output = '';
@@ -52,7 +53,7 @@ async function startFresh(prefix: string) {
   const deadline = Date.now() + 30_000;
   while (!/sk_[0-9A-Za-z]{43}/.test(output) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   const key = /sk_[0-9A-Za-z]{43}/.exec(output)?.[0];
-  return { child, exited, key, output, port, base: `http://127.0.0.1:${port}`, dir };
+  return { child, exited, key, output: () => output, port, base: `http://127.0.0.1:${port}`, dir };
 }
 
 describe('npm run keys -- create', () => {
@@ -96,8 +97,8 @@ describe('server start-up and shutdown', () => {
   it('prints a working development key on first start, and finishes in-flight requests on SIGTERM', async () => {
     const { child, exited, key, output, port, base, dir: fresh } = await startFresh('vt-first-start-');
     try {
-      expect(key, output).toBeDefined();
-      expect(output).toContain(`curl -s http://127.0.0.1:${port}/v1/customers`);
+      expect(key, output()).toBeDefined();
+      expect(output()).toContain(`curl -s http://127.0.0.1:${port}/v1/customers`);
       const customer = await fetch(`${base}/v1/customers`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
@@ -229,5 +230,48 @@ describe('carrier vetting in the running server', () => {
       await exited;
       rmSync(fresh, { recursive: true, force: true });
     }
+  }, 60_000);
+});
+
+describe('tracing in the running server', () => {
+  it("logs each request with its trace id, and exports its spans over OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is set (flushed at shutdown)", async () => {
+    const collector = await startReceiver();
+    const collectorUrl = new URL(collector.url);
+    const { child, exited, key, base, output, dir: fresh } = await startFresh('vt-otel-', {
+      OTEL_EXPORTER_OTLP_ENDPOINT: `${collectorUrl.protocol}//${collectorUrl.host}`,
+      OTEL_SERVICE_NAME: 'vt-under-test',
+      OTEL_BSP_SCHEDULE_DELAY: '60000',
+    });
+    const traceId = '0af7651916cd43dd8448eb211c80319c';
+    try {
+      const r = await fetch(`${base}/v1/customers`, { headers: { Authorization: `Bearer ${key}`, traceparent: `00-${traceId}-b7ad6b7169203331-01` } });
+      expect(r.status).toBe(200);
+      const requestId = r.headers.get('request-id');
+      const deadline = Date.now() + 5_000;
+      while (!output().includes(requestId!) && Date.now() < deadline) await new Promise((res) => setTimeout(res, 50));
+      const line = output().split('\n').find((l) => l.includes(`"request_id":"${requestId}"`) && l.includes('"msg":"request"'));
+      expect(JSON.parse(line!)).toMatchObject({ request_id: requestId, trace_id: traceId, operation: 'listCustomers', status: 200 });
+      expect(output()).toContain('OpenTelemetry tracing on');
+    } finally {
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      rmSync(fresh, { recursive: true, force: true });
+    }
+    // Exported at shutdown (the batch's own delay is a minute): the request's span, in its trace.
+    const exports = collector.received.filter((x) => x.path === '/v1/traces');
+    expect(exports.length).toBeGreaterThan(0);
+    const body = exports.map((x) => x.body).join('');
+    expect(body).toContain(traceId);
+    expect(body).toContain('vt-under-test');
+    expect(body).toContain('GET /v1/customers');
+    await collector.close();
+  }, 60_000);
+
+  it('exports nothing, and loads no SDK, without the variables', async () => {
+    const { child, exited, output, dir: fresh } = await startFresh('vt-nootel-');
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    rmSync(fresh, { recursive: true, force: true });
+    expect(output()).not.toContain('OpenTelemetry tracing on');
   }, 60_000);
 });
