@@ -121,7 +121,8 @@ describe.each(backends())('delivered webhooks on %s', (backend: Backend) => {
       const { [field]: _dropped, ...without } = sample;
       expect(payloadErrors(without as { type: string }), field).toMatch(new RegExp(field));
     }
-    expect(payloadErrors({ ...sample, sequence: 0 })).not.toBeNull();
+    const zero: { type: string } = { ...sample, sequence: 0 };
+    expect(payloadErrors(zero)).not.toBeNull();
     expect(receiver.received.some((r) => r.headers.traceparent)).toBe(true);
     expect(receiver.received.some((r) => !r.headers.traceparent)).toBe(true);
     expect([...types].sort()).toEqual(
