@@ -121,7 +121,7 @@ describe.each(backends())('delivered webhooks on %s', (backend: Backend) => {
       const { [field]: _dropped, ...without } = sample;
       expect(payloadErrors(without as { type: string }), field).toMatch(new RegExp(field));
     }
-    const zero: { type: string } = { ...sample, sequence: 0 };
+    const zero = { ...sample, sequence: 0 } as { type: string };
     expect(payloadErrors(zero)).not.toBeNull();
     expect(receiver.received.some((r) => r.headers.traceparent)).toBe(true);
     expect(receiver.received.some((r) => !r.headers.traceparent)).toBe(true);
