@@ -1,4 +1,5 @@
-// The README's webhook receiver example works as printed: it accepts a signed delivery and refuses a forged one.
+// The README's webhook receiver examples work as printed: the first accepts a signed delivery and
+// refuses a forged one; the second applies an object's events in order against a live server.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { signatureHeader } from '../src/webhooks/signer.js';
 import { freePort } from './support/ports.js';
+import { orderBody, startHarness } from './support/harness.js';
 
 describe('README webhook receiver', () => {
   it('verifies signatures exactly as the service signs', async () => {
@@ -35,4 +37,51 @@ describe('README webhook receiver', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe('README ordering receiver', () => {
+  it('applies one object\'s events once each, in sequence order, from deliveries in any order with duplicates, filling gaps from the API', async () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const code = /```js\n(\/\/ Order, duplicates and gaps[\s\S]*?)```/.exec(readme)?.[1];
+    expect(code).toBeDefined();
+    const h = await startHarness('pglite');
+    const dir = mkdtempSync(join(tmpdir(), 'vt-readme-order-'));
+    try {
+      const key = await h.key('readme-co');
+      const customer = (await h.call('POST', '/v1/customers', { key, body: { name: 'Readme' } })).body.id as string;
+      const order = (await h.call('POST', '/v1/orders', { key, body: orderBody(customer) })).body.id as string;
+      for (let i = 0; i < 4; i++) await h.call('POST', `/v1/orders/${order}/exceptions`, { key, body: { kind: 'delay' } });
+      await h.call('POST', `/v1/orders/${order}/cancel`, { key, body: {} });
+      const events = (await h.call('GET', `/v1/events?object_id=${order}`, { key })).body.data as { id: string; sequence: number; data: { status: string } }[];
+      expect(events.map((e) => e.sequence)).toEqual([1, 2, 3, 4, 5, 6]);
+      const file = join(dir, 'order.mjs');
+      writeFileSync(file, `${code}\nexport { handle, applied };\n`);
+      process.env.API_URL = h.url;
+      process.env.API_KEY = key;
+      const { handle, applied } = (await import(file)) as {
+        handle: (event: unknown, apply: (e: { sequence: number; data: unknown }) => Promise<void>) => Promise<void>;
+        applied: Map<string, { sequence: number }>;
+      };
+      // Arrivals: the last, two duplicates, a middle one, an old one, then the rest shuffled.
+      const arrivals = [events[5], events[5], events[2], events[0], events[2], events[4], events[1], events[3]];
+      const seen: number[] = [];
+      let state: unknown;
+      for (const e of arrivals) {
+        await handle(e, async (x) => {
+          seen.push(x.sequence);
+          state = x.data;
+        });
+      }
+      // The first arrival (6) found a gap: 1..5 fetched and applied in order, then 6; nothing after.
+      expect(seen).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(applied.get(order)!.sequence).toBe(6);
+      expect(state).toEqual((await h.call('GET', `/v1/orders/${order}`, { key })).body);
+      expect((state as { status: string }).status).toBe('cancelled');
+    } finally {
+      delete process.env.API_URL;
+      delete process.env.API_KEY;
+      rmSync(dir, { recursive: true, force: true });
+      await h.close();
+    }
+  }, 60_000);
 });
