@@ -20,7 +20,7 @@ import { DeliveryWorker } from '../src/webhooks/worker.js';
 import { createTransport, type Transport } from '../src/webhooks/transport.js';
 import { ATTEMPT_DELAYS_MS } from '../src/webhooks/schedule.js';
 import { EVENT_TYPES } from '../generated/events.js';
-import { emitEvent } from '../src/webhooks/emitter.js';
+import { emitEvent, objectIdOf } from '../src/webhooks/emitter.js';
 import { inTransaction } from '../src/shared/context.js';
 import { JobRunner } from '../src/jobs/runner.js';
 import { vettingJob, VET_CARRIER_JOB } from '../src/carriers/carriers.service.js';
@@ -387,17 +387,19 @@ describe.each(backends())('the migration that numbers events, on %s', (backend: 
       for (const a of ['acct_a', 'acct_b']) await em.execute(`insert into accounts (id, name, created_at) values (?, ?, now())`, [a, a]);
       // As the previous release recorded them: a, b, a, (no id), a in account A; a in account B.
       const recorded: { id: string; account: string; object: string | null }[] = [];
-      for (const [account, object] of [['acct_a', 'ord_a'], ['acct_a', 'ord_b'], ['acct_a', 'ord_a'], ['acct_a', null], ['acct_a', 'ord_a'], ['acct_b', 'ord_a']] as const) {
+      // (Data with no usable id, as objectIdOf reads it: none, empty, a number: the event is its own object.)
+      const cases: [string, unknown][] = [['acct_a', 'ord_a'], ['acct_a', 'ord_b'], ['acct_a', 'ord_a'], ['acct_a', undefined], ['acct_a', 'ord_a'], ['acct_b', 'ord_a'], ['acct_b', ''], ['acct_b', 7]];
+      for (const [account, object] of cases) {
         const id = newId('event');
-        recorded.push({ id, account, object });
-        await em.execute(`insert into events (id, account_id, type, data, created_at) values (?, ?, 'order.exception', ?::jsonb, now())`, [id, account, JSON.stringify(object ? { id: object } : { n: 1 })]);
+        recorded.push({ id, account, object: typeof object === 'string' ? object : null });
+        await em.execute(`insert into events (id, account_id, type, data, created_at) values (?, ?, 'order.exception', ?::jsonb, now())`, [id, account, JSON.stringify(object === undefined ? { n: 1 } : { id: object })]);
       }
       await orm.migrator.up();
       const migrated = orm.em.fork();
       const rows = await migrated.execute<{ id: string; object_id: string; sequence: string; previous_event_id: string | null }[]>(
         'select id, object_id, sequence, previous_event_id from events order by id',
       );
-      const [a1, b1, a2, none, a3, other] = recorded.map((r) => r.id);
+      const [a1, b1, a2, none, a3, other, empty, numeric] = recorded.map((r) => r.id);
       expect(rows.map((r) => [r.id, r.object_id, Number(r.sequence), r.previous_event_id])).toEqual([
         [a1, 'ord_a', 1, null],
         [b1, 'ord_b', 1, null],
@@ -405,7 +407,10 @@ describe.each(backends())('the migration that numbers events, on %s', (backend: 
         [none, none, 1, null],
         [a3, 'ord_a', 3, a2],
         [other, 'ord_a', 1, null],
+        [empty, empty, 1, null],
+        [numeric, numeric, 1, null],
       ]);
+      expect(rows.map((r) => r.object_id)).toEqual(cases.map(([, object], i) => objectIdOf(object === undefined ? { n: 1 } : { id: object }, recorded[i]!.id)));
       // A process of the previous release inserting an event now: numbered after them.
       const next = newId('event');
       await migrated.execute(`insert into events (id, account_id, type, data, created_at) values (?, 'acct_a', 'order.exception', '{"id":"ord_a"}', now())`, [next]);

@@ -156,6 +156,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await orm.connect();
     if (options.pooled) withoutNamedStatements(orm.em.getConnection());
     kind = 'postgresql';
+    // Migrations on a connection of their own, without the 15 s answer bound: rewriting or indexing
+    // a log of millions of rows takes longer than a request may, and a migration cut short rolls
+    // back whole and would fail the same way on every start.
+    const migrating = new PostgresORM({
+      ...common,
+      clientUrl: options.databaseUrl,
+      pool: { min: 0, max: 4 },
+      driverOptions: { connectionTimeoutMillis: 5_000, keepAlive: true },
+    });
+    try {
+      await migrating.connect();
+      if (options.pooled) withoutNamedStatements(migrating.em.getConnection());
+      await migrateUnderLock(migrating);
+    } catch (err) {
+      await orm.close(true);
+      throw err;
+    } finally {
+      await migrating.close(true);
+    }
   } else {
     const dataDir = options.dataDir ?? 'memory://';
     if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
@@ -176,8 +195,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await orm.connect();
     kind = 'pglite';
   }
-  if (kind === 'postgresql') await migrateUnderLock(orm);
-  else await orm.migrator.up(); // PGlite: one process, one connection; nothing to race with
+  if (kind === 'pglite') await orm.migrator.up(); // PGlite: one process, one connection; nothing to race with
   const listeners = new Set<() => Promise<void>>();
   // Where LISTEN can run: PostgreSQL itself (a pooler hands the session on, and its notifications with it).
   const listenUrl = options.directUrl ?? (options.pooled ? undefined : options.databaseUrl);

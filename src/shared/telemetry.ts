@@ -11,14 +11,18 @@ export interface Telemetry {
   shutdown(): Promise<void>;
 }
 
+/**
+ * Whether to export: `OTEL_TRACES_EXPORTER`, when set, decides (only `otlp` is supported; `none`
+ * or any other exporter exports nothing); unset, an OTLP endpoint variable switches it on.
+ */
 export function telemetryWanted(env: NodeJS.ProcessEnv): boolean {
   if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return false;
   const exporters = (env.OTEL_TRACES_EXPORTER ?? '')
     .split(',')
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
-  if (exporters.includes('none')) return false;
-  return exporters.includes('otlp') || Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
+  if (exporters.length) return exporters.includes('otlp') && !exporters.includes('none');
+  return Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
 }
 
 /** Starts the SDK when the environment asks for it; null otherwise. */

@@ -35,8 +35,9 @@ export interface Traced {
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 
+/** Version 00 of W3C Trace Context: the flags it defines (sampled, random) passed on, any other bit cleared. */
 export const formatTraceparent = (sc: SpanContext): string =>
-  `00-${sc.traceId}-${sc.spanId}-${(sc.traceFlags & 0xff).toString(16).padStart(2, '0')}`;
+  `00-${sc.traceId}-${sc.spanId}-${(sc.traceFlags & 0x03).toString(16).padStart(2, '0')}`;
 
 /**
  * Starts `name` as a child of `parent` (none: a new trace). With the SDK the span is recorded and

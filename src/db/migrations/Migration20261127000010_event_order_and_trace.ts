@@ -21,6 +21,9 @@ export class Migration20261127000010_event_order_and_trace extends Migration {
   }
 }
 
+/** The object of an event as `objectIdOf` (src/webhooks/emitter.ts) says: its data's id when a non-empty string, else the event's. */
+const OBJECT_ID = (data: string, id: string) => `case when jsonb_typeof(${data}->'id') = 'string' and ${data}->>'id' <> '' then ${data}->>'id' else ${id} end`;
+
 const STATEMENTS = [
   `alter table events
      add column object_id text collate "C",
@@ -46,10 +49,10 @@ const STATEMENTS = [
 
   // The events there are, numbered per object in id order, and the counters after them.
   `with numbered as (
-     select id, coalesce(data->>'id', id) as object_id,
+     select id, ${OBJECT_ID('data', 'id')} as object_id,
             row_number() over w as sequence, lag(id) over w as previous_event_id
      from events
-     window w as (partition by account_id, coalesce(data->>'id', id) order by id)
+     window w as (partition by account_id, ${OBJECT_ID('data', 'id')} order by id)
    )
    update events e set object_id = n.object_id, sequence = n.sequence, previous_event_id = n.previous_event_id
    from numbered n where e.id = n.id`,
@@ -62,7 +65,7 @@ const STATEMENTS = [
     if new.sequence is not null then
       return new;
     end if;
-    new.object_id := coalesce(new.object_id, new.data->>'id', new.id);
+    new.object_id := coalesce(new.object_id, ${OBJECT_ID('new.data', 'new.id')});
     insert into event_sequences as s (account_id, object_id, sequence, last_event_id, previous_event_id)
     values (new.account_id, new.object_id, 1, new.id, null)
     on conflict (account_id, object_id) do update
