@@ -186,6 +186,7 @@ export interface Carrier {
   process_agent_expires_on: string | null;
   suspension_reason: string | null;
   suspended_at: number | null;
+  monitoring: CarrierMonitoring;
   metadata: Record<string, string>;
   created: number;
   updated: number;
@@ -216,6 +217,9 @@ export interface RegistrySnapshot {
   bipd_insurance_required_usd: number;
   safety_rating: SafetyRating;
   out_of_service_date: string | null;
+  phone?: string | null;
+  email?: string | null;
+  physical_address?: string | null;
   retrieved_at: number;
 }
 
@@ -224,6 +228,12 @@ export type AuthorityStatus = "active" | "inactive" | "none";
 export type AnonymousSchema_447 = "active" | "inactive" | "none";
 
 export type SafetyRating = "satisfactory" | "conditional" | "unsatisfactory" | "unrated";
+
+export interface CarrierMonitoring {
+  last_checked_at: number | null;
+  next_check_at: number | null;
+  last_change_at: number | null;
+}
 
 export interface CarrierVettedEvent {
   id: string;
@@ -462,13 +472,27 @@ export interface ComplianceAlert {
   status: ComplianceAlertStatus;
   resolution_note: string | null;
   resolved_at: number | null;
+  details: ComplianceAlertDetails | null;
+  cleared_at: number | null;
   created: number;
   updated: number;
 }
 
-export type ComplianceAlertKind = "insurance_certificate" | "bond" | "process_agent";
+export type ComplianceAlertKind = "insurance_certificate" | "bond" | "process_agent" | "authority_revoked" | "out_of_service" | "insurance_cancelled" | "unsatisfactory_rating" | "registry_record_missing" | "identity_changed";
 
 export type ComplianceAlertStatus = "open" | "resolved";
+
+export interface ComplianceAlertDetails {
+  snapshot_id: string;
+  summary: string;
+  changes: RegistryChange[];
+}
+
+export interface RegistryChange {
+  field: string;
+  previous: any;
+  current: any;
+}
 
 export interface AuditPrivilegedActionEvent {
   id: string;
@@ -515,7 +539,7 @@ export interface WebhookEndpoint {
   api_version: ApiVersion;
   description: string | null;
   status: WebhookEndpointStatus;
-  disabled_reason: AnonymousSchema_899 | null;
+  disabled_reason: AnonymousSchema_931 | null;
   health: WebhookEndpointHealth;
   secret?: string;
   previous_secret_expires_at: number | null;
@@ -526,16 +550,16 @@ export interface WebhookEndpoint {
 
 export type WebhookEndpointStatus = "enabled" | "disabled";
 
-export type AnonymousSchema_899 = "manual" | "failing";
+export type AnonymousSchema_931 = "manual" | "failing";
 
 export interface WebhookEndpointHealth {
   consecutive_failures: number;
   failing_since: number | null;
   last_success_at: number | null;
-  breaker: AnonymousSchema_907;
+  breaker: AnonymousSchema_939;
 }
 
-export type AnonymousSchema_907 = "closed" | "open" | "half_open";
+export type AnonymousSchema_939 = "closed" | "open" | "half_open";
 
 /** Every event type, in the order of the AsyncAPI document. */
 export const EVENT_TYPES = [

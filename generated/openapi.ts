@@ -510,6 +510,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/carriers/{carrier_id}/monitor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The carrier's id. */
+                carrier_id: components["parameters"]["CarrierIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a carrier's federal record now
+         * @description Reads the registry for an `active` or `suspended` carrier now, as monitoring does on its
+         *     schedule, and answers what the read found: the record, what changed since the previous read,
+         *     the findings, the alerts opened and whether the carrier was suspended (audited, by the
+         *     caller). A carrier in another state answers 409 `invalid_state_transition`; a registry that
+         *     cannot answer, 503 `registry_unavailable` (nothing changes; retry after `Retry-After`).
+         */
+        post: operations["monitorCarrier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/carriers/{carrier_id}/registry_snapshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The carrier's id. */
+                carrier_id: components["parameters"]["CarrierIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a carrier's registry reads
+         * @description Every read of the federal registry for the carrier (monitoring and on demand), newest first, each with what changed and what it found.
+         */
+        get: operations["listCarrierRegistrySnapshots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/compliance_alerts": {
         parameters: {
             query?: never;
@@ -1581,7 +1631,7 @@ export interface components {
                  * @description Specific, stable code (listed in the API reference). New codes are added as the API grows: handle an unknown code by its `type`.
                  * @enum {string}
                  */
-                code: "missing_required_field" | "invalid_value" | "invalid_format" | "unknown_field" | "invalid_json" | "invalid_cursor" | "invalid_vin" | "missing_credentials" | "invalid_api_key" | "invalid_token" | "expired_token" | "insufficient_scope" | "resource_missing" | "route_not_found" | "method_not_allowed" | "invalid_state_transition" | "carrier_not_active" | "duplicate_carrier" | "endpoint_not_subscribed" | "endpoint_disabled" | "idempotency_key_reused" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "internal_error" | "invalid_client" | "invalid_scope" | "unsupported_grant_type" | "invalid_credentials" | "invalid_csrf_token" | "duplicate_user" | "last_owner" | "amount_exceeds_balance" | "order_already_billed" | "order_already_paid" | "reference_conflict" | "service_unavailable";
+                code: "missing_required_field" | "invalid_value" | "invalid_format" | "unknown_field" | "invalid_json" | "invalid_cursor" | "invalid_vin" | "missing_credentials" | "invalid_api_key" | "invalid_token" | "expired_token" | "insufficient_scope" | "resource_missing" | "route_not_found" | "method_not_allowed" | "invalid_state_transition" | "carrier_not_active" | "duplicate_carrier" | "endpoint_not_subscribed" | "endpoint_disabled" | "idempotency_key_reused" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "internal_error" | "invalid_client" | "invalid_scope" | "unsupported_grant_type" | "invalid_credentials" | "invalid_csrf_token" | "duplicate_user" | "last_owner" | "amount_exceeds_balance" | "order_already_billed" | "order_already_paid" | "reference_conflict" | "service_unavailable" | "registry_unavailable";
                 /** @description Human-readable explanation. */
                 message: string;
                 /** @description The offending parameter or field (JSON path like `vehicles[0].vin` for nested fields). */
@@ -2283,6 +2333,12 @@ export interface components {
              */
             safety_rating: "satisfactory" | "conditional" | "unsatisfactory" | "unrated";
             out_of_service_date: string | null;
+            /** @description The phone number the registry holds for the carrier (absent in records read before monitoring; QCMobile does not carry it). */
+            phone?: string | null;
+            /** @description The email address the registry holds (absent in records read before monitoring; QCMobile does not carry it). */
+            email?: string | null;
+            /** @description The registered physical address, one line (absent in records read before monitoring). */
+            physical_address?: string | null;
             retrieved_at: components["schemas"]["UnixTime"];
         };
         /**
@@ -2320,12 +2376,90 @@ export interface components {
             process_agent_expires_on: string | null;
             suspension_reason: string | null;
             suspended_at: components["schemas"]["UnixTime"] | null;
+            monitoring: components["schemas"]["CarrierMonitoring"];
             metadata: {
                 [key: string]: string;
             };
             created: components["schemas"]["UnixTime"];
             updated: components["schemas"]["UnixTime"];
         };
+        /**
+         * CarrierMonitoring
+         * @description Continuous monitoring against the federal registry: every `active` or `suspended` carrier is
+         *     read again about once per monitoring interval (24 h by default), and what changed becomes
+         *     compliance alerts (`GET /v1/carriers/{id}/registry_snapshots` shows each read).
+         */
+        CarrierMonitoring: {
+            /** @description When the registry was last read for this carrier; null before the first read. */
+            last_checked_at: components["schemas"]["UnixTime"] | null;
+            /** @description When it is read next; null when the carrier is not monitored (not active or suspended). */
+            next_check_at: components["schemas"]["UnixTime"] | null;
+            /** @description When a read last found the record changed. */
+            last_change_at: components["schemas"]["UnixTime"] | null;
+        };
+        /**
+         * RegistryChange
+         * @description One field of the registry record that changed between two reads.
+         */
+        RegistryChange: {
+            /** @description The record's field (`phone`, `email`, `physical_address`, `legal_name`, `common_authority`, `bipd_insurance_on_file_usd` ...), or `record` when the carrier appeared in or disappeared from the registry. */
+            field: string;
+            /** @description The value before (null when there was none). */
+            previous: unknown;
+            /** @description The value now (null when there is none). */
+            current: unknown;
+        };
+        /**
+         * MonitoringFinding
+         * @description What a registry read can find wrong, each the kind of the compliance alert it opens:
+         *     `authority_revoked` (not allowed to operate, or no active common or contract authority),
+         *     `out_of_service` (an out-of-service order in effect), `insurance_cancelled` (BIPD insurance on
+         *     file below the required amount or none), `unsatisfactory_rating`, `registry_record_missing`
+         *     (the registry no longer has the carrier). Each suspends an active carrier.
+         * @enum {string}
+         */
+        MonitoringFinding: "authority_revoked" | "out_of_service" | "insurance_cancelled" | "unsatisfactory_rating" | "registry_record_missing";
+        /**
+         * CarrierRegistrySnapshot
+         * @description One read of the federal registry for a carrier (monitoring, or `POST /v1/carriers/{id}/monitor`)
+         *     and what it found compared with the read before it.
+         */
+        CarrierRegistrySnapshot: {
+            id: components["schemas"]["CarrierRegistrySnapshotId"];
+            /** @constant */
+            object: "carrier_registry_snapshot";
+            carrier_id: components["schemas"]["CarrierId"];
+            /** @description `qcmobile` or `local` (the development registry file). */
+            provider: string;
+            /** @description The record read; null when the registry has no such carrier. */
+            record: components["schemas"]["RegistrySnapshot"] | null;
+            /** @description The fields that differ from the previous read (empty for the first read, or when nothing changed). */
+            changes: components["schemas"]["RegistryChange"][];
+            /** @description Everything wrong in this record. */
+            findings: components["schemas"]["MonitoringFinding"][];
+            /** @description The findings the previous read did not have (each opened an alert). */
+            new_findings: components["schemas"]["MonitoringFinding"][];
+            /** @description The findings of the previous read that are gone (their open alerts note it; reinstating the carrier stays a person's decision). */
+            cleared_findings: components["schemas"]["MonitoringFinding"][];
+            /** @description The compliance alerts this read opened or noted a clearance on. */
+            alert_ids: components["schemas"]["ComplianceAlertId"][];
+            /** @description Whether this read suspended the carrier. */
+            suspended: boolean;
+            created: components["schemas"]["UnixTime"];
+        };
+        /** CarrierRegistrySnapshotList */
+        CarrierRegistrySnapshotList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["CarrierRegistrySnapshot"][];
+            has_more: boolean;
+            next_cursor: components["schemas"]["CarrierRegistrySnapshotId"] | null;
+        };
+        /**
+         * @description Registry read id (`crs_` + ULID).
+         * @example crs_01JF3QG2J4K6M8N0P2Q4R6S8T0
+         */
+        CarrierRegistrySnapshotId: string;
         /**
          * CarrierCreate
          * @example {
@@ -2382,9 +2516,14 @@ export interface components {
         ComplianceAlertId: string;
         /**
          * ComplianceAlertKind
+         * @description `insurance_certificate`, `bond`, `process_agent`: a date on file lapsed (the compliance scan).
+         *     The others come from monitoring the registry: the findings of `MonitoringFinding`, and
+         *     `identity_changed` (the registered phone, email, physical address or legal name changed: the
+         *     signature of identity theft; nothing is suspended, a person decides). New kinds may be
+         *     added: handle an unknown kind as an alert to read.
          * @enum {string}
          */
-        ComplianceAlertKind: "insurance_certificate" | "bond" | "process_agent";
+        ComplianceAlertKind: "insurance_certificate" | "bond" | "process_agent" | "authority_revoked" | "out_of_service" | "insurance_cancelled" | "unsatisfactory_rating" | "registry_record_missing" | "identity_changed";
         /**
          * ComplianceAlertStatus
          * @enum {string}
@@ -2392,7 +2531,9 @@ export interface components {
         ComplianceAlertStatus: "open" | "resolved";
         /**
          * ComplianceAlert
-         * @description A compliance item of a carrier that lapsed (one alert per lapse). A lapsed insurance certificate also suspends the carrier.
+         * @description A compliance item of a carrier that lapsed (one alert per lapse; a lapsed insurance certificate
+         *     also suspends the carrier), or what monitoring the registry found (`expired_on` is then the day
+         *     it was found, `details` says what, and `cleared_at` when a later read no longer finds it).
          */
         ComplianceAlert: {
             id: components["schemas"]["ComplianceAlertId"];
@@ -2404,6 +2545,14 @@ export interface components {
             status: components["schemas"]["ComplianceAlertStatus"];
             resolution_note: string | null;
             resolved_at: components["schemas"]["UnixTime"] | null;
+            /** @description For the alerts of monitoring, what the registry read found; null for lapses. */
+            details: {
+                snapshot_id: components["schemas"]["CarrierRegistrySnapshotId"];
+                summary: string;
+                changes: components["schemas"]["RegistryChange"][];
+            } | null;
+            /** @description When a registry read no longer found what opened the alert (authority reinstated, insurance back on file); the alert stays open until a person resolves it. */
+            cleared_at: components["schemas"]["UnixTime"] | null;
             created: components["schemas"]["UnixTime"];
             updated: components["schemas"]["UnixTime"];
         };
@@ -3593,6 +3742,8 @@ export interface components {
                  *       "status": "open",
                  *       "resolution_note": null,
                  *       "resolved_at": null,
+                 *       "details": null,
+                 *       "cleared_at": null,
                  *       "created": 1764547200,
                  *       "updated": 1764547200
                  *     }
@@ -5237,6 +5388,125 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    monitorCarrier: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The carrier's id. */
+                carrier_id: components["parameters"]["CarrierIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The read. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarrierRegistrySnapshot"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            /** @description The database or the registry cannot answer right now (`service_unavailable`, `registry_unavailable`); nothing changed; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "code": "registry_unavailable",
+                     *         "message": "The federal registry cannot answer right now (timeout); retry after 60 seconds.",
+                     *         "request_id": "req_01JF3QB2X4Y6Z8A0C2E4G6J8K0"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCarrierRegistrySnapshots: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (a registry read id). */
+                cursor?: components["schemas"]["CarrierRegistrySnapshotId"];
+            };
+            header?: never;
+            path: {
+                /** @description The carrier's id. */
+                carrier_id: components["parameters"]["CarrierIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of reads. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CarrierRegistrySnapshotList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -38,6 +38,8 @@ export interface Config {
   /** Carrier registry: FMCSA QCMobile when a webKey is set, the local registry file otherwise. */
   fmcsa: { webKey: string | undefined; baseUrl: string | undefined };
   complianceScanIntervalMs: number;
+  /** Monitoring of carriers against the registry: how often each is read, and reads per minute at most. */
+  carrierMonitor: { intervalMs: number; ratePerMinute: number };
   /** Failed dashboard sign-ins allowed per email and per client address in a 15-minute window. */
   signIn: SignInPolicy;
   /**
@@ -48,7 +50,7 @@ export interface Config {
   secrets: { key: SecretsKey | undefined; oldKeys: SecretsKey[] };
 }
 
-export const WORKER_JOBS = ['deliveries', 'vetting', 'compliance'] as const;
+export const WORKER_JOBS = ['deliveries', 'vetting', 'compliance', 'monitoring'] as const;
 export type WorkerJob = (typeof WORKER_JOBS)[number];
 
 function workerJobsFrom(value: string | undefined): WorkerJob[] {
@@ -126,6 +128,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerJobs: workerJobsFrom(env.WORKER_JOBS),
     fmcsa: { webKey: env.FMCSA_WEBKEY || undefined, baseUrl: env.FMCSA_BASE_URL || undefined },
     complianceScanIntervalMs: intFrom('COMPLIANCE_SCAN_INTERVAL_SECONDS', env.COMPLIANCE_SCAN_INTERVAL_SECONDS, 3600, 1) * 1000,
+    carrierMonitor: {
+      intervalMs: intFrom('CARRIER_MONITOR_INTERVAL_HOURS', env.CARRIER_MONITOR_INTERVAL_HOURS, 24, 1) * 3_600_000,
+      ratePerMinute: intFrom('CARRIER_MONITOR_RPM', env.CARRIER_MONITOR_RPM, 60, 1),
+    },
     signIn: {
       perEmail: intFrom('SIGN_IN_FAILURES_PER_EMAIL', env.SIGN_IN_FAILURES_PER_EMAIL, DEFAULT_SIGN_IN_POLICY.perEmail, 1),
       perAddress: intFrom('SIGN_IN_FAILURES_PER_ADDRESS', env.SIGN_IN_FAILURES_PER_ADDRESS, DEFAULT_SIGN_IN_POLICY.perAddress, 1),

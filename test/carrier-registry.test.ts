@@ -202,6 +202,9 @@ describe('QCMobile client against a fake FMCSA', () => {
       insuranceExpiresOn: null,
       bondExpiresOn: null,
       processAgentExpiresOn: null,
+      phone: null,
+      email: null,
+      physicalAddress: '4100 FISHER RD, COLUMBUS, OH 43228',
       retrievedAt: FIXED_NOW,
     });
     expect(seen.map((s) => s.path)).toEqual(['/qc/services/carriers/2458117', '/qc/services/carriers/2458117/authority']);
@@ -542,6 +545,9 @@ describe('vetCarrier', () => {
     insuranceExpiresOn: null,
     bondExpiresOn: null,
     processAgentExpiresOn: null,
+    phone: null,
+    email: null,
+    physicalAddress: null,
     retrievedAt: FIXED_NOW,
   };
 

@@ -24,6 +24,11 @@ export const Carrier = defineEntity({
     processAgentExpiresOn: p.string().nullable(),
     suspensionReason: p.string().nullable(),
     suspendedAt: p.datetime().nullable(),
+    /** Monitoring against the registry (monitor.service.ts): the last read, the next, the last change seen, failed reads in a row. */
+    monitorLastCheckedAt: p.datetime().nullable(),
+    monitorNextCheckAt: p.datetime().nullable(),
+    monitorLastChangeAt: p.datetime().nullable(),
+    monitorFailures: p.integer(),
     metadata: p.json<Record<string, string>>(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
@@ -43,8 +48,33 @@ export const ComplianceAlert = defineEntity({
     status: p.string().$type<S['ComplianceAlertStatus']>(),
     resolutionNote: p.string().nullable(),
     resolvedAt: p.datetime().nullable(),
+    /** What a registry read found (monitoring kinds); null for lapses. */
+    details: p.json<NonNullable<S['ComplianceAlert']['details']>>().nullable(),
+    /** When a later read no longer found it. */
+    clearedAt: p.datetime().nullable(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
   },
 });
 export type ComplianceAlert = InferEntity<typeof ComplianceAlert>;
+
+/** One read of the registry for a carrier, with what changed since the read before and what it found. */
+export const CarrierRegistrySnapshot = defineEntity({
+  name: 'CarrierRegistrySnapshot',
+  tableName: 'carrier_registry_snapshots',
+  properties: {
+    id: p.string().primary(),
+    accountId: p.string(),
+    carrierId: p.string(),
+    provider: p.string(),
+    record: p.json<S['RegistrySnapshot']>().nullable(),
+    changes: p.json<S['RegistryChange'][]>(),
+    findings: p.json<S['MonitoringFinding'][]>(),
+    newFindings: p.json<S['MonitoringFinding'][]>(),
+    clearedFindings: p.json<S['MonitoringFinding'][]>(),
+    alertIds: p.json<string[]>(),
+    suspended: p.boolean(),
+    createdAt: p.datetime(),
+  },
+});
+export type CarrierRegistrySnapshot = InferEntity<typeof CarrierRegistrySnapshot>;

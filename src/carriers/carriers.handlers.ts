@@ -3,6 +3,7 @@ import type { Handlers } from '../shared/handlers.js';
 import { renderPage } from '../shared/pagination.js';
 import * as carriers from './carriers.service.js';
 import * as compliance from './compliance.service.js';
+import * as monitor from './monitor.service.js';
 
 export const handlers: Handlers<
   | 'createCarrier'
@@ -12,6 +13,8 @@ export const handlers: Handlers<
   | 'suspendCarrier'
   | 'reinstateCarrier'
   | 'revetCarrier'
+  | 'monitorCarrier'
+  | 'listCarrierRegistrySnapshots'
   | 'listComplianceAlerts'
   | 'getComplianceAlert'
   | 'resolveComplianceAlert'
@@ -37,6 +40,12 @@ export const handlers: Handlers<
   },
   async revetCarrier({ params }, ctx) {
     return { status: 200, body: carriers.renderCarrier(await carriers.revetCarrier(ctx, params.carrier_id)) };
+  },
+  async monitorCarrier({ params }, ctx) {
+    return { status: 200, body: monitor.renderSnapshot(await monitor.monitorNow(ctx, params.carrier_id, monitor.monitoringSettings())) };
+  },
+  async listCarrierRegistrySnapshots({ params, query }, ctx) {
+    return { status: 200, body: renderPage(await monitor.listSnapshots(ctx, params.carrier_id, query), monitor.renderSnapshot) };
   },
   async listComplianceAlerts({ query }, ctx) {
     return { status: 200, body: renderPage(await compliance.listAlerts(ctx, query), compliance.renderAlert) };

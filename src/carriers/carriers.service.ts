@@ -16,6 +16,10 @@ import type { Job } from '../jobs/jobs.entities.js';
 import { Carrier } from './carriers.entities.js';
 import { carrierLifecycle } from './carriers.state.js';
 import { vetCarrier, type CarrierRecord, type RegistryProvider } from './registry/index.js';
+import { nextCheckAt } from './monitor.rules.js';
+
+/** How often an active or suspended carrier is read again (CARRIER_MONITOR_INTERVAL_HOURS). */
+export const DEFAULT_MONITOR_INTERVAL_MS = 24 * 3_600_000;
 
 type S = components['schemas'];
 
@@ -48,6 +52,11 @@ export function renderCarrier(c: Carrier): S['Carrier'] {
     process_agent_expires_on: c.processAgentExpiresOn ?? null,
     suspension_reason: c.suspensionReason ?? null,
     suspended_at: unixOrNull(c.suspendedAt),
+    monitoring: {
+      last_checked_at: unixOrNull(c.monitorLastCheckedAt),
+      next_check_at: c.status === 'active' || c.status === 'suspended' ? unixOrNull(c.monitorNextCheckAt) : null,
+      last_change_at: unixOrNull(c.monitorLastChangeAt),
+    },
     metadata: c.metadata,
     created: unixSeconds(c.createdAt),
     updated: unixSeconds(c.updatedAt),
@@ -87,6 +96,10 @@ export async function createCarrier(ctx: RequestContext, input: S['CarrierCreate
         processAgentExpiresOn: null,
         suspensionReason: null,
         suspendedAt: null,
+        monitorLastCheckedAt: null,
+        monitorNextCheckAt: null,
+        monitorLastChangeAt: null,
+        monitorFailures: 0,
         metadata: input.metadata ?? {},
         createdAt: now,
         updatedAt: now,
@@ -183,7 +196,7 @@ export function reinstateCarrier(ctx: RequestContext, id: string): Promise<Carri
 
 // ---------- vetting (a background job) ----------
 
-function snapshot(record: CarrierRecord, provider: string): S['RegistrySnapshot'] {
+export function snapshot(record: CarrierRecord, provider: string): S['RegistrySnapshot'] {
   return {
     provider,
     legal_name: record.legalName,
@@ -196,12 +209,16 @@ function snapshot(record: CarrierRecord, provider: string): S['RegistrySnapshot'
     bipd_insurance_required_usd: record.bipdInsuranceRequiredUsd,
     safety_rating: record.safetyRating,
     out_of_service_date: record.outOfServiceDate,
+    phone: record.phone,
+    email: record.email,
+    physical_address: record.physicalAddress,
     retrieved_at: unixSeconds(record.retrievedAt),
   };
 }
 
 /** The vetting job: queued -> in_progress, look-up outside any transaction, then active or rejected. */
-export function vettingJob(deps: { context: () => Context; registry: RegistryProvider }): JobHandler {
+export function vettingJob(deps: { context: () => Context; registry: RegistryProvider; monitorIntervalMs?: number }): JobHandler {
+  const interval = deps.monitorIntervalMs ?? DEFAULT_MONITOR_INTERVAL_MS;
   const setPullStatus = (id: string, status: S['SaferPullStatus']) => {
     const ctx = deps.context();
     return ctx.em.nativeUpdate(Carrier, { id, status: 'pending_vetting' }, { saferPullStatus: status, updatedAt: ctx.clock.now() });
@@ -228,6 +245,10 @@ export function vettingJob(deps: { context: () => Context; registry: RegistryPro
         };
         c.saferPullStatus = 'completed';
         c.status = t.to;
+        // The vetting read is the first: monitoring reads an active carrier again an interval later.
+        c.monitorLastCheckedAt = now;
+        c.monitorFailures = 0;
+        c.monitorNextCheckAt = t.to === 'active' ? nextCheckAt(now, interval, Math.random()) : null;
         if (record) {
           c.legalName = record.legalName;
           c.mcNumber ??= record.mcNumber;

@@ -29,6 +29,8 @@ export function renderAlert(a: ComplianceAlert): S['ComplianceAlert'] {
     status: a.status,
     resolution_note: a.resolutionNote ?? null,
     resolved_at: unixOrNull(a.resolvedAt),
+    details: a.details ?? null,
+    cleared_at: unixOrNull(a.clearedAt),
     created: unixSeconds(a.createdAt),
     updated: unixSeconds(a.updatedAt),
   };
@@ -48,7 +50,7 @@ export async function scanCompliance(ctx: Context): Promise<number> {
       let count = 0;
       for (const lapse of lapses(carrier, day)) {
         const { item, expiredOn } = lapse;
-        // One alert per lapse: the (carrier, kind, date) key makes a second scan a no-op.
+        // One alert per lapse: the (carrier, kind, date) key of lapses makes a second scan a no-op.
         const exists = await tx.em.count(ComplianceAlert, { carrierId: carrier.id, kind: item.kind, expiredOn });
         if (exists) continue;
         const alert = tx.em.create(ComplianceAlert, {
@@ -60,6 +62,8 @@ export async function scanCompliance(ctx: Context): Promise<number> {
           status: 'open',
           resolutionNote: null,
           resolvedAt: null,
+          details: null,
+          clearedAt: null,
           createdAt: now,
           updatedAt: now,
         });

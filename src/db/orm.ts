@@ -19,7 +19,7 @@ import { Customer } from '../customers/customers.entities.js';
 import { Order } from '../orders/orders.entities.js';
 import { Event } from '../webhooks/events.entities.js';
 import { WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint } from '../webhooks/webhooks.entities.js';
-import { Carrier, ComplianceAlert } from '../carriers/carriers.entities.js';
+import { Carrier, CarrierRegistrySnapshot, ComplianceAlert } from '../carriers/carriers.entities.js';
 import { Job } from '../jobs/jobs.entities.js';
 import { Session, SignInFailure, User } from '../users/users.entities.js';
 import { CarrierPayment, CarrierPaymentOrder, Invoice, InvoiceLine, LedgerEntry, Payment } from '../accounting/accounting.entities.js';
@@ -41,8 +41,9 @@ import { Migration20261126000010_rate_limit_constant_state } from './migrations/
 import { Migration20261126000020_partitioned_delivery_log } from './migrations/Migration20261126000020_partitioned_delivery_log.js';
 import { Migration20261126000030_claim_waiting_endpoints } from './migrations/Migration20261126000030_claim_waiting_endpoints.js';
 import { Migration20261127000010_event_order_and_trace } from './migrations/Migration20261127000010_event_order_and_trace.js';
+import { Migration20261127000020_carrier_monitoring } from './migrations/Migration20261127000020_carrier_monitoring.js';
 
-export const entities = [Account, ApiKey, Customer, Order, Event, WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt, Carrier, ComplianceAlert, Job, OAuthClient, OAuthToken, AuditLog, User, Session, SignInFailure, Invoice, InvoiceLine, Payment, CarrierPayment, CarrierPaymentOrder, LedgerEntry];
+export const entities = [Account, ApiKey, Customer, Order, Event, WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt, Carrier, ComplianceAlert, CarrierRegistrySnapshot, Job, OAuthClient, OAuthToken, AuditLog, User, Session, SignInFailure, Invoice, InvoiceLine, Payment, CarrierPayment, CarrierPaymentOrder, LedgerEntry];
 
 /** Every migration, in order. Applied at start-up by `openDatabase`. */
 export const migrations = [
@@ -64,6 +65,7 @@ export const migrations = [
   { name: 'Migration20261126000020_partitioned_delivery_log', class: Migration20261126000020_partitioned_delivery_log },
   { name: 'Migration20261126000030_claim_waiting_endpoints', class: Migration20261126000030_claim_waiting_endpoints },
   { name: 'Migration20261127000010_event_order_and_trace', class: Migration20261127000010_event_order_and_trace },
+  { name: 'Migration20261127000020_carrier_monitoring', class: Migration20261127000020_carrier_monitoring },
 ];
 
 export interface Database extends DatabaseContract {

@@ -60,6 +60,7 @@ const CODES: Record<ErrorCode, { type: ErrorType; status?: number }> = {
   rate_limit_exceeded: { type: 'rate_limit_error' },
   internal_error: { type: 'api_error' },
   service_unavailable: { type: 'api_error', status: 503 },
+  registry_unavailable: { type: 'api_error', status: 503 },
 };
 
 /** The RFC 6749 §5.2 codes, which the OAuth endpoints answer as they are. */
@@ -201,6 +202,8 @@ export const errors = {
   signInThrottled: (retryAfter: number) =>
     e('rate_limit_exceeded', `Too many failed sign-ins; retry after ${retryAfter} second(s).`, { headers: { 'Retry-After': String(retryAfter) } }),
   internalError: () => e('internal_error', 'Something went wrong on our side; quote the request id to support.'),
+  registryUnavailable: (reason: string, retryAfter: number) =>
+    e('registry_unavailable', `The federal registry cannot answer right now (${reason}); retry after ${retryAfter} seconds.`, { headers: { 'Retry-After': String(retryAfter) } }),
   serviceUnavailable: (retryAfter: number) =>
     e('service_unavailable', `The service is temporarily unavailable; retry after ${retryAfter} seconds.`, { headers: { 'Retry-After': String(retryAfter) } }),
 };

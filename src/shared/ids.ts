@@ -7,6 +7,7 @@ export const ID_PREFIXES = {
   order: 'ord',
   carrier: 'car',
   complianceAlert: 'cal',
+  registrySnapshot: 'crs',
   job: 'job',
   event: 'evt',
   webhookEndpoint: 'we',

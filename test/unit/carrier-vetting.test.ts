@@ -25,6 +25,9 @@ const good: CarrierRecord = {
   insuranceExpiresOn: null,
   bondExpiresOn: null,
   processAgentExpiresOn: null,
+  phone: null,
+  email: null,
+  physicalAddress: null,
   retrievedAt: NOW,
 };
 const vet = (change: Partial<CarrierRecord>, now = NOW) => vetCarrier({ ...good, ...change }, now);

@@ -132,6 +132,7 @@ describe('errors (the builders)', () => {
     ['rateLimitExceeded', () => errors.rateLimitExceeded(7, { 'X-RateLimit-Limit': '100' }), 'rate_limit_exceeded', 'Too many requests; retry after 7 second(s).', undefined, { 'X-RateLimit-Limit': '100', 'Retry-After': '7' }],
     ['clientThrottled', () => errors.clientThrottled(10), 'rate_limit_exceeded', 'Too many failed authentications of this client; retry after 10 second(s).', undefined, { 'Retry-After': '10' }],
     ['serviceUnavailable', () => errors.serviceUnavailable(5), 'service_unavailable', 'The service is temporarily unavailable; retry after 5 seconds.', undefined, { 'Retry-After': '5' }],
+    ['registryUnavailable', () => errors.registryUnavailable('timeout', 60), 'registry_unavailable', 'The federal registry cannot answer right now (timeout); retry after 60 seconds.', undefined, { 'Retry-After': '60' }],
     ['signInThrottled', () => errors.signInThrottled(30), 'rate_limit_exceeded', 'Too many failed sign-ins; retry after 30 second(s).', undefined, { 'Retry-After': '30' }],
     ['internalError', () => errors.internalError(), 'internal_error', 'Something went wrong on our side; quote the request id to support.', undefined, {}],
   ] as const)('%s', (_, build, code, message, param, headers) => {

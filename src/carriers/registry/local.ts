@@ -1,7 +1,7 @@
 // The local registry: a JSON file of carrier records, for development and tests (no FMCSA webKey).
 // Dates may be absolute (`YYYY-MM-DD`) or relative to the look-up day (`today+10d`, `today-30d`),
 // so "expires soon" and "lapsed" samples stay true whenever the file is read.
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { systemClock, type Clock } from '../../shared/clock.js';
 import {
@@ -57,6 +57,9 @@ interface FileRecord {
   insuranceExpiresOn?: string | null;
   bondExpiresOn?: string | null;
   processAgentExpiresOn?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  physicalAddress?: string | null;
 }
 
 const AUTHORITIES: readonly string[] = ['active', 'inactive', 'none'];
@@ -83,6 +86,9 @@ function validate(file: string, raw: unknown): FileRecord[] {
     if (typeof r.cargoInsuranceOnFile !== 'boolean') problems.push('cargoInsuranceOnFile');
     if (typeof r.bondOnFile !== 'boolean') problems.push('bondOnFile');
     if (!RATINGS.includes(r.safetyRating as string)) problems.push('safetyRating');
+    for (const k of ['phone', 'email', 'physicalAddress'] as const) {
+      if (r[k] !== undefined && r[k] !== null && typeof r[k] !== 'string') problems.push(k);
+    }
     for (const k of ['outOfServiceDate', 'insuranceExpiresOn', 'bondExpiresOn', 'processAgentExpiresOn'] as const) {
       const v = r[k];
       if (v !== null && v !== undefined && !(typeof v === 'string' && DATE.test(v))) problems.push(k);
@@ -106,10 +112,21 @@ export function createLocalRegistryProvider(
 ): RegistryProvider {
   const clock = options.clock ?? systemClock;
   let loaded: Promise<FileRecord[]> | undefined;
-  const records = (): Promise<FileRecord[]> => {
-    loaded ??= readFile(file, 'utf8').then((text) => validate(file, JSON.parse(text)));
-    loaded.catch(() => (loaded = undefined)); // a broken file is re-read next time
-    return loaded;
+  let version = '';
+  // Read again whenever the file changed (its size or time): the registry changes under a running
+  // process, as the real one does (monitoring reads it again every day).
+  const records = async (): Promise<FileRecord[]> => {
+    const st = await stat(file).catch(() => null);
+    const now = st ? `${st.size}:${st.mtimeMs}` : '';
+    if (!loaded || now !== version) {
+      version = now;
+      loaded = readFile(file, 'utf8').then((text) => validate(file, JSON.parse(text)));
+    }
+    const current = loaded;
+    current.catch(() => {
+      if (loaded === current) loaded = undefined; // a broken file is re-read next time
+    });
+    return current;
   };
 
   const toRecord = (r: FileRecord): CarrierRecord => {
@@ -136,6 +153,9 @@ export function createLocalRegistryProvider(
       insuranceExpiresOn: resolveDate(r.insuranceExpiresOn, now),
       bondExpiresOn: resolveDate(r.bondExpiresOn, now),
       processAgentExpiresOn: resolveDate(r.processAgentExpiresOn, now),
+      phone: r.phone ?? null,
+      email: r.email ?? null,
+      physicalAddress: r.physicalAddress ?? null,
       retrievedAt: now,
     };
   };

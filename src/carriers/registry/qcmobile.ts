@@ -41,6 +41,9 @@
 //  - The DOT look-up does not carry the MC number; it is read from /carriers/{dot}/authority
 //    (first docket with prefix "MC"), one attempt, best effort: a failure there leaves mcNumber null.
 //  - Multiple carriers under one docket: the first is taken.
+//  - Identity (monitoring): the physical address is `phyStreet, phyCity, phyState phyZipcode` (the
+//    recorded bodies carry them); the published elements have no phone or email, so `telephone` /
+//    `phone` / `phoneNumber` and `emailAddress` / `email` are read when present, else null.
 import { systemClock, type Clock } from '../../shared/clock.js';
 import {
   normalizeDotNumber,
@@ -327,6 +330,18 @@ function mapCarrier(c: Raw, ctx: { dot: string | null; mc: string | null; retrie
     insuranceExpiresOn: null,
     bondExpiresOn: null,
     processAgentExpiresOn: null,
+    phone: str(c.telephone ?? c.phone ?? c.phoneNumber),
+    email: str(c.emailAddress ?? c.email),
+    physicalAddress: physicalAddress(c),
     retrievedAt: ctx.retrievedAt,
   };
+}
+
+/** `phyStreet, phyCity, phyState phyZipcode` (the parts there are); null when none. */
+function physicalAddress(c: Raw): string | null {
+  const street = str(c.phyStreet);
+  const city = str(c.phyCity);
+  const stateZip = [str(c.phyState), str(c.phyZipcode)].filter(Boolean).join(' ');
+  const line = [street, city, stateZip || null].filter(Boolean).join(', ');
+  return line === '' ? null : line;
 }

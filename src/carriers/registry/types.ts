@@ -35,6 +35,12 @@ export interface CarrierRecord {
   bondExpiresOn: CalendarDate | null;
   /** Expiry of the BOC-3 process-agent filing (local registry only). */
   processAgentExpiresOn: CalendarDate | null;
+  /** The registered phone number, when the registry carries it (QCMobile's carrier record does not, as far as published). */
+  phone: string | null;
+  /** The registered email address, when the registry carries it. */
+  email: string | null;
+  /** The registered physical address on one line (`street, city, ST zip`), when the registry carries it. */
+  physicalAddress: string | null;
   /** When the provider answered. */
   retrievedAt: Date;
 }
