@@ -179,7 +179,7 @@ describe.each(backends({ pooler: true }))('carrier monitoring on %s', (backend: 
     const c = await activeCarrier();
     change(c.dot, { outOfServiceDate: 'today-1d' });
     await nextDay();
-    const [oos] = await alertsOf(c.id);
+    const oos = (await alertsOf(c.id))[0]!;
     expect(oos).toMatchObject({ kind: 'out_of_service', cleared_at: null });
     expect(ok<Json>(await h.call('GET', `/v1/carriers/${c.id}`)).status).toBe('suspended');
 
@@ -259,7 +259,7 @@ describe.each(backends({ pooler: true }))('carrier monitoring on %s', (backend: 
     }
     writeRegistry();
     const em = h.database.db.em();
-    const [{ account_id: accountId }] = await em.execute<{ account_id: string }[]>(`select account_id from webhook_endpoints limit 1`);
+    const accountId = (await em.execute<{ account_id: string }[]>(`select account_id from webhook_endpoints limit 1`))[0]!.account_id;
     const now = clock.now();
     const dots = [...registryRecords.keys()].slice(-30);
     for (const [i, d] of dots.entries()) {
