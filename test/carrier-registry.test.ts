@@ -178,6 +178,14 @@ function expectNoKey(err: Error) {
 }
 
 describe('QCMobile client against a fake FMCSA', () => {
+  it('reads the phone and email when a record carries them, and the address from the parts there are', async () => {
+    handler = (_req, res, path) => {
+      if (path === '/qc/services/carriers/2458117') return json(res, 200, dotEnvelope(carrier({ telephone: '(614) 555-0142', emailAddress: 'ops@tristate.example', phyStreet: null, phyZipcode: '' })));
+      json(res, 404, JSON.stringify({ content: null }));
+    };
+    const record = await provider().findByDot('2458117');
+    expect(record).toMatchObject({ phone: '(614) 555-0142', email: 'ops@tristate.example', physicalAddress: 'COLUMBUS, OH' });
+  });
   it('looks a carrier up by DOT number, sends the webKey as a query parameter, and maps the envelope', async () => {
     handler = (_req, res, path) => {
       if (path === '/qc/services/carriers/2458117') return json(res, 200, dotEnvelope(carrier()));
