@@ -36,7 +36,7 @@ export interface Config {
   /** The background jobs a worker process runs. */
   workerJobs: WorkerJob[];
   /** Carrier registry: FMCSA QCMobile when a webKey is set, the local registry file otherwise. */
-  fmcsa: { webKey: string | undefined; baseUrl: string | undefined };
+  fmcsa: { webKey: string | undefined; baseUrl: string | undefined; localRegistryFile: string | undefined };
   complianceScanIntervalMs: number;
   /** Monitoring of carriers against the registry: how often each is read, and reads per minute at most. */
   carrierMonitor: { intervalMs: number; ratePerMinute: number };
@@ -126,7 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookLeaseMs: intFrom('WEBHOOK_LEASE_SECONDS', env.WEBHOOK_LEASE_SECONDS, 60, 11) * 1000,
     webhookEndpointConcurrency: intFrom('WEBHOOK_ENDPOINT_CONCURRENCY', env.WEBHOOK_ENDPOINT_CONCURRENCY, 4, 1),
     workerJobs: workerJobsFrom(env.WORKER_JOBS),
-    fmcsa: { webKey: env.FMCSA_WEBKEY || undefined, baseUrl: env.FMCSA_BASE_URL || undefined },
+    fmcsa: { webKey: env.FMCSA_WEBKEY || undefined, baseUrl: env.FMCSA_BASE_URL || undefined, localRegistryFile: env.CARRIER_REGISTRY_FILE || undefined },
     complianceScanIntervalMs: intFrom('COMPLIANCE_SCAN_INTERVAL_SECONDS', env.COMPLIANCE_SCAN_INTERVAL_SECONDS, 3600, 1) * 1000,
     carrierMonitor: {
       intervalMs: intFrom('CARRIER_MONITOR_INTERVAL_HOURS', env.CARRIER_MONITOR_INTERVAL_HOURS, 24, 1) * 3_600_000,

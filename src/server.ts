@@ -56,7 +56,7 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
     const { createApp } = await import('./http/app.js');
     // On-demand registry reads (POST /v1/carriers/{id}/monitor) use the configured registry.
     const [{ useMonitoring }, { createRegistryProvider }] = await Promise.all([import('./carriers/monitor.service.js'), import('./carriers/registry/index.js')]);
-    useMonitoring({ registry: createRegistryProvider({ fmcsaWebKey: config.fmcsa.webKey, fmcsaBaseUrl: config.fmcsa.baseUrl, clock }), intervalMs: config.carrierMonitor.intervalMs });
+    useMonitoring({ registry: createRegistryProvider({ fmcsaWebKey: config.fmcsa.webKey, fmcsaBaseUrl: config.fmcsa.baseUrl, localRegistryFile: config.fmcsa.localRegistryFile, clock }), intervalMs: config.carrierMonitor.intervalMs });
     app = await createApp({ db, clock, log, rateLimit: config.rateLimit, redisUrl: config.redisUrl, production: config.production, signIn: config.signIn, trustedProxies: config.trustedProxies, oauthClientFailures: config.oauthClientFailures });
     server = createServer(app.koa.callback());
     server.requestTimeout = 30_000;
@@ -81,13 +81,13 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
     if (config.workerJobs.includes('vetting')) {
       const { vettingJob, VET_CARRIER_JOB } = await import('./carriers/carriers.service.js');
       const { createRegistryProvider } = await import('./carriers/registry/index.js');
-      const registry = createRegistryProvider({ fmcsaWebKey: config.fmcsa.webKey, fmcsaBaseUrl: config.fmcsa.baseUrl, clock });
+      const registry = createRegistryProvider({ fmcsaWebKey: config.fmcsa.webKey, fmcsaBaseUrl: config.fmcsa.baseUrl, localRegistryFile: config.fmcsa.localRegistryFile, clock });
       handlers[VET_CARRIER_JOB] = vettingJob({ context, registry, monitorIntervalMs: config.carrierMonitor.intervalMs });
     }
     if (config.workerJobs.includes('monitoring')) {
       const { monitorJob, MONITOR_JOB, MONITOR_JOB_ID } = await import('./carriers/monitor.service.js');
       const { createRegistryProvider } = await import('./carriers/registry/index.js');
-      const registry = createRegistryProvider({ fmcsaWebKey: config.fmcsa.webKey, fmcsaBaseUrl: config.fmcsa.baseUrl, clock });
+      const registry = createRegistryProvider({ fmcsaWebKey: config.fmcsa.webKey, fmcsaBaseUrl: config.fmcsa.baseUrl, localRegistryFile: config.fmcsa.localRegistryFile, clock });
       handlers[MONITOR_JOB] = monitorJob({ context, registry, ...config.carrierMonitor });
       // One monitoring job row, whatever the number of workers.
       await enqueueJob(db.em(), { id: MONITOR_JOB_ID, kind: MONITOR_JOB, runAt: clock.now(), maxAttempts: 1_000_000 });

@@ -204,3 +204,17 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
     </header>
   );
 }
+
+/** Fields of the registry record that changed: before, struck through, and after. */
+export function Changes({ changes }: { changes: { field: string; previous?: unknown; current?: unknown }[] }) {
+  const show = (v: unknown) => (v === null || v === undefined ? '—' : String(v));
+  return (
+    <ul className="changes" data-testid="changes">
+      {changes.map((c) => (
+        <li key={c.field}>
+          {c.field.replaceAll('_', ' ')}: <del>{show(c.previous)}</del> → <ins>{show(c.current)}</ins>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -4,7 +4,7 @@
 // carrier paid (the trial balance settles), keys, the team, a viewer who can change
 // nothing, a developer who sees no accounting, CSRF, and signing out. Screenshots of the main pages (1280x800) go to reports/screenshots/.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -35,6 +35,9 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
   let browser: Browser;
   let page: Page;
   const dataDir = mkdtempSync(join(tmpdir(), 'vt-dashboard-'));
+  // The local registry, as a copy this test changes (a carrier's registered phone) between reads.
+  const registryFile = `${dataDir}-registry.json`;
+  copyFileSync('src/carriers/registry/local-registry.json', registryFile);
   const cspViolations: string[] = [];
   const pageErrors: string[] = [];
 
@@ -47,7 +50,7 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), NODE_ENV: 'development', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), NODE_ENV: 'development', LOG_LEVEL: 'warn', DATABASE_URL: '', CARRIER_REGISTRY_FILE: registryFile },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let output = '';
@@ -73,6 +76,7 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await receiver?.close();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(`${dataDir}-secrets.key`, { force: true }); // the development secrets key beside it
+    rmSync(registryFile, { force: true });
   });
 
   /** A screenshot once nothing on the page is still loading. */
@@ -158,6 +162,24 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     expect(await page.getByTestId('registry-snapshot').textContent()).toContain('Allowed to operateyes');
     expect(await page.locator('.page-header .badge').textContent()).toBe('active');
     await shot('carrier');
+  });
+
+  it("reads the carrier's registry record again on demand: a changed phone shows as a change and an identity alert, the carrier stays active", async () => {
+    const registry = JSON.parse(readFileSync(registryFile, 'utf8')) as { carriers: { dotNumber: string; phone?: string }[] };
+    registry.carriers.find((c) => c.dotNumber === '2847193')!.phone = '+13055550199';
+    writeFileSync(registryFile, JSON.stringify(registry));
+    await page.getByRole('button', { name: 'Read the registry now' }).click();
+    const reads = page.getByTestId('registry-reads').locator('tbody tr');
+    await expect.poll(() => reads.count()).toBe(1);
+    expect(await reads.first().getAttribute('class')).toBe('changed');
+    expect(await reads.first().getByTestId('changes').textContent()).toBe('phone: — → +13055550199');
+    await expect.poll(() => page.getByTestId('carrier-alerts').textContent()).toContain('identity changed');
+    expect(await page.getByTestId('carrier-alerts').textContent()).toContain('The registered phone changed.');
+    expect(await page.locator('.page-header .badge').textContent()).toBe('active');
+    await shot('carrier-monitoring');
+    await go('/compliance');
+    await expect.poll(() => page.getByTestId('alert-kind').first().textContent()).toContain('identity changed');
+    expect(await page.getByTestId('alert-kind').first().getByTestId('changes').textContent()).toBe('phone: — → +13055550199');
   });
 
   it('adds a webhook endpoint for the local receiver and shows its signing secret once', async () => {

@@ -5,7 +5,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { api, must, type S } from '../api.ts';
 import { CARRIER_STATUSES } from '../catalog.ts';
 import { Can, useSession } from '../session.tsx';
-import { Action, Badge, Field, Form, IdLink, ListTable, Loadable, PageHeader, money, time, useLoad, usePaged, usePoll } from '../ui.tsx';
+import { Action, Badge, Changes, Field, Form, IdLink, ListTable, Loadable, PageHeader, money, time, useLoad, usePaged, usePoll } from '../ui.tsx';
 
 function Onboard() {
   const navigate = useNavigate();
@@ -118,6 +118,9 @@ function Snapshot({ record }: { record: S['RegistrySnapshot'] }) {
     ['BIPD insurance required', record.bipd_insurance_required_usd === null ? '—' : money(record.bipd_insurance_required_usd * 100)],
     ['Safety rating', record.safety_rating ?? '—'],
     ['Out of service since', record.out_of_service_date ?? '—'],
+    ['Phone', record.phone ?? '—'],
+    ['Email', record.email ?? '—'],
+    ['Physical address', record.physical_address ?? '—'],
     ['Retrieved', time(record.retrieved_at)],
   ];
   return (
@@ -199,6 +202,7 @@ export function CarrierDetail() {
                 <p className="loading">Vetting is {c.safer_pull_status.replace('_', ' ')}…</p>
               )}
             </section>
+            <Monitoring carrier={c} onRead={state.reload} />
             {can('carriers:write') && (c.status === 'active' || c.status === 'suspended') && (
               <section className="card">
                 <h2>Actions</h2>
@@ -216,6 +220,78 @@ export function CarrierDetail() {
         </>
       )}
     </Loadable>
+  );
+}
+
+/** Monitoring: when the registry was read and is read next, every read with what changed, the alerts. */
+function Monitoring({ carrier: c, onRead }: { carrier: S['Carrier']; onRead: () => void }) {
+  const { can } = useSession();
+  const reads = useLoad(() => must(api.GET('/v1/carriers/{carrier_id}/registry_snapshots', { params: { path: { carrier_id: c.id }, query: { limit: 20 } } })), [c.id, c.updated, c.monitoring.last_checked_at]);
+  const alerts = useLoad(() => must(api.GET('/v1/compliance_alerts', { params: { query: { carrier_id: c.id, limit: 20 } } })), [c.id, c.updated, c.monitoring.last_checked_at]);
+  const monitored = c.status === 'active' || c.status === 'suspended';
+  return (
+    <section className="card wide" data-testid="monitoring">
+      <h2>Registry monitoring</h2>
+      <dl>
+        <dt>Last read</dt>
+        <dd data-testid="last-checked">{time(c.monitoring.last_checked_at)}</dd>
+        <dt>Next read</dt>
+        <dd>{monitored ? time(c.monitoring.next_check_at) : 'not monitored (only active and suspended carriers are)'}</dd>
+        <dt>Last change seen</dt>
+        <dd>{time(c.monitoring.last_change_at)}</dd>
+      </dl>
+      {monitored && can('carriers:write') && (
+        <Action
+          label="Read the registry now"
+          onDone={() => {
+            onRead();
+            reads.reload();
+            alerts.reload();
+          }}
+          run={() => must(api.POST('/v1/carriers/{carrier_id}/monitor', { params: { path: { carrier_id: c.id } } }))}
+        />
+      )}
+      <h3>Alerts</h3>
+      <Loadable state={alerts} isEmpty={(p) => p.data.length === 0} empty="No compliance alert.">
+        {(p) => (
+          <ul className="alerts" data-testid="carrier-alerts">
+            {p.data.map((a) => (
+              <li key={a.id}>
+                <Badge value={a.status} /> {a.kind.replaceAll('_', ' ')} ({a.expired_on}){a.details ? `: ${a.details.summary}` : ''}
+                {a.cleared_at ? ` Cleared ${time(a.cleared_at)}.` : ''}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Loadable>
+      <h3>Reads</h3>
+      <Loadable state={reads} isEmpty={(p) => p.data.length === 0} empty="No read since vetting.">
+        {(p) => (
+          <table data-testid="registry-reads">
+            <thead>
+              <tr>
+                <th>Read</th>
+                <th>What changed</th>
+                <th>Found</th>
+              </tr>
+            </thead>
+            <tbody>
+              {p.data.map((r) => (
+                <tr key={r.id} className={r.changes.length || r.new_findings.length ? 'changed' : undefined}>
+                  <td>{time(r.created)}</td>
+                  <td>{r.changes.length ? <Changes changes={r.changes} /> : 'nothing'}</td>
+                  <td>
+                    {r.findings.length ? r.findings.map((f) => f.replaceAll('_', ' ')).join(', ') : 'nothing wrong'}
+                    {r.suspended ? ' (suspended the carrier)' : ''}
+                    {r.cleared_findings.length ? `; cleared: ${r.cleared_findings.map((f) => f.replaceAll('_', ' ')).join(', ')}` : ''}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Loadable>
+    </section>
   );
 }
 

@@ -1,9 +1,10 @@
-// Compliance alerts: lapsed insurance certificates, bonds and process-agent filings; resolving them.
+// Compliance alerts: lapsed insurance certificates, bonds and process-agent filings, and what monitoring
+// the registry found (revoked authority, cancelled insurance, a changed identity ...); resolving them.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, must, type S } from '../api.ts';
 import { useSession } from '../session.tsx';
-import { Badge, Field, Form, ListTable, PageHeader, time, usePaged } from '../ui.tsx';
+import { Badge, Changes, Field, Form, ListTable, PageHeader, time, usePaged } from '../ui.tsx';
 import { CarrierLink } from './Carriers.tsx';
 
 function Resolve({ alert, onDone }: { alert: S['ComplianceAlert']; onDone: () => void }) {
@@ -46,7 +47,7 @@ export function ComplianceAlerts() {
             <th>Alert</th>
             <th>Carrier</th>
             <th>Kind</th>
-            <th>Expired on</th>
+            <th>Expired or found on</th>
             <th>Status</th>
             <th>Raised</th>
             <th />
@@ -60,7 +61,12 @@ export function ComplianceAlerts() {
             <td>
               <CarrierLink id={a.carrier_id} />
             </td>
-            <td>{a.kind.replaceAll('_', ' ')}</td>
+            <td data-testid="alert-kind">
+              {a.kind.replaceAll('_', ' ')}
+              {a.details ? <div className="hint">{a.details.summary}</div> : null}
+              {a.details?.changes.length && a.kind === 'identity_changed' ? <Changes changes={a.details.changes} /> : null}
+              {a.cleared_at ? <div className="hint">Cleared on a later read, {time(a.cleared_at)}</div> : null}
+            </td>
             <td>{a.expired_on}</td>
             <td>
               <Badge value={a.status} />
