@@ -339,6 +339,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/reports/margin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Revenue, carrier cost and margin per period
+         * @description From the general ledger, so it always agrees with the trial balance: per period, `revenue`
+         *     (credits less debits of the `revenue` ledger account: invoices sent, less voided ones),
+         *     `carrier_cost` (debits less credits of `carrier_cost`: delivered orders' carrier pay) and
+         *     `margin` (revenue less carrier cost), in cents, of the entries posted in the period. Every
+         *     period of the range is a row, those with nothing included.
+         */
+        get: operations["getMarginReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reports/operations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Orders created, dispatched, delivered and cancelled per period, on-time rate
+         * @description Per period (of the time each thing happened): orders `created`, `dispatched`, `delivered`
+         *     and `cancelled`; of those delivered, how many `on_time` (delivered no later than the end of
+         *     the day `ready_date + delivery_window_days`, UTC), the `on_time_rate`, and the average days
+         *     from pickup to delivery; and the exceptions reported, by kind.
+         */
+        get: operations["getOperationsReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/events/{event_id}": {
         parameters: {
             query?: never;
@@ -1728,6 +1775,8 @@ export interface components {
             object: "list";
             data: components["schemas"]["Customer"][];
             has_more: boolean;
+            /** @description How many objects match the filters in all; only with `include[]=total_count`. */
+            total_count?: number;
             next_cursor: components["schemas"]["CustomerId"] | null;
         };
         /**
@@ -1942,6 +1991,8 @@ export interface components {
             object: "list";
             data: components["schemas"]["Order"][];
             has_more: boolean;
+            /** @description How many objects match the filters in all; only with `include[]=total_count`. */
+            total_count?: number;
             next_cursor: components["schemas"]["OrderId"] | null;
         };
         /**
@@ -2097,6 +2148,8 @@ export interface components {
             object: "list";
             data: components["schemas"]["WebhookEndpoint"][];
             has_more: boolean;
+            /** @description How many objects match the filters in all; only with `include[]=total_count`. */
+            total_count?: number;
             next_cursor: components["schemas"]["WebhookEndpointId"] | null;
         };
         /** DeletedWebhookEndpoint */
@@ -2205,6 +2258,81 @@ export interface components {
             /** @description The resource the event is about, rendered for `api_version` (see the AsyncAPI document for each type). */
             data: {
                 [key: string]: unknown;
+            };
+        };
+        /**
+         * ReportInterval
+         * @default day
+         * @enum {string}
+         */
+        ReportInterval: "day" | "week" | "month";
+        /** MarginReport */
+        MarginReport: {
+            /** @constant */
+            object: "margin_report";
+            interval: components["schemas"]["ReportInterval"];
+            from: components["schemas"]["CalendarDate"];
+            to: components["schemas"]["CalendarDate"];
+            currency: components["schemas"]["Currency"];
+            rows: components["schemas"]["MarginRow"][];
+            totals: components["schemas"]["MarginFigures"];
+        };
+        /** MarginFigures */
+        MarginFigures: {
+            revenue: number;
+            carrier_cost: number;
+            margin: number;
+        };
+        /** MarginRow */
+        MarginRow: {
+            period_start: components["schemas"]["CalendarDate"];
+            revenue: number;
+            carrier_cost: number;
+            margin: number;
+        };
+        /** OperationsReport */
+        OperationsReport: {
+            /** @constant */
+            object: "operations_report";
+            interval: components["schemas"]["ReportInterval"];
+            from: components["schemas"]["CalendarDate"];
+            to: components["schemas"]["CalendarDate"];
+            rows: components["schemas"]["OperationsRow"][];
+            totals: components["schemas"]["OperationsFigures"];
+        };
+        /** OperationsFigures */
+        OperationsFigures: {
+            created: number;
+            dispatched: number;
+            delivered: number;
+            cancelled: number;
+            /** @description Of those delivered, how many no later than the end of the day `ready_date + delivery_window_days`. */
+            on_time: number;
+            /** @description `on_time / delivered`, 0 to 1 (4 decimals); null when nothing was delivered. */
+            on_time_rate: number | null;
+            /** @description The mean time from pickup to delivery of those delivered, in days (2 decimals); null when nothing was delivered. */
+            average_transit_days: number | null;
+            /** @description Exceptions reported in the period, by kind. */
+            exceptions: {
+                [key: string]: number;
+            };
+        };
+        /** OperationsRow */
+        OperationsRow: {
+            period_start: components["schemas"]["CalendarDate"];
+            created: number;
+            dispatched: number;
+            delivered: number;
+            cancelled: number;
+            /** @description Of those delivered, how many no later than the end of the day `ready_date + delivery_window_days`. */
+            on_time: number;
+            /** @description `on_time / delivered`, 0 to 1 (4 decimals); null when nothing was delivered. */
+            on_time_rate: number | null;
+            /** @description The mean time from pickup to delivery of those delivered, in days (2 decimals); null when nothing was delivered. */
+            average_transit_days: number | null;
+            /** @description Exceptions reported in the period, by kind. */
+            exceptions: {
+                [key: string]: number;
             };
         };
         /**
@@ -2507,6 +2635,8 @@ export interface components {
             object: "list";
             data: components["schemas"]["Carrier"][];
             has_more: boolean;
+            /** @description How many objects match the filters in all; only with `include[]=total_count`. */
+            total_count?: number;
             next_cursor: components["schemas"]["CarrierId"] | null;
         };
         /**
@@ -2562,6 +2692,8 @@ export interface components {
             object: "list";
             data: components["schemas"]["ComplianceAlert"][];
             has_more: boolean;
+            /** @description How many objects match the filters in all; only with `include[]=total_count`. */
+            total_count?: number;
             next_cursor: components["schemas"]["ComplianceAlertId"] | null;
         };
         /**
@@ -3177,6 +3309,8 @@ export interface components {
             object: "list";
             data: components["schemas"]["Invoice"][];
             has_more: boolean;
+            /** @description How many objects match the filters in all; only with `include[]=total_count`. */
+            total_count?: number;
             next_cursor: components["schemas"]["InvoiceId"] | null;
         };
         /**
@@ -3232,6 +3366,8 @@ export interface components {
             object: "list";
             data: components["schemas"]["Payment"][];
             has_more: boolean;
+            /** @description How many objects match the filters in all; only with `include[]=total_count`. */
+            total_count?: number;
             next_cursor: components["schemas"]["PaymentId"] | null;
         };
         /**
@@ -3283,6 +3419,8 @@ export interface components {
             object: "list";
             data: components["schemas"]["CarrierPayment"][];
             has_more: boolean;
+            /** @description How many objects match the filters in all; only with `include[]=total_count`. */
+            total_count?: number;
             next_cursor: components["schemas"]["CarrierPaymentId"] | null;
         };
         /**
@@ -3881,6 +4019,12 @@ export interface components {
         ApiKeyIdPath: components["schemas"]["ApiKeyId"];
         /** @description The OAuth client's id (its `client_id`). */
         OAuthClientIdPath: components["schemas"]["OAuthClientId"];
+        /**
+         * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
+         *     filters in all (every page), counted by the database with the same filters (Stripe's
+         *     convention). Without it no count is made.
+         */
+        IncludeTotalCount: "total_count"[];
         /** @description Page size, 1 to 100. */
         Limit: number;
         /** @description The webhook endpoint's id. */
@@ -3981,6 +4125,12 @@ export interface operations {
     listCustomers: {
         parameters: {
             query?: {
+                /**
+                 * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
+                 *     filters in all (every page), counted by the database with the same filters (Stripe's
+                 *     convention). Without it no count is made.
+                 */
+                include?: components["parameters"]["IncludeTotalCount"];
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page (a customer id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
@@ -4168,6 +4318,12 @@ export interface operations {
     listOrders: {
         parameters: {
             query?: {
+                /**
+                 * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
+                 *     filters in all (every page), counted by the database with the same filters (Stripe's
+                 *     convention). Without it no count is made.
+                 */
+                include?: components["parameters"]["IncludeTotalCount"];
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page (an order id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
@@ -4178,6 +4334,16 @@ export interface operations {
                 customer_id?: components["schemas"]["CustomerId"];
                 /** @description Only orders dispatched to this carrier. */
                 carrier_id?: components["schemas"]["CarrierId"];
+                /**
+                 * @description `true`: only orders on an invoice that is not void; `false`: only orders on none.
+                 *     `status=delivered&billed=false` lists what can be invoiced now.
+                 */
+                billed?: boolean;
+                /**
+                 * @description `true`: only orders in a carrier payment; `false`: only orders in none.
+                 *     `status=delivered&carrier_paid=false` lists what is owed to carriers.
+                 */
+                carrier_paid?: boolean;
                 /** @description Creation time range in Unix seconds, inclusive: `created[gte]=1764547200&created[lte]=1767225599`. */
                 created?: components["schemas"]["TimeRange"];
             };
@@ -4439,6 +4605,12 @@ export interface operations {
     listWebhookEndpoints: {
         parameters: {
             query?: {
+                /**
+                 * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
+                 *     filters in all (every page), counted by the database with the same filters (Stripe's
+                 *     convention). Without it no count is made.
+                 */
+                include?: components["parameters"]["IncludeTotalCount"];
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page (an endpoint id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
@@ -5016,6 +5188,84 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getMarginReport: {
+        parameters: {
+            query: {
+                /** @description The length of each row's period (UTC; weeks start on Monday). */
+                interval?: components["schemas"]["ReportInterval"];
+                /** @description The first day of the range (`YYYY-MM-DD`, UTC), inclusive. */
+                from: components["schemas"]["CalendarDate"];
+                /** @description The last day of the range, inclusive (at most 366 days after `from`). */
+                to: components["schemas"]["CalendarDate"];
+                /** @description The ledger's currency. */
+                currency?: components["schemas"]["Currency"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revenue, carrier cost and margin per period. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarginReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOperationsReport: {
+        parameters: {
+            query: {
+                /** @description The length of each row's period (UTC; weeks start on Monday). */
+                interval?: components["schemas"]["ReportInterval"];
+                /** @description The first day of the range (`YYYY-MM-DD`, UTC), inclusive. */
+                from: components["schemas"]["CalendarDate"];
+                /** @description The last day of the range, inclusive (at most 366 days after `from`). */
+                to: components["schemas"]["CalendarDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Orders per period. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationsReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getEvent: {
         parameters: {
             query?: never;
@@ -5121,6 +5371,12 @@ export interface operations {
     listCarriers: {
         parameters: {
             query?: {
+                /**
+                 * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
+                 *     filters in all (every page), counted by the database with the same filters (Stripe's
+                 *     convention). Without it no count is made.
+                 */
+                include?: components["parameters"]["IncludeTotalCount"];
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page (a carrier id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
@@ -5515,6 +5771,12 @@ export interface operations {
     listComplianceAlerts: {
         parameters: {
             query?: {
+                /**
+                 * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
+                 *     filters in all (every page), counted by the database with the same filters (Stripe's
+                 *     convention). Without it no count is made.
+                 */
+                include?: components["parameters"]["IncludeTotalCount"];
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page (an alert id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
@@ -6595,6 +6857,12 @@ export interface operations {
     listInvoices: {
         parameters: {
             query?: {
+                /**
+                 * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
+                 *     filters in all (every page), counted by the database with the same filters (Stripe's
+                 *     convention). Without it no count is made.
+                 */
+                include?: components["parameters"]["IncludeTotalCount"];
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page (a invoice id). */
@@ -6898,6 +7166,12 @@ export interface operations {
     listPayments: {
         parameters: {
             query?: {
+                /**
+                 * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
+                 *     filters in all (every page), counted by the database with the same filters (Stripe's
+                 *     convention). Without it no count is made.
+                 */
+                include?: components["parameters"]["IncludeTotalCount"];
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page (a payment id). */
@@ -7039,6 +7313,12 @@ export interface operations {
     listCarrierPayments: {
         parameters: {
             query?: {
+                /**
+                 * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
+                 *     filters in all (every page), counted by the database with the same filters (Stripe's
+                 *     convention). Without it no count is made.
+                 */
+                include?: components["parameters"]["IncludeTotalCount"];
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page (a carrier payment id). */

@@ -8,6 +8,7 @@ import type { HandlerInput, OperationId, Reply } from '../shared/handlers.js';
 import type { Logger } from '../shared/logger.js';
 import { handlers as customerHandlers } from '../customers/customers.handlers.js';
 import { handlers as orderHandlers } from '../orders/orders.handlers.js';
+import { handlers as reportHandlers } from '../reports/reports.handlers.js';
 import { handlers as platformHandlers } from '../platform/platform.handlers.js';
 import { handlers as webhookHandlers } from '../webhooks/webhooks.handlers.js';
 import { handlers as keyHandlers } from '../auth/keys.handlers.js';
@@ -57,6 +58,7 @@ export const operationHandlers = {
   ...auditHandlers,
   ...oauthHandlers,
   ...platformHandlers,
+  ...reportHandlers,
 } satisfies { [Id in OperationId]: (input: HandlerInput<Id>, ctx: never) => Promise<Reply<Id>> };
 
 export interface AppOptions {

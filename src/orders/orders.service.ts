@@ -1,5 +1,6 @@
 // Orders: creation, edits while pending, and the lifecycle actions; every change writes its event in
 // the same transaction.
+import { raw } from '@mikro-orm/core';
 import type { components, operations } from '../../generated/openapi.js';
 import { unixOrNull, unixSeconds, type Clock } from '../shared/clock.js';
 import { inTransaction, type RequestContext } from '../shared/context.js';
@@ -198,6 +199,9 @@ export function listOrders(ctx: RequestContext, query: ListQuery): Promise<Page<
     ...(query.customer_id ? { customerId: query.customer_id } : {}),
     ...(query.carrier_id ? { carrierId: query.carrier_id } : {}),
     ...createdRange(query.created),
+    // On an invoice that is not void (its line still bills the order), in a carrier payment.
+    ...(query.billed === undefined ? {} : { [raw((alias) => `exists (select 1 from invoice_lines l where l.order_id = ${alias}.id and l.billing)`)]: query.billed }),
+    ...(query.carrier_paid === undefined ? {} : { [raw((alias) => `exists (select 1 from carrier_payment_orders p where p.order_id = ${alias}.id)`)]: query.carrier_paid }),
   };
   return listPage(ctx.em, Order, ctx.principal.accountId, where, query);
 }

@@ -11,12 +11,16 @@ export interface Page<T> {
   data: T[];
   has_more: boolean;
   next_cursor: string | null;
+  /** With `include[]=total_count`: how many match the filters in all. */
+  total_count?: number;
 }
 
 export interface PageQuery {
   /** Filled with the spec's default by request validation. */
   limit?: number | undefined;
   cursor?: string | undefined;
+  /** `include[]=total_count` (the lists that offer it). */
+  include?: readonly string[] | undefined;
 }
 
 export async function listPage<E extends Owned>(
@@ -34,10 +38,14 @@ export async function listPage<E extends Owned>(
   // an object with that id (still) exists, so deleting the last item of a page never breaks paging.
   // Request validation holds the cursor to the listed resource's id pattern.
   const filter = query.cursor ? ({ $and: [scoped, { id: { $lt: query.cursor } }] } as FilterQuery<E>) : scoped;
-  const rows = (await em.find(entity, filter, { orderBy: { id: 'desc' } as never, limit: limit + 1 })) as E[];
+  const [rows, total] = await Promise.all([
+    em.find(entity, filter, { orderBy: { id: 'desc' } as never, limit: limit + 1 }) as Promise<E[]>,
+    // The same filters, counted by the database (the account's index with the filter's columns).
+    query.include?.includes('total_count') ? em.fork().count(entity, scoped) : undefined,
+  ]);
   const hasMore = rows.length > limit;
   const data = rows.slice(0, limit);
-  return { object: 'list', data, has_more: hasMore, next_cursor: hasMore ? (data.at(-1)?.id ?? null) : null };
+  return { object: 'list', data, has_more: hasMore, next_cursor: hasMore ? (data.at(-1)?.id ?? null) : null, ...(total === undefined ? {} : { total_count: total }) };
 }
 
 /** The page with every item rendered. */

@@ -1,0 +1,64 @@
+// The objects most tests need, made through the API: a customer, an active carrier, an order moved
+// through its states, an invoice (draft, sent, paid) and a carrier payment.
+import { Carrier } from '../../src/carriers/carriers.entities.js';
+import { orderBody, type Harness } from './harness.js';
+
+type Json = Record<string, any>;
+
+export interface Fixtures {
+  customer(body?: Json): Promise<string>;
+  /** Onboarded, then set active (no vetting run). */
+  activeCarrier(): Promise<string>;
+  /** An order of `customerId`, moved up to `until` (delivered by default), priced and with carrier pay. */
+  order(customerId: string, opts?: { until?: 'pending' | 'dispatched' | 'in_transit' | 'delivered' | 'cancelled'; carrier?: string; price?: number; carrierPay?: number | null; body?: Json }): Promise<string>;
+  /** An invoice billing `orderIds` (their prices), sent at once unless `send: false`. */
+  invoice(customerId: string, orderIds: string[], opts?: { send?: boolean; amounts?: number[] }): Promise<Json>;
+  pay(customerId: string, invoiceId: string, amount: number): Promise<Json>;
+  payCarrier(carrierId: string, orderIds: string[]): Promise<Json>;
+}
+
+export function fixtures(h: Harness, key?: string): Fixtures {
+  let dot = 8_000_000 + Math.floor(Math.random() * 1_000_000);
+  const as = key ? { key } : {};
+  const ok = (r: { status: number; body: any; text: string }, status: number[]) => {
+    if (!status.includes(r.status)) throw new Error(`expected ${status.join(' or ')}, got ${r.status}: ${r.text}`);
+    return r.body as Json;
+  };
+  const self: Fixtures = {
+    async customer(body = { name: 'Shipper', email: 'ap@shipper.example' }) {
+      return ok(await h.call('POST', '/v1/customers', { body, ...as }), [201]).id as string;
+    },
+    async activeCarrier() {
+      const id = ok(await h.call('POST', '/v1/carriers', { body: { dot_number: String(dot++), contact_name: 'Dispatch', contact_email: 'dispatch@carrier.example', phone: '+16025550117' }, ...as }), [201]).id as string;
+      await h.database.db.em().nativeUpdate(Carrier, { id }, { status: 'active' });
+      return id;
+    },
+    async order(customerId, opts = {}) {
+      const pay = opts.carrierPay === undefined ? 120_000 : opts.carrierPay;
+      const id = ok(await h.call('POST', '/v1/orders', { body: orderBody(customerId, { price: opts.price ?? 145_000, ...(pay !== null ? { carrier_pay: pay } : {}), ...opts.body }), ...as }), [201]).id as string;
+      const until = opts.until ?? 'delivered';
+      if (until === 'pending') return id;
+      if (until === 'cancelled') {
+        ok(await h.call('POST', `/v1/orders/${id}/cancel`, { body: {}, ...as }), [200]);
+        return id;
+      }
+      ok(await h.call('POST', `/v1/orders/${id}/dispatch`, { body: { carrier_id: opts.carrier ?? (await self.activeCarrier()) }, ...as }), [200]);
+      if (until === 'dispatched') return id;
+      ok(await h.call('POST', `/v1/orders/${id}/pickup`, { body: {}, ...as }), [200]);
+      if (until === 'in_transit') return id;
+      ok(await h.call('POST', `/v1/orders/${id}/deliver`, { body: { signed_by: 'R. Receiver' }, ...as }), [200]);
+      return id;
+    },
+    async invoice(customerId, orderIds, opts = {}) {
+      const lines = orderIds.map((order_id, i) => ({ description: `Transport ${i + 1}`, quantity: 1, unit_amount: opts.amounts?.[i] ?? 145_000, order_id }));
+      return ok(await h.call('POST', '/v1/invoices', { body: { customer_id: customerId, due_date: '2026-12-31', lines, ...(opts.send === false ? {} : { send: { email: 'ap@shipper.example' } }) }, ...as }), [201]);
+    },
+    async pay(customerId, invoiceId, amount) {
+      return ok(await h.call('POST', '/v1/payments', { body: { customer_id: customerId, invoice_id: invoiceId, amount, payment_method: 'ach' }, ...as }), [201]);
+    },
+    async payCarrier(carrierId, orderIds) {
+      return ok(await h.call('POST', '/v1/carrier_payments', { body: { carrier_id: carrierId, order_ids: orderIds, payment_method: 'ach' }, ...as }), [201]);
+    },
+  };
+  return self;
+}
