@@ -17,6 +17,7 @@ import { EventDetail, EventList, EventTypeList } from './pages/Events.tsx';
 import { Team } from './pages/Team.tsx';
 import { AuditLog } from './pages/Audit.tsx';
 import { CarrierPaymentList, InvoiceCreate, InvoiceDetail, InvoiceList, Ledger, PaymentList } from './pages/Accounting.tsx';
+import { Reports } from './pages/Reports.tsx';
 import './styles.css';
 
 function SignIn({ onSignedIn }: { onSignedIn: (s: S['Session']) => void }) {
@@ -57,6 +58,7 @@ function Layout({ state, children }: { state: SessionState; children: React.Reac
             <NavLink to="/accounting/payments">Payments</NavLink>
             <NavLink to="/accounting/carrier-payments">Carrier payments</NavLink>
             <NavLink to="/accounting/ledger">Ledger</NavLink>
+            <NavLink to="/reports">Reports</NavLink>
           </>
         )}
         <div className="nav-group">Settings</div>
@@ -127,6 +129,7 @@ function App() {
           <Route path="/accounting/payments" element={<PaymentList />} />
           <Route path="/accounting/carrier-payments" element={<CarrierPaymentList />} />
           <Route path="/accounting/ledger" element={<Ledger />} />
+          <Route path="/reports" element={<Reports />} />
           <Route path="/settings/developers/webhooks" element={<WebhookList />} />
           <Route path="/settings/developers/webhooks/new" element={<WebhookCreate />} />
           <Route path="/settings/developers/webhooks/:id" element={<WebhookDetail />} />

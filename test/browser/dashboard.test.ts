@@ -417,6 +417,46 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await expect.poll(async () => (await page.getByTestId('ledger-entry').allTextContents()).every((t) => t.includes('Accounts receivable'))).toBe(true);
   }, 120_000);
 
+  it('reports margin and operations for the period in the URL, drawn and downloadable as CSV that equals what the API says', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10);
+    await go(`/reports?from=${from}&to=${today}&interval=week`);
+    const margin = (await fetchFromPage(`/v1/reports/margin?from=${from}&to=${today}&interval=week`, { method: 'GET' })).body as unknown as {
+      rows: { period_start: string; revenue: number; carrier_cost: number; margin: number }[];
+      totals: { revenue: number; carrier_cost: number; margin: number };
+    };
+    const operations = (await fetchFromPage(`/v1/reports/operations?from=${from}&to=${today}&interval=week`, { method: 'GET' })).body as unknown as {
+      rows: { period_start: string; created: number; delivered: number; on_time_rate: number | null }[];
+      totals: { created: number; dispatched: number; delivered: number; cancelled: number; on_time_rate: number | null; average_transit_days: number | null };
+    };
+    // The browser test's own data: one order invoiced at $1,250 and delivered, its carrier paid.
+    expect(margin.totals.revenue).toBe(125_000);
+    const usd = (cents: number) => (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+    await expect.poll(() => page.getByTestId('margin-totals').textContent()).toBe(`Total${usd(margin.totals.revenue)}${usd(margin.totals.carrier_cost)}${usd(margin.totals.margin)}`);
+    expect(await page.getByTestId('operations-totals').textContent()).toBe(
+      `Total${operations.totals.created}${operations.totals.dispatched}${operations.totals.delivered}${operations.totals.cancelled}${operations.totals.on_time_rate === null ? '—' : `${Math.round(operations.totals.on_time_rate * 1000) / 10}%`}${operations.totals.average_transit_days ?? '—'}`,
+    );
+    expect(await page.locator('.chart canvas').count()).toBe(2);
+    await shot('reports');
+    // The CSV is the API's table, row for row.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('margin-table').locator('xpath=..').getByRole('button', { name: 'Download CSV' }).click()]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv).toBe(
+      ['period_start,revenue,carrier_cost,margin', ...margin.rows.map((r) => `${r.period_start},${r.revenue},${r.carrier_cost},${r.margin}`), `total,${margin.totals.revenue},${margin.totals.carrier_cost},${margin.totals.margin}`].join('\n') + '\n',
+    );
+    // The period is the URL's: another interval reloads both.
+    await page.locator('select[name=interval]').selectOption('day');
+    await expect.poll(() => page.url()).toContain('interval=day');
+    await expect.poll(() => page.getByTestId('margin-totals').textContent()).toBe(`Total${usd(margin.totals.revenue)}${usd(margin.totals.carrier_cost)}${usd(margin.totals.margin)}`);
+  });
+
+  it('counts on the home page with the server: each card the list\'s total, linking to it', async () => {
+    await go('/');
+    const counted = (await fetchFromPage('/v1/orders?status=delivered&limit=1&include[]=total_count', { method: 'GET' })).body as unknown as { total_count: number };
+    await expect.poll(() => page.getByTestId('orders-delivered').textContent()).toBe(String(counted.total_count));
+    await shot('home');
+  });
+
   it('creates an API key shown once and revokes it', async () => {
     await go('/settings/developers/api-keys');
     await page.locator('summary', { hasText: 'Create key' }).click();

@@ -127,15 +127,9 @@ export function InvoiceList() {
   );
 }
 
-/** A customer's delivered orders that no invoice (other than a void one) bills yet. */
-async function unbilledOrders(customerId: string): Promise<S['Order'][]> {
-  const [orders, invoices] = await Promise.all([
-    everything((cursor) => must(api.GET('/v1/orders', { params: { query: { limit: 100, status: 'delivered', customer_id: customerId, ...(cursor ? { cursor } : {}) } } }))),
-    everything((cursor) => must(api.GET('/v1/invoices', { params: { query: { limit: 100, customer_id: customerId, ...(cursor ? { cursor } : {}) } } }))),
-  ]);
-  const billed = new Set(invoices.filter((i) => i.status !== 'VOID').flatMap((i) => i.lines.map((l) => l.order_id)));
-  return orders.filter((o) => !billed.has(o.id));
-}
+/** A customer's delivered orders that no invoice (other than a void one) bills yet, as the server says. */
+const unbilledOrders = (customerId: string): Promise<S['Order'][]> =>
+  everything((cursor) => must(api.GET('/v1/orders', { params: { query: { limit: 100, status: 'delivered', billed: false, customer_id: customerId, ...(cursor ? { cursor } : {}) } } })));
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -466,15 +460,9 @@ export function PaymentList() {
 
 // ---- Carrier payments -----------------------------------------------------------------------------
 
-/** A carrier's delivered orders that no carrier payment covers yet. */
-async function unpaidOrders(carrierId: string): Promise<S['Order'][]> {
-  const [orders, paid] = await Promise.all([
-    everything((cursor) => must(api.GET('/v1/orders', { params: { query: { limit: 100, status: 'delivered', carrier_id: carrierId, ...(cursor ? { cursor } : {}) } } }))),
-    everything((cursor) => must(api.GET('/v1/carrier_payments', { params: { query: { limit: 100, carrier_id: carrierId, ...(cursor ? { cursor } : {}) } } }))),
-  ]);
-  const covered = new Set(paid.flatMap((p) => p.order_ids));
-  return orders.filter((o) => !covered.has(o.id));
-}
+/** A carrier's delivered orders that no carrier payment covers yet, as the server says. */
+const unpaidOrders = (carrierId: string): Promise<S['Order'][]> =>
+  everything((cursor) => must(api.GET('/v1/orders', { params: { query: { limit: 100, status: 'delivered', carrier_paid: false, carrier_id: carrierId, ...(cursor ? { cursor } : {}) } } })));
 
 function PayCarrier({ onDone }: { onDone: () => void }) {
   const carriers = useLoad(() => everything((cursor) => must(api.GET('/v1/carriers', { params: { query: { limit: 100, ...(cursor ? { cursor } : {}) } } }))), []);

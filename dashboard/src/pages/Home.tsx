@@ -6,12 +6,13 @@ import { ORDER_STATUSES } from '../catalog.ts';
 import { useSession } from '../session.tsx';
 import { Badge, Loadable, PageHeader, useLoad } from '../ui.tsx';
 
-/** "100+" when the first page of 100 is full. */
-const count = (p: { data: unknown[]; has_more: boolean }) => `${p.data.length}${p.has_more ? '+' : ''}`;
+/** The server's count of the whole list (`include[]=total_count`). */
+const count = (p: { total_count?: number }) => (p.total_count ?? 0).toLocaleString('en-US');
+const COUNT = { include: ['total_count' as const] };
 
 function OrdersByStatus() {
   const state = useLoad(
-    () => Promise.all(ORDER_STATUSES.map(async (status) => ({ status, page: await must(api.GET('/v1/orders', { params: { query: { status, limit: 100 } } })) }))),
+    () => Promise.all(ORDER_STATUSES.map(async (status) => ({ status, page: await must(api.GET('/v1/orders', { params: { query: { status, limit: 1, ...COUNT } } })) }))),
     [],
   );
   return (
@@ -36,19 +37,23 @@ function OrdersByStatus() {
 }
 
 function CarriersWaiting() {
-  const state = useLoad(() => must(api.GET('/v1/carriers', { params: { query: { status: 'pending_vetting', limit: 100 } } })), []);
+  const state = useLoad(() => must(api.GET('/v1/carriers', { params: { query: { status: 'pending_vetting', limit: 8, ...COUNT } } })), []);
   return (
     <section className="card">
       <h2>Carriers waiting on vetting</h2>
       <Loadable state={state} isEmpty={(p) => p.data.length === 0} empty="No carrier is waiting on vetting.">
         {(p) => (
           <ul>
-            {p.data.slice(0, 8).map((c) => (
+            {p.data.map((c) => (
               <li key={c.id}>
                 <Link to={`/carriers/${c.id}`}>DOT {c.dot_number}</Link> <Badge value={c.safer_pull_status} />
               </li>
             ))}
-            {p.data.length > 8 ? <li>and {count(p)} in all</li> : null}
+            {p.has_more ? (
+              <li>
+                <Link to="/carriers?status=pending_vetting">{count(p)} in all</Link>
+              </li>
+            ) : null}
           </ul>
         )}
       </Loadable>
@@ -57,15 +62,15 @@ function CarriersWaiting() {
 }
 
 function OpenAlerts() {
-  const state = useLoad(() => must(api.GET('/v1/compliance_alerts', { params: { query: { status: 'open', limit: 100 } } })), []);
+  const state = useLoad(() => must(api.GET('/v1/compliance_alerts', { params: { query: { status: 'open', limit: 1, ...COUNT } } })), []);
   return (
     <section className="card">
       <h2>Open compliance alerts</h2>
       <Loadable state={state} isEmpty={(p) => p.data.length === 0} empty="No open alert.">
         {(p) => (
           <p>
-            <Link to="/compliance">
-              <span className="stat">{count(p)}</span> open
+            <Link to="/compliance?status=open">
+              <span className="stat" data-testid="open-alerts">{count(p)}</span> open
             </Link>
           </p>
         )}
