@@ -7,6 +7,8 @@
  * Outputs (all deterministic: the same specs give byte-identical files):
  *   openapi.json, openapi.yaml   OpenAPI document bundled into one file (`redocly bundle`, internal $refs kept)
  *   openapi.ts                   openapi-typescript types (paths, operations, components)
+ *   enums.ts                     every named enum of the OpenAPI document as a readonly list (the
+ *                                dashboard's pick-lists)
  *   asyncapi.json, asyncapi.yaml AsyncAPI document made self-contained (external $refs copied into
  *                                components/schemas and rewritten to internal $refs)
  *   events.ts                    webhook event types: @asyncapi/generator running the project template
@@ -374,6 +376,35 @@ hydrate(data('redoc-definition'), data('redoc-options'), document.getElementById
 
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Every closed list of values the OpenAPI document names (a component schema with an `enum`, or an
+ * inline one with a `title`), as `export const NAME = [...] as const`, in the document's order: the
+ * dashboard's pick-lists and filters read them, so a value added to the spec reaches them by itself.
+ */
+export function enumsModule(doc: JsonObject): string {
+  const found = new Map<string, Json[]>();
+  const add = (name: string, values: Json[]) => {
+    const known = found.get(name);
+    if (known && JSON.stringify(known) !== JSON.stringify(values)) throw new Error(`two different enums are named ${name}`);
+    found.set(name, values);
+  };
+  const walk = (value: Json, name?: string): void => {
+    if (Array.isArray(value)) return value.forEach((v) => walk(v));
+    if (value === null || typeof value !== 'object') return;
+    const title = typeof value.title === 'string' ? value.title : name;
+    if (Array.isArray(value.enum) && title && value.enum.every((v) => typeof v === 'string')) add(title, value.enum);
+    for (const [k, v] of Object.entries(value)) walk(v);
+  };
+  const schemas = ((doc.components as JsonObject).schemas ?? {}) as JsonObject;
+  for (const [name, schema] of Object.entries(schemas)) walk(schema, name);
+  walk(doc.paths as Json);
+  const constName = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+  const lines = [...found.keys()]
+    .sort()
+    .map((name) => `/** The values of \`${name}\`. */\nexport const ${constName(name)} = ${JSON.stringify(found.get(name))} as const;`);
+  return `${header.ts}// Every named enum of specs/openapi.yaml, as readonly lists.\n\n${lines.join('\n\n')}\n`;
+}
+
 async function generateAll(work: string): Promise<Map<string, string>> {
   const asyncapiPromise = bundleAsyncapi();
   const eventsPromise = asyncapiPromise.then(async (doc) => {
@@ -392,6 +423,7 @@ async function generateAll(work: string): Promise<Map<string, string>> {
     ['openapi.json', toJson(openapi)],
     ['openapi.yaml', toYaml(openapi)],
     ['openapi.ts', openapiTs],
+    ['enums.ts', enumsModule(openapi as JsonObject)],
     ['asyncapi.json', toJson(asyncapi)],
     ['asyncapi.yaml', toYaml(asyncapi)],
     ['events.ts', events],

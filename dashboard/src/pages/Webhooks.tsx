@@ -29,11 +29,12 @@ export function WebhookList() {
             <th>Events</th>
             <th>Version</th>
             <th>Status</th>
+            <th>Health</th>
             <th>Created</th>
           </tr>
         }
         row={(e) => (
-          <tr key={e.id}>
+          <tr key={e.id} data-testid="endpoint-row">
             <td>
               <Link to={`/settings/developers/webhooks/${e.id}`}>{e.url}</Link>
               {e.description ? <div className="muted">{e.description}</div> : null}
@@ -42,12 +43,74 @@ export function WebhookList() {
             <td>{e.api_version}</td>
             <td>
               <Badge value={e.status} />
+              {e.disabled_reason ? <div className="muted">{e.disabled_reason === 'failing' ? 'disabled after failing for 5 days' : 'disabled by hand'}</div> : null}
+            </td>
+            <td data-testid="endpoint-health">
+              <HealthSummary health={e.health} />
             </td>
             <td>{time(e.created)}</td>
           </tr>
         )}
       />
     </>
+  );
+}
+
+/** One line: the breaker, and how long it has been failing. */
+function HealthSummary({ health }: { health: S['WebhookEndpointHealth'] }) {
+  if (health.breaker === 'closed' && health.consecutive_failures === 0) return <span>healthy</span>;
+  return (
+    <span>
+      <Badge value={`breaker_${health.breaker}`} /> {health.consecutive_failures} failure{health.consecutive_failures === 1 ? '' : 's'} in a row
+      {health.failing_since ? `, since ${time(health.failing_since)}` : ''}
+    </span>
+  );
+}
+
+/** The endpoint's health in full, with what to do about it next to it. */
+function Health({ endpoint: e, onChange }: { endpoint: S['WebhookEndpoint']; onChange: () => void }) {
+  const path = { webhook_endpoint_id: e.id };
+  const h = e.health;
+  return (
+    <section className="card" data-testid="health">
+      <h2>Health</h2>
+      <dl>
+        <dt>Circuit breaker</dt>
+        <dd data-testid="breaker">
+          <Badge value={`breaker_${h.breaker}`} />{' '}
+          {h.breaker === 'open' ? 'deliveries wait; one probe at a time tests the endpoint' : h.breaker === 'half_open' ? 'a probe delivery is in flight' : 'deliveries flow'}
+        </dd>
+        <dt>Failures in a row</dt>
+        <dd data-testid="consecutive-failures">{h.consecutive_failures}</dd>
+        <dt>Failing since</dt>
+        <dd>{time(h.failing_since)}</dd>
+        <dt>Last success</dt>
+        <dd>{time(h.last_success_at)}</dd>
+        {e.status === 'disabled' ? (
+          <>
+            <dt>Disabled</dt>
+            <dd data-testid="disabled-reason">{e.disabled_reason === 'failing' ? 'by the service, after failing for 5 days without a success' : 'by hand'}</dd>
+          </>
+        ) : null}
+      </dl>
+      {e.status === 'disabled' ? (
+        <div className="buttons">
+          <Action
+            kind="primary"
+            label="Resume deliveries"
+            onDone={onChange}
+            run={() => must(api.PATCH('/v1/webhook_endpoints/{webhook_endpoint_id}', { params: { path }, body: { status: 'enabled' } }))}
+          />
+          {h.failing_since ? (
+            <Action
+              label="Recover what it missed"
+              onDone={onChange}
+              run={() => must(api.POST('/v1/webhook_endpoints/{webhook_endpoint_id}/recover', { params: { path }, body: { since: h.failing_since! } }))}
+            />
+          ) : null}
+        </div>
+      ) : null}
+    </section>
   );
 }
 
@@ -311,6 +374,10 @@ export function WebhookDetail() {
               <h3>Recover a time range</h3>
               <Recover endpointId={e.id} />
             </section>
+            <Health endpoint={e} onChange={() => {
+              endpoint.reload();
+              deliveries.reload();
+            }} />
             <section className="card wide">
               <h2>Successes and failures</h2>
               <Loadable state={deliveries} isEmpty={(p) => p.data.every((d) => d.attempts.length === 0)} empty="No attempt yet.">

@@ -1,0 +1,110 @@
+// GENERATED FILE, DO NOT EDIT. Generated from specs/ by `npm run generate`; edit the specs and regenerate.
+// Every named enum of specs/openapi.yaml, as readonly lists.
+
+/** The values of `ApiVersion`. */
+export const API_VERSION = ["2026-07-01","2026-01-15"] as const;
+
+/** The values of `AuditAction`. */
+export const AUDIT_ACTION = ["api_key.created","api_key.revoked","oauth_client.created","oauth_client.revoked","user.created","user.updated","user.deleted","webhook_endpoint.created","webhook_endpoint.updated","webhook_endpoint.deleted","webhook_endpoint.secret_rotated","webhook_endpoint.deliveries_recovered","webhook_endpoint.disabled","event.replayed","carrier.suspended","carrier.reinstated","carrier.revetted","invoice.voided","carrier_payment.sent"] as const;
+
+/** The values of `AuthorityStatus`. */
+export const AUTHORITY_STATUS = ["active","inactive","none"] as const;
+
+/** The values of `CarrierPaymentStatus`. */
+export const CARRIER_PAYMENT_STATUS = ["sent"] as const;
+
+/** The values of `CarrierStatus`. */
+export const CARRIER_STATUS = ["pending_vetting","active","rejected","suspended"] as const;
+
+/** The values of `ComplianceAlertKind`. */
+export const COMPLIANCE_ALERT_KIND = ["insurance_certificate","bond","process_agent","authority_revoked","out_of_service","insurance_cancelled","unsatisfactory_rating","registry_record_missing","identity_changed"] as const;
+
+/** The values of `ComplianceAlertStatus`. */
+export const COMPLIANCE_ALERT_STATUS = ["open","resolved"] as const;
+
+/** The values of `Currency`. */
+export const CURRENCY = ["usd"] as const;
+
+/** The values of `DatabaseStatus`. */
+export const DATABASE_STATUS = ["ok","unavailable"] as const;
+
+/** The values of `ErrorCode`. */
+export const ERROR_CODE = ["missing_required_field","invalid_value","invalid_format","unknown_field","invalid_json","invalid_cursor","invalid_vin","missing_credentials","invalid_api_key","invalid_token","expired_token","insufficient_scope","resource_missing","route_not_found","method_not_allowed","invalid_state_transition","carrier_not_active","duplicate_carrier","endpoint_not_subscribed","endpoint_disabled","idempotency_key_reused","idempotency_key_in_use","payload_too_large","unsupported_media_type","rate_limit_exceeded","internal_error","invalid_client","invalid_scope","unsupported_grant_type","invalid_credentials","invalid_csrf_token","duplicate_user","last_owner","amount_exceeds_balance","order_already_billed","order_already_paid","reference_conflict","service_unavailable","registry_unavailable"] as const;
+
+/** The values of `ErrorType`. */
+export const ERROR_TYPE = ["validation_error","authentication_error","permission_error","not_found_error","invalid_request_error","conflict_error","rate_limit_error","api_error"] as const;
+
+/** The values of `EventType`. */
+export const EVENT_TYPE = ["order.created","order.dispatched","order.in_transit","order.delivered","order.cancelled","order.exception","carrier.onboarded","carrier.vetted","carrier.suspended","carrier.rejected","invoice.created","invoice.sent","invoice.paid","invoice.voided","payment.received","payment.failed","carrier_payment.sent","compliance.alert","audit.privileged_action","webhook_endpoint.test"] as const;
+
+/** The values of `HealthStatus`. */
+export const HEALTH_STATUS = ["ok"] as const;
+
+/** The values of `InvoiceSentVia`. */
+export const INVOICE_SENT_VIA = ["email","post"] as const;
+
+/** The values of `InvoiceStatus`. */
+export const INVOICE_STATUS = ["DRAFT","SENT","PAID","VOID"] as const;
+
+/** The values of `LedgerAccount`. */
+export const LEDGER_ACCOUNT = ["cash","accounts_receivable","revenue","carrier_cost","carrier_payable"] as const;
+
+/** The values of `LedgerDirection`. */
+export const LEDGER_DIRECTION = ["debit","credit"] as const;
+
+/** The values of `LedgerNormalBalance`. */
+export const LEDGER_NORMAL_BALANCE = ["debit","credit"] as const;
+
+/** The values of `LedgerSourceType`. */
+export const LEDGER_SOURCE_TYPE = ["invoice","payment","order","carrier_payment"] as const;
+
+/** The values of `MonitoringFinding`. */
+export const MONITORING_FINDING = ["authority_revoked","out_of_service","insurance_cancelled","unsatisfactory_rating","registry_record_missing"] as const;
+
+/** The values of `OAuthErrorCode`. */
+export const OAUTH_ERROR_CODE = ["invalid_request","invalid_client","invalid_grant","unauthorized_client","unsupported_grant_type","invalid_scope","server_error","temporarily_unavailable"] as const;
+
+/** The values of `OrderExceptionKind`. */
+export const ORDER_EXCEPTION_KIND = ["delay","damage","dispute"] as const;
+
+/** The values of `OrderStatus`. */
+export const ORDER_STATUS = ["pending","dispatched","in_transit","delivered","cancelled"] as const;
+
+/** The values of `PaymentMethod`. */
+export const PAYMENT_METHOD = ["ach","wire","check","card"] as const;
+
+/** The values of `PaymentStatus`. */
+export const PAYMENT_STATUS = ["succeeded","failed"] as const;
+
+/** The values of `ReadinessStatus`. */
+export const READINESS_STATUS = ["ready","not_ready"] as const;
+
+/** The values of `ReportInterval`. */
+export const REPORT_INTERVAL = ["day","week","month"] as const;
+
+/** The values of `SaferPullStatus`. */
+export const SAFER_PULL_STATUS = ["queued","in_progress","completed","failed"] as const;
+
+/** The values of `SafetyRating`. */
+export const SAFETY_RATING = ["satisfactory","conditional","unsatisfactory","unrated"] as const;
+
+/** The values of `Scope`. */
+export const SCOPE = ["orders:read","orders:write","carriers:read","carriers:write","accounting:read","accounting:write","webhooks:manage","customers:read","customers:write","audit:read","keys:manage","users:manage"] as const;
+
+/** The values of `StateCode`. */
+export const STATE_CODE = ["AL","AK","AZ","AR","CA","CO","CT","DE","FL","GA","HI","ID","IL","IN","IA","KS","KY","LA","ME","MD","MA","MI","MN","MS","MO","MT","NE","NV","NH","NJ","NM","NY","NC","ND","OH","OK","OR","PA","RI","SC","SD","TN","TX","UT","VT","VA","WA","WV","WI","WY","DC","AS","GU","MP","PR","VI"] as const;
+
+/** The values of `UserRole`. */
+export const USER_ROLE = ["owner","admin","developer","viewer"] as const;
+
+/** The values of `VehicleType`. */
+export const VEHICLE_TYPE = ["car","suv","pickup","van","motorcycle","other"] as const;
+
+/** The values of `VettingReason`. */
+export const VETTING_REASON = ["not_authorized","insurance_below_minimum","unsatisfactory_rating","out_of_service","not_found"] as const;
+
+/** The values of `WebhookDeliveryStatus`. */
+export const WEBHOOK_DELIVERY_STATUS = ["pending","succeeded","permanently_failed"] as const;
+
+/** The values of `WebhookEndpointStatus`. */
+export const WEBHOOK_ENDPOINT_STATUS = ["enabled","disabled"] as const;
