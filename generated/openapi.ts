@@ -352,7 +352,9 @@ export interface paths {
          *     (credits less debits of the `revenue` ledger account: invoices sent, less voided ones),
          *     `carrier_cost` (debits less credits of `carrier_cost`: delivered orders' carrier pay) and
          *     `margin` (revenue less carrier cost), in cents, of the entries posted in the period. Every
-         *     period of the range is a row, those with nothing included.
+         *     period of the range is a row, those with nothing included. A range whose `to` is before
+         *     `from`, that is longer than 366 days or that names a day the calendar does not have answers
+         *     400 `invalid_value` naming the parameter.
          */
         get: operations["getMarginReport"];
         put?: never;
@@ -375,7 +377,8 @@ export interface paths {
          * @description Per period (of the time each thing happened): orders `created`, `dispatched`, `delivered`
          *     and `cancelled`; of those delivered, how many `on_time` (delivered no later than the end of
          *     the day `ready_date + delivery_window_days`, UTC), the `on_time_rate`, and the average days
-         *     from pickup to delivery; and the exceptions reported, by kind.
+         *     from pickup to delivery; and the exceptions reported, by kind. The range is checked as for
+         *     the margin report (400 `invalid_value`).
          */
         get: operations["getOperationsReport"];
         put?: never;
