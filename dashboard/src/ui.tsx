@@ -1,6 +1,6 @@
 // Building blocks every page uses: loading/empty/error states, error boxes that show the API's message
 // and request id, buttons that run an API call, paging by cursor, secrets shown once.
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { asFailure, type ApiFailure } from './api.ts';
 
@@ -98,32 +98,58 @@ export function ListTable<T>({ state, empty, head, row, pager }: { state: Loaded
   );
 }
 
-/** A button that runs an API call, disables itself meanwhile and shows the failure under it. */
+/**
+ * A button that runs an API call, disables itself meanwhile and shows the failure under it. With
+ * `confirm`, it asks first in a dialog of the app (a modal `<dialog>`: focus moves into it, onto
+ * Cancel, stays there, Escape cancels, and returns to the button when it closes).
+ */
 export function Action({ label, run, onDone, confirm, kind = 'secondary', disabled }: { label: string; run: () => Promise<unknown>; onDone?: () => void; confirm?: string; kind?: 'primary' | 'secondary' | 'danger'; disabled?: boolean }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiFailure>();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const go = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await run();
+      onDone?.();
+    } catch (err) {
+      setError(asFailure(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const close = () => {
+    dialog.current?.close();
+    trigger.current?.focus();
+  };
   return (
     <span className="action">
-      <button
-        type="button"
-        className={kind}
-        disabled={busy || disabled}
-        onClick={async () => {
-          if (confirm && !window.confirm(confirm)) return;
-          setBusy(true);
-          setError(undefined);
-          try {
-            await run();
-            onDone?.();
-          } catch (err) {
-            setError(asFailure(err));
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
+      <button ref={trigger} type="button" className={kind} disabled={busy || disabled} onClick={() => (confirm ? dialog.current?.showModal() : void go())}>
         {busy ? `${label}…` : label}
       </button>
+      {confirm ? (
+        <dialog ref={dialog} className="confirm" aria-labelledby={titleId} onCancel={(e) => (e.preventDefault(), close())}>
+          <p id={titleId}>{confirm}</p>
+          <div className="buttons">
+            <button type="button" className="secondary" autoFocus onClick={close}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className={kind === 'secondary' ? 'primary' : kind}
+              onClick={() => {
+                close();
+                void go();
+              }}
+            >
+              {label}
+            </button>
+          </div>
+        </dialog>
+      ) : null}
       <ErrorBox error={error} />
     </span>
   );

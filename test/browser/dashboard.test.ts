@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { freePort } from '../support/ports.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissing } from './chromium.js';
@@ -82,11 +83,18 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     rmSync(registryFile, { force: true });
   });
 
-  /** A screenshot once nothing on the page is still loading. */
+  /** Every page state screenshotted, checked with axe-core: its serious and critical violations. */
+  const accessibility = new Map<string, string[]>();
+  /** A screenshot once nothing on the page is still loading, and its accessibility check. */
   const shot = async (name: string) => {
     await expect.poll(() => page.locator('.loading').count()).toBe(0);
     await page.evaluate('window.scrollTo(0, 0)');
     await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    accessibility.set(
+      name,
+      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`),
+    );
   };
   const go = (path: string) => page.goto(`${base}/dashboard${path}`);
   const submit = (label: string) => page.locator('form button[type=submit]', { hasText: label }).click();
@@ -290,8 +298,10 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await row.getByRole('button', { name: 'Replay' }).click();
     // The replay arrives beside the audit.privileged_action that records it (the endpoint takes "*").
     await expect.poll(() => receiver.received.slice(before).map((r) => r.headers['service-event-id']), { timeout: 15_000 }).toContain(eventId);
-    page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Rotate secret' }).click();
+    // Asked in the app's own dialog, Cancel focused first.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await page.getByRole('dialog').getByRole('button', { name: 'Rotate secret' }).click();
     await expect.poll(() => page.getByTestId('secret').textContent()).toMatch(/^whsec_/);
     await page.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('button', { name: 'Disable' }).click();
@@ -460,6 +470,48 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await shot('home');
   });
 
+  it("edits a draft invoice's lines, sends and voids it; records a partial payment and a failed one on another", async () => {
+    const customers = (await fetchFromPage('/v1/customers?limit=100', { method: 'GET' })).body as unknown as { data: { id: string; name: string }[] };
+    const customerId = customers.data.find((c) => c.name === 'Acme Auto Sales')!.id;
+    const draft = await fetchFromPage('/v1/invoices', { method: 'POST', csrf: true, body: { customer_id: customerId, due_date: '2026-12-31', lines: [{ description: 'Storage', quantity: 2, unit_amount: 5_000 }] } });
+    expect(draft.status).toBe(201);
+    await go(`/accounting/invoices/${(draft.body as unknown as { id: string }).id}`);
+    await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('DRAFT');
+    await page.getByLabel('Quantity of line 1').fill('3');
+    await page.getByRole('button', { name: 'Add line' }).click();
+    await page.getByLabel('Description of line 2').fill('Detention');
+    await page.getByLabel('Unit amount of line 2').fill('75.00');
+    expect(await page.getByTestId('edit-lines-total').textContent()).toBe('Total: $225.00');
+    await submit('Save lines');
+    await expect.poll(() => page.getByTestId('invoice-lines').locator('tbody tr').count()).toBe(2);
+    expect(await page.getByTestId('invoice-lines').textContent()).toContain('Detention');
+    expect(await page.getByTestId('invoice-totals').textContent()).toContain('Subtotal$225.00');
+    await shot('invoice-draft-edit');
+    await page.getByRole('button', { name: 'Send invoice' }).click();
+    await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('SENT');
+    await page.getByRole('button', { name: 'Void invoice' }).click();
+    // Asked in the app's own dialog, Cancel focused first.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await page.getByRole('dialog').getByRole('button', { name: 'Void invoice' }).click();
+    await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('VOID');
+
+    const sent = await fetchFromPage('/v1/invoices', { method: 'POST', csrf: true, body: { customer_id: customerId, due_date: '2026-12-31', send: true, lines: [{ description: 'Transport', quantity: 1, unit_amount: 30_000 }] } });
+    expect(sent.status).toBe(201);
+    await go(`/accounting/invoices/${(sent.body as unknown as { id: string }).id}`);
+    await expect.poll(() => page.locator('input[name=amount]').inputValue()).toBe('300.00');
+    await page.locator('input[name=amount]').fill('100.00');
+    await submit('Record payment');
+    await expect.poll(() => page.getByTestId('amount-remaining').textContent()).toBe('$200.00');
+    await expect.poll(() => page.locator('input[name=amount]').inputValue()).toBe('200.00');
+    await page.locator('input[name=failure_reason]').fill('Card declined (insufficient funds).');
+    await submit('Record payment');
+    await expect.poll(() => page.getByTestId('payment').count()).toBe(2);
+    expect(await page.getByTestId('amount-remaining').textContent()).toBe('$200.00');
+    expect(await page.locator('.page-header .badge').textContent()).toBe('SENT');
+    expect(await page.getByTestId('payment').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('failed')]));
+    await shot('invoice-partial-and-failed');
+  });
+
   it("shows an endpoint's open circuit breaker, its failures and when they began, on the list and on its page", async () => {
     const port = await freePort(); // nothing listens: every attempt is refused
     const created = await fetchFromPage('/v1/webhook_endpoints', { method: 'POST', csrf: true, body: { url: `http://127.0.0.1:${port}/hook`, enabled_events: ['order.created'], description: 'Refusing' } });
@@ -489,8 +541,10 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     expect(secret).toMatch(/^sk_[0-9A-Za-z]{43}$/);
     expect((await fetch(`${base}/v1/orders`, { headers: { Authorization: `Bearer ${secret}` } })).status).toBe(200);
     await page.getByRole('button', { name: 'Done' }).click();
-    page.once('dialog', (d) => void d.accept());
     await page.locator('tr', { hasText: 'TMS integration' }).getByRole('button', { name: 'Revoke' }).click();
+    // Asked in the app's own dialog, Cancel focused first.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
     await expect.poll(() => page.locator('tr', { hasText: 'TMS integration' }).textContent()).toContain('revoked');
     expect((await fetch(`${base}/v1/orders`, { headers: { Authorization: `Bearer ${secret}` } })).status).toBe(401);
     await shot('api-keys');
@@ -629,5 +683,12 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
   it('raised no Content-Security-Policy violation and no uncaught page error along the way', () => {
     expect(cspViolations).toEqual([]);
     expect(pageErrors).toEqual([]);
+  });
+
+  it('has no serious or critical accessibility violation (axe-core, WCAG 2.1 A and AA) on any page it visited', () => {
+    const lines = [...accessibility].map(([name, found]) => `  ${name}: ${found.length ? found.join('; ') : '0 serious/critical'}`);
+    console.log(`axe-core, ${accessibility.size} page states:\n${lines.join('\n')}`);
+    expect(accessibility.size).toBeGreaterThan(20);
+    expect(Object.fromEntries([...accessibility].filter(([, found]) => found.length))).toEqual({});
   });
 });

@@ -256,18 +256,29 @@ function RecordPayment({ invoice, onDone }: { invoice: S['Invoice']; onDone: () 
   const [amount, setAmount] = useState(dollars(invoice.amount_remaining));
   const [method, setMethod] = useState<S['PaymentMethod']>('ach');
   const [reference, setReference] = useState('');
+  const [failed, setFailed] = useState('');
   return (
     <Form
       className="inline-form"
       label="Record payment"
       onDone={() => {
         setReference('');
+        setFailed('');
         onDone();
       }}
       submit={() =>
         must(
           api.POST('/v1/payments', {
-            body: { customer_id: invoice.customer_id, invoice_id: invoice.id, amount: cents(amount), currency: invoice.currency, payment_method: method, ...(reference ? { reference } : {}) },
+            body: {
+              customer_id: invoice.customer_id,
+              invoice_id: invoice.id,
+              amount: cents(amount),
+              currency: invoice.currency,
+              payment_method: method,
+              ...(reference ? { reference } : {}),
+              // A payment that bounced: recorded as failed, the invoice's balance unchanged.
+              ...(failed ? { failure_reason: failed } : {}),
+            },
           }),
         )
       }
@@ -285,6 +296,75 @@ function RecordPayment({ invoice, onDone }: { invoice: S['Invoice']; onDone: () 
       <Field label="Reference">
         <input name="reference" value={reference} onChange={(e) => setReference(e.target.value)} />
       </Field>
+      <Field label="Failed because" hint="Only for a payment that bounced or was declined: it is recorded as failed and changes no balance.">
+        <input name="failure_reason" value={failed} onChange={(e) => setFailed(e.target.value)} />
+      </Field>
+    </Form>
+  );
+}
+
+type DraftLine = { description: string; quantity: string; unit_amount: string; order_id: string | null };
+
+/** A draft invoice's lines, edited and saved together (PATCH: the lines replace the old ones). */
+function EditLines({ invoice, onDone }: { invoice: S['Invoice']; onDone: () => void }) {
+  const [lines, setLines] = useState<DraftLine[]>(() =>
+    invoice.lines.map((l) => ({ description: l.description, quantity: String(l.quantity), unit_amount: dollars(l.unit_amount), order_id: l.order_id ?? null })),
+  );
+  const set = (i: number, patch: Partial<DraftLine>) => setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+  const total = lines.reduce((sum, l) => sum + (Number(l.quantity) || 0) * cents(l.unit_amount || '0'), 0);
+  return (
+    <Form
+      label="Save lines"
+      onDone={onDone}
+      submit={() =>
+        must(
+          api.PATCH('/v1/invoices/{invoice_id}', {
+            params: { path: { invoice_id: invoice.id } },
+            body: {
+              lines: lines.map((l) => ({ description: l.description, quantity: Number(l.quantity), unit_amount: cents(l.unit_amount), ...(l.order_id ? { order_id: l.order_id } : {}) })),
+            },
+          }),
+        )
+      }
+    >
+      <table data-testid="edit-lines">
+        <thead>
+          <tr>
+            <th scope="col">Description</th>
+            <th scope="col">Quantity</th>
+            <th scope="col">Unit amount ($)</th>
+            <th scope="col">
+              <span className="visually-hidden">Remove</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l, i) => (
+            <tr key={i}>
+              <td>
+                <input aria-label={`Description of line ${i + 1}`} required maxLength={200} value={l.description} onChange={(e) => set(i, { description: e.target.value })} />
+              </td>
+              <td>
+                <input aria-label={`Quantity of line ${i + 1}`} type="number" min={1} step={1} required value={l.quantity} onChange={(e) => set(i, { quantity: e.target.value })} />
+              </td>
+              <td>
+                <input aria-label={`Unit amount of line ${i + 1}`} type="number" min={0.01} step="0.01" required value={l.unit_amount} onChange={(e) => set(i, { unit_amount: e.target.value })} />
+              </td>
+              <td>
+                <button type="button" className="secondary" disabled={lines.length === 1} onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}>
+                  Remove line {i + 1}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>
+        <button type="button" className="secondary" onClick={() => setLines((ls) => [...ls, { description: '', quantity: '1', unit_amount: '', order_id: null }])}>
+          Add line
+        </button>{' '}
+        <span data-testid="edit-lines-total">Total: {money(total, invoice.currency)}</span>
+      </p>
     </Form>
   );
 }
@@ -354,6 +434,12 @@ export function InvoiceDetail() {
               </section>
             )}
           </div>
+          {can('accounting:write') && invoice.status === 'DRAFT' ? (
+            <section className="card">
+              <h2>Edit lines</h2>
+              <EditLines key={invoice.updated} invoice={invoice} onDone={reload} />
+            </section>
+          ) : null}
           <section className="card">
             <h2>Lines</h2>
             <table data-testid="invoice-lines">
