@@ -300,7 +300,7 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await expect.poll(() => receiver.received.slice(before).map((r) => r.headers['service-event-id']), { timeout: 15_000 }).toContain(eventId);
     await page.getByRole('button', { name: 'Rotate secret' }).click();
     // Asked in the app's own dialog, Cancel focused first.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Cancel');
     await page.getByRole('dialog').getByRole('button', { name: 'Rotate secret' }).click();
     await expect.poll(() => page.getByTestId('secret').textContent()).toMatch(/^whsec_/);
     await page.getByRole('button', { name: 'Done' }).click();
@@ -491,7 +491,7 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('SENT');
     await page.getByRole('button', { name: 'Void invoice' }).click();
     // Asked in the app's own dialog, Cancel focused first.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Cancel');
     await page.getByRole('dialog').getByRole('button', { name: 'Void invoice' }).click();
     await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('VOID');
 
@@ -531,6 +531,39 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await expect.poll(() => row.getByTestId('endpoint-health').textContent()).toMatch(/^breaker open \d+ failures in a row, since /);
   });
 
+  it('visits every page of the dashboard (each checked by axe-core), by keyboard too', async () => {
+    const customers = (await fetchFromPage('/v1/customers?limit=1', { method: 'GET' })).body as unknown as { data: { id: string }[] };
+    const pages: [string, string][] = [
+      ['orders', '/orders'],
+      ['order-new', '/orders/new'],
+      ['customer', `/customers/${customers.data[0]!.id}`],
+      ['carriers', '/carriers'],
+      ['compliance', '/compliance'],
+      ['webhooks', '/settings/developers/webhooks'],
+      ['events', '/settings/developers/events'],
+      ['event-types', '/settings/developers/event-types'],
+      ['oauth-clients', '/settings/developers/oauth-clients'],
+      ['not-found', '/no/such/page'],
+    ];
+    for (const [name, path] of pages) {
+      await go(path);
+      await expect.poll(() => page.locator('main h1').count(), { message: path }).toBeGreaterThan(0);
+      await shot(name);
+    }
+    // The navigation is reachable by keyboard: Tab from the top reaches links, and Enter follows one.
+    await go('/');
+    await expect.poll(() => page.locator('main h1').count()).toBeGreaterThan(0);
+    const reached: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      reached.push(String(await page.evaluate('document.activeElement?.textContent ?? ""')));
+    }
+    expect(reached).toContain('Orders');
+    for (let i = 0; i < 40 && String(await page.evaluate('document.activeElement?.textContent ?? ""')) !== 'Reports'; i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Reports');
+  });
+
   it('creates an API key shown once and revokes it', async () => {
     await go('/settings/developers/api-keys');
     await page.locator('summary', { hasText: 'Create key' }).click();
@@ -543,7 +576,7 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Done' }).click();
     await page.locator('tr', { hasText: 'TMS integration' }).getByRole('button', { name: 'Revoke' }).click();
     // Asked in the app's own dialog, Cancel focused first.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Cancel');
     await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
     await expect.poll(() => page.locator('tr', { hasText: 'TMS integration' }).textContent()).toContain('revoked');
     expect((await fetch(`${base}/v1/orders`, { headers: { Authorization: `Bearer ${secret}` } })).status).toBe(401);

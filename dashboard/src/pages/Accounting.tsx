@@ -427,7 +427,7 @@ export function InvoiceDetail() {
               <section className="card">
                 <h2>Actions</h2>
                 {invoice.status === 'DRAFT' && <Action kind="primary" label="Send invoice" onDone={reload} run={() => must(api.POST('/v1/invoices/{invoice_id}/send', { params: { path } }))} />}
-                {invoice.status === 'SENT' && invoice.amount_remaining > 0 && <RecordPayment invoice={invoice} onDone={reload} />}
+                {invoice.status === 'SENT' && invoice.amount_remaining > 0 && <RecordPayment key={invoice.amount_remaining} invoice={invoice} onDone={reload} />}
                 {invoice.status === 'SENT' && invoice.amount_paid === 0 && (
                   <Action kind="danger" label="Void invoice" confirm={`Void ${invoice.number}? Its orders can then be billed again.`} onDone={reload} run={() => must(api.POST('/v1/invoices/{invoice_id}/void', { params: { path } }))} />
                 )}

@@ -116,7 +116,7 @@ export function EventDetail() {
               <dd>{e.request?.idempotency_key ? <code>{e.request.idempotency_key}</code> : '—'}</dd>
             </dl>
             <h2>Payload</h2>
-            <pre className="payload" data-testid="payload">
+            <pre className="payload" data-testid="payload" tabIndex={0} aria-label="The event as JSON">
               {JSON.stringify(e, null, 2)}
             </pre>
           </section>
@@ -154,7 +154,11 @@ function EventTypeEntry({ entry: t }: { entry: S['EventTypeDefinition'] }) {
         <code>{t.type}</code> ({t.data_object}): {t.summary}
       </summary>
       {t.description !== t.summary && <p>{t.description}</p>}
-      {open && <pre className="payload">{JSON.stringify(t.schema, null, 2)}</pre>}
+      {open && (
+        <pre className="payload" tabIndex={0} aria-label={`JSON Schema of ${t.type}`}>
+          {JSON.stringify(t.schema, null, 2)}
+        </pre>
+      )}
     </details>
   );
 }

@@ -240,7 +240,7 @@ function DeliveryChart({ deliveries }: { deliveries: Delivery[] }) {
     chart.current.update();
   });
   return (
-    <div className="chart" data-testid="delivery-chart" aria-label={`Attempts: ${data.ok.reduce((a, b) => a + b, 0)} succeeded, ${data.failed.reduce((a, b) => a + b, 0)} failed`}>
+    <div className="chart" role="img" data-testid="delivery-chart" aria-label={`Attempts: ${data.ok.reduce((a, b) => a + b, 0)} succeeded, ${data.failed.reduce((a, b) => a + b, 0)} failed`}>
       <canvas ref={canvas} />
     </div>
   );
