@@ -433,6 +433,33 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
   it('reports margin and operations for the period in the URL, drawn and downloadable as CSV that equals what the API says', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const from = new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10);
+    // Beside the scenario's order (delivered on time, invoiced, paid, its carrier paid): one cancelled,
+    // and one delivered late (ready a week ago, one day's window).
+    const customers = (await fetchFromPage('/v1/customers?limit=100', { method: 'GET' })).body as unknown as { data: { id: string; name: string }[] };
+    const carriers = (await fetchFromPage('/v1/carriers?status=active&limit=1', { method: 'GET' })).body as unknown as { data: { id: string }[] };
+    const customerId = customers.data.find((c) => c.name === 'Acme Auto Sales')!.id;
+    const newOrder = async (extra: Record<string, unknown>) =>
+      (
+        (
+          await fetchFromPage('/v1/orders', {
+            method: 'POST',
+            csrf: true,
+            body: {
+              customer_id: customerId,
+              pickup: { address1: '1 A St', city: 'Austin', state: 'TX', zip: '78701' },
+              delivery: { address1: '2 B St', city: 'Dallas', state: 'TX', zip: '75201' },
+              vehicles: [{ vin: '1HGCM82633A004352', year: 2003, make: 'Honda', model: 'Accord' }],
+              ...extra,
+            },
+          })
+        ).body as unknown as { id: string }
+      ).id;
+    const cancelled = await newOrder({ ready_date: today });
+    expect((await fetchFromPage(`/v1/orders/${cancelled}/cancel`, { method: 'POST', csrf: true, body: {} })).status).toBe(200);
+    const late = await newOrder({ ready_date: from, delivery_window_days: 1, carrier_pay: 10_000 });
+    expect((await fetchFromPage(`/v1/orders/${late}/dispatch`, { method: 'POST', csrf: true, body: { carrier_id: carriers.data[0]!.id } })).status).toBe(200);
+    expect((await fetchFromPage(`/v1/orders/${late}/pickup`, { method: 'POST', csrf: true, body: {} })).status).toBe(200);
+    expect((await fetchFromPage(`/v1/orders/${late}/deliver`, { method: 'POST', csrf: true, body: { signed_by: 'Late' } })).status).toBe(200);
     await go(`/reports?from=${from}&to=${today}&interval=week`);
     const margin = (await fetchFromPage(`/v1/reports/margin?from=${from}&to=${today}&interval=week`, { method: 'GET' })).body as unknown as {
       rows: { period_start: string; revenue: number; carrier_cost: number; margin: number }[];
@@ -442,8 +469,10 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
       rows: { period_start: string; created: number; delivered: number; on_time_rate: number | null }[];
       totals: { created: number; dispatched: number; delivered: number; cancelled: number; on_time_rate: number | null; average_transit_days: number | null };
     };
-    // The browser test's own data: one order invoiced at $1,250 and delivered, its carrier paid.
+    // The browser test's own data: one order invoiced at $1,250 and delivered on time, its carrier
+    // paid; one cancelled; one delivered late.
     expect(margin.totals.revenue).toBe(125_000);
+    expect(operations.totals).toMatchObject({ delivered: 2, cancelled: 1, on_time_rate: 0.5 });
     const usd = (cents: number) => (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
     await expect.poll(() => page.getByTestId('margin-totals').textContent()).toBe(`Total${usd(margin.totals.revenue)}${usd(margin.totals.carrier_cost)}${usd(margin.totals.margin)}`);
     expect(await page.getByTestId('operations-totals').textContent()).toBe(
