@@ -33,6 +33,7 @@ import { isDeepStrictEqual } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { Parser, DiagnosticSeverity } from '@asyncapi/parser';
 import YAML from 'yaml';
+import { applyReplacements } from '../src/shared/replacements.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SPECS = path.join(ROOT, 'specs');
@@ -285,12 +286,22 @@ async function generateEvents(work: string, asyncapiJsonFile: string): Promise<s
  * Taken from the pinned @redocly/cli, so the server-side markup and the script that makes it
  * interactive always come from one version; the server serves it from node_modules.
  */
-const REDOC_BUNDLE = { package: '@redocly/cli', file: 'lib/chunks/redoc.standalone.js' };
+const REDOC_BUNDLE = {
+  package: '@redocly/cli',
+  file: 'lib/chunks/redoc.standalone.js',
+  // Redoc's attribution logo is an image on its CDN, which the page's policy (images from this
+  // server only) refuses, with an error in the console: an empty source loads nothing, and the
+  // component hides the image when it fails.
+  replace: [
+    ['https://cdn.redoc.ly/redoc/logo-mini-full.svg', ''],
+    ['https://cdn.redoc.ly/redoc/logo-mini.svg', ''],
+  ] as [string, string][],
+};
 /** Where the page's scripts are served (the spec's getApiReferenceAsset). */
 const DOCS_ASSETS_URL = '/docs/assets/';
 
 /** How the server finds each asset the page loads: a file of a package, or one of generated/. */
-export type DocsAssetSource = { package: string; file: string } | { generated: string };
+export type DocsAssetSource = { package: string; file: string; replace?: [string, string][] } | { generated: string };
 
 const digest = (algorithm: string, data: string | Buffer, encoding: 'hex' | 'base64') => createHash(algorithm).update(data).digest(encoding);
 /** Content-addressed names: a name never changes meaning, so browsers may cache it for good. */
@@ -316,8 +327,10 @@ async function buildDocs(work: string): Promise<Map<string, string>> {
   };
 
   const bundlePath = path.join(path.dirname(requireFromHere.resolve(`${REDOC_BUNDLE.package}/package.json`)), REDOC_BUNDLE.file);
-  const bundle = await readFile(bundlePath);
+  const installed = await readFile(bundlePath);
+  const bundle = applyReplacements(installed, REDOC_BUNDLE.replace, bundlePath);
   const integrity = `sha384-${digest('sha384', bundle, 'base64')}`;
+  const installedIntegrity = `sha384-${digest('sha384', installed, 'base64')}`;
   const bundleName = assetName('redoc', bundle);
   const sources = new Map<string, DocsAssetSource>([[bundleName, REDOC_BUNDLE]]);
   const files = new Map<string, string>();
@@ -331,7 +344,7 @@ async function buildDocs(work: string): Promise<Map<string, string>> {
 
   // 1. The module preload: from the CDN to the local bundle (build-docs hashes the very same file).
   const preload = /<link rel="modulepreload" href="https:[^"]+" integrity="([^"]+)" crossorigin="anonymous" \/>/.exec(html) ?? fail('no CDN module preload');
-  if (preload[1] !== integrity) fail(`the CDN bundle's integrity ${preload[1]} is not the local bundle's ${integrity}`);
+  if (preload[1] !== installedIntegrity) fail(`the CDN bundle's integrity ${preload[1]} is not the local bundle's ${installedIntegrity}`);
   html = html.replace(preload[0], `<link rel="modulepreload" href="${DOCS_ASSETS_URL}${bundleName}" integrity="${integrity}" />`);
 
   // 2. The hydrating module: its data to JSON blocks (build-docs escapes "<" in them), its code to a file.

@@ -9,6 +9,7 @@ import { errors } from '../shared/errors.js';
 import type { PublicHandlers } from '../shared/handlers.js';
 import { registry } from '../shared/metrics.js';
 import { generatedFile } from '../shared/spec.js';
+import { applyReplacements } from '../shared/replacements.js';
 
 // Each published file is read on its first request and kept: about 3 MB that most processes never serve.
 const file = (name: string) => readFileSync(generatedFile(name), 'utf8');
@@ -59,18 +60,24 @@ class StaticFile {
  * in development it is read where npm installed it.
  */
 function loadDocsAssets(): Map<string, StaticFile> {
-  type Source = { package: string; file: string } | { generated: string };
+  type Source = { package: string; file: string; replace?: [string, string][] } | { generated: string };
   const manifest = JSON.parse(file('docs-assets.json')) as Record<string, Source>;
   const require = createRequire(import.meta.url);
   const assets = new Map<string, StaticFile>();
   for (const [name, source] of Object.entries(manifest)) {
-    let location: string;
-    if ('generated' in source) location = generatedFile(source.generated);
-    else {
-      const built = fileURLToPath(new URL(`../docs-assets/${name}`, import.meta.url));
-      location = existsSync(built) ? built : path.join(path.dirname(require.resolve(`${source.package}/package.json`)), source.file);
+    if ('generated' in source) {
+      assets.set(name, new StaticFile(readFileSync(generatedFile(source.generated))));
+      continue;
     }
-    assets.set(name, new StaticFile(readFileSync(location)));
+    // The build's copy has the replacements made already; the package's file gets them here.
+    // (A production install has no dev package: the build's copy is all there is.)
+    const built = fileURLToPath(new URL(`../docs-assets/${name}`, import.meta.url));
+    if (existsSync(built)) {
+      assets.set(name, new StaticFile(readFileSync(built)));
+      continue;
+    }
+    const installed = path.join(path.dirname(require.resolve(`${source.package}/package.json`)), source.file);
+    assets.set(name, new StaticFile(applyReplacements(readFileSync(installed), source.replace, installed)));
   }
   return assets;
 }
