@@ -1401,6 +1401,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/openapi-3.0.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The OpenAPI document as OpenAPI 3.0 (JSON)
+         * @description This document rendered as OpenAPI 3.0.3, for generators that do not read 3.1 yet, derived
+         *     from it by `npm run generate` (@apiture/openapi-down-convert, then the rest by hand):
+         *     `const` becomes a one-value `enum`, `examples` in schemas `example`, a `null` type or a
+         *     `null` branch of `oneOf` becomes `nullable: true`. What 3.0 cannot say is left out, and the
+         *     server still enforces it: the metadata keys' rule (`propertyNames`), and the VIN's pattern
+         *     by model year (`if`/`then`: the 17-character pattern then holds only in this document's
+         *     description).
+         */
+        get: operations["getOpenApi30Json"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.yaml": {
         parameters: {
             query?: never;
@@ -7652,6 +7678,44 @@ export interface operations {
                     /**
                      * @example {
                      *       "openapi": "3.1.0",
+                     *       "info": {
+                     *         "title": "Vehicle Transport Brokerage API",
+                     *         "version": "2026-07-01"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOpenApi30Json: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description This document as OpenAPI 3.0.3, JSON. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "openapi": "3.0.3",
                      *       "info": {
                      *         "title": "Vehicle Transport Brokerage API",
                      *         "version": "2026-07-01"

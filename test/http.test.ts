@@ -122,10 +122,24 @@ describe.each(backends())('HTTP pipeline on %s', (backend: Backend) => {
       expect((await h.call('GET', '/v1/orders', { key })).status).toBe(401);
     });
     it('serves the platform endpoints without a key', async () => {
-      for (const path of ['/openapi.json', '/openapi.yaml', '/asyncapi.json', '/asyncapi.yaml', '/docs', '/healthz', '/readyz', '/metrics']) {
+      for (const path of ['/openapi.json', '/openapi-3.0.json', '/openapi.yaml', '/asyncapi.json', '/asyncapi.yaml', '/docs', '/healthz', '/readyz', '/metrics']) {
         const r = await h.call('GET', path, { key: null });
         expect(r.status, path).toBe(200);
       }
+    });
+    it('publishes the document as OpenAPI 3.0 too: the same operations, nothing 3.1-only left', async () => {
+      type Json = Record<string, any>;
+      const v31 = (await h.call('GET', '/openapi.json', { key: null })).body as Json;
+      const v30 = (await h.call('GET', '/openapi-3.0.json', { key: null })).body as Json;
+      expect(v30.openapi).toBe('3.0.3');
+      const operations = (doc: Json) => Object.values(doc.paths as Record<string, Record<string, { operationId?: string }>>).flatMap((item) => Object.values(item).map((op) => op.operationId)).sort();
+      expect(operations(v30)).toEqual(operations(v31));
+      const text = JSON.stringify(v30);
+      for (const only31 of ['"type":"null"', '"const":', '"propertyNames"', '"if":', '"examples":{"type"']) expect(text, only31).not.toContain(only31);
+      // A nullable field is nullable the 3.0 way (an order's carrier_id before dispatch).
+      const order = (v30.components as Json).schemas.Order.properties;
+      expect(order.carrier_id).toMatchObject({ nullable: true });
+      expect(order.cancelled_at).toMatchObject({ type: 'integer', nullable: true });
     });
   });
 

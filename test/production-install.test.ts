@@ -64,7 +64,7 @@ describe.skipIf(!base)('the packed package installed with production dependencie
     expect(paths).toContain('dist/carriers/registry/local-registry.json');
     expect(paths).toEqual(expect.arrayContaining(['generated/openapi.json', 'generated/openapi.yaml', 'generated/asyncapi.json', 'generated/asyncapi.yaml', 'generated/docs.html']));
     // Nothing but the build output, the published specs and the package's own files.
-    expect(paths.filter((p) => !/^(dist\/|generated\/[a-z-]+\.(json|yaml|html)$|generated\/docs-assets\/[a-z0-9-]+\.js$|dashboard\/dist\/|package\.json$|README\.md$)/.test(p))).toEqual([]);
+    expect(paths.filter((p) => !/^(dist\/|generated\/[a-z0-9.-]+\.(json|yaml|html)$|generated\/docs-assets\/[a-z0-9-]+\.js$|dashboard\/dist\/|package\.json$|README\.md$)/.test(p))).toEqual([]);
 
     await run('tar', ['-xzf', join(work, filename), '-C', app, '--strip-components=1']);
     copyFileSync('package-lock.json', join(app, 'package-lock.json'));

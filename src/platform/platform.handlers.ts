@@ -19,6 +19,7 @@ const once = <T>(load: () => T): (() => T) => {
 };
 const published = {
   openapiJson: once(() => JSON.parse(file('openapi.json')) as Record<string, unknown>),
+  openapi30Json: once(() => JSON.parse(file('openapi-3.0.json')) as Record<string, unknown>),
   openapiYaml: once(() => file('openapi.yaml')),
   asyncapiJson: once(() => JSON.parse(file('asyncapi.json')) as Record<string, unknown>),
   asyncapiYaml: once(() => file('asyncapi.yaml')),
@@ -86,6 +87,7 @@ const docsAssets = once(loadDocsAssets);
 
 export const handlers: PublicHandlers<
   | 'getOpenApiJson'
+  | 'getOpenApi30Json'
   | 'getOpenApiYaml'
   | 'getAsyncApiJson'
   | 'getAsyncApiYaml'
@@ -96,6 +98,7 @@ export const handlers: PublicHandlers<
   | 'getMetrics'
 > = {
   getOpenApiJson: async () => ({ status: 200, body: published.openapiJson() }),
+  getOpenApi30Json: async () => ({ status: 200, body: published.openapi30Json() }),
   // The YAML endpoints answer the document's text; their schema describes the document it parses to.
   getOpenApiYaml: async () => ({ status: 200, body: published.openapiYaml() as never, contentType: 'application/yaml' }),
   getAsyncApiJson: async () => ({ status: 200, body: published.asyncapiJson() }),
