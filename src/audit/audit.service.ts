@@ -2,7 +2,8 @@
 // announced as an `audit.privileged_action` event; and the log read back (audit:read).
 import type { components, operations } from '../../generated/openapi.js';
 import { unixSeconds } from '../shared/clock.js';
-import type { RequestContext } from '../shared/context.js';
+import type { Context, RequestContext } from '../shared/context.js';
+import { CURRENT_VERSION } from '../shared/versions.js';
 import { ownedFinder } from '../shared/find.js';
 import { newId } from '../shared/ids.js';
 import { createdRange, listPage, type Page } from '../shared/pagination.js';
@@ -13,6 +14,19 @@ type S = components['schemas'];
 
 /** The spec's list of privileged actions (`AuditAction`): a new one is added there first. */
 export type AuditAction = S['AuditAction'];
+
+/** The audit actor of what the platform does by itself. */
+export const SYSTEM_ACTOR = 'system';
+
+/**
+ * Background work acting for `accountId`, as the audit log records it: by `system`, with no request
+ * (the entry and its event carry a null request id).
+ */
+export const asSystem = (ctx: Context, accountId: string): RequestContext => ({
+  ...ctx,
+  requestId: null as unknown as string,
+  principal: { accountId, actorId: SYSTEM_ACTOR, kind: 'api_key', scopes: new Set(), apiVersion: CURRENT_VERSION },
+});
 
 /** The entry as the API and the `audit.privileged_action` event render it (the same object). */
 export function renderAuditLog(entry: AuditLog): S['AuditLog'] {

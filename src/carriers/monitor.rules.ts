@@ -29,22 +29,8 @@ export const findingsOfVetting = (reasons: readonly VettingReason[]): Finding[] 
 /** The registry's identity of a carrier: a change of any of these opens an `identity_changed` alert. */
 export const IDENTITY_FIELDS = ['legal_name', 'phone', 'email', 'physical_address'] as const satisfies readonly (keyof RecordSnapshot)[];
 
-/** The fields of the record compared between reads, in this order (`retrieved_at` and `provider` are not). */
-const COMPARED: readonly (keyof RecordSnapshot)[] = [
-  'legal_name',
-  'phone',
-  'email',
-  'physical_address',
-  'dot_number',
-  'mc_number',
-  'allowed_to_operate',
-  'common_authority',
-  'contract_authority',
-  'bipd_insurance_on_file_usd',
-  'bipd_insurance_required_usd',
-  'safety_rating',
-  'out_of_service_date',
-];
+/** What a read says of itself rather than of the carrier: never compared. */
+const NOT_COMPARED: readonly string[] = ['provider', 'retrieved_at'];
 
 /**
  * What changed from `previous` to `current`. A field the previous record does not have (a record
@@ -57,7 +43,9 @@ export function changesBetween(previous: RecordSnapshot | null | undefined, curr
     return previous === current ? [] : [{ field: 'record', previous: previous === null ? null : 'present', current: current === null ? null : 'present' }];
   }
   const changes: Change[] = [];
-  for (const field of COMPARED) {
+  // Every field of the record, its identity first.
+  const fields = [...IDENTITY_FIELDS, ...Object.keys(current).filter((k) => !NOT_COMPARED.includes(k) && !(IDENTITY_FIELDS as readonly string[]).includes(k))] as (keyof RecordSnapshot)[];
+  for (const field of fields) {
     if (!(field in previous)) continue;
     const before = previous[field] ?? null;
     const after = current[field] ?? null;

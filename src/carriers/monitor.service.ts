@@ -5,8 +5,7 @@
 // `system` or the caller), a change of identity opens an `identity_changed` alert (nobody is
 // suspended: a person decides), and a finding that goes away is noted on its open alerts.
 import type { components, operations } from '../../generated/openapi.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { SYSTEM_ACTOR } from '../webhooks/health.js';
+import { asSystem, recordAudit } from '../audit/audit.service.js';
 import type { Job } from '../jobs/jobs.entities.js';
 import type { JobHandler } from '../jobs/runner.js';
 import { unixSeconds } from '../shared/clock.js';
@@ -15,7 +14,6 @@ import { errors } from '../shared/errors.js';
 import { lockOne } from '../shared/find.js';
 import { newId } from '../shared/ids.js';
 import { listPage, type Page } from '../shared/pagination.js';
-import { CURRENT_VERSION } from '../shared/versions.js';
 import { emitEvent } from '../webhooks/emitter.js';
 import { Carrier, CarrierRegistrySnapshot, ComplianceAlert } from './carriers.entities.js';
 import { carrierLifecycle } from './carriers.state.js';
@@ -98,16 +96,6 @@ async function previousRead(ctx: Context, carrier: Carrier): Promise<{ record: R
   return { record: undefined, findings: [] };
 }
 
-/** The caller, or `system` for the schedule's reads: who suspends, for the audit log. */
-function actorContext(ctx: Context | RequestContext, accountId: string): RequestContext {
-  if ('principal' in ctx) return ctx;
-  return {
-    ...ctx,
-    requestId: null as unknown as string,
-    principal: { accountId, actorId: SYSTEM_ACTOR, kind: 'api_key', scopes: new Set(), apiVersion: CURRENT_VERSION },
-  };
-}
-
 /**
  * Records one read of `record` (null: no such carrier) for the carrier, in one transaction with
  * everything it causes. A carrier that is no longer monitored (rejected, or being vetted again)
@@ -152,7 +140,8 @@ export async function recordRead(
       alertIds.push(alert.id);
       await emitEvent(tx, 'compliance.alert', renderAlert(alert), { accountId: carrier.accountId, now });
     };
-    for (const kind of appeared) await openAlert(kind, changes.filter((c) => c.field !== 'phone' && c.field !== 'email' && c.field !== 'physical_address'));
+    // A finding's alert names what changed of the record but the identity, which has its own.
+    for (const kind of appeared) await openAlert(kind, changes.filter((c) => !identity.includes(c)));
     if (identity.length) await openAlert('identity_changed', identity);
 
     // What a previous read found and this one does not: noted on its open alerts (a person reinstates).
@@ -169,7 +158,8 @@ export async function recordRead(
     const suspends = appeared.length > 0 && carrierLifecycle.allows('suspend', carrier.status);
     if (suspends) {
       await suspend(tx, carrier, monitoringSuspensionReason(appeared), now);
-      await recordAudit(actorContext(tx, carrier.accountId), carrierLifecycle.table.suspend.audit, carrier.id, { now });
+      // By the caller on demand, by `system` on the schedule.
+      await recordAudit('principal' in tx ? (tx as RequestContext) : asSystem(tx, carrier.accountId), carrierLifecycle.table.suspend.audit, carrier.id, { now });
     }
 
     const read = tx.em.create(CarrierRegistrySnapshot, {

@@ -43,9 +43,17 @@ export async function listPage<E extends Owned>(
     // The same filters, counted by the database (the account's index with the filter's columns).
     query.include?.includes('total_count') ? em.fork().count(entity, scoped) : undefined,
   ]);
+  return { ...pageOf(rows, limit, (row) => row.id), ...(total === undefined ? {} : { total_count: total }) };
+}
+
+/**
+ * The page of up to `limit` items among `rows` (read `limit + 1`: one more says there is a next
+ * page), its cursor the last item's position.
+ */
+export function pageOf<T>(rows: T[], limit: number, positionOf: (item: T) => string): Page<T> {
   const hasMore = rows.length > limit;
   const data = rows.slice(0, limit);
-  return { object: 'list', data, has_more: hasMore, next_cursor: hasMore ? (data.at(-1)?.id ?? null) : null, ...(total === undefined ? {} : { total_count: total }) };
+  return { object: 'list', data, has_more: hasMore, next_cursor: hasMore ? positionOf(data.at(-1)!) : null };
 }
 
 /** The page with every item rendered. */

@@ -4,6 +4,7 @@
 // definitions it uses under `$defs`, for each API version.
 import { readFileSync } from 'node:fs';
 import type { components } from '../../generated/openapi.js';
+import { pageOf } from '../shared/pagination.js';
 import { generatedFile } from '../shared/spec.js';
 import { schemaForVersion, SUPPORTED_VERSIONS } from '../shared/versions.js';
 
@@ -93,10 +94,7 @@ export function eventTypePage(
   catalog: EventTypeDefinition[],
   query: { limit?: number | undefined; cursor?: string | undefined },
 ): components['schemas']['EventTypeList'] {
-  const limit = query.limit ?? 100;
   const after = query.cursor;
   const rest = after === undefined ? catalog : catalog.filter((t) => t.type > after);
-  const data = rest.slice(0, limit);
-  const hasMore = rest.length > limit;
-  return { object: 'list', data, has_more: hasMore, next_cursor: hasMore ? data.at(-1)!.type : null };
+  return pageOf(rest, query.limit ?? 100, (t) => t.type) as components['schemas']['EventTypeList'];
 }

@@ -2,17 +2,14 @@
 // disabled (disabled_reason `failing`), audited as done by `system`. Its deliveries wait, pending;
 // re-enabling it makes them due, and the recover operation requeues what had permanently failed.
 import type { EntityManager } from '@mikro-orm/sql';
-import { recordAudit } from '../audit/audit.service.js';
+import { asSystem, recordAudit } from '../audit/audit.service.js';
 import type { Clock } from '../shared/clock.js';
-import { DEFAULT_SIGN_IN_POLICY, type RequestContext } from '../shared/context.js';
+import { DEFAULT_SIGN_IN_POLICY } from '../shared/context.js';
 import type { Database } from '../shared/database.js';
 import type { Logger } from '../shared/logger.js';
-import { CURRENT_VERSION } from '../shared/versions.js';
 
 /** How long an endpoint may fail without a success before it is disabled. */
 export const FAILING_DISABLE_MS = 5 * 24 * 3_600_000;
-/** The audit actor of what the platform does by itself. */
-export const SYSTEM_ACTOR = 'system';
 
 /** Disables the endpoints failing for too long, each in its own transaction with its audit entry. Answers how many. */
 export async function disableFailingEndpoints(db: Database, clock: Clock, log: Logger): Promise<number> {
@@ -31,16 +28,7 @@ export async function disableFailingEndpoints(db: Database, clock: Clock, log: L
         [now, id, cutoff],
       );
       if (!changed.length) return; // it succeeded or was changed meanwhile
-      const ctx: RequestContext = {
-        em,
-        clock,
-        log,
-        // Background work: no request (the audit entry and its event carry a null request id).
-        requestId: null as unknown as string,
-        ip: null,
-        settings: { production: false, signIn: DEFAULT_SIGN_IN_POLICY },
-        principal: { accountId, actorId: SYSTEM_ACTOR, kind: 'api_key', scopes: new Set(), apiVersion: CURRENT_VERSION },
-      };
+      const ctx = asSystem({ em, clock, log, requestId: null, ip: null, settings: { production: false, signIn: DEFAULT_SIGN_IN_POLICY } }, accountId);
       await recordAudit(ctx, 'webhook_endpoint.disabled', id, { now });
       await em.flush();
       disabled++;

@@ -10,7 +10,7 @@ import { errors } from '../shared/errors.js';
 import { ownedFinder } from '../shared/find.js';
 import { firstIdAt, ID_TIME_LEAD_MS, newId } from '../shared/ids.js';
 import { mergeMetadata } from '../shared/metadata.js';
-import { createdRange, listPage, type Page, type PageQuery } from '../shared/pagination.js';
+import { createdRange, listPage, pageOf, type Page, type PageQuery } from '../shared/pagination.js';
 import { randomToken } from '../shared/tokens.js';
 import { Event } from './events.entities.js';
 import { WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint } from './webhooks.entities.js';
@@ -216,9 +216,7 @@ async function listObjectEvents(ctx: RequestContext, objectId: string, where: Fi
     { ...(where as object), accountId, objectId, sequence: { $gt: at?.sequence ?? 0 } },
     { orderBy: { sequence: 'asc' }, limit: limit + 1 },
   );
-  const hasMore = rows.length > limit;
-  const data = rows.slice(0, limit);
-  return { object: 'list', data, has_more: hasMore, next_cursor: hasMore ? (data.at(-1)?.id ?? null) : null };
+  return pageOf(rows, limit, (e) => e.id);
 }
 
 /**
