@@ -1,21 +1,17 @@
 // Events a receiver can order and trace: the sequence of each object's events under concurrent
 // changes, a receiver that rebuilds an object from shuffled deliveries (retries and replays
 // included), the causing request and its trace in every delivery, the event-type catalog.
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { MikroORM } from '@mikro-orm/postgresql';
-import { Migrator } from '@mikro-orm/migrations';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { pino } from 'pino';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { migratedUpTo } from './support/migrating.js';
 import { backends, type Backend } from './support/databases.js';
-import { entities, migrations } from '../src/db/orm.js';
 import { newId } from '../src/shared/ids.js';
 import { orderBody, startHarness, TestClock, type Harness } from './support/harness.js';
 import { startReceiver, type Receiver } from './support/receiver.js';
-import { Carrier } from '../src/carriers/carriers.entities.js';
+import { fixtures } from './support/fixtures.js';
 import { DeliveryWorker } from '../src/webhooks/worker.js';
 import { createTransport, type Transport } from '../src/webhooks/transport.js';
 import { ATTEMPT_DELAYS_MS } from '../src/webhooks/schedule.js';
@@ -47,7 +43,6 @@ describe.each(backends({ pooler: true }))('event order and trace on %s', (backen
   const transports: Transport[] = [];
   const receivers: Receiver[] = [];
   let customerId: string;
-  let dot = 3_100_000 + Math.floor(Math.random() * 100_000);
   let objects = 0;
 
   const ok = <T = Json>(r: { status: number; body: any; text: string }, status = 200): T => {
@@ -70,11 +65,7 @@ describe.each(backends({ pooler: true }))('event order and trace on %s', (backen
   const endpoint = async (url: string, enabled_events: string[] = EVENT_TYPES.filter((t) => t.startsWith('order.'))) =>
     ok<{ id: string }>(await h.call('POST', '/v1/webhook_endpoints', { body: { url, enabled_events } }), 201);
   const newOrder = async (headers: Record<string, string> = {}) => ok<Json>(await h.call('POST', '/v1/orders', { body: orderBody(customerId), headers }), 201);
-  const activeCarrier = async () => {
-    const id = ok(await h.call('POST', '/v1/carriers', { body: { dot_number: String(dot++), contact_name: 'Dispatch', contact_email: 'dispatch@carrier.example', phone: '+16025550117' } }), 201).id as string;
-    await h.database.db.em().nativeUpdate(Carrier, { id }, { status: 'active' });
-    return id;
-  };
+
   /** Every event about `objectId`, through the API's object filter (pages of `limit`). */
   const eventsOf = async (objectId: string, limit = 100): Promise<Envelope[]> => {
     const all: Envelope[] = [];
@@ -163,7 +154,7 @@ describe.each(backends({ pooler: true }))('event order and trace on %s', (backen
   it('a receiver rebuilds the object from deliveries in any order, retries and replays included, by sequence alone', async () => {
     const r = await receiver();
     await endpoint(r.url);
-    const carrier = await activeCarrier();
+    const carrier = await fixtures(h).activeCarrier();
     const order = await newOrder();
     // Every first attempt fails: the retries arrive later, and out of order with the other events.
     r.queue.push(...Array.from({ length: 3 }, () => ({ status: 500 })));
@@ -270,7 +261,7 @@ describe.each(backends({ pooler: true }))('event order and trace on %s', (backen
 
     // Vetting's result is the service's own doing: no request, no trace.
     const onboarded = ok<Json>(
-      await h.call('POST', '/v1/carriers', { body: { dot_number: String(dot++), contact_name: 'Dispatch', contact_email: 'dispatch@carrier.example', phone: '+16025550117' } }),
+      await h.call('POST', '/v1/carriers', { body: { dot_number: String(3_100_000 + Math.floor(Math.random() * 100_000)), contact_name: 'Dispatch', contact_email: 'dispatch@carrier.example', phone: '+16025550117' } }),
       201,
     );
     const runner = new JobRunner({
@@ -359,30 +350,8 @@ describe.each(backends({ pooler: true }))('event order and trace on %s', (backen
 
 describe.each(backends())('the migration that numbers events, on %s', (backend: Backend) => {
   it('numbers the events already recorded per object in id order, and the counters go on from there (an old process included)', async () => {
-    const migration = 'Migration20261127000010_event_order_and_trace';
-    const before = migrations[migrations.findIndex((m) => m.name === migration) - 1]!.name;
-    let url: string | undefined;
-    let drop = async (): Promise<void> => undefined;
-    if (backend === 'postgresql') {
-      const name = `vt_numbering_${process.pid}_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const u = new URL(process.env.TEST_DATABASE_URL!);
-      u.pathname = `/${name}`;
-      url = u.toString();
-      drop = async () => {
-        const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      };
-    }
-    const common = { entities, extensions: [Migrator], migrations: { migrationsList: migrations, transactional: true, allOrNothing: true, silent: true, snapshot: false }, ensureDatabase: false, allowGlobalContext: true };
-    const orm = backend === 'postgresql' ? await MikroORM.init({ ...common, clientUrl: url }) : await (await import('@mikro-orm/pglite')).MikroORM.init({ ...common, dbName: 'memory://' });
+    const { orm, close } = await migratedUpTo(backend, 'Migration20261127000010_event_order_and_trace');
     try {
-      await orm.migrator.up({ to: before });
       const em = orm.em.fork();
       for (const a of ['acct_a', 'acct_b']) await em.execute(`insert into accounts (id, name, created_at) values (?, ?, now())`, [a, a]);
       // As the previous release recorded them: a, b, a, (no id), a in account A; a in account B.
@@ -417,8 +386,7 @@ describe.each(backends())('the migration that numbers events, on %s', (backend: 
       const [row] = await migrated.execute<{ object_id: string; sequence: string; previous_event_id: string }[]>('select object_id, sequence, previous_event_id from events where id = ?', [next]);
       expect([row!.object_id, Number(row!.sequence), row!.previous_event_id]).toEqual(['ord_a', 4, a3]);
     } finally {
-      await orm.close(true);
-      await drop();
+      await close();
     }
   }, 120_000);
 });

@@ -5,11 +5,9 @@
 // pending is finished; the migration from the unpartitioned tables keeps every row.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { MikroORM } from '@mikro-orm/postgresql';
-import { Migrator } from '@mikro-orm/migrations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entities, migrations } from '../src/db/orm.js';
 import { DAY_MS, dayOfId, ensureDaysAround, ensureLogPartitions, logRetentionJob, purgeExpiredLog, weekOf } from '../src/webhooks/retention.js';
+import { migratedUpTo } from './support/migrating.js';
 import { backends, createTestDatabase, type TestDatabase } from './support/databases.js';
 
 const ULID = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -201,30 +199,9 @@ describe.runIf(backends().includes('postgresql'))('dropping a week on postgresql
 
 describe.each(backends())('the migration to weekly partitions on %s', (backend) => {
   it('keeps every row of the unpartitioned log, each in its week', async () => {
-    const before = migrations[migrations.findIndex((m) => m.name === 'Migration20261126000020_partitioned_delivery_log') - 1]!.name;
-    let url: string | undefined;
-    let drop = async (): Promise<void> => undefined;
-    if (backend === 'postgresql') {
-      const name = `vt_partition_${process.pid}_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const u = new URL(process.env.TEST_DATABASE_URL!);
-      u.pathname = `/${name}`;
-      url = u.toString();
-      drop = async () => {
-        const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      };
-    }
-    const common = { entities, extensions: [Migrator], migrations: { migrationsList: migrations, transactional: true, allOrNothing: true, silent: true, snapshot: false }, ensureDatabase: false, allowGlobalContext: true };
-    const orm = backend === 'postgresql' ? await MikroORM.init({ ...common, clientUrl: url }) : await (await import('@mikro-orm/pglite')).MikroORM.init({ ...common, dbName: 'memory://' });
+    const { orm, close } = await migratedUpTo(backend, 'Migration20261126000020_partitioned_delivery_log');
     try {
       // Migrated up to the migration before, with rows of three days.
-      await orm.migrator.up({ to: before });
       const em = orm.em.fork();
       await em.execute(`insert into accounts (id, name, created_at) values ('acct_old', 'Old', now())`);
       await em.execute(
@@ -266,8 +243,7 @@ describe.each(backends())('the migration to weekly partitions on %s', (backend) 
         expect(a!.t).toBe(`webhook_delivery_attempts_p${week(dayOfId(delivery))}`);
       }
     } finally {
-      await orm.close(true);
-      await drop();
+      await close();
     }
   }, 120_000);
 });

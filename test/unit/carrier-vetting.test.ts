@@ -5,31 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { FEDERAL_MINIMUM_BIPD_USD, VETTING_RULES, vetCarrier } from '../../src/carriers/registry/checks.js';
 import type { CarrierRecord } from '../../src/carriers/registry/types.js';
+import { passingRecord } from '../support/registry-records.js';
 
 const NOW = new Date('2026-03-10T15:00:00.000Z');
 
-const good: CarrierRecord = {
-  dotNumber: '1234567',
-  mcNumber: '654321',
-  legalName: 'Good Haulers LLC',
-  dbaName: null,
-  allowedToOperate: true,
-  commonAuthority: 'active',
-  contractAuthority: 'none',
-  bipdInsuranceOnFileUsd: 1_000_000,
-  bipdInsuranceRequiredUsd: 750_000,
-  cargoInsuranceOnFile: true,
-  bondOnFile: true,
-  safetyRating: 'satisfactory',
-  outOfServiceDate: null,
-  insuranceExpiresOn: null,
-  bondExpiresOn: null,
-  processAgentExpiresOn: null,
-  phone: null,
-  email: null,
-  physicalAddress: null,
-  retrievedAt: NOW,
-};
+const good: CarrierRecord = passingRecord(NOW);
 const vet = (change: Partial<CarrierRecord>, now = NOW) => vetCarrier({ ...good, ...change }, now);
 const passes = { passed: true, reasons: [] };
 

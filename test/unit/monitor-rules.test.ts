@@ -13,30 +13,10 @@ import {
   type RecordSnapshot,
 } from '../../src/carriers/monitor.rules.js';
 import type { CarrierRecord } from '../../src/carriers/registry/types.js';
+import { passingRecord } from '../support/registry-records.js';
 
 const NOW = new Date('2026-11-26T12:00:00.000Z');
-const good: CarrierRecord = {
-  dotNumber: '1234567',
-  mcNumber: null,
-  legalName: 'GOOD HAULERS LLC',
-  dbaName: null,
-  allowedToOperate: true,
-  commonAuthority: 'active',
-  contractAuthority: 'none',
-  bipdInsuranceOnFileUsd: 1_000_000,
-  bipdInsuranceRequiredUsd: 750_000,
-  cargoInsuranceOnFile: true,
-  bondOnFile: false,
-  safetyRating: 'satisfactory',
-  outOfServiceDate: null,
-  insuranceExpiresOn: null,
-  bondExpiresOn: null,
-  processAgentExpiresOn: null,
-  phone: '+16025550117',
-  email: 'a@b.example',
-  physicalAddress: '1 MAIN ST, AUSTIN, TX 78701',
-  retrievedAt: NOW,
-};
+const good: CarrierRecord = passingRecord(NOW, { phone: '+16025550117', email: 'a@b.example', physicalAddress: '1 MAIN ST, AUSTIN, TX 78701' });
 const snap = (over: Partial<RecordSnapshot> = {}): RecordSnapshot => ({
   provider: 'local',
   legal_name: 'GOOD HAULERS LLC',
