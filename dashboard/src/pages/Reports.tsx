@@ -1,12 +1,9 @@
 // Reports: revenue, carrier cost and margin per period (from the ledger), and orders per period with
 // the on-time rate; the period in the URL, each table drawn as a chart and downloadable as CSV.
-import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
+import { BarChart } from '../chart.tsx';
 import { api, must, type S } from '../api.ts';
 import { Field, Loadable, PageHeader, money, useLoad } from '../ui.tsx';
-
-Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
 
 const DAY = 86_400_000;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
@@ -40,32 +37,6 @@ function Download({ name, csv }: { name: string; csv: string }) {
   );
 }
 
-function BarChart({ labels, sets, label }: { labels: string[]; sets: { label: string; data: number[]; color: string }[]; label: string }) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const chart = useRef<Chart<'bar'> | null>(null);
-  useEffect(() => {
-    if (!canvas.current) return;
-    chart.current = new Chart(canvas.current, {
-      type: 'bar',
-      data: { labels: [], datasets: [] },
-      options: { animation: false, responsive: true, maintainAspectRatio: false, scales: { y: { beginAtZero: true } } },
-    });
-    return () => {
-      chart.current?.destroy();
-      chart.current = null;
-    };
-  }, []);
-  useEffect(() => {
-    if (!chart.current) return;
-    chart.current.data = { labels, datasets: sets.map((s) => ({ label: s.label, data: s.data, backgroundColor: s.color })) };
-    chart.current.update();
-  });
-  return (
-    <div className="chart" role="img" aria-label={label}>
-      <canvas ref={canvas} />
-    </div>
-  );
-}
 
 function Margin({ report }: { report: S['MarginReport'] }) {
   const header = ['period_start', 'revenue', 'carrier_cost', 'margin'];

@@ -1,14 +1,12 @@
 // Settings > Developers > Webhooks: the endpoints, Add Endpoint (signing secret shown once), and an
 // endpoint's page: delivery log with every attempt, a chart of successes and failures over time,
 // a test event, replay of one event, recovery of a time range, secret rotation, disable/enable, delete.
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
+import { BarChart } from '../chart.tsx';
 import { api, must, type S } from '../api.ts';
 import { API_VERSIONS, EVENT_GROUPS } from '../catalog.ts';
 import { Action, Badge, ErrorBox, Field, Form, IdLink, ListTable, Loadable, PageHeader, SecretOnce, time, useLoad, usePaged, usePoll } from '../ui.tsx';
-
-Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
 
 export function WebhookList() {
   const { state, pager } = usePaged((cursor) => must(api.GET('/v1/webhook_endpoints', { params: { query: { limit: 20, ...(cursor ? { cursor } : {}) } } })), []);
@@ -212,37 +210,19 @@ export function bucketAttempts(deliveries: Delivery[]): { labels: string[]; ok: 
 }
 
 function DeliveryChart({ deliveries }: { deliveries: Delivery[] }) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const chart = useRef<Chart<'bar'> | null>(null);
   const data = bucketAttempts(deliveries);
-  // One chart per mounted canvas: created on mount, destroyed on unmount, its data replaced on each render.
-  useEffect(() => {
-    if (!canvas.current) return;
-    chart.current = new Chart(canvas.current, {
-      type: 'bar',
-      data: { labels: [], datasets: [] },
-      options: { animation: false, responsive: true, maintainAspectRatio: false, scales: { x: { stacked: true }, y: { stacked: true, beginAtZero: true, ticks: { precision: 0 } } } },
-    });
-    return () => {
-      chart.current?.destroy();
-      chart.current = null;
-    };
-  }, []);
-  useEffect(() => {
-    if (!chart.current) return;
-    chart.current.data = {
-      labels: data.labels,
-      datasets: [
-        { label: 'Succeeded', data: data.ok, backgroundColor: '#2e7d32' },
-        { label: 'Failed', data: data.failed, backgroundColor: '#c62828' },
-      ],
-    };
-    chart.current.update();
-  });
   return (
-    <div className="chart" role="img" data-testid="delivery-chart" aria-label={`Attempts: ${data.ok.reduce((a, b) => a + b, 0)} succeeded, ${data.failed.reduce((a, b) => a + b, 0)} failed`}>
-      <canvas ref={canvas} />
-    </div>
+    <BarChart
+      stacked
+      integers
+      testId="delivery-chart"
+      label={`Attempts: ${data.ok.reduce((a, b) => a + b, 0)} succeeded, ${data.failed.reduce((a, b) => a + b, 0)} failed`}
+      labels={data.labels}
+      sets={[
+        { label: 'Succeeded', data: data.ok, color: '#2e7d32' },
+        { label: 'Failed', data: data.failed, color: '#c62828' },
+      ]}
+    />
   );
 }
 
