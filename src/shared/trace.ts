@@ -18,7 +18,8 @@ import {
 import { W3CTraceContextPropagator, parseTraceParent } from '@opentelemetry/core';
 
 const propagator = new W3CTraceContextPropagator();
-const tracer = () => trace.getTracer('vehicle-transport-api');
+// A proxy: it reaches the SDK's tracer once telemetry.ts registers one, so it is made once.
+const tracer = trace.getTracer('vehicle-transport-api');
 
 /** A trace position as W3C Trace Context headers carry it. */
 export interface TraceHeaders {
@@ -46,7 +47,7 @@ export const formatTraceparent = (sc: SpanContext): string =>
  */
 function startSpan(name: string, kind: SpanKind, parent: SpanContext | undefined): Traced {
   const parentContext = parent ? trace.setSpanContext(ROOT_CONTEXT, parent) : ROOT_CONTEXT;
-  let span = tracer().startSpan(name, { kind }, parentContext);
+  let span = tracer.startSpan(name, { kind }, parentContext);
   let sc = span.spanContext();
   if (!isSpanContextValid(sc) || sc.spanId === parent?.spanId) {
     sc = {
