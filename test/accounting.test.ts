@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { backends, type Backend } from './support/databases.js';
-import { orderBody, startHarness, type Harness } from './support/harness.js';
+import { startHarness, type Harness } from './support/harness.js';
+import { BILLING_ADDRESS, fixtures, type Fixtures } from './support/fixtures.js';
 import { startReceiver } from './support/receiver.js';
-import { Carrier } from '../src/carriers/carriers.entities.js';
 import { Event } from '../src/webhooks/events.entities.js';
 import { AuditLog } from '../src/audit/audit.entities.js';
 import { CarrierPayment, CarrierPaymentOrder, Invoice, InvoiceLine, LedgerEntry, Payment } from '../src/accounting/accounting.entities.js';
@@ -16,14 +16,14 @@ import { verifySignature } from '../src/webhooks/signer.js';
 import { newId } from '../src/shared/ids.js';
 
 type Json = Record<string, any>;
-const ADDRESS = { address1: '100 N Main St', city: 'Chicago', state: 'IL', zip: '60601' };
 
 describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend) => {
   let h: Harness;
-  let dot = 3_100_000;
+  let f: Fixtures;
 
   beforeAll(async () => {
     h = await startHarness(backend);
+    f = fixtures(h);
   });
   afterAll(() => h.close());
 
@@ -31,30 +31,9 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
     expect(r.status, r.text).toBe(status);
     return r.body as T;
   };
-  const customer = async (body: Json = { name: 'Shipper', email: 'ap@shipper.example', billing_address: ADDRESS }, key?: string) =>
-    ok(await h.call('POST', '/v1/customers', { body, ...(key ? { key } : {}) }), 201).id as string;
-  const activeCarrier = async (key?: string) => {
-    const id = ok(await h.call('POST', '/v1/carriers', { body: { dot_number: String(dot++), contact_name: 'Dispatch', contact_email: 'dispatch@carrier.example', phone: '+16025550117' }, ...(key ? { key } : {}) }), 201).id as string;
-    await h.database.db.em().nativeUpdate(Carrier, { id }, { status: 'active' });
-    return id;
-  };
-  /** An order of `customerId` moved up to `until` (delivered by default) with `carrier`. */
-  const order = async (customerId: string, opts: { carrier?: string; carrierPay?: number | null; until?: 'pending' | 'in_transit' | 'delivered'; key?: string } = {}) => {
-    const key = opts.key ? { key: opts.key } : {};
-    const pay = opts.carrierPay === undefined ? 120_000 : opts.carrierPay;
-    const id = ok(await h.call('POST', '/v1/orders', { body: orderBody(customerId, { price: 145_000, ...(pay !== null ? { carrier_pay: pay } : {}) }), ...key }), 201).id as string;
-    if (opts.until === 'pending') return id;
-    const carrier = opts.carrier ?? (await activeCarrier(opts.key));
-    ok(await h.call('POST', `/v1/orders/${id}/dispatch`, { body: { carrier_id: carrier }, ...key }));
-    ok(await h.call('POST', `/v1/orders/${id}/pickup`, { body: {}, ...key }));
-    if (opts.until === 'in_transit') return id;
-    ok(await h.call('POST', `/v1/orders/${id}/deliver`, { body: { signed_by: 'R. Receiver' }, ...key }));
-    return id;
-  };
   const line = (unit_amount = 145_000, extra: Json = {}) => ({ description: 'Chicago, IL to Miami Beach, FL', quantity: 1, unit_amount, ...extra });
   const createInvoice = (body: Json, key?: string) => h.call('POST', '/v1/invoices', { body: { due_date: '2026-12-31', ...body }, ...(key ? { key } : {}) });
-  const sentInvoice = async (customerId: string, lines: Json[] = [line()]) => ok(await createInvoice({ customer_id: customerId, lines, send: true }), 201);
-  const pay = (body: Json, key?: string) => h.call('POST', '/v1/payments', { body: { payment_method: 'ach', ...body }, ...(key ? { key } : {}) });
+  const createPayment = (body: Json, key?: string) => h.call('POST', '/v1/payments', { body: { payment_method: 'ach', ...body }, ...(key ? { key } : {}) });
   const eventsOf = async (id: string) =>
     (await h.database.db.em().find(Event, { data: { id } } as never, { orderBy: { id: 'asc' } })).map((e) => e.type);
   const linesOf = (sourceId: string) => h.database.db.em().find(LedgerEntry, { sourceId }, { orderBy: { id: 'asc' } });
@@ -64,7 +43,7 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
   describe('createInvoice', () => {
     it('computes every amount, numbers invoices INV-000001, INV-000002 ... and fires invoice.created (DRAFT posts nothing)', async () => {
       const key = await h.key('numbering');
-      const cus = await customer(undefined, key);
+      const cus = await fixtures(h, key).customer();
       const first = ok(await createInvoice({ customer_id: cus, lines: [line(1000, { quantity: 3 }), line(2500)] }, key), 201);
       expect(first).toMatchObject({
         object: 'invoice',
@@ -95,15 +74,15 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
 
     it('numbers concurrent creates without gap or duplicate, per account', async () => {
       const key = await h.key('concurrent-numbers');
-      const cus = await customer(undefined, key);
+      const cus = await fixtures(h, key).customer();
       const replies = await Promise.all(Array.from({ length: 8 }, () => createInvoice({ customer_id: cus, lines: [line(100)] }, key)));
       const numbers = replies.map((r) => ok(r, 201).number as string).sort();
       expect(numbers).toEqual(Array.from({ length: 8 }, (_, i) => `INV-${String(i + 1).padStart(6, '0')}`));
     });
 
     it('sends at once with send: true (invoice.created then invoice.sent; receivable debited, revenue credited)', async () => {
-      const cus = await customer();
-      const inv = await sentInvoice(cus);
+      const cus = await f.customer();
+      const inv = ok(await createInvoice({ customer_id: cus, lines: [line()], send: true }), 201);
       expect(inv).toMatchObject({ status: 'SENT', sent_via: 'email', sent_to: 'ap@shipper.example' });
       expect(inv.sent_at).toBeTypeOf('number');
       expect(await eventsOf(inv.id)).toEqual(['invoice.created', 'invoice.sent']);
@@ -118,9 +97,9 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
     });
 
     it('bills an order at most once while its invoice is not void', async () => {
-      const cus = await customer();
-      const ord = await order(cus, { until: 'pending' });
-      const inv = await sentInvoice(cus, [line(145_000, { order_id: ord })]);
+      const cus = await f.customer();
+      const ord = await f.order(cus, { until: 'pending' });
+      const inv = await f.invoice(cus, [ord]);
       expect(inv.lines[0].order_id).toBe(ord);
       const again = await createInvoice({ customer_id: cus, lines: [line(145_000, { order_id: ord })] });
       expect(again.status).toBe(409);
@@ -139,16 +118,16 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
       [{ sent_via: 'email' }, 'unknown_field', 'sent_via'],
       [{ send: { email: 'ap@shipper.example', sent_via: 'post' } }, 'invalid_value', 'send'],
     ])('rejects %j (%s, %s)', async (overrides, code, param) => {
-      const cus = await customer();
+      const cus = await f.customer();
       const r = await createInvoice({ customer_id: cus, lines: [line()], ...overrides });
       expect(r.status, r.text).toBe(400);
       expect(r.body.error).toMatchObject({ type: 'validation_error', code, param });
     });
 
     it("refuses an order twice on one invoice, another customer's order, and an unknown order", async () => {
-      const cus = await customer();
-      const other = await customer();
-      const ord = await order(cus, { until: 'pending' });
+      const cus = await f.customer();
+      const other = await f.customer();
+      const ord = await f.order(cus, { until: 'pending' });
       const twice = await createInvoice({ customer_id: cus, lines: [line(1, { order_id: ord }), line(1, { order_id: ord })] });
       expect(twice.status).toBe(409);
       expect(twice.body.error).toMatchObject({ type: 'conflict_error', code: 'reference_conflict', param: 'lines[1].order_id' });
@@ -163,8 +142,8 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
 
   describe('updateInvoice', () => {
     it('replaces the lines and due date of a DRAFT and computes the amounts again; refuses once SENT', async () => {
-      const cus = await customer();
-      const inv = ok(await createInvoice({ customer_id: cus, lines: [line(100)] }), 201);
+      const cus = await f.customer();
+      const inv = await f.invoice(cus, [], { status: 'DRAFT', amounts: [100] });
       const edited = ok(await h.call('PATCH', `/v1/invoices/${inv.id}`, { body: { lines: [line(200, { quantity: 2 }), line(50)], due_date: '2027-01-15' } }));
       expect(edited).toMatchObject({ number: inv.number, subtotal: 450, amount_remaining: 450, due_date: '2027-01-15', lines: [{ amount: 400 }, { amount: 50 }] });
       ok(await h.call('POST', `/v1/invoices/${inv.id}/send`, { body: {} }));
@@ -176,12 +155,12 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
 
   describe('sendInvoice', () => {
     it('sends by post to the billing address when asked, by email to the address given, and only once', async () => {
-      const cus = await customer();
-      const byPost = ok(await createInvoice({ customer_id: cus, lines: [line()] }), 201);
+      const cus = await f.customer();
+      const byPost = await f.invoice(cus, [], { status: 'DRAFT' });
       const sent = ok(await h.call('POST', `/v1/invoices/${byPost.id}/send`, { body: { sent_via: 'post' } }));
-      expect(sent).toMatchObject({ status: 'SENT', sent_via: 'post', sent_to: { ...ADDRESS, address2: null } });
+      expect(sent).toMatchObject({ status: 'SENT', sent_via: 'post', sent_to: { ...BILLING_ADDRESS, address2: null } });
       expect((await h.call('POST', `/v1/invoices/${byPost.id}/send`, { body: {} })).body.error).toMatchObject({ code: 'invalid_state_transition' });
-      const byEmail = ok(await createInvoice({ customer_id: cus, lines: [line()] }), 201);
+      const byEmail = await f.invoice(cus, [], { status: 'DRAFT' });
       expect(ok(await h.call('POST', `/v1/invoices/${byEmail.id}/send`, { body: { email: 'billing@other.example' } }))).toMatchObject({
         sent_via: 'email',
         sent_to: 'billing@other.example',
@@ -189,14 +168,14 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
     });
 
     it('needs a recipient: a customer with no email and no address needs one given', async () => {
-      const cus = await customer({ name: 'No contact' });
-      const inv = ok(await createInvoice({ customer_id: cus, lines: [line()] }), 201);
+      const cus = await f.customer({ name: 'No contact' });
+      const inv = await f.invoice(cus, [], { status: 'DRAFT' });
       const r = await h.call('POST', `/v1/invoices/${inv.id}/send`, { body: {} });
       expect(r.status).toBe(409);
       expect(r.body.error).toMatchObject({ type: 'conflict_error', code: 'reference_conflict', param: 'email' });
       const byPost = await h.call('POST', `/v1/invoices/${inv.id}/send`, { body: { sent_via: 'post' } });
       expect(byPost.body.error).toMatchObject({ code: 'reference_conflict', param: 'address' });
-      const both = await h.call('POST', `/v1/invoices/${inv.id}/send`, { body: { email: 'x@y.example', address: ADDRESS } });
+      const both = await h.call('POST', `/v1/invoices/${inv.id}/send`, { body: { email: 'x@y.example', address: BILLING_ADDRESS } });
       expect(both.status).toBe(400);
       expect(both.body.error).toMatchObject({ type: 'validation_error', code: 'invalid_value' });
       const atCreation = await createInvoice({ customer_id: cus, lines: [line()], send: true });
@@ -207,8 +186,8 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
 
   describe('voidInvoice', () => {
     it('voids a SENT invoice: reversal in the ledger, invoice.voided, and an audit entry', async () => {
-      const cus = await customer();
-      const inv = await sentInvoice(cus);
+      const cus = await f.customer();
+      const inv = await f.invoice(cus, []);
       const voided = ok(await h.call('POST', `/v1/invoices/${inv.id}/void`));
       expect(voided).toMatchObject({ status: 'VOID', amount_remaining: 145_000 });
       expect(voided.voided_at).toBeTypeOf('number');
@@ -226,12 +205,11 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
     });
 
     it('refuses a DRAFT, a partly paid and a PAID invoice (409) and writes nothing', async () => {
-      const cus = await customer();
-      const draft = ok(await createInvoice({ customer_id: cus, lines: [line()] }), 201);
-      const partly = await sentInvoice(cus);
-      ok(await pay({ customer_id: cus, invoice_id: partly.id, amount: 1000 }), 201);
-      const paid = await sentInvoice(cus, [line(500)]);
-      ok(await pay({ customer_id: cus, invoice_id: paid.id, amount: 500 }), 201);
+      const cus = await f.customer();
+      const draft = await f.invoice(cus, [], { status: 'DRAFT' });
+      const partly = await f.invoice(cus, []);
+      await f.pay(cus, partly.id, 1000);
+      const paid = await f.invoice(cus, [], { status: 'PAID', amounts: [500] });
       const before = await h.database.db.em().count(LedgerEntry, {});
       for (const inv of [draft, partly, paid]) {
         const r = await h.call('POST', `/v1/invoices/${inv.id}/void`);
@@ -245,12 +223,12 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
 
   describe('createPayment', () => {
     it('applies partial payments, then settles the invoice: PAID, payment.received then invoice.paid with exactly the specified data', async () => {
-      const cus = await customer();
-      const inv = await sentInvoice(cus);
-      const first = ok(await pay({ customer_id: cus, invoice_id: inv.id, amount: 45_000, reference: 'ACH-1' }), 201);
+      const cus = await f.customer();
+      const inv = await f.invoice(cus, []);
+      const first = ok(await createPayment({ customer_id: cus, invoice_id: inv.id, amount: 45_000, reference: 'ACH-1' }), 201);
       expect(first).toMatchObject({ object: 'payment', status: 'succeeded', amount: 45_000, invoice_id: inv.id, reference: 'ACH-1', failure_reason: null });
       expect(ok(await h.call('GET', `/v1/invoices/${inv.id}`))).toMatchObject({ status: 'SENT', amount_paid: 45_000, amount_remaining: 100_000 });
-      const last = ok(await pay({ customer_id: cus, invoice_id: inv.id, amount: 100_000, payment_method: 'wire' }), 201);
+      const last = ok(await createPayment({ customer_id: cus, invoice_id: inv.id, amount: 100_000, payment_method: 'wire' }), 201);
       const paid = ok(await h.call('GET', `/v1/invoices/${inv.id}`));
       expect(paid).toMatchObject({ status: 'PAID', amount_paid: 145_000, amount_remaining: 0 });
       expect(await eventsOf(last.id)).toEqual(['payment.received']);
@@ -266,18 +244,17 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
     });
 
     it('refuses an overpayment (409 amount_exceeds_balance), a VOID and a DRAFT invoice (409), and writes nothing', async () => {
-      const cus = await customer();
-      const inv = await sentInvoice(cus, [line(1000)]);
-      const voided = await sentInvoice(cus, [line(1000)]);
-      ok(await h.call('POST', `/v1/invoices/${voided.id}/void`));
-      const draft = ok(await createInvoice({ customer_id: cus, lines: [line(1000)] }), 201);
+      const cus = await f.customer();
+      const inv = await f.invoice(cus, [], { amounts: [1000] });
+      const voided = await f.invoice(cus, [], { status: 'VOID', amounts: [1000] });
+      const draft = await f.invoice(cus, [], { status: 'DRAFT', amounts: [1000] });
       const em = h.database.db.em();
       const before = [await em.count(Payment, {}), await em.count(LedgerEntry, {}), await em.count(Event, {})];
-      const over = await pay({ customer_id: cus, invoice_id: inv.id, amount: 1001 });
+      const over = await createPayment({ customer_id: cus, invoice_id: inv.id, amount: 1001 });
       expect(over.status).toBe(409);
       expect(over.body.error).toMatchObject({ type: 'conflict_error', code: 'amount_exceeds_balance', param: 'amount' });
       for (const target of [voided, draft]) {
-        const r = await pay({ customer_id: cus, invoice_id: target.id, amount: 10 });
+        const r = await createPayment({ customer_id: cus, invoice_id: target.id, amount: 10 });
         expect(r.status).toBe(409);
         expect(r.body.error.code).toBe('invalid_state_transition');
       }
@@ -285,40 +262,40 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
     });
 
     it("refuses another currency than the invoice's and another customer's invoice (400)", async () => {
-      const cus = await customer();
-      const other = await customer();
-      const inv = await sentInvoice(cus, [line(1000)]);
-      const foreign = await pay({ customer_id: other, invoice_id: inv.id, amount: 10 });
+      const cus = await f.customer();
+      const other = await f.customer();
+      const inv = await f.invoice(cus, [], { amounts: [1000] });
+      const foreign = await createPayment({ customer_id: other, invoice_id: inv.id, amount: 10 });
       expect(foreign.status).toBe(409);
       expect(foreign.body.error).toMatchObject({ type: 'conflict_error', code: 'reference_conflict', param: 'invoice_id' });
       // Only usd is accepted on input today; an invoice in another currency stands for the future ones.
       await h.database.db.em().nativeUpdate(Invoice, { id: inv.id }, { currency: 'cad' as never });
-      const mismatch = await pay({ customer_id: cus, invoice_id: inv.id, amount: 10, currency: 'usd' });
+      const mismatch = await createPayment({ customer_id: cus, invoice_id: inv.id, amount: 10, currency: 'usd' });
       expect(mismatch.status).toBe(409);
       expect(mismatch.body.error).toMatchObject({ type: 'conflict_error', code: 'reference_conflict', param: 'currency' });
     });
 
     it('records a failed payment with its reason (payment.failed), changing no invoice and no balance', async () => {
-      const cus = await customer();
-      const inv = await sentInvoice(cus, [line(1000)]);
-      const failed = ok(await pay({ customer_id: cus, invoice_id: inv.id, amount: 1000, payment_method: 'card', failure_reason: 'Card declined.' }), 201);
+      const cus = await f.customer();
+      const inv = await f.invoice(cus, [], { amounts: [1000] });
+      const failed = ok(await createPayment({ customer_id: cus, invoice_id: inv.id, amount: 1000, payment_method: 'card', failure_reason: 'Card declined.' }), 201);
       expect(failed).toMatchObject({ status: 'failed', failure_reason: 'Card declined.' });
       expect(await eventsOf(failed.id)).toEqual(['payment.failed']);
       expect(await linesOf(failed.id)).toEqual([]);
       expect(ok(await h.call('GET', `/v1/invoices/${inv.id}`))).toMatchObject({ status: 'SENT', amount_paid: 0 });
-      expect((await pay({ customer_id: cus, amount: 10, status: 'failed' })).body.error).toMatchObject({ code: 'unknown_field', param: 'status' });
+      expect((await createPayment({ customer_id: cus, amount: 10, status: 'failed' })).body.error).toMatchObject({ code: 'unknown_field', param: 'status' });
     });
 
     it('posts a payment on account (no invoice): cash debited, receivable credited', async () => {
-      const cus = await customer();
-      const p = ok(await pay({ customer_id: cus, amount: 700 }), 201);
+      const cus = await f.customer();
+      const p = ok(await createPayment({ customer_id: cus, amount: 700 }), 201);
       expect(p.invoice_id).toBeNull();
       expect((await linesOf(p.id)).map((l) => l.ledgerAccount)).toEqual(['cash', 'accounts_receivable']);
     });
 
     it('replays an idempotent retry instead of paying twice', async () => {
-      const cus = await customer();
-      const inv = await sentInvoice(cus, [line(1000)]);
+      const cus = await f.customer();
+      const inv = await f.invoice(cus, [], { amounts: [1000] });
       const headers = { 'Idempotency-Key': `pay-${inv.id}` };
       const body = { customer_id: cus, invoice_id: inv.id, amount: 600, payment_method: 'ach' };
       const a = await h.call('POST', '/v1/payments', { body, headers });
@@ -331,10 +308,10 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
 
   describe('createCarrierPayment', () => {
     it('pays a carrier the carrier_pay of its delivered orders: sent, carrier_payment.sent, payable against cash, audited', async () => {
-      const cus = await customer();
-      const carrier = await activeCarrier();
-      const a = await order(cus, { carrier, carrierPay: 100_000 });
-      const b = await order(cus, { carrier, carrierPay: 25_000 });
+      const cus = await f.customer();
+      const carrier = await f.activeCarrier();
+      const a = await f.order(cus, { carrier, carrierPay: 100_000 });
+      const b = await f.order(cus, { carrier, carrierPay: 25_000 });
       expect((await linesOf(a)).map((l) => [l.ledgerAccount, l.direction, l.amount])).toEqual([
         ['carrier_cost', 'debit', 100_000],
         ['carrier_payable', 'credit', 100_000],
@@ -354,12 +331,12 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
     });
 
     it('refuses an undelivered order (409), an order paid already (409), another carrier\'s order and one without carrier_pay (400), writing nothing', async () => {
-      const cus = await customer();
-      const carrier = await activeCarrier();
-      const delivered = await order(cus, { carrier });
-      const moving = await order(cus, { carrier, until: 'in_transit' });
-      const foreign = await order(cus);
-      const unpriced = await order(cus, { carrier, carrierPay: null });
+      const cus = await f.customer();
+      const carrier = await f.activeCarrier();
+      const delivered = await f.order(cus, { carrier });
+      const moving = await f.order(cus, { carrier, until: 'in_transit' });
+      const foreign = await f.order(cus);
+      const unpriced = await f.order(cus, { carrier, carrierPay: null });
       const em = h.database.db.em();
       const before = [await em.count(CarrierPayment, {}), await em.count(CarrierPaymentOrder, {}), await em.count(LedgerEntry, {}), await em.count(AuditLog, {})];
       const cases: [string[], number, string, string?][] = [
@@ -373,7 +350,7 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
         expect(r.body.error).toMatchObject({ code, ...(param ? { param } : {}) });
       }
       expect([await em.count(CarrierPayment, {}), await em.count(CarrierPaymentOrder, {}), await em.count(LedgerEntry, {}), await em.count(AuditLog, {})]).toEqual(before);
-      ok(await h.call('POST', '/v1/carrier_payments', { body: { carrier_id: carrier, order_ids: [delivered], payment_method: 'check' } }), 201);
+      await f.payCarrier(carrier, [delivered]);
       const twice = await h.call('POST', '/v1/carrier_payments', { body: { carrier_id: carrier, order_ids: [delivered], payment_method: 'check' } });
       expect(twice.status).toBe(409);
       expect(twice.body.error).toMatchObject({ type: 'conflict_error', code: 'order_already_paid', param: 'order_ids[0]' });
@@ -382,8 +359,8 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
 
   describe('the general ledger', () => {
     it('lists lines filtered by ledger account, source and journal entry, newest first', async () => {
-      const cus = await customer();
-      const inv = await sentInvoice(cus, [line(321)]);
+      const cus = await f.customer();
+      const inv = await f.invoice(cus, [], { amounts: [321] });
       const bySource = ok(await h.call('GET', `/v1/ledger_entries?source_id=${inv.id}`));
       expect(bySource.data).toHaveLength(2);
       expect(bySource.data[0]).toMatchObject({ object: 'ledger_entry', source_type: 'invoice', source_id: inv.id, currency: 'usd', amount: 321 });
@@ -396,13 +373,14 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
 
     it('gives a trial balance whose debits equal its credits, now and as of an earlier time', async () => {
       const key = await h.key('trial-balance');
-      const cus = await customer(undefined, key);
+      const m = fixtures(h, key);
+      const cus = await m.customer();
       const before = await balances(key);
       expect(before.accounts.map((a: Json) => a.ledger_account)).toEqual(['cash', 'accounts_receivable', 'revenue', 'carrier_cost', 'carrier_payable']);
       expect(before.total_debits).toBe(0);
-      await sentInvoice(cus).catch(() => undefined); // default key: another account, not counted
-      const inv = ok(await createInvoice({ customer_id: cus, lines: [line(5000)], send: true }, key), 201);
-      ok(await pay({ customer_id: cus, invoice_id: inv.id, amount: 2000 }, key), 201);
+      await f.invoice(cus, []).catch(() => undefined); // default key: another account, not counted
+      const inv = await m.invoice(cus, [], { amounts: [5000] });
+      await m.pay(cus, inv.id, 2000);
       const after = await balances(key);
       expect(after.total_debits).toBe(after.total_credits);
       expect(balanceOf(after, 'accounts_receivable')).toBe(3000);
@@ -438,7 +416,7 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
     it('needs accounting:write to change and accounting:read to read', async () => {
       const reader = await h.key('acme', 'accounting:read');
       const none = await h.key('acme', 'orders:read');
-      const cus = await customer();
+      const cus = await f.customer();
       const r = await createInvoice({ customer_id: cus, lines: [line()] }, reader);
       expect(r.status).toBe(403);
       expect(r.body.error).toMatchObject({ type: 'permission_error', code: 'insufficient_scope' });
@@ -458,14 +436,15 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
       const worker = new DeliveryWorker({ db: h.database.db, clock: h.clock, log: pino({ level: 'silent' }), transport });
       try {
         const endpoint = ok(await h.call('POST', '/v1/webhook_endpoints', { key, body: { url: receiver.url, enabled_events: ['invoice.paid'] } }), 201);
-        const cus = await customer(undefined, key);
-        const carrier = await activeCarrier(key);
-        const ord = await order(cus, { carrier, carrierPay: 120_000, key });
+        const m = fixtures(h, key);
+        const cus = await m.customer();
+        const carrier = await m.activeCarrier();
+        const ord = await m.order(cus, { carrier, carrierPay: 120_000 });
 
-        const inv = ok(await createInvoice({ customer_id: cus, lines: [line(145_000, { order_id: ord })] }, key), 201);
+        const inv = await m.invoice(cus, [ord], { status: 'DRAFT' });
         ok(await h.call('POST', `/v1/invoices/${inv.id}/send`, { key, body: { sent_via: 'email' } }));
-        ok(await pay({ customer_id: cus, invoice_id: inv.id, amount: 45_000 }, key), 201);
-        const final = ok(await pay({ customer_id: cus, invoice_id: inv.id, amount: 100_000, payment_method: 'check', reference: 'CHK 1042' }, key), 201);
+        await m.pay(cus, inv.id, 45_000);
+        const final = ok(await createPayment({ customer_id: cus, invoice_id: inv.id, amount: 100_000, payment_method: 'check', reference: 'CHK 1042' }, key), 201);
         const paid = ok(await h.call('GET', `/v1/invoices/${inv.id}`, { key }));
         expect(paid).toMatchObject({ status: 'PAID', amount_remaining: 0 });
 
@@ -481,7 +460,7 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
         expect(envelope.data).toEqual({ id: inv.id, amount: 145_000, currency: 'usd', customer_id: cus, paid_at: paid.paid_at, payment_method: 'check' });
         expect(final.status).toBe('succeeded');
 
-        ok(await h.call('POST', '/v1/carrier_payments', { key, body: { carrier_id: carrier, order_ids: [ord], payment_method: 'ach' } }), 201);
+        await m.payCarrier(carrier, [ord]);
         const trial = await balances(key);
         expect(balanceOf(trial, 'accounts_receivable')).toBe(0);
         expect(balanceOf(trial, 'cash')).toBe(145_000 - 120_000);

@@ -1,18 +1,27 @@
 // The objects most tests need, made through the API: a customer, an active carrier, an order moved
-// through its states, an invoice (draft, sent, paid) and a carrier payment.
+// through its states, an invoice in any state (DRAFT, SENT, PAID, VOID), a payment and a carrier payment.
 import { Carrier } from '../../src/carriers/carriers.entities.js';
 import { orderBody, type Harness } from './harness.js';
 
 type Json = Record<string, any>;
+export type InvoiceStatus = 'DRAFT' | 'SENT' | 'PAID' | 'VOID';
+
+/** The billing address of the default customer (an invoice sent by post goes there). */
+export const BILLING_ADDRESS = { address1: '100 N Main St', city: 'Chicago', state: 'IL', zip: '60601' };
 
 export interface Fixtures {
+  /** A customer with an email and `BILLING_ADDRESS` unless `body` says otherwise. */
   customer(body?: Json): Promise<string>;
   /** Onboarded, then set active (no vetting run). */
   activeCarrier(): Promise<string>;
   /** An order of `customerId`, moved up to `until` (delivered by default), priced and with carrier pay. */
   order(customerId: string, opts?: { until?: 'pending' | 'dispatched' | 'in_transit' | 'delivered' | 'cancelled'; carrier?: string; price?: number; carrierPay?: number | null; body?: Json }): Promise<string>;
-  /** An invoice billing `orderIds` (their prices), sent at once unless `send: false`. */
-  invoice(customerId: string, orderIds: string[], opts?: { send?: boolean; amounts?: number[] }): Promise<Json>;
+  /**
+   * An invoice with a line per order of `orderIds` (145,000 each, or `amounts`), or with no order a
+   * line per amount of `amounts` (one of 145,000 by default), in `status`: SENT by email by default
+   * (DRAFT with `send: false`), PAID paid in full, VOID sent then voided. Answers the invoice as it is then.
+   */
+  invoice(customerId: string, orderIds: string[], opts?: { status?: InvoiceStatus; send?: boolean; amounts?: number[] }): Promise<Json>;
   pay(customerId: string, invoiceId: string, amount: number): Promise<Json>;
   payCarrier(carrierId: string, orderIds: string[]): Promise<Json>;
 }
@@ -25,7 +34,7 @@ export function fixtures(h: Harness, key?: string): Fixtures {
     return r.body as Json;
   };
   const self: Fixtures = {
-    async customer(body = { name: 'Shipper', email: 'ap@shipper.example' }) {
+    async customer(body = { name: 'Shipper', email: 'ap@shipper.example', billing_address: BILLING_ADDRESS }) {
       return ok(await h.call('POST', '/v1/customers', { body, ...as }), [201]).id as string;
     },
     async activeCarrier() {
@@ -50,8 +59,17 @@ export function fixtures(h: Harness, key?: string): Fixtures {
       return id;
     },
     async invoice(customerId, orderIds, opts = {}) {
-      const lines = orderIds.map((order_id, i) => ({ description: `Transport ${i + 1}`, quantity: 1, unit_amount: opts.amounts?.[i] ?? 145_000, order_id }));
-      return ok(await h.call('POST', '/v1/invoices', { body: { customer_id: customerId, due_date: '2026-12-31', lines, ...(opts.send === false ? {} : { send: { email: 'ap@shipper.example' } }) }, ...as }), [201]);
+      const status = opts.status ?? (opts.send === false ? 'DRAFT' : 'SENT');
+      const lines = orderIds.length
+        ? orderIds.map((order_id, i) => ({ description: `Transport ${i + 1}`, quantity: 1, unit_amount: opts.amounts?.[i] ?? 145_000, order_id }))
+        : (opts.amounts ?? [145_000]).map((unit_amount, i) => ({ description: `Transport ${i + 1}`, quantity: 1, unit_amount }));
+      const inv = ok(await h.call('POST', '/v1/invoices', { body: { customer_id: customerId, due_date: '2026-12-31', lines, ...(status === 'DRAFT' ? {} : { send: { email: 'ap@shipper.example' } }) }, ...as }), [201]);
+      if (status === 'PAID') {
+        await self.pay(customerId, inv.id, inv.amount_remaining);
+        return ok(await h.call('GET', `/v1/invoices/${inv.id}`, as), [200]);
+      }
+      if (status === 'VOID') return ok(await h.call('POST', `/v1/invoices/${inv.id}/void`, as), [200]);
+      return inv;
     },
     async pay(customerId, invoiceId, amount) {
       return ok(await h.call('POST', '/v1/payments', { body: { customer_id: customerId, invoice_id: invoiceId, amount, payment_method: 'ach' }, ...as }), [201]);
