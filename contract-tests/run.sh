@@ -4,7 +4,10 @@
 # Usage: bash contract-tests/run.sh [extra `schemathesis run` options]
 # Environment: CONTRACT_MAX_EXAMPLES (fuzzing cases per operation / stateful scenarios),
 #              CONTRACT_TIMEOUT (seconds before the Schemathesis run is aborted, default 1200),
-#              PYTHON (interpreter used to create the venv, default python3).
+#              PYTHON (interpreter used to create the venv, default python3),
+#              CONTRACT_CONFIG (another Schemathesis config file: a run as an integrator makes it, with
+#              none of this project's settings, takes one that only sends the key and sets no hooks:
+#              contract-tests/integrator.toml).
 # Exit code: Schemathesis's own (non-zero on any failure), or 1 if setup fails.
 set -euo pipefail
 
@@ -12,7 +15,7 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/.." && pwd)"
 VENV="$HERE/.venv"
 REQUIREMENTS="$HERE/requirements.txt"
-CONFIG="$HERE/schemathesis.toml"
+CONFIG="${CONTRACT_CONFIG:-$HERE/schemathesis.toml}"
 REPORTS="$HERE/reports"
 SERVER_LOG="$REPORTS/server.log"
 PYTHON="${PYTHON:-python3}"
@@ -147,7 +150,7 @@ CONTRACT_OAUTH_BASIC="$(printf '%s' "$client_json" | "$PYTHON" -c 'import sys, j
 export CONTRACT_OAUTH_BASIC
 # The dashboard user whose fresh sessions authenticate the current-session operations (hooks.py).
 export CONTRACT_BASE_URL="$BASE" CONTRACT_SESSION_EMAIL="$SESSION_EMAIL" CONTRACT_SESSION_PASSWORD="$SESSION_PASSWORD"
-export SCHEMATHESIS_HOOKS="$HERE/hooks.py"
+[ -z "${CONTRACT_CONFIG:-}" ] && export SCHEMATHESIS_HOOKS="$HERE/hooks.py"
 
 # Data the fuzzer cannot make up: an active carrier whose insurance lapsed (local registry sample), so
 # the compliance scan raises an alert that the list links hand to the alert operations.

@@ -1649,7 +1649,13 @@ export interface components {
          * @example 60601
          */
         Zip: string;
-        /** @description A single line of text (no control characters). */
+        /**
+         * @description Free text: any Unicode except NUL (U+0000) and unpaired UTF-16 surrogates (U+D800 to U+DFFF
+         *     not part of a pair), which PostgreSQL cannot store. Such text answers 400 `invalid_value`.
+         *     Fields that accept free text use this schema (with their own length bounds).
+         */
+        Text: string;
+        /** @description A single line of text (no control characters; otherwise as `Text`). */
         Line: string;
         /**
          * @description Up to 50 string key-value pairs for the integrator's own use (keys up to 40 characters,
@@ -1659,7 +1665,7 @@ export interface components {
          *     }
          */
         Metadata: {
-            [key: string]: string;
+            [key: string]: string & components["schemas"]["Text"];
         };
         /**
          * @description Keys to set; a `null` value removes the key.
@@ -1668,7 +1674,7 @@ export interface components {
          *     }
          */
         MetadataUpdate: {
-            [key: string]: string | null;
+            [key: string]: components["schemas"]["Text"] | null;
         };
         /**
          * TimeRange
@@ -2012,7 +2018,7 @@ export interface components {
          *     }
          */
         OrderCancel: {
-            reason?: string;
+            reason?: string & components["schemas"]["Text"];
         };
         /** OrderList */
         OrderList: {
@@ -2154,7 +2160,7 @@ export interface components {
         WebhookEndpointCreate: {
             url: components["schemas"]["WebhookUrl"];
             enabled_events: components["schemas"]["EnabledEvents"];
-            description?: string;
+            description?: string & components["schemas"]["Text"];
             api_version?: components["schemas"]["ApiVersion"];
             metadata?: components["schemas"]["Metadata"];
         };
@@ -2167,7 +2173,7 @@ export interface components {
         WebhookEndpointUpdate: {
             url?: components["schemas"]["WebhookUrl"];
             enabled_events?: components["schemas"]["EnabledEvents"];
-            description?: string | null;
+            description?: components["schemas"]["Text"] | null;
             status?: components["schemas"]["WebhookEndpointStatus"];
             metadata?: components["schemas"]["MetadataUpdate"];
         };
@@ -2656,7 +2662,7 @@ export interface components {
          *     }
          */
         CarrierSuspension: {
-            reason: string;
+            reason: string & components["schemas"]["Text"];
         };
         /** CarrierList */
         CarrierList: {
@@ -2732,7 +2738,7 @@ export interface components {
          *     }
          */
         ComplianceAlertResolution: {
-            note?: string;
+            note?: string & components["schemas"]["Text"];
         };
         /**
          * OrderDispatch
@@ -2774,7 +2780,7 @@ export interface components {
          */
         OrderExceptionCreate: {
             kind: components["schemas"]["OrderExceptionKind"];
-            note?: string;
+            note?: string & components["schemas"]["Text"];
         };
         /**
          * @description Dashboard user id (`usr_` + ULID).
@@ -2799,7 +2805,7 @@ export interface components {
          * @description A password of 12 to 200 characters.
          * @example correct horse battery staple
          */
-        Password: string;
+        Password: string & components["schemas"]["Text"];
         /**
          * User
          * @description A person who signs in to the dashboard. `initial_password` appears only in the answer of a create without a password.
@@ -2869,8 +2875,8 @@ export interface components {
          */
         SessionCreate: {
             /** @description The user's email (compared case-insensitively). */
-            email: string;
-            password: string;
+            email: string & components["schemas"]["Text"];
+            password: string & components["schemas"]["Text"];
         };
         /**
          * Session
@@ -3019,16 +3025,16 @@ export interface components {
              * @description Only `client_credentials` is supported (others answer `unsupported_grant_type`).
              * @example client_credentials
              */
-            grant_type: string;
+            grant_type: string & components["schemas"]["Text"];
             /**
              * @description Space-separated scopes, a subset of the client's; omitted means all of them.
              * @example orders:read
              */
-            scope?: string;
+            scope?: string & components["schemas"]["Text"];
             /** @description The client id, when not sent by HTTP Basic. */
-            client_id?: string;
+            client_id?: string & components["schemas"]["Text"];
             /** @description The client secret, when not sent by HTTP Basic. */
-            client_secret?: string;
+            client_secret?: string & components["schemas"]["Text"];
         };
         /**
          * OAuthToken
@@ -3049,10 +3055,10 @@ export interface components {
          * @description Form fields of RFC 7662 §2.1.
          */
         OAuthIntrospectionRequest: {
-            token: string;
-            token_type_hint?: string;
-            client_id?: string;
-            client_secret?: string;
+            token: string & components["schemas"]["Text"];
+            token_type_hint?: string & components["schemas"]["Text"];
+            client_id?: string & components["schemas"]["Text"];
+            client_secret?: string & components["schemas"]["Text"];
         };
         /**
          * OAuthIntrospection

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 import { VERSIONS } from '../src/shared/versions.js';
-import { changeId, compareDocuments, judge, type RegistryEntry } from './breaking-changes.js';
+import { acceptedMatches, changeId, compareDocuments, judge, type RegistryEntry } from './breaking-changes.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PUBLISHED = path.join(ROOT, 'specs', 'published');
@@ -58,7 +58,7 @@ function check(): number {
   const accepted = base ? acceptedAgainst(base) : new Map<string, string>();
   const verdict = judge({ registry: entries, changes, base, accepted });
   for (const line of verdict.report) console.log(line);
-  const stale = [...accepted.keys()].filter((id) => !verdict.breaking.some((c) => changeId(c) === id));
+  const stale = [...accepted.keys()].filter((id) => !verdict.breaking.some((c) => acceptedMatches(id, changeId(c))));
   for (const id of stale) console.log(`  note: accepted change no longer reported, remove it from ${path.relative(ROOT, ACCEPTED)}: ${id}`);
   console.log(`${verdict.ok ? 'ok' : 'FAILED'}: breaking-change check (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   return verdict.ok ? 0 : 1;

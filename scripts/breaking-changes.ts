@@ -41,6 +41,29 @@ export interface Change {
 /** A stable name for a change, as accepted changes are listed (`<action> <pointer>`). */
 export const changeId = (c: Pick<Change, 'action' | 'pointer'>): string => `${c.action} ${c.pointer}`;
 
+/**
+ * Whether an accepted change names this change id: the same id, or a pattern of one where `*` stands
+ * for one pointer segment and `**` for any number of them (one review covering a change that a shared
+ * schema makes in many operations).
+ */
+export function acceptedMatches(accepted: string, id: string): boolean {
+  if (!accepted.includes('*')) return accepted === id;
+  const source = accepted
+    .split('/')
+    .map((part) => (part === '**' ? '(?:/[^/]*)*' : `/${part.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')}`))
+    .join('')
+    .replace(/^\//, '');
+  return new RegExp(`^${source}$`).test(id);
+}
+
+/** The reason a reviewed change was accepted, if one of the accepted changes names it. */
+export function acceptedReason(accepted: ReadonlyMap<string, string>, c: Pick<Change, 'action' | 'pointer'>): string | undefined {
+  const id = changeId(c);
+  if (accepted.has(id)) return accepted.get(id);
+  for (const [pattern, reason] of accepted) if (acceptedMatches(pattern, id)) return reason;
+  return undefined;
+}
+
 const pointerOf = (path: readonly (string | number)[]): string =>
   path.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 
@@ -140,12 +163,25 @@ function resourceAt(doc: Json, path: readonly (string | number)[], schemaStart: 
   return found;
 }
 
+/** A change with the values on each side (the changelog, scripts/spec-changelog.ts, prints them). */
+export interface ValuedChange extends Change {
+  /** The value in the dereferenced `before` document (absent for an addition). */
+  before: unknown;
+  /** The value in the dereferenced `after` document (absent for a removal). */
+  after: unknown;
+}
+
 /** Every change from `before` to `after` (both bundled OpenAPI 3.x documents), classified. */
 export function compareDocuments(before: JsonObject, after: JsonObject): Change[] {
+  return compareDocumentsWithValues(before, after).map(({ before: _before, after: _after, ...change }) => change);
+}
+
+/** `compareDocuments`, each change with its values on both sides. */
+export function compareDocumentsWithValues(before: JsonObject, after: JsonObject): ValuedChange[] {
   const a = comparable(before);
   const b = comparable(after);
   const { diffs } = apiCompare(a, b);
-  return diffs.map((d): Change => {
+  return diffs.map((d): ValuedChange => {
     const path = d.path as (string | number)[];
     const inPaths = path[0] === 'paths' && typeof path[2] === 'string' && METHODS.has(path[2]);
     const operation = inPaths ? `${String(path[2]).toUpperCase()} ${String(path[1])}` : undefined;
@@ -167,6 +203,8 @@ export function compareDocuments(before: JsonObject, after: JsonObject): Change[
       side,
       resource: side === 'response' && schemaStart > 0 ? resourceAt(doc, path, schemaStart) : undefined,
       description: d.description ?? '',
+      before: d.before,
+      after: d.after,
     };
   });
 }
@@ -177,6 +215,13 @@ export interface RegistryEntry {
   /** `object` names this version has a downgrade transform for. */
   downgrades: string[];
 }
+
+/**
+ * Whether a version's transforms cover a breaking change: only responses are transformed, one
+ * resource (`object`) at a time.
+ */
+export const coveredBy = (change: Pick<Change, 'side' | 'resource'>, entry: RegistryEntry): boolean =>
+  change.side === 'response' && change.resource !== undefined && entry.downgrades.includes(change.resource);
 
 export interface Verdict {
   ok: boolean;
@@ -216,13 +261,16 @@ export function judge(input: {
     return { ok: false, base, breaking: [], report };
   }
   const breaking = changes.filter((c) => c.type === 'breaking');
-  const open = breaking.filter((c) => !accepted.has(changeId(c)));
+  const open = breaking.filter((c) => acceptedReason(accepted, c) === undefined);
   const count = (t: ChangeType) => changes.filter((c) => c.type === t).length;
   report.push(
     `compared with the published ${base} document: ${changes.length} changes (${breaking.length} breaking, ${count('non-breaking')} non-breaking, ` +
       `${count('deprecated')} deprecated, ${count('annotation')} annotation, ${count('unclassified')} unclassified)`,
   );
-  for (const c of breaking.filter((c) => accepted.has(changeId(c)))) report.push(`  accepted: ${describe(c)} (${accepted.get(changeId(c))})`);
+  for (const c of breaking) {
+    const reason = acceptedReason(accepted, c);
+    if (reason !== undefined) report.push(`  accepted: ${describe(c)} (${reason})`);
+  }
 
   if (base === current) {
     for (const c of open) report.push(`  BREAKING: ${describe(c)}`, `      change: ${changeId(c)}`);
@@ -239,7 +287,7 @@ export function judge(input: {
   const entry = registry[0] as RegistryEntry;
   const uncovered: Change[] = [];
   for (const c of open) {
-    const covered = c.side === 'response' && c.resource !== undefined && entry.downgrades.includes(c.resource);
+    const covered = coveredBy(c, entry);
     report.push(`  ${covered ? `covered by ${current}'s ${c.resource} transform` : 'BREAKING, not covered'}: ${describe(c)}`);
     if (!covered) {
       uncovered.push(c);

@@ -3,7 +3,7 @@
 // change unless a new dated version transforms it (npm run check:breaking runs both in npm test).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { changeId, compareDocuments, judge, type Change, type RegistryEntry } from '../scripts/breaking-changes.js';
+import { acceptedMatches, changeId, compareDocuments, judge, type Change, type RegistryEntry } from '../scripts/breaking-changes.js';
 import { publishedFile, registry } from '../scripts/api-versions.js';
 import { CURRENT_VERSION } from '../src/shared/versions.js';
 
@@ -117,6 +117,20 @@ describe('the version gate', () => {
 
   it('passes a reported change that was reviewed and accepted with a reason', () => {
     const accepted = new Map([[changeId(breaking(requiredEmail)[0]!), 'The server already refused a customer without an email.']]);
+    expect(judge({ registry: [published], changes: requiredEmail, base: '2026-07-01', accepted }).ok).toBe(true);
+  });
+
+  it('accepts by a pattern of pointer segments (`*` one, `**` any), and nothing the pattern does not name', () => {
+    const id = changeId(breaking(requiredEmail)[0]!);
+    const [action, pointer] = [id.split(' ')[0]!, id.slice(id.indexOf(' ') + 1)];
+    const segments = pointer.split('/');
+    expect(acceptedMatches(`${action} /paths/**/${segments.at(-1)}`, id)).toBe(true);
+    expect(acceptedMatches(`${action} ${segments.slice(0, -1).join('/')}/*`, id)).toBe(true);
+    expect(acceptedMatches(`${action} ${segments.slice(0, -2).join('/')}/*`, id)).toBe(false);
+    expect(acceptedMatches(`remove${action === 'remove' ? 'd' : ''} /paths/**`, id)).toBe(false);
+    expect(acceptedMatches(`${action} /paths/**/pattern`, id)).toBe(false);
+    expect(acceptedMatches('add /paths/a.b', 'add /paths/aXb')).toBe(false);
+    const accepted = new Map([[`${action} /paths/**`, 'Reviewed.']]);
     expect(judge({ registry: [published], changes: requiredEmail, base: '2026-07-01', accepted }).ok).toBe(true);
   });
 

@@ -196,6 +196,10 @@ describe.each(backends())('counts and reports on %s', (backend: Backend) => {
       expect(r.status, q).toBe(400);
       expect(r.body.error.param, q).toBe(param);
     }
+    // The two rules no schema can state (the parameters are each valid alone).
+    for (const q of ['from=2026-11-10&to=2026-11-01', 'from=2026-01-01&to=2027-01-03']) {
+      expect((await h.call('GET', `/v1/reports/operations?${q}`)).body.error.code, q).toBe('invalid_value');
+    }
     expect((await h.call('GET', '/v1/reports/operations?from=2026-11-01&to=2026-11-01&interval=year')).status).toBe(400);
   });
 });

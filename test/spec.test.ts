@@ -125,6 +125,61 @@ describe('platform policies in the document', () => {
   });
 });
 
+describe('the text rule in the document', () => {
+  // The server refuses text holding a NUL or an unpaired surrogate in every request (PostgreSQL cannot
+  // store it); a generator or a fuzzer knows only what the document says, so every string a request
+  // can carry states a pattern that refuses both.
+  const doc = JSON.parse(readFileSync('generated/openapi.json', 'utf8')) as Record<string, any>;
+  const resolve = (ref: string): any => ref.slice(2).split('/').reduce((o: any, k) => o[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+  /** Every string schema a request can carry, with the patterns that apply to it (its own and its allOf's). */
+  function requestStrings(): { where: string; patterns: string[]; examples: string[] }[] {
+    const found: { where: string; patterns: string[]; examples: string[] }[] = [];
+    const walk = (node: any, where: string, seen: string[]): void => {
+      if (!node || typeof node !== 'object') return;
+      if (node.$ref) return seen.includes(node.$ref) ? undefined : walk(resolve(node.$ref), where, [...seen, node.$ref]);
+      const types = [node.type].flat();
+      const parts = [node, ...(node.allOf ?? []).map((s: any) => (s.$ref ? resolve(s.$ref) : s))];
+      if (types.includes('string') && node.enum === undefined && node.const === undefined) found.push({ where, patterns: parts.map((p) => p.pattern).filter(Boolean), examples: [...parts.map((p) => p.example), ...(parts.flatMap((p) => p.examples ?? []))].filter((e) => typeof e === 'string') });
+      for (const k of ['items', 'additionalProperties', 'propertyNames', 'then', 'else']) if (typeof node[k] === 'object') walk(node[k], `${where}/${k}`, seen);
+      for (const k of ['anyOf', 'oneOf']) (node[k] ?? []).forEach((s: any, i: number) => walk(s, `${where}/${k}/${i}`, seen));
+      for (const [name, s] of Object.entries(node.properties ?? {})) walk(s, `${where}.${name}`, seen);
+    };
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(item)) {
+        if (!op?.responses) continue;
+        for (const p of [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: any) => (p.$ref ? resolve(p.$ref) : p))) walk(p.schema, `${method} ${path} ${p.in} ${p.name}`, []);
+        for (const [type, media] of Object.entries<any>(op.requestBody?.content ?? {})) walk(media.schema, `${method} ${path} ${type}`, []);
+      }
+    }
+    return found;
+  }
+
+  it('refuses NUL and unpaired surrogates in every string a request can carry, and keeps the rest of Unicode', () => {
+    const strings = requestStrings();
+    expect(strings.length).toBeGreaterThan(200);
+    let withExample = 0;
+    for (const { where, patterns, examples } of strings) {
+      const regexes = patterns.map((p) => new RegExp(p, 'u'));
+      const refuses = (text: string) => regexes.some((r) => !r.test(text));
+      expect(patterns.length, `${where}: no pattern`).toBeGreaterThan(0);
+      expect(refuses('a\u0000b'), `${where} accepts a NUL`).toBe(true);
+      expect(refuses('a\ud800b'), `${where} accepts an unpaired high surrogate`).toBe(true);
+      expect(refuses('a\udc00b'), `${where} accepts an unpaired low surrogate`).toBe(true);
+      // Within a value the pattern otherwise accepts (its example), too.
+      for (const example of examples.filter((e) => !refuses(e))) {
+        withExample++;
+        for (const bad of ['\u0000', '\ud800', '\udfff']) expect(refuses(example + bad), `${where} accepts ${JSON.stringify(example + bad)}`).toBe(true);
+      }
+    }
+    expect(withExample).toBeGreaterThan(20);
+    const text = new RegExp(doc.components.schemas.Text.pattern, 'u');
+    for (const ok of ['', 'Plain text', 'Zoë’s 🚗 → Miami\nsecond line', '\u{10FFFF}']) expect(text.test(ok), JSON.stringify(ok)).toBe(true);
+    const line = new RegExp(doc.components.schemas.Line.pattern, 'u');
+    expect(line.test('Zoë’s 🚗 → Miami')).toBe(true);
+    expect(line.test('two\nlines')).toBe(false);
+  });
+});
+
 describe('generated/', () => {
   it('is fresh: npm run generate would change nothing', () => {
     const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate.ts', '--check'], { encoding: 'utf8', stdio: 'pipe' });

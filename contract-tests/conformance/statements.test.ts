@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderTable, STATEMENTS } from './statements.js';
+import { renderTable, SCHEMA_LESS_RULES, STATEMENTS } from './statements.js';
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);
 const ROOT = path.resolve(HERE, '../..');
@@ -30,6 +30,17 @@ describe('the conformance table', () => {
       const files = [...s.choice!.where.matchAll(/[\w./-]+\.(?:md|ts|yaml)\b/g)].map((m) => m[0]);
       for (const f of files) expect(existsSync(path.join(ROOT, f)), `${s.id}: ${f}`).toBe(true);
     }
+  });
+  it("lists the rules the schema cannot state as the OpenAPI document's description does, each with its test", () => {
+    const doc = JSON.parse(readFileSync(path.join(ROOT, 'generated/openapi.json'), 'utf8')) as { info: { description: string } };
+    const section = doc.info.description.split('**Rules the schema cannot state**')[1]?.split('\n* ')[0] ?? '';
+    const items = [...section.matchAll(/^\s+\d+\. ([\s\S]*?)(?=^\s+\d+\. |^\s*$)/gm)].map((m) => m[1]!.replace(/\s+/g, ' '));
+    expect(items).toHaveLength(SCHEMA_LESS_RULES.length);
+    SCHEMA_LESS_RULES.forEach((r, i) => {
+      for (const code of r.code.split(', ')) expect(items[i], `rule ${i + 1} names ${code}`).toContain(`\`${code}\``);
+      expect(existsSync(path.join(ROOT, r.test)), r.test).toBe(true);
+      for (const code of r.code.split(', ')) expect(readFileSync(path.join(ROOT, r.test), 'utf8'), `${r.test} tests ${code}`).toContain(code);
+    });
   });
   it('is what STATEMENTS.md holds (UPDATE_STATEMENTS=1 rewrites it)', () => {
     const file = path.join(HERE, 'STATEMENTS.md');

@@ -136,6 +136,27 @@ export const STATEMENTS: Statement[] = [
   { id: 'V6', section: 'Versioning', text: 'Format of a version identifier and how it is chosen at key creation: not shown.', choice: { decision: 'YYYY-MM-DD; api_version on key creation, the newest by default.', where: 'README.md (API versions), specs/openapi.yaml (ApiVersion)' } },
 ];
 
+/**
+ * The rules the server enforces on a request that JSON Schema cannot state: the only answers of 400 to
+ * a request the OpenAPI document accepts. The document's description lists the same rules (a test
+ * holds the two together), and each is tested where `test` says.
+ */
+export interface SchemaLessRule {
+  rule: string;
+  /** The error code it answers (`error.code`, or the OAuth `error`). */
+  code: string;
+  /** Why no schema keyword can say it. */
+  why: string;
+  test: string;
+}
+
+export const SCHEMA_LESS_RULES: SchemaLessRule[] = [
+  { rule: 'A VIN of a model year 1981 or later passes its check digit (49 CFR 565).', code: 'invalid_vin', why: 'A weighted sum of the characters modulo 11.', test: 'test/orders.test.ts' },
+  { rule: "A vehicle's model year is at most next calendar year.", code: 'invalid_value', why: 'The bound moves with the calendar; a document states a fixed maximum.', test: 'test/orders.test.ts' },
+  { rule: "A report's `to` is not before its `from`, and the range is at most 366 days.", code: 'invalid_value', why: 'It compares two parameters.', test: 'test/reports.test.ts' },
+  { rule: 'OAuth: a scope the client holds, and the grant type `client_credentials`.', code: 'invalid_scope, unsupported_grant_type', why: "The scopes depend on the client; RFC 6749 answers an unknown grant type with its own error, which the form's schema leaves to the server.", test: 'test/platform.test.ts' },
+];
+
 /** The table, as STATEMENTS.md holds it. */
 export function renderTable(tested: ReadonlySet<string>): string {
   const rows = STATEMENTS.map((s) => {
@@ -163,6 +184,16 @@ export function renderTable(tested: ReadonlySet<string>): string {
     '| id | section | statement | how | where |',
     '|---|---|---|---|---|',
     ...rows,
+    '',
+    '## Rules the schema cannot state',
+    '',
+    'Every rule the server enforces on a request is in the OpenAPI document where JSON Schema can say it',
+    '(text, for one: no NUL and no unpaired surrogate, the `Text` schema). These are the only answers of',
+    '400 to a request the document accepts; its description lists the same rules.',
+    '',
+    '| rule | answers 400 | why no schema says it | tested in |',
+    '|---|---|---|---|',
+    ...SCHEMA_LESS_RULES.map((r) => `| ${r.rule} | ${r.code.split(', ').map((c) => `\`${c}\``).join(', ')} | ${r.why} | ${r.test} |`),
     '',
   ].join('\n');
 }
