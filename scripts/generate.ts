@@ -10,7 +10,7 @@
  *   openapi-3.0.json             the OpenAPI document down-converted to 3.0.3 (openapi30())
  *   enums.ts                     every named enum of the OpenAPI document as a readonly list (the
  *                                dashboard's pick-lists)
- *   asyncapi.json, asyncapi.yaml AsyncAPI document made self-contained (external $refs copied into
+ *   asyncapi.json, asyncapi.yaml AsyncAPI document bundled into one file (`redocly bundle`: external $refs copied into
  *                                components/schemas and rewritten to internal $refs)
  *   events.ts                    webhook event types: @asyncapi/generator running the project template
  *                                scripts/asyncapi-template/ (Modelina TypeScriptGenerator inside)
@@ -30,7 +30,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { isDeepStrictEqual } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { Parser, DiagnosticSeverity } from '@asyncapi/parser';
 import YAML from 'yaml';
@@ -98,18 +97,6 @@ const toYaml = (doc: unknown): string =>
 
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function getPointer(doc: Json, pointer: string, where: string): Json {
-  if (pointer === '' || pointer === '/') return doc;
-  let cur: Json = doc;
-  for (const raw of pointer.replace(/^\//, '').split('/')) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(cur)) cur = cur[Number(key)] as Json;
-    else if (isObject(cur) && key in cur) cur = cur[key] as Json;
-    else throw new Error(`Cannot resolve $ref ${where}: no "${key}"`);
-  }
-  return cur;
-}
-
 // ---------------------------------------------------------------------------------------------
 // a. OpenAPI bundle (redocly bundle: one file, internal $refs kept)
 
@@ -129,77 +116,18 @@ async function openapiTypes(): Promise<string> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// c. AsyncAPI bundle: copy every external $ref target into components/schemas under its own name
-//    (refs inside the copied schemas are resolved against their own file, transitively) and
-//    rewrite the $ref to '#/components/schemas/<Name>'. Internal refs stay as they are.
+// c. AsyncAPI bundle (redocly bundle, as for OpenAPI): every external $ref target (the OpenAPI
+//    document's schemas) is copied into components/schemas under its own name and the $ref rewritten
+//    to it. Redocly would name a second, different schema of the same name `<Name>-2`: refused here.
 
-async function bundleAsyncapi(): Promise<JsonObject> {
-  const files = new Map<string, Json>();
-  const load = async (file: string): Promise<Json> => {
-    let doc = files.get(file);
-    if (doc === undefined) {
-      doc = YAML.parse(await readFile(file, 'utf8')) as Json;
-      files.set(file, doc);
-    }
-    return doc;
-  };
-
-  const root = (await load(ASYNCAPI_SRC)) as JsonObject;
-  const ownSchemas = (isObject(root.components) && isObject(root.components.schemas) ? root.components.schemas : {}) as JsonObject;
-  /** `<abs file>#<pointer>` -> local schema name, for everything imported so far. */
-  const imported = new Map<string, string>();
-  /** local schema name -> imported schema (its refs already rewritten), in order of first use. */
-  const importedSchemas = new Map<string, Json>();
-
-  /** Returns `node` with its $refs rewritten; `file` is the document the node comes from. */
-  const visit = async (node: Json, file: string): Promise<Json> => {
-    if (Array.isArray(node)) {
-      const out: Json[] = [];
-      for (const item of node) out.push(await visit(item, file));
-      return out;
-    }
-    if (!isObject(node)) return node;
-    const out: JsonObject = {};
-    for (const [key, value] of Object.entries(node)) {
-      if (key === '$ref' && typeof value === 'string') {
-        const hash = value.indexOf('#');
-        const refFile = hash === 0 ? file : path.resolve(path.dirname(file), hash < 0 ? value : value.slice(0, hash));
-        const pointer = hash < 0 ? '' : value.slice(hash + 1);
-        if (refFile === ASYNCAPI_SRC) {
-          out.$ref = `#${pointer}`;
-          continue;
-        }
-        const schemaName = /^\/components\/schemas\/([^/]+)$/.exec(pointer)?.[1];
-        if (!schemaName) throw new Error(`Unsupported external $ref ${value} in ${path.relative(ROOT, file)} (only components/schemas/<Name>)`);
-        const name = decodeURIComponent(schemaName).replace(/~1/g, '/').replace(/~0/g, '~');
-        const key = `${refFile}#${pointer}`;
-        if (!imported.has(key)) {
-          if ([...imported].some(([k, n]) => n === name && k !== key)) {
-            throw new Error(`Two external schemas are both named ${name} (${key}): rename one of them`);
-          }
-          imported.set(key, name);
-          importedSchemas.set(name, null); // reserve the position (order of first use)
-          const target = getPointer(await load(refFile), pointer, `${value} from ${path.relative(ROOT, file)}`);
-          const resolved = await visit(target, refFile);
-          if (name in ownSchemas && !isDeepStrictEqual(ownSchemas[name], resolved)) {
-            throw new Error(`components/schemas/${name} of ${path.relative(ROOT, ASYNCAPI_SRC)} differs from the one of ${path.relative(ROOT, refFile)}: rename one of them`);
-          }
-          importedSchemas.set(name, resolved);
-        }
-        out.$ref = `#/components/schemas/${encodeURIComponent(name).replace(/%2F/g, '~1')}`;
-        continue;
-      }
-      out[key] = await visit(value, file);
-    }
-    return out;
-  };
-
-  const bundled = (await visit(root, ASYNCAPI_SRC)) as JsonObject;
-  if (importedSchemas.size) {
-    const components = (bundled.components ??= {}) as JsonObject;
-    const schemas = (components.schemas ??= {}) as JsonObject;
-    for (const [name, schema] of importedSchemas) if (!(name in schemas)) schemas[name] = schema;
-  }
+async function bundleAsyncapi(work: string): Promise<JsonObject> {
+  const target = path.join(work, 'asyncapi.redocly.json');
+  await runNode([REDOCLY_CLI, 'bundle', ASYNCAPI_SRC, '--output', target, '--ext', 'json']);
+  const bundled = JSON.parse(await readFile(target, 'utf8')) as JsonObject;
+  const source = YAML.parse(await readFile(ASYNCAPI_SRC, 'utf8')) as JsonObject;
+  const own = new Set(Object.keys(((source.components as JsonObject | undefined)?.schemas ?? {}) as JsonObject));
+  const clash = Object.keys(((bundled.components as JsonObject).schemas ?? {}) as JsonObject).find((n) => /-\d+$/.test(n) && !own.has(n));
+  if (clash) throw new Error(`Two schemas the AsyncAPI document uses are both named ${clash.replace(/-\d+$/, '')} (bundled as ${clash}): rename one of them`);
 
   // Validate what we publish: the bundle alone must parse with no error or warning.
   const { document, diagnostics } = await new Parser().parse(JSON.stringify(bundled));
@@ -490,7 +418,7 @@ export function openapi30(doc: JsonObject): JsonObject {
 }
 
 async function generateAll(work: string): Promise<Map<string, string>> {
-  const asyncapiPromise = bundleAsyncapi();
+  const asyncapiPromise = bundleAsyncapi(work);
   const eventsPromise = asyncapiPromise.then(async (doc) => {
     const file = path.join(work, 'asyncapi.bundle.json');
     await writeFile(file, toJson(doc));
