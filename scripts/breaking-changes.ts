@@ -277,7 +277,7 @@ export function judge(input: {
     if (open.length) {
       report.push(
         `${open.length} breaking change(s) to ${current}, which is published. Make the change additive, or add a new dated version ` +
-          'to src/shared/versions.ts (and to ApiVersion in specs/openapi.yaml) whose downgrade renders each resource listed in its old shape ' +
+          'to src/shared/versions.ts (and to ApiVersion in specs/openapi/shared.yaml) whose downgrade renders each resource listed in its old shape ' +
           '(request and operation changes cannot be transformed: keep those additive).',
       );
     }

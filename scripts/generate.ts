@@ -4,6 +4,9 @@
  *   npm run generate          regenerate generated/ (only changed files are rewritten, extra files removed)
  *   npm run generate:check    generate into a temp dir and compare with generated/; exit 1 when stale
  *
+ * The specs are split by domain (specs/openapi/*.yaml, specs/asyncapi/*.yaml), each root listing its
+ * parts' entries (scripts/spec-parts.ts; generation fails, naming the lines to add, when one is not).
+ *
  * Outputs (all deterministic: the same specs give byte-identical files):
  *   openapi.json, openapi.yaml   OpenAPI document bundled into one file (`redocly bundle`, internal $refs kept)
  *   openapi.ts                   openapi-typescript types (paths, operations, components)
@@ -34,6 +37,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { Parser, DiagnosticSeverity } from '@asyncapi/parser';
 import YAML from 'yaml';
 import { applyReplacements } from '../src/shared/replacements.js';
+import { indexProblems } from './spec-parts.js';
 import { Converter } from '@apiture/openapi-down-convert';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -418,6 +422,9 @@ export function openapi30(doc: JsonObject): JsonObject {
 }
 
 async function generateAll(work: string): Promise<Map<string, string>> {
+  // The split specs: every part's paths, messages and components listed in its root (spec-parts.ts).
+  const problems = [OPENAPI_SRC, ASYNCAPI_SRC].flatMap((root) => indexProblems(root));
+  if (problems.length) throw new Error(`The specs' lists of their parts are incomplete:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const asyncapiPromise = bundleAsyncapi(work);
   const eventsPromise = asyncapiPromise.then(async (doc) => {
     const file = path.join(work, 'asyncapi.bundle.json');

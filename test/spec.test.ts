@@ -1,8 +1,10 @@
 // The spec is the source of truth: handlers, error responses, scopes and generated files follow it.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { indexProblems } from '../scripts/spec-parts.js';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { operationHandlers } from '../src/http/app.js';
 import { allScopes } from '../src/shared/spec.js';
 import { SUPPORTED_VERSIONS } from '../src/shared/versions.js';
@@ -13,7 +15,7 @@ interface Op {
   security?: Record<string, string[]>[];
   responses: Record<string, unknown>;
 }
-const spec = parse(readFileSync('specs/openapi.yaml', 'utf8')) as {
+const spec = JSON.parse(readFileSync('generated/openapi.json', 'utf8')) as {
   paths: Record<string, Record<string, Op>>;
   components: {
     securitySchemes: { bearerAuth: { description: string; 'x-scopes': Record<string, string> } };
@@ -177,6 +179,32 @@ describe('the text rule in the document', () => {
     const line = new RegExp(doc.components.schemas.Line.pattern, 'u');
     expect(line.test('Zoë’s 🚗 → Miami')).toBe(true);
     expect(line.test('two\nlines')).toBe(false);
+  });
+});
+
+describe('the specs split by domain', () => {
+  it('list every path, message and component of every part in their root, and nothing else', () => {
+    expect(indexProblems('specs/openapi.yaml')).toEqual([]);
+    expect(indexProblems('specs/asyncapi.yaml')).toEqual([]);
+  });
+
+  it('name the line to add for an entry a part defines but the root does not list, and a listed entry no part defines', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vt-spec-parts-'));
+    try {
+      cpSync('specs', dir, { recursive: true });
+      const part = path.join(dir, 'openapi', 'customers.yaml');
+      writeFileSync(part, readFileSync(part, 'utf8').replace('\n  schemas:\n', '\n  schemas:\n    CustomerTier:\n      type: string\n'));
+      const root = path.join(dir, 'openapi.yaml');
+      writeFileSync(root, readFileSync(root, 'utf8').replace("    Customer: {$ref: './openapi/customers.yaml#/components/schemas/Customer'}\n", ''));
+      const problems = indexProblems(root);
+      expect(problems).toContain("components.schemas.CustomerTier of openapi/customers.yaml is not listed in openapi.yaml: add `CustomerTier: {$ref: './openapi/customers.yaml#/components/schemas/CustomerTier'}` under components.schemas");
+      expect(problems).toContain("components.schemas.Customer of openapi/customers.yaml is not listed in openapi.yaml: add `Customer: {$ref: './openapi/customers.yaml#/components/schemas/Customer'}` under components.schemas");
+      expect(problems).toHaveLength(2);
+      writeFileSync(root, readFileSync(root, 'utf8').replace("./openapi/customers.yaml#/components/schemas/CustomerCreate'", "./openapi/orders.yaml#/components/schemas/CustomerCreate'"));
+      expect(indexProblems(root)).toContain('components.schemas.CustomerCreate in openapi.yaml names ./openapi/orders.yaml#/components/schemas/CustomerCreate, which no part defines under that name');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -4,14 +4,13 @@
 // whose path parameter has no fixture below fails until a fixture (one entry) is added.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { backends, type Backend } from './support/databases.js';
 import { orderBody, startHarness, type Harness } from './support/harness.js';
 import { Carrier } from '../src/carriers/carriers.entities.js';
 import { scanCompliance } from '../src/carriers/compliance.service.js';
 
 type Json = Record<string, any>;
-const spec = parse(readFileSync('specs/openapi.yaml', 'utf8')) as Json;
+const spec = JSON.parse(readFileSync('generated/openapi.json', 'utf8')) as Json;
 const resolve = (node: Json): Json => (node?.$ref ? resolve(node.$ref.slice(2).split('/').reduce((n: Json, k: string) => n[k], spec)) : node);
 
 interface Operation {
