@@ -1653,6 +1653,12 @@ export interface components {
          * @description Free text: any Unicode except NUL (U+0000) and unpaired UTF-16 surrogates (U+D800 to U+DFFF
          *     not part of a pair), which PostgreSQL cannot store. Such text answers 400 `invalid_value`.
          *     Fields that accept free text use this schema (with their own length bounds).
+         *
+         *     The pattern names the surrogates by the range U+D7FF to U+E000 around them, its two ends
+         *     allowed again: engines that read strings as Unicode scalar values (Rust's, used by
+         *     jsonschema-rs and pydantic) refuse a pattern that names a surrogate, and cannot hold one
+         *     anyway, while an ECMA-262 engine with the `u` flag reads an unpaired surrogate as a code
+         *     point of that range.
          */
         Text: string;
         /** @description A single line of text (no control characters; otherwise as `Text`). */
