@@ -6,7 +6,8 @@
  *                              breaking change that no new version covers (see judge() in
  *                              scripts/breaking-changes.ts). A step of `npm test`.
  *   npm run publish:version    write specs/published/<current version>.openapi.json, the document
- *                              integrators of that version rely on from then on (never rewritten).
+ *                              integrators of that version rely on from then on (never rewritten),
+ *                              and <version>.openapi-3.0.json, its OpenAPI 3.0 rendition.
  *
  * The version registry is src/shared/versions.ts (newest first). Reviewed changes that the diff calls
  * breaking but that break no client are listed in specs/published/accepted-changes.yaml.
@@ -16,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 import { VERSIONS } from '../src/shared/versions.js';
+import { openapi30 } from './openapi30.js';
 import { acceptedMatches, changeId, compareDocuments, judge, type RegistryEntry } from './breaking-changes.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,6 +26,9 @@ const CURRENT_DOCUMENT = path.join(ROOT, 'generated', 'openapi.json');
 const ACCEPTED = path.join(PUBLISHED, 'accepted-changes.yaml');
 
 export const publishedFile = (version: string): string => path.join(PUBLISHED, `${version}.openapi.json`);
+/** The OpenAPI 3.0 rendition of a published version's document, derived from it (openapi30()). */
+export const published30File = (version: string): string => path.join(PUBLISHED, `${version}.openapi-3.0.json`);
+export const rendition30 = (published31: string): string => `${JSON.stringify(openapi30(JSON.parse(published31) as never), null, 2)}\n`;
 
 type JsonObject = { [key: string]: never };
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as JsonObject;
@@ -78,7 +83,8 @@ function publish(): number {
   }
   mkdirSync(PUBLISHED, { recursive: true });
   writeFileSync(target, readFileSync(CURRENT_DOCUMENT));
-  console.log(`published ${current}: ${path.relative(ROOT, target)} (commit it)`);
+  writeFileSync(published30File(current), rendition30(readFileSync(CURRENT_DOCUMENT, 'utf8')));
+  console.log(`published ${current}: ${path.relative(ROOT, target)} and its OpenAPI 3.0 rendition ${path.relative(ROOT, published30File(current))} (commit them)`);
   return 0;
 }
 

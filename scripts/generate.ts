@@ -38,7 +38,7 @@ import { Parser, DiagnosticSeverity } from '@asyncapi/parser';
 import YAML from 'yaml';
 import { applyReplacements } from '../src/shared/replacements.js';
 import { indexProblems } from './spec-parts.js';
-import { Converter } from '@apiture/openapi-down-convert';
+import { openapi30 } from './openapi30.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SPECS = path.join(ROOT, 'specs');
@@ -350,75 +350,6 @@ export function enumsModule(doc: JsonObject): string {
     .sort()
     .map((name) => `/** The values of \`${name}\`. */\nexport const ${constName(name)} = ${JSON.stringify(found.get(name))} as const;`);
   return `${header.ts}// Every named enum of specs/openapi.yaml, as readonly lists.\n\n${lines.join('\n\n')}\n`;
-}
-
-/**
- * The bundled document as OpenAPI 3.0.3, for generators that do not read 3.1: the maintained
- * down-converter (@apiture/openapi-down-convert: `const`, `examples`, `type` arrays, `$comment`,
- * the license identifier), then what it leaves: a `{type: 'null'}` branch of `oneOf`/`anyOf`
- * becomes `nullable: true` on what remains (a lone `$ref` wrapped in `allOf`), and the keywords 3.0
- * does not have are removed (`propertyNames`, `if`/`then`/`else`), each listed in the operation
- * `getOpenApi30Json`'s description. Fails when anything 3.1-only is left.
- */
-export function openapi30(doc: JsonObject): JsonObject {
-  const converted = new Converter(structuredClone(doc), { verbose: false }).convert() as JsonObject;
-  // 3.0's Info has no summary.
-  delete (converted.info as JsonObject).summary;
-  const schemas = ((converted.components as JsonObject).schemas ?? {}) as JsonObject;
-  /** The `type` of a schema, through `$ref`s and `allOf`s (3.0 wants one beside `nullable`). */
-  const typeOf = (schema: Json, seen = new Set<string>()): Json | undefined => {
-    if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return undefined;
-    if (typeof schema.type === 'string') return schema.type;
-    if (typeof schema.$ref === 'string' && !seen.has(schema.$ref)) {
-      seen.add(schema.$ref);
-      return typeOf(schemas[schema.$ref.split('/').pop()!] as Json, seen);
-    }
-    for (const key of ['allOf', 'oneOf', 'anyOf']) {
-      const types = Array.isArray(schema[key]) ? [...new Set((schema[key] as Json[]).map((b) => typeOf(b, seen)))] : [];
-      if (types.length === 1 && types[0] !== undefined) return types[0];
-    }
-    if (Array.isArray(schema.enum) && schema.enum.every((v) => typeof v === 'string')) return 'string';
-    return undefined;
-  };
-  const isNull = (v: Json) => typeof v === 'object' && v !== null && !Array.isArray(v) && v.type === 'null' && Object.keys(v).length === 1;
-  const walk = (value: Json): Json => {
-    if (Array.isArray(value)) return value.map(walk);
-    if (value === null || typeof value !== 'object') return value;
-    let out: JsonObject = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]));
-    for (const key of ['propertyNames', 'if', 'then', 'else']) delete out[key];
-    for (const key of ['oneOf', 'anyOf'] as const) {
-      const branches = out[key];
-      if (!Array.isArray(branches) || !branches.some(isNull)) continue;
-      const rest = branches.filter((b) => !isNull(b));
-      const { [key]: _dropped, ...others } = out;
-      if (rest.length === 1) {
-        const only = rest[0] as JsonObject;
-        if ('$ref' in only) {
-          // 3.0 cannot make a referenced schema nullable (`allOf` + `nullable` still refuses null in
-          // validators): the schema is copied in, its title kept so generators name it the same.
-          const target = schemas[String(only.$ref).split('/').pop()!] as JsonObject | undefined;
-          out = target ? { ...(walk(target) as JsonObject), ...others, nullable: true } : { ...others, allOf: [only], nullable: true };
-        } else {
-          out = { ...others, ...only, nullable: true };
-        }
-      } else {
-        // Null goes to the first branch that can carry it (a typed one): one branch still matches.
-        const at = rest.findIndex((b) => typeof b === 'object' && b !== null && !Array.isArray(b) && typeof b.type === 'string');
-        out = at >= 0 ? { ...others, [key]: rest.map((b, i) => (i === at ? { ...(b as JsonObject), nullable: true } : b)) } : { ...others, [key]: rest, nullable: true };
-      }
-    }
-    // A nullable enum lists null among its values in 3.0.
-    if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null)) out = { ...out, enum: [...out.enum, null] };
-    if (out.nullable === true && out.type === undefined) {
-      const type = typeOf(out);
-      if (type !== undefined) out = { type, ...out };
-    }
-    return out;
-  };
-  const result = walk(converted) as JsonObject;
-  const left = JSON.stringify(result).match(/"type":"null"|"const":|"\$defs"|"prefixItems"/);
-  if (left) throw new Error(`openapi-3.0.json: ${left[0]} is left after the down-conversion`);
-  return result;
 }
 
 async function generateAll(work: string): Promise<Map<string, string>> {

@@ -3,12 +3,14 @@
  *
  * 1. specs/openapi.yaml with `redocly lint` (rules in redocly.yaml, reviewed exceptions in
  *    .redocly.lint-ignore.yaml at the repo root); it must exit 0.
- * 1b. generated/openapi-3.0.json (the 3.0 rendition npm run generate derives) with `redocly lint`,
- *    which reads it as OpenAPI 3.0: it must exit 0 too.
+ * 1b. generated/openapi-3.0.json (the 3.0 rendition npm run generate derives) and the published
+ *    versions' 3.0 renditions (specs/published/*.openapi-3.0.json) with `redocly lint`, which reads
+ *    them as OpenAPI 3.0: they must exit 0 too.
  * 2. specs/asyncapi.yaml with the @asyncapi/parser diagnostics (the parser's Spectral ruleset).
  *    Every diagnostic is printed; every one fails the check unless it is on ALLOWED_ASYNCAPI_DIAGNOSTICS.
  */
 import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Parser, fromFile, DiagnosticSeverity } from '@asyncapi/parser';
@@ -78,7 +80,8 @@ async function asyncapiLint(): Promise<boolean> {
   return failed === 0;
 }
 
-const results = [await redoclyLint(OPENAPI), await redoclyLint(OPENAPI_30), await asyncapiLint()];
+const published30 = readdirSync(path.join(ROOT, 'specs', 'published')).filter((f) => f.endsWith('.openapi-3.0.json')).map((f) => `specs/published/${f}`);
+const results = [await redoclyLint(OPENAPI), await redoclyLint(OPENAPI_30), ...(await Promise.all(published30.map(redoclyLint))), await asyncapiLint()];
 if (results.includes(false)) {
   console.error('lint:specs failed');
   process.exit(1);

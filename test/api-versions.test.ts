@@ -1,10 +1,10 @@
 // Breaking changes to the OpenAPI document are caught: the diff (api-smart-diff with the project's
 // rules) finds breaking changes and lets additive ones through, and the version gate fails a breaking
 // change unless a new dated version transforms it (npm run check:breaking runs both in npm test).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { acceptedMatches, changeId, compareDocuments, judge, type Change, type RegistryEntry } from '../scripts/breaking-changes.js';
-import { publishedFile, registry } from '../scripts/api-versions.js';
+import { published30File, publishedFile, registry, rendition30 } from '../scripts/api-versions.js';
 import { CURRENT_VERSION } from '../src/shared/versions.js';
 
 type Doc = { paths: Record<string, any>; components: { schemas: Record<string, any> } };
@@ -137,6 +137,16 @@ describe('the version gate', () => {
   it('passes additive changes to the published current version', () => {
     const additive = changed((_d, s) => (s.Customer.properties.tier = { type: 'string' }));
     expect(judge({ registry: [published], changes: additive, base: '2026-07-01', accepted: none }).ok).toBe(true);
+  });
+
+  it('publishes beside every published document its OpenAPI 3.0 rendition, derived from it', () => {
+    for (const { version } of registry().filter((e) => existsSync(publishedFile(e.version)))) {
+      const rendition = readFileSync(published30File(version), 'utf8');
+      expect(rendition).toBe(rendition30(readFileSync(publishedFile(version), 'utf8')));
+      const doc = JSON.parse(rendition) as { openapi: string; info: { version: string } };
+      expect(doc.openapi).toBe('3.0.3');
+      expect(doc.info.version).toBe(version);
+    }
   });
 
   it('reads the registry of src/shared/versions.ts, and the current version has a published document', () => {
