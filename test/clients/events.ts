@@ -1,0 +1,56 @@
+// Makes the service emit every webhook event type for one account, through the API and the
+// background work that emits the rest (carrier vetting, the compliance scan), as the AsyncAPI
+// contract test does; the caller's endpoint subscribed to `*` receives them once delivered.
+import { pino } from 'pino';
+import { orderBody, type Harness } from '../support/harness.js';
+import { JobRunner } from '../../src/jobs/runner.js';
+import { vettingJob, VET_CARRIER_JOB } from '../../src/carriers/carriers.service.js';
+import { scanCompliance } from '../../src/carriers/compliance.service.js';
+import { createLocalRegistryProvider, LOCAL_REGISTRY_SAMPLES } from '../../src/carriers/registry/index.js';
+
+export async function emitEveryEventType(h: Harness, key: string, endpointId: string): Promise<void> {
+  const call = async (method: string, path: string, body?: unknown) => {
+    const r = await h.call(method, path, { key, ...(body !== undefined ? { body } : {}) });
+    if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${r.text}`);
+    return r.body as { id: string };
+  };
+  const jobs = new JobRunner({
+    db: h.database.db,
+    clock: h.clock,
+    log: pino({ level: 'silent' }),
+    handlers: { [VET_CARRIER_JOB]: vettingJob({ context: () => h.background(), registry: createLocalRegistryProvider() }) },
+  });
+  const runJobs = async () => {
+    for (let i = 0; i < 100 && (await jobs.runOnce()) > 0; i++);
+  };
+
+  await call('POST', `/v1/webhook_endpoints/${endpointId}/test`);
+  const carrier = (dot: string) => call('POST', '/v1/carriers', { dot_number: dot, mc_number: '801734', contact_name: 'Maria', contact_email: 'm@carrier.example', phone: '+16025550117' });
+  const active = (await carrier(LOCAL_REGISTRY_SAMPLES.pass[0]!)).id;
+  await carrier(LOCAL_REGISTRY_SAMPLES.insurance_expired); // vetted, then the scan raises compliance.alert
+  await carrier(LOCAL_REGISTRY_SAMPLES.not_found); // carrier.rejected
+  await runJobs();
+  await scanCompliance(h.background());
+  const suspended = (await carrier(LOCAL_REGISTRY_SAMPLES.pass[1]!)).id;
+  await runJobs();
+  await call('POST', `/v1/carriers/${suspended}/suspend`, { reason: 'audit' });
+
+  const customer = (await call('POST', '/v1/customers', { name: 'Events Co' })).id;
+  const a = (await call('POST', '/v1/orders', orderBody(customer, { price: 100, carrier_pay: 80, metadata: { source: 'matrix' } }))).id;
+  const b = (await call('POST', '/v1/orders', orderBody(customer))).id;
+  await call('POST', `/v1/orders/${a}/dispatch`, { carrier_id: active });
+  await call('POST', `/v1/orders/${a}/pickup`, {});
+  await call('POST', `/v1/orders/${a}/exceptions`, { kind: 'damage', note: 'Scratch on the rear bumper' });
+  await call('POST', `/v1/orders/${a}/deliver`, { signed_by: 'Jordan Price' });
+  await call('POST', `/v1/orders/${b}/cancel`, {});
+  const apiKey = (await call('POST', '/v1/api_keys', { name: 'audited', scopes: ['orders:read'] })).id;
+  await call('POST', `/v1/api_keys/${apiKey}/revoke`, {});
+
+  const invoice = (lines: unknown[]) => call('POST', '/v1/invoices', { customer_id: customer, due_date: '2026-12-31', lines, send: { email: 'ap@events.example' } });
+  const billed = (await invoice([{ description: 'Transport', quantity: 1, unit_amount: 100, order_id: a }])).id;
+  await call('POST', '/v1/payments', { customer_id: customer, invoice_id: billed, amount: 100, payment_method: 'wire', reference: 'W-1' });
+  const voided = (await invoice([{ description: 'Storage', quantity: 2, unit_amount: 50 }])).id;
+  await call('POST', `/v1/invoices/${voided}/void`, {});
+  await call('POST', '/v1/payments', { customer_id: customer, amount: 10, payment_method: 'card', failure_reason: 'Card declined.' });
+  await call('POST', '/v1/carrier_payments', { carrier_id: active, order_ids: [a], payment_method: 'ach' });
+}
