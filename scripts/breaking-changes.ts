@@ -11,8 +11,8 @@
  *  - Every schema `type` becomes a list, so OpenAPI 3.1's `type: [string, "null"]` compares item by
  *    item: a response field that becomes nullable is then breaking (a type replaced wholesale
  *    counted as non-breaking on the response side).
- *  - Two rules on top of the tool's: a changed `const` breaks on either side (the tool mirrors
- *    it to non-breaking in responses); and a value added to a response enum marked
+ *  - Three rules on top of the tool's: a changed `const` breaks on either side (the tool mirrors
+ *    it to non-breaking in responses); so does a response `type` replaced by another; and a value added to a response enum marked
  *    `x-extensible-enum: true` is not breaking (the spec promises new values there, e.g. API versions
  *    and event types), while a value added to any other response enum stays breaking.
  */
@@ -190,6 +190,10 @@ export function compareDocumentsWithValues(before: JsonObject, after: JsonObject
     const doc = d.action === 'remove' ? a : b;
     let type = d.type as ChangeType;
     if (path[path.length - 1] === 'const' && d.action === 'replace') type = 'breaking';
+    // A response type replaced (`string` to `integer`): the tool calls it non-breaking on the response
+    // side, but a client reading the old type breaks.
+    const typeItem = path[path.length - 2] === 'type' && path[path.length - 3] !== 'properties' && /^\d+$/.test(String(path[path.length - 1]));
+    if (side === 'response' && d.action === 'replace' && typeItem) type = 'breaking';
     if (side === 'response' && d.action === 'add' && path[path.length - 2] === 'enum') {
       const schema = nodeAt(b, path.slice(0, -2));
       if (isObject(schema) && schema['x-extensible-enum'] === true) type = 'non-breaking';

@@ -54,6 +54,14 @@ describe('breaking-change detection', () => {
     expect(breaking(request)).toEqual([]);
   });
 
+  it('a response type replaced by another is breaking (every operation answering it); a request type replaced is judged as the tool does', () => {
+    const found = breaking(changed((_d, s) => (s.Customer.properties.name = { type: 'integer' })));
+    expect(found.map((c) => c.operation)).toEqual(expect.arrayContaining(['GET /v1/customers/{customer_id}', 'POST /v1/customers']));
+    expect(found.every((c) => c.side === 'response' && c.pointer.endsWith('/properties/name/type/0'))).toBe(true);
+    // A property that is named `type` is not the keyword.
+    expect(breaking(changed((_d, s) => (s.Event.properties.type = { ...s.Event.properties.type, description: 'Reworded.' })))).toEqual([]);
+  });
+
   it('a changed response constant is breaking', () => {
     const found = breaking(changed((_d, s) => (s.Customer.properties.object = { type: 'string', const: 'client' })));
     expect(found.length).toBeGreaterThan(0);
