@@ -3024,7 +3024,7 @@ export interface components {
         };
         /**
          * OAuthTokenRequest
-         * @description Form fields of the client credentials grant (RFC 6749 §4.4.2).
+         * @description Form fields of the client credentials grant (RFC 6749 §4.4.2); other fields are ignored (RFC 6749 §3.1), and are text like every field.
          */
         OAuthTokenRequest: {
             /**
@@ -3041,6 +3041,8 @@ export interface components {
             client_id?: string & components["schemas"]["Text"];
             /** @description The client secret, when not sent by HTTP Basic. */
             client_secret?: string & components["schemas"]["Text"];
+        } & {
+            [key: string]: components["schemas"]["Text"];
         };
         /**
          * OAuthToken
@@ -3058,13 +3060,15 @@ export interface components {
         };
         /**
          * OAuthIntrospectionRequest
-         * @description Form fields of RFC 7662 §2.1.
+         * @description Form fields of RFC 7662 §2.1; other fields are ignored (RFC 6749 §3.1), and are text like every field.
          */
         OAuthIntrospectionRequest: {
             token: string & components["schemas"]["Text"];
             token_type_hint?: string & components["schemas"]["Text"];
             client_id?: string & components["schemas"]["Text"];
             client_secret?: string & components["schemas"]["Text"];
+        } & {
+            [key: string]: components["schemas"]["Text"];
         };
         /**
          * OAuthIntrospection
