@@ -148,13 +148,15 @@ export interface SchemaLessRule {
   /** Why no schema keyword can say it. */
   why: string;
   test: string;
+  /** The operations it applies to (contract-tests/schemathesis.toml lets their schema-valid requests answer 400). */
+  operations: string[];
 }
 
 export const SCHEMA_LESS_RULES: SchemaLessRule[] = [
-  { rule: 'A VIN of a model year 1981 or later passes its check digit (49 CFR 565).', code: 'invalid_vin', why: 'A weighted sum of the characters modulo 11.', test: 'test/orders.test.ts' },
-  { rule: "A vehicle's model year is at most next calendar year.", code: 'invalid_value', why: 'The bound moves with the calendar; a document states a fixed maximum.', test: 'test/orders.test.ts' },
-  { rule: "A report's `to` is not before its `from`, and the range is at most 366 days.", code: 'invalid_value', why: 'It compares two parameters.', test: 'test/reports.test.ts' },
-  { rule: 'OAuth: a scope the client holds, and the grant type `client_credentials`.', code: 'invalid_scope, unsupported_grant_type', why: "The scopes depend on the client; RFC 6749 answers an unknown grant type with its own error, which the form's schema leaves to the server.", test: 'test/platform.test.ts' },
+  { rule: 'A VIN of a model year 1981 or later passes its check digit (49 CFR 565).', code: 'invalid_vin', why: 'A weighted sum of the characters modulo 11.', test: 'test/orders.test.ts', operations: ['createOrder', 'updateOrder'] },
+  { rule: "A vehicle's model year is at most next calendar year.", code: 'invalid_value', why: 'The bound moves with the calendar; a document states a fixed maximum.', test: 'test/orders.test.ts', operations: ['createOrder', 'updateOrder'] },
+  { rule: "A report's `to` is not before its `from`, and the range is at most 366 days.", code: 'invalid_value', why: 'It compares two parameters.', test: 'test/reports.test.ts', operations: ['getMarginReport', 'getOperationsReport'] },
+  { rule: 'OAuth: a scope the client holds, and the grant type `client_credentials`.', code: 'invalid_scope, unsupported_grant_type', why: "The scopes depend on the client; RFC 6749 answers an unknown grant type with its own error, which the form's schema leaves to the server.", test: 'test/platform.test.ts', operations: ['createOAuthToken'] },
 ];
 
 /** The table, as STATEMENTS.md holds it. */
@@ -191,9 +193,9 @@ export function renderTable(tested: ReadonlySet<string>): string {
     '(text, for one: no NUL and no unpaired surrogate, the `Text` schema). These are the only answers of',
     '400 to a request the document accepts; its description lists the same rules.',
     '',
-    '| rule | answers 400 | why no schema says it | tested in |',
-    '|---|---|---|---|',
-    ...SCHEMA_LESS_RULES.map((r) => `| ${r.rule} | ${r.code.split(', ').map((c) => `\`${c}\``).join(', ')} | ${r.why} | ${r.test} |`),
+    '| rule | operations | answers 400 | why no schema says it | tested in |',
+    '|---|---|---|---|---|',
+    ...SCHEMA_LESS_RULES.map((r) => `| ${r.rule} | ${r.operations.join(', ')} | ${r.code.split(', ').map((c) => `\`${c}\``).join(', ')} | ${r.why} | ${r.test} |`),
     '',
   ].join('\n');
 }
