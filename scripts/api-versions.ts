@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 import { VERSIONS } from '../src/shared/versions.js';
 import { openapi30 } from './openapi30.js';
-import { acceptedMatches, changeId, compareDocuments, judge, type RegistryEntry } from './breaking-changes.js';
+import { acceptedReason, compareDocumentsWithValues, judge, type Accepted, type RegistryEntry } from './breaking-changes.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PUBLISHED = path.join(ROOT, 'specs', 'published');
@@ -40,18 +40,28 @@ export const registry = (): RegistryEntry[] =>
 interface AcceptedChange {
   /** The published version the change is compared against. */
   version: string;
-  /** `<action> <JSON pointer>`, as the check prints it. */
+  /** `<action> <JSON pointer>`, as the check prints it; `*` stands for one pointer segment, `**` for any. */
   change: string;
+  /** With `*` or `**`: text the change's new value must hold (required, so a pattern names one change). */
+  after?: string;
   reason: string;
 }
 
-function acceptedAgainst(base: string): Map<string, string> {
+function acceptedAgainst(base: string): Map<string, Accepted> {
   if (!existsSync(ACCEPTED)) return new Map();
   const list = (YAML.parse(readFileSync(ACCEPTED, 'utf8')) as { accepted?: AcceptedChange[] } | null)?.accepted ?? [];
+  const where = path.relative(ROOT, ACCEPTED);
   for (const a of list) {
-    if (!a.version || !a.change || !a.reason?.trim()) throw new Error(`${path.relative(ROOT, ACCEPTED)}: every entry needs version, change and reason`);
+    if (!a.version || !a.change || !a.reason?.trim()) throw new Error(`${where}: every entry needs version, change and reason`);
+    if (a.change.includes('*') && !a.after) throw new Error(`${where}: ${a.change} is a pattern, so it needs \`after\` (text its new value holds)`);
   }
-  return new Map(list.filter((a) => a.version === base).map((a) => [a.change, a.reason]));
+  return new Map(list.filter((a) => a.version === base).map((a) => [a.change, a.after ? { reason: a.reason, after: a.after } : a.reason]));
+}
+
+/** The reviewed changes against the newest published version (what the gate accepts now). */
+export function acceptedChanges(): Map<string, Accepted> {
+  const base = registry().find((e) => existsSync(publishedFile(e.version)))?.version;
+  return base ? acceptedAgainst(base) : new Map();
 }
 
 function check(): number {
@@ -59,11 +69,11 @@ function check(): number {
   const entries = registry();
   const published = new Set(entries.map((e) => e.version).filter((v) => existsSync(publishedFile(v))));
   const base = entries.find((e) => published.has(e.version))?.version;
-  const changes = base ? compareDocuments(readJson(publishedFile(base)), readJson(CURRENT_DOCUMENT)) : [];
-  const accepted = base ? acceptedAgainst(base) : new Map<string, string>();
+  const changes = base ? compareDocumentsWithValues(readJson(publishedFile(base)), readJson(CURRENT_DOCUMENT)) : [];
+  const accepted = base ? acceptedAgainst(base) : new Map<string, Accepted>();
   const verdict = judge({ registry: entries, changes, base, accepted });
   for (const line of verdict.report) console.log(line);
-  const stale = [...accepted.keys()].filter((id) => !verdict.breaking.some((c) => acceptedMatches(id, changeId(c))));
+  const stale = [...accepted].filter(([id, entry]) => !verdict.breaking.some((c) => acceptedReason(new Map([[id, entry]]), c) !== undefined)).map(([id]) => id);
   for (const id of stale) console.log(`  note: accepted change no longer reported, remove it from ${path.relative(ROOT, ACCEPTED)}: ${id}`);
   console.log(`${verdict.ok ? 'ok' : 'FAILED'}: breaking-change check (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   return verdict.ok ? 0 : 1;

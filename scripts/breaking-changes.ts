@@ -56,11 +56,21 @@ export function acceptedMatches(accepted: string, id: string): boolean {
   return new RegExp(`^${source}$`).test(id);
 }
 
-/** The reason a reviewed change was accepted, if one of the accepted changes names it. */
-export function acceptedReason(accepted: ReadonlyMap<string, string>, c: Pick<Change, 'action' | 'pointer'>): string | undefined {
+/**
+ * A reviewed change: its reason, and for a pattern of ids the text its new value must hold (a
+ * pattern alone would pass any later change at those places).
+ */
+export type Accepted = string | { reason: string; after?: string };
+
+/** The reason a reviewed change was accepted, if one of the accepted changes names it (and its new value). */
+export function acceptedReason(accepted: ReadonlyMap<string, Accepted>, c: Pick<Change, 'action' | 'pointer'> & { after?: unknown }): string | undefined {
   const id = changeId(c);
-  if (accepted.has(id)) return accepted.get(id);
-  for (const [pattern, reason] of accepted) if (acceptedMatches(pattern, id)) return reason;
+  const value = c.after === undefined ? undefined : typeof c.after === 'string' ? c.after : JSON.stringify(c.after);
+  for (const [pattern, entry] of accepted) {
+    if (!acceptedMatches(pattern, id)) continue;
+    if (typeof entry === 'string') return entry;
+    if (entry.after === undefined || (value !== undefined && value.includes(entry.after))) return entry.reason;
+  }
   return undefined;
 }
 
@@ -181,7 +191,12 @@ export function compareDocumentsWithValues(before: JsonObject, after: JsonObject
   const a = comparable(before);
   const b = comparable(after);
   const { diffs } = apiCompare(a, b);
-  return diffs.map((d): ValuedChange => {
+  // The tool merges `allOf` itself, after `type` became a list here: `["string"]` against `"string"`
+  // is the same type written two ways, not a change.
+  const typeList = (t: unknown) => JSON.stringify([t].flat().sort());
+  const rewritten = (d: (typeof diffs)[number]) =>
+    d.action === 'replace' && (d.path as unknown[]).at(-1) === 'type' && (d.path as unknown[]).at(-2) !== 'properties' && typeList(d.before) === typeList(d.after);
+  return diffs.filter((d) => !rewritten(d)).map((d): ValuedChange => {
     const path = d.path as (string | number)[];
     const inPaths = path[0] === 'paths' && typeof path[2] === 'string' && METHODS.has(path[2]);
     const operation = inPaths ? `${String(path[2]).toUpperCase()} ${String(path[1])}` : undefined;
@@ -255,7 +270,7 @@ export function judge(input: {
   changes: Change[];
   base: string | undefined;
   /** Reviewed changes (`changeId`) against the base, with their reasons. */
-  accepted: ReadonlyMap<string, string>;
+  accepted: ReadonlyMap<string, Accepted>;
 }): Verdict {
   const { registry, changes, base, accepted } = input;
   const current = registry[0]?.version;

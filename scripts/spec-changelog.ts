@@ -16,7 +16,10 @@
  * changed), what does not (a field or an event type added; receivers ignore the event types they
  * do not know, as the spec's `EventType` says) does not. A breaking change is marked with the rule
  * that makes it so and whether a version added to the registry (src/shared/versions.ts) since the
- * base ref covers it with a downgrade of the resource (coveredBy, as the gate judges).
+ * base ref covers it with a downgrade of the resource (coveredBy, as the gate judges), or the gate
+ * accepts it as reviewed (specs/published/accepted-changes.yaml, with its reason). On top of the
+ * gate's classification it also marks a request field's type replaced or narrowed as breaking
+ * (breaks()): the gate leaves request types to the diff tool.
  *
  * Pure functions from documents to Markdown (changelogEntries, renderChangelog, specChangelog),
  * and a thin CLI at the end.
@@ -25,8 +28,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { registry } from './api-versions.js';
-import { compareDocumentsWithValues, coveredBy, type ChangeType, type RegistryEntry, type ValuedChange } from './breaking-changes.js';
+import { acceptedChanges, registry } from './api-versions.js';
+import { acceptedReason, compareDocumentsWithValues, coveredBy, type Accepted, type ChangeType, type RegistryEntry, type ValuedChange } from './breaking-changes.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -59,6 +62,8 @@ export interface Entry {
   /** Which side of the contract, and the resource (`object`) of a response: what a version can transform. */
   side: 'request' | 'response' | 'operation';
   resource: string | undefined;
+  /** For a breaking change every part of which the gate accepts as reviewed: the reason. */
+  accepted?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -131,7 +136,8 @@ function describeSchema(schema: unknown): string {
   return parts.filter(Boolean).join(', ');
 }
 
-const value = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v === null ? code(v) : code(JSON.stringify(v)));
+const value = (v: unknown): string =>
+  typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v === null ? code(v) : isObject(v) && describeSchema(v) ? `(${describeSchema(v)})` : code(JSON.stringify(v));
 
 // ---------------------------------------------------------------------------------------------
 // Where a change is: its operation, and in a schema, the component and field it is made in
@@ -260,6 +266,8 @@ interface Atom {
   detail?: string;
   /** How the documentation line names it. */
   docName?: string;
+  /** Why the breaking-change gate accepts it (specs/published/accepted-changes.yaml), if it does. */
+  accepted?: string;
 }
 
 /** Keywords that only document: their changes are listed by name at the end. */
@@ -274,7 +282,7 @@ const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1)
 const verb = (action: ValuedChange['action']): string => (action === 'add' ? 'added' : action === 'remove' ? 'removed' : 'changed');
 
 /** Places each change of one document (the OpenAPI one, or the events read as operations). */
-function atomsOf(changes: ValuedChange[], before: JsonObject, after: JsonObject, audience: Audience): Atom[] {
+function atomsOf(changes: ValuedChange[], before: JsonObject, after: JsonObject, audience: Audience, accepted: ReadonlyMap<string, Accepted> = new Map()): Atom[] {
   const atoms: Atom[] = [];
   const events = audience === 'events';
   const opSection: Section = events ? 'events' : 'operations';
@@ -285,7 +293,7 @@ function atomsOf(changes: ValuedChange[], before: JsonObject, after: JsonObject,
       .slice(1)
       .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
     const doc = c.action === 'remove' ? before : after;
-    const base = { type: c.type, action: c.action, side: c.side, resource: c.resource, description: c.description, before: c.before, after: c.after };
+    const base = { type: c.type, action: c.action, side: c.side, resource: c.resource, description: c.description, before: c.before, after: c.after, accepted: acceptedReason(accepted, c) };
     const documentation = isDocumentation(c, path);
 
     if (path[0] !== 'paths' || (path.length > 2 && !METHODS.includes(path[2] as string))) {
@@ -345,7 +353,11 @@ function atomsOf(changes: ValuedChange[], before: JsonObject, after: JsonObject,
     if ((isRequest || isResponse) && schemaAt >= 0 && (rest[schemaAt - 2] === 'content' || rest[schemaAt - 2] === 'headers')) {
       // A change inside a schema: name the component and field it is made in.
       const section: Section = isRequest ? 'requests' : events ? 'payloads' : 'responses';
-      const { steps, keyword, keywordIndex } = splitKeyword(rest.slice(schemaAt + 1));
+      const split = splitKeyword(rest.slice(schemaAt + 1));
+      // A subschema keyword set or dropped as a whole (`propertyNames`, `additionalProperties`) is a
+      // change of that keyword on the schema that has it, not a field.
+      const whole = split.keyword === undefined && STRUCTURAL_ONE.has(String(split.steps.at(-1))) && split.steps.at(-1) !== 'items' && c.action !== 'replace';
+      const { steps, keyword, keywordIndex } = whole ? { steps: split.steps.slice(0, -1), keyword: String(split.steps.at(-1)), keywordIndex: undefined } : split;
       const root = nodeIn(doc, ['paths', pathKey, method, ...rest.slice(0, schemaAt + 1)]);
       // A `required` entry is about the property it names.
       const requiredName = keyword === 'required' && keywordIndex !== undefined ? String(c.action === 'remove' ? c.before : c.after) : undefined;
@@ -603,18 +615,19 @@ function entriesOf(atoms: Atom[], audience: Audience): Entry[] {
       if (phrase) phrases.set(phrase, rank);
     }
     const detail = mergeEnumPhrases([...phrases].sort((x, y) => x[1] - y[1] || x[0].localeCompare(y[0])).map(([p]) => p)).join('; ');
-    out.push({ section: first.section, subject: first.subject, detail, component: first.component, field: first.field, where: first.where, events: audience === 'events', rules, side, resource });
+    const accepted = breaking.length && breaking.every((a) => a.accepted !== undefined) ? breaking[0]!.accepted : undefined;
+    out.push({ section: first.section, subject: first.subject, detail, component: first.component, field: first.field, where: first.where, events: audience === 'events', rules, side, resource, accepted });
   }
   return out;
 }
 
 /** Every change from `base` to `head`, as entries (one per subject and operation or event type). */
-export function changelogEntries(base: ApiDocuments, head: ApiDocuments): Entry[] {
+export function changelogEntries(base: ApiDocuments, head: ApiDocuments, accepted: ReadonlyMap<string, Accepted> = new Map()): Entry[] {
   const api = compareDocumentsWithValues(base.openapi, head.openapi);
   const baseEvents = eventsAsOperations(base.asyncapi);
   const headEvents = eventsAsOperations(head.asyncapi);
   const events = compareDocumentsWithValues(baseEvents, headEvents);
-  return [...entriesOf(atomsOf(api, base.openapi, head.openapi, 'api'), 'api'), ...entriesOf(atomsOf(events, baseEvents, headEvents, 'events'), 'events')];
+  return [...entriesOf(atomsOf(api, base.openapi, head.openapi, 'api', accepted), 'api'), ...entriesOf(atomsOf(events, baseEvents, headEvents, 'events'), 'events')];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -732,7 +745,8 @@ export function renderChangelog(entries: Entry[], options: { baseRef: string; ne
   }
   const coverage = (e: Entry): string => {
     const version = options.newVersions.find((v) => coveredBy(e, v));
-    return version ? `covered by API version ${version.version} (its \`${e.resource}\` downgrade)` : 'not covered by a new API version';
+    if (version) return `covered by API version ${version.version} (its \`${e.resource}\` downgrade)`;
+    return e.accepted ? `reviewed and accepted (specs/published/accepted-changes.yaml): ${e.accepted.replace(/\.$/, '')}` : 'not covered by a new API version';
   };
   // One bullet per change, the operations (or event types) it is made in collected.
   const byChange = new Map<string, Bullet>();
@@ -758,10 +772,11 @@ export function renderChangelog(entries: Entry[], options: { baseRef: string; ne
   }
   const all = [...bullets.values()];
   const breaking = all.filter((b) => b.rules.length);
-  const uncovered = breaking.filter((b) => b.coverage.startsWith('not'));
+  const covered = breaking.filter((b) => b.coverage.startsWith('covered')).length;
+  const reviewed = breaking.filter((b) => b.coverage.startsWith('reviewed')).length;
   lines.push(
     breaking.length
-      ? `**${breaking.length} breaking** (${uncovered.length === breaking.length ? 'none' : breaking.length - uncovered.length} covered by a new API version), ${all.length - breaking.length} not breaking.`
+      ? `**${breaking.length} breaking** (${covered || 'none'} covered by a new API version${reviewed ? `, ${reviewed} reviewed and accepted` : ''}), ${all.length - breaking.length} not breaking.`
       : all.length
         ? `No breaking changes; ${all.length} ${all.length === 1 ? 'change' : 'changes'}.`
         : 'No breaking changes; only descriptions, summaries or examples changed.',
@@ -785,9 +800,13 @@ export function renderChangelog(entries: Entry[], options: { baseRef: string; ne
 }
 
 /** The changelog of `head` against `base`, with the version registry as it is now. */
-export function specChangelog(base: ApiDocuments, head: ApiDocuments, options: { baseRef: string; registry: readonly RegistryEntry[]; notes?: readonly string[] }): string {
+export function specChangelog(
+  base: ApiDocuments,
+  head: ApiDocuments,
+  options: { baseRef: string; registry: readonly RegistryEntry[]; notes?: readonly string[]; accepted?: ReadonlyMap<string, Accepted> },
+): string {
   const messages = eventsAsOperations(head.asyncapi).paths as JsonObject;
-  return renderChangelog(changelogEntries(base, head), {
+  return renderChangelog(changelogEntries(base, head, options.accepted), {
     baseRef: options.baseRef,
     newVersions: newVersionsSince(base.openapi, options.registry),
     eventTypes: Object.keys(messages).length,
@@ -835,8 +854,10 @@ export function readDocuments(cwd: string, ref: string): { base: ApiDocuments; h
     try {
       git(root, ['diff', '--quiet', commit, '--', ...paths]);
       return git(root, ['ls-files', '--others', '--exclude-standard', '--', ...paths]).trim() !== '';
-    } catch {
-      return true;
+    } catch (err) {
+      // `git diff --quiet` exits 1 for "differs"; anything else is a failure of git, not a change.
+      if ((err as { status?: number }).status === 1) return true;
+      throw err;
     }
   };
   if (changed('specs', ':(exclude)specs/published') && !changed(DOCUMENTS.openapi, DOCUMENTS.asyncapi)) {
@@ -853,7 +874,7 @@ async function main(argv: string[]): Promise<number> {
   }
   try {
     const { base, head, notes } = readDocuments(process.cwd(), ref);
-    process.stdout.write(specChangelog(base, head, { baseRef: ref, registry: registry(), notes }));
+    process.stdout.write(specChangelog(base, head, { baseRef: ref, registry: registry(), notes, accepted: acceptedChanges() }));
     return 0;
   } catch (err) {
     if (err instanceof UsageError) {

@@ -3,7 +3,7 @@
 // change unless a new dated version transforms it (npm run check:breaking runs both in npm test).
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { acceptedMatches, changeId, compareDocuments, judge, type Change, type RegistryEntry } from '../scripts/breaking-changes.js';
+import { acceptedMatches, acceptedReason, changeId, compareDocuments, judge, type Change, type RegistryEntry } from '../scripts/breaking-changes.js';
 import { published30File, publishedFile, registry, rendition30 } from '../scripts/api-versions.js';
 import { CURRENT_VERSION } from '../src/shared/versions.js';
 
@@ -140,6 +140,14 @@ describe('the version gate', () => {
     expect(acceptedMatches('add /paths/a.b', 'add /paths/aXb')).toBe(false);
     const accepted = new Map([[`${action} /paths/**`, 'Reviewed.']]);
     expect(judge({ registry: [published], changes: requiredEmail, base: '2026-07-01', accepted }).ok).toBe(true);
+  });
+
+  it('accepts a pattern only for a change whose new value holds its `after` text', () => {
+    const accepted = new Map([['replace /paths/**/pattern', { reason: 'The text rule.', after: '\\uD7FF-\\uE000' }]]);
+    const change = { action: 'replace' as const, pointer: '/paths/~1v1~1customers/post/requestBody/content/application~1json/schema/properties/name/pattern' };
+    expect(acceptedReason(accepted, { ...change, after: '^(?:[^\\u0000\\uD7FF-\\uE000]|[\\uD7FF\\uE000])*$' })).toBe('The text rule.');
+    expect(acceptedReason(accepted, { ...change, after: '^[a-z]+$' })).toBeUndefined();
+    expect(acceptedReason(accepted, change)).toBeUndefined();
   });
 
   it('passes additive changes to the published current version', () => {

@@ -140,6 +140,16 @@ describe('breaking changes and the API versions that cover them', () => {
     expect(breakingLines([{ version: '2026-12-01', downgrades: ['order'] }, ...published])).toEqual(uncovered);
   });
 
+  it('names a break the gate accepts as reviewed (accepted-changes.yaml) with its reason, and only that one', () => {
+    const accepted = new Map([['add /paths/~1v1~1customers~1{customer_id}/patch/requestBody/content/application~1json/schema/required/0', 'The server already required a name.']]);
+    const lines = renderChangelog(changelogEntries(base, head, accepted), { baseRef: 'main', newVersions: [] }).split('\n');
+    expect(lines.filter((l) => l.startsWith('- **Breaking**'))).toEqual([
+      '- **Breaking** `CustomerUpdate.name`: made required (updateCustomer) — a request field made required: clients not sending it get 400; reviewed and accepted (specs/published/accepted-changes.yaml): The server already required a name.',
+      '- **Breaking** `Customer.phone`: removed (getCustomer, updateCustomer) — a response field removed: clients reading it break; not covered by a new API version.',
+    ]);
+    expect(lines).toContain('**2 breaking** (none covered by a new API version, 1 reviewed and accepted), 0 not breaking.');
+  });
+
   it('only versions the base document did not know are new', () => {
     const registry = [{ version: '2026-12-01', downgrades: ['customer'] }, ...published];
     expect(newVersionsSince(base.openapi, registry)).toEqual([{ version: '2026-12-01', downgrades: ['customer'] }]);
@@ -236,7 +246,7 @@ describe('npm run spec:changelog -- <base-ref>', () => {
   const script = path.resolve('scripts/spec-changelog.ts');
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   let repo = '';
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.com', ...args], { cwd: repo, stdio: 'pipe' });
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, stdio: 'pipe' });
   const run = (...args: string[]) => spawnSync(process.execPath, ['--import', tsx, script, ...args], { cwd: repo, encoding: 'utf8' });
   const docs = real(['/v1/carriers']);
   const write = (openapi: Doc) => writeFileSync(path.join(repo, 'generated', 'openapi.json'), JSON.stringify(openapi, null, 2));
