@@ -2,15 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { backends, type Backend } from '../test/support/databases.js';
-import { orderBody, startHarness, type Harness } from '../test/support/harness.js';
+import { startHarness, type Harness } from '../test/support/harness.js';
 import { startReceiver, type Receiver } from '../test/support/receiver.js';
 import { DeliveryWorker } from '../src/webhooks/worker.js';
 import { createTransport } from '../src/webhooks/transport.js';
 import { EVENT_TYPES } from '../generated/events.js';
-import { JobRunner } from '../src/jobs/runner.js';
-import { vettingJob, VET_CARRIER_JOB } from '../src/carriers/carriers.service.js';
-import { scanCompliance } from '../src/carriers/compliance.service.js';
-import { createLocalRegistryProvider, LOCAL_REGISTRY_SAMPLES } from '../src/carriers/registry/index.js';
+import { emitEveryEventType } from '../test/support/events.js';
 import { eventTypes, headerErrors, payloadErrors } from './asyncapi-payloads.js';
 
 describe('the AsyncAPI document', () => {
@@ -49,58 +46,8 @@ describe.each(backends())('delivered webhooks on %s', (backend: Backend) => {
 
   it('validate against their AsyncAPI payload schemas, for every event type the API emits', async () => {
     const log = pino({ level: 'silent' });
-    const jobs = new JobRunner({
-      db: h.database.db,
-      clock: h.clock,
-      log,
-      handlers: { [VET_CARRIER_JOB]: vettingJob({ context: () => h.background(), registry: createLocalRegistryProvider() }) },
-    });
     const endpoint = (await h.call('POST', '/v1/webhook_endpoints', { body: { url: receiver.url, enabled_events: ['*'] } })).body.id;
-    await h.call('POST', `/v1/webhook_endpoints/${endpoint}/test`);
-    const carrier = (id: string) =>
-      h.call('POST', '/v1/carriers', {
-        body: { dot_number: id, mc_number: '801734', contact_name: 'Maria', contact_email: 'm@carrier.example', phone: '+16025550117' },
-      });
-    const active = (await carrier(LOCAL_REGISTRY_SAMPLES.pass[0]!)).body.id;
-    await carrier(LOCAL_REGISTRY_SAMPLES.insurance_expired); // vetted, then its lapsed insurance raises an alert
-    await carrier(LOCAL_REGISTRY_SAMPLES.not_found); // rejected: carrier.rejected, no carrier.vetted
-    while ((await jobs.runOnce()) > 0);
-    await scanCompliance(h.background());
-    const suspended = (await carrier(LOCAL_REGISTRY_SAMPLES.pass[1]!)).body.id;
-    while ((await jobs.runOnce()) > 0);
-    await h.call('POST', `/v1/carriers/${suspended}/suspend`, { body: { reason: 'audit' } });
-
-    const customer = (await h.call('POST', '/v1/customers', { body: { name: 'Events Co' } })).body.id;
-    const full = orderBody(customer, {
-      pickup: { address1: '1 A St', address2: 'Dock 4', city: 'Chicago', state: 'IL', zip: '60607', contact_name: 'Dana', contact_phone: '+13125550188' },
-      vehicles: [
-        { vin: '1HGCM82633A004352', year: 2003, make: 'Honda', model: 'Accord', type: 'car', inoperable: true },
-        { vin: '1HGCM82633A004353', year: 1975, make: 'Ford', model: 'Bronco' },
-      ],
-      price: 100,
-      carrier_pay: 80,
-      metadata: { a: 'b' },
-    });
-    const a = (await h.call('POST', '/v1/orders', { body: full })).body.id;
-    const b = (await h.call('POST', '/v1/orders', { body: orderBody(customer) })).body.id;
-    await h.call('POST', `/v1/orders/${a}/dispatch`, { body: { carrier_id: active } });
-    await h.call('POST', `/v1/orders/${a}/pickup`);
-    await h.call('POST', `/v1/orders/${a}/exceptions`, { body: { kind: 'damage', note: 'Scratch' } });
-    await h.call('POST', `/v1/orders/${a}/deliver`, { body: { signed_by: 'Jordan Price' } });
-    await h.call('POST', `/v1/orders/${b}/cancel`);
-    const key = (await h.call('POST', '/v1/api_keys', { body: { name: 'audited', scopes: ['orders:read'] } })).body.id;
-    await h.call('POST', `/v1/api_keys/${key}/revoke`);
-
-    // Accounting: an invoice sent at creation and paid in full, one sent then voided, a failed
-    // payment, and the carrier paid for the delivered order.
-    const invoice = (lines: unknown[]) =>
-      h.call('POST', '/v1/invoices', { body: { customer_id: customer, due_date: '2026-12-31', lines, send: { email: 'ap@events.example' } } });
-    const billed = (await invoice([{ description: 'Transport', quantity: 1, unit_amount: 100, order_id: a }])).body.id;
-    await h.call('POST', '/v1/payments', { body: { customer_id: customer, invoice_id: billed, amount: 100, payment_method: 'wire', reference: 'W-1' } });
-    const voided = (await invoice([{ description: 'Storage', quantity: 2, unit_amount: 50 }])).body.id;
-    await h.call('POST', `/v1/invoices/${voided}/void`);
-    await h.call('POST', '/v1/payments', { body: { customer_id: customer, amount: 10, payment_method: 'card', failure_reason: 'Card declined.' } });
-    await h.call('POST', '/v1/carrier_payments', { body: { carrier_id: active, order_ids: [a], payment_method: 'ach' } });
+    await emitEveryEventType(h, endpoint);
 
     const worker = new DeliveryWorker({ db: h.database.db, clock: h.clock, log, transport });
     while ((await worker.runOnce()) > 0);

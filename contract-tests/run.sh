@@ -150,7 +150,9 @@ CONTRACT_OAUTH_BASIC="$(printf '%s' "$client_json" | "$PYTHON" -c 'import sys, j
 export CONTRACT_OAUTH_BASIC
 # The dashboard user whose fresh sessions authenticate the current-session operations (hooks.py).
 export CONTRACT_BASE_URL="$BASE" CONTRACT_SESSION_EMAIL="$SESSION_EMAIL" CONTRACT_SESSION_PASSWORD="$SESSION_PASSWORD"
-[ -z "${CONTRACT_CONFIG:-}" ] && export SCHEMATHESIS_HOOKS="$HERE/hooks.py"
+# The project's hooks (fresh sessions for the current-session operations) go with the project's
+# settings only: another config file, such as integrator.toml, runs without them.
+if [ "$(realpath "$CONFIG")" = "$(realpath "$HERE/schemathesis.toml")" ]; then export SCHEMATHESIS_HOOKS="$HERE/hooks.py"; fi
 
 # Data the fuzzer cannot make up: an active carrier whose insurance lapsed (local registry sample), so
 # the compliance scan raises an alert that the list links hand to the alert operations.

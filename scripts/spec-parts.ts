@@ -1,7 +1,8 @@
 /**
  * The specs are split by domain: specs/openapi.yaml and specs/asyncapi.yaml are the root documents,
- * and the paths, messages and components of each domain live beside each other in
- * specs/<document>/<domain>.yaml. The root lists every one of them by `$ref`, in the order the
+ * and the paths and components of each domain live beside each other in
+ * specs/<document>/<domain>.yaml (for AsyncAPI the payload schemas; its channel, operation and
+ * messages stay in the root, because Redocly copies a message a part defines in place). The root lists every one of them by `$ref`, in the order the
  * bundled document gives them (Redocly copies a root component's target in place and points every
  * other ref to that target at it, so the bundle is the document as if it had been written in one
  * file).

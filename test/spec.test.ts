@@ -139,12 +139,17 @@ describe('the text rule in the document', () => {
     const walk = (node: any, where: string, seen: string[]): void => {
       if (!node || typeof node !== 'object') return;
       if (node.$ref) return seen.includes(node.$ref) ? undefined : walk(resolve(node.$ref), where, [...seen, node.$ref]);
-      const types = [node.type].flat();
-      const parts = [node, ...(node.allOf ?? []).map((s: any) => (s.$ref ? resolve(s.$ref) : s))];
-      if (types.includes('string') && node.enum === undefined && node.const === undefined) found.push({ where, patterns: parts.map((p) => p.pattern).filter(Boolean), examples: [...parts.map((p) => p.example), ...(parts.flatMap((p) => p.examples ?? []))].filter((e) => typeof e === 'string') });
+      // A schema's own keywords and its allOf members' (`allOf: [$ref: Line]` with a maxLength beside it).
+      const members = (n: any, seen: string[]): any[] => (n.allOf ?? []).flatMap((m: any) => {
+        const target = m.$ref ? (seen.includes(m.$ref) ? undefined : resolve(m.$ref)) : m;
+        return target ? [target, ...members(target, m.$ref ? [...seen, m.$ref] : seen)] : [];
+      });
+      const parts = [node, ...members(node, seen)];
+      const types = parts.flatMap((p) => [p.type].flat()).filter(Boolean);
+      if (types.includes('string') && parts.every((p) => p.enum === undefined && p.const === undefined)) found.push({ where, patterns: parts.map((p) => p.pattern).filter(Boolean), examples: [...parts.map((p) => p.example), ...(parts.flatMap((p) => p.examples ?? []))].filter((e) => typeof e === 'string') });
       for (const k of ['items', 'additionalProperties', 'propertyNames', 'then', 'else']) if (typeof node[k] === 'object') walk(node[k], `${where}/${k}`, seen);
       for (const k of ['anyOf', 'oneOf']) (node[k] ?? []).forEach((s: any, i: number) => walk(s, `${where}/${k}/${i}`, seen));
-      for (const [name, s] of Object.entries(node.properties ?? {})) walk(s, `${where}.${name}`, seen);
+      for (const part of parts) for (const [name, s] of Object.entries(part.properties ?? {})) walk(s, `${where}.${name}`, seen);
     };
     for (const [path, item] of Object.entries<any>(doc.paths)) {
       for (const [method, op] of Object.entries<any>(item)) {
@@ -159,6 +164,8 @@ describe('the text rule in the document', () => {
   it('refuses NUL and unpaired surrogates in every string a request can carry, and keeps the rest of Unicode', () => {
     const strings = requestStrings();
     expect(strings.length).toBeGreaterThan(200);
+    // Strings typed through allOf alone are among them (a city: `allOf: [$ref: Line]`, maxLength 100).
+    expect(strings.some(({ where, patterns }) => where.endsWith('.city') && patterns.length > 0)).toBe(true);
     let withExample = 0;
     for (const { where, patterns, examples } of strings) {
       const regexes = patterns.map((p) => new RegExp(p, 'u'));

@@ -147,16 +147,17 @@ export interface SchemaLessRule {
   code: string;
   /** Why no schema keyword can say it. */
   why: string;
+  /** `<file> > <test name>`: the test that holds the rule. */
   test: string;
   /** The operations it applies to (contract-tests/schemathesis.toml lets their schema-valid requests answer 400). */
   operations: string[];
 }
 
 export const SCHEMA_LESS_RULES: SchemaLessRule[] = [
-  { rule: 'A VIN of a model year 1981 or later passes its check digit (49 CFR 565).', code: 'invalid_vin', why: 'A weighted sum of the characters modulo 11.', test: 'test/orders.test.ts', operations: ['createOrder', 'updateOrder'] },
-  { rule: "A vehicle's model year is at most next calendar year.", code: 'invalid_value', why: 'The bound moves with the calendar; a document states a fixed maximum.', test: 'test/orders.test.ts', operations: ['createOrder', 'updateOrder'] },
-  { rule: "A report's `to` is not before its `from`, and the range is at most 366 days.", code: 'invalid_value', why: 'It compares two parameters.', test: 'test/reports.test.ts', operations: ['getMarginReport', 'getOperationsReport'] },
-  { rule: 'OAuth: a scope the client holds, and the grant type `client_credentials`.', code: 'invalid_scope, unsupported_grant_type', why: "The scopes depend on the client; RFC 6749 answers an unknown grant type with its own error, which the form's schema leaves to the server.", test: 'test/platform.test.ts', operations: ['createOAuthToken'] },
+  { rule: 'A VIN of a model year 1981 or later passes its check digit (49 CFR 565).', code: 'invalid_vin', why: 'A weighted sum of the characters modulo 11.', test: 'test/orders.test.ts > verifies the VIN check digit for model years from 1981', operations: ['createOrder', 'updateOrder'] },
+  { rule: "A vehicle's model year is at most next calendar year.", code: 'invalid_value', why: 'The bound moves with the calendar; a document states a fixed maximum.', test: 'test/orders.test.ts > refuses a model year later than next year', operations: ['createOrder', 'updateOrder'] },
+  { rule: "A report's `to` is not before its `from`, and the range is at most 366 days.", code: 'invalid_value', why: 'It compares two parameters.', test: 'test/reports.test.ts > refuses a range that is not one, or longer than a year, with the envelope', operations: ['getMarginReport', 'getOperationsReport'] },
+  { rule: 'OAuth: a scope the client holds, and the grant type `client_credentials`.', code: 'invalid_scope, unsupported_grant_type', why: "The scopes depend on the client; RFC 6749 answers an unknown grant type with its own error, which the form's schema leaves to the server.", test: 'test/platform.test.ts > answers RFC 6749 errors: invalid_client 401 with WWW-Authenticate, invalid_scope, unsupported_grant_type, invalid_request', operations: ['createOAuthToken'] },
 ];
 
 /** The table, as STATEMENTS.md holds it. */

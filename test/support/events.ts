@@ -1,16 +1,18 @@
 // Makes the service emit every webhook event type for one account, through the API and the
-// background work that emits the rest (carrier vetting, the compliance scan), as the AsyncAPI
-// contract test does; the caller's endpoint subscribed to `*` receives them once delivered.
+// background work that emits the rest (carrier vetting, the compliance scan); the caller's endpoint
+// subscribed to `*` receives them once delivered. Used by the AsyncAPI contract test and the client
+// matrix's payload models; the order carries every optional field, so the payloads do too.
 import { pino } from 'pino';
-import { orderBody, type Harness } from '../support/harness.js';
+import { orderBody, type Harness } from './harness.js';
 import { JobRunner } from '../../src/jobs/runner.js';
 import { vettingJob, VET_CARRIER_JOB } from '../../src/carriers/carriers.service.js';
 import { scanCompliance } from '../../src/carriers/compliance.service.js';
 import { createLocalRegistryProvider, LOCAL_REGISTRY_SAMPLES } from '../../src/carriers/registry/index.js';
 
-export async function emitEveryEventType(h: Harness, key: string, endpointId: string): Promise<void> {
+/** `key`: the account's API key (the harness's default key when omitted). */
+export async function emitEveryEventType(h: Harness, endpointId: string, key?: string): Promise<void> {
   const call = async (method: string, path: string, body?: unknown) => {
-    const r = await h.call(method, path, { key, ...(body !== undefined ? { body } : {}) });
+    const r = await h.call(method, path, { ...(key !== undefined ? { key } : {}), ...(body !== undefined ? { body } : {}) });
     if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${r.text}`);
     return r.body as { id: string };
   };
@@ -36,7 +38,17 @@ export async function emitEveryEventType(h: Harness, key: string, endpointId: st
   await call('POST', `/v1/carriers/${suspended}/suspend`, { reason: 'audit' });
 
   const customer = (await call('POST', '/v1/customers', { name: 'Events Co' })).id;
-  const a = (await call('POST', '/v1/orders', orderBody(customer, { price: 100, carrier_pay: 80, metadata: { source: 'matrix' } }))).id;
+  const full = orderBody(customer, {
+    pickup: { address1: '1 A St', address2: 'Dock 4', city: 'Chicago', state: 'IL', zip: '60607', contact_name: 'Dana', contact_phone: '+13125550188' },
+    vehicles: [
+      { vin: '1HGCM82633A004352', year: 2003, make: 'Honda', model: 'Accord', type: 'car', inoperable: true },
+      { vin: '1HGCM82633A004353', year: 1975, make: 'Ford', model: 'Bronco' },
+    ],
+    price: 100,
+    carrier_pay: 80,
+    metadata: { source: 'events' },
+  });
+  const a = (await call('POST', '/v1/orders', full)).id;
   const b = (await call('POST', '/v1/orders', orderBody(customer))).id;
   await call('POST', `/v1/orders/${a}/dispatch`, { carrier_id: active });
   await call('POST', `/v1/orders/${a}/pickup`, {});
