@@ -7,7 +7,8 @@
 #              PYTHON (interpreter used to create the venv, default python3),
 #              CONTRACT_CONFIG (another Schemathesis config file: a run as an integrator makes it, with
 #              none of this project's settings, takes one that only sends the key and sets no hooks:
-#              contract-tests/integrator.toml).
+#              contract-tests/integrator.toml),
+#              CONTRACT_JUNIT (where the JUnit report goes, default contract-tests/reports/junit.xml).
 # Exit code: Schemathesis's own (non-zero on any failure), or 1 if setup fails.
 set -euo pipefail
 
@@ -18,6 +19,7 @@ REQUIREMENTS="$HERE/requirements.txt"
 CONFIG="${CONTRACT_CONFIG:-$HERE/schemathesis.toml}"
 REPORTS="$HERE/reports"
 SERVER_LOG="$REPORTS/server.log"
+JUNIT="${CONTRACT_JUNIT:-$REPORTS/junit.xml}"
 PYTHON="${PYTHON:-python3}"
 READY_TIMEOUT=60
 
@@ -86,7 +88,7 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 mkdir -p "$REPORTS"
-rm -f "$REPORTS/junit.xml" "$SERVER_LOG"
+rm -f "$JUNIT" "$SERVER_LOG"
 
 log "creating an API key on a fresh database ..."
 key_err="$DATA_DIR_TMP/keys.stderr"
@@ -169,7 +171,7 @@ args=(
   --phases examples,coverage,fuzzing,stateful
   --checks all
   --report junit
-  --report-junit-path "$REPORTS/junit.xml"
+  --report-junit-path "$JUNIT"
 )
 if [ -n "${CONTRACT_MAX_EXAMPLES:-}" ]; then
   args+=(--max-examples "$CONTRACT_MAX_EXAMPLES")
@@ -186,5 +188,5 @@ ST_PID=""
 if [ "$rc" -eq 124 ]; then
   log "ERROR: Schemathesis did not finish within ${CONTRACT_TIMEOUT:-1200}s"
 fi
-log "JUnit report: ${REPORTS#"$ROOT"/}/junit.xml; server log: ${SERVER_LOG#"$ROOT"/}"
+log "JUnit report: ${JUNIT#"$ROOT"/}; server log: ${SERVER_LOG#"$ROOT"/}"
 exit "$rc"

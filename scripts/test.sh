@@ -4,9 +4,9 @@
 # (embedded PostgreSQL, plus real PostgreSQL when TEST_DATABASE_URL is set), the specification's
 # conformance suite (contract-tests/conformance: one test per statement, on a live server on each
 # database, and its table), mutation testing of the core modules (incremental;
-# scripts/test-mutation.sh), then Schemathesis
-# against the live server. Every step runs even when an earlier one failed; each records what it
-# counted in reports/results/, and the last line is the total: `<N> passed, <N> failed, <N> skipped`.
+# scripts/test-mutation.sh), then Schemathesis against the live server, and once more as an
+# integrator runs it (the key alone). Every step runs even when an earlier one failed; each records
+# what it counted in reports/results/, and the last line is the total: `<N> passed, <N> failed, <N> skipped`.
 # The exit code is non-zero when anything failed.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -60,6 +60,14 @@ sed -n '/^stryker: /,$p' reports/mutation.log
 step "contract tests (Schemathesis)"
 bash contract-tests/run.sh 2>&1 | tee reports/schemathesis.log; rc=${PIPESTATUS[0]}
 node --import tsx scripts/test-summary.ts --schemathesis reports/schemathesis.log "$rc" >"$RESULTS/schemathesis.json"
+
+# Schemathesis as an integrator runs it, with the key and nothing else of this project: it may find
+# only the rules the document lists as the ones no schema can state (contract-tests/integrator-check.ts).
+step "contract tests as an integrator (Schemathesis with the key alone, seed 4242)"
+CONTRACT_CONFIG=contract-tests/integrator.toml CONTRACT_JUNIT="$PWD/reports/schemathesis-integrator.xml" \
+  bash contract-tests/run.sh --seed 4242 --max-examples 30 >reports/schemathesis-integrator.log 2>&1
+grep -E '^(Seed|Test cases)|generated,|^=+ .* in [0-9.]+s' reports/schemathesis-integrator.log
+node --import tsx contract-tests/integrator-check.ts reports/schemathesis-integrator.xml "$RESULTS/schemathesis-integrator.json"
 
 step "summary ($(( SECONDS - started )) s)"
 [ -n "$browser_skip" ] && printf '!! %s\n' "$browser_skip"

@@ -1,0 +1,98 @@
+/**
+ * Judges a Schemathesis run made as an integrator makes it (contract-tests/integrator.toml: the key,
+ * nothing else of this project): it may report "schema-valid request rejected" (ST202) only for the
+ * rules the OpenAPI document lists as the ones no schema can state (SCHEMA_LESS_RULES), on their
+ * operations and with their error codes. Anything else it finds fails.
+ *
+ *   node --import tsx contract-tests/integrator-check.ts <junit.xml> [<results.json>]
+ *
+ * Prints each finding, allowed or not, and writes the step's counts for `npm test` (one check per
+ * operation tested). Exit 1 when a finding is not one of the listed rules, or the report is missing.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SCHEMA_LESS_RULES } from './conformance/statements.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+interface Finding {
+  testcase: string;
+  check: string;
+  text: string;
+}
+
+const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+
+/** The testcases of a Schemathesis JUnit report, and the failures and errors each holds. */
+export function readJunit(xml: string): { testcases: string[]; findings: Finding[] } {
+  const testcases: string[] = [];
+  const findings: Finding[] = [];
+  for (const m of xml.matchAll(/<testcase name="([^"]*)"[^>]*?(?:\/>|>([\s\S]*?)<\/testcase>)/g)) {
+    const testcase = unescape(m[1]!);
+    testcases.push(testcase);
+    for (const f of (m[2] ?? '').matchAll(/<(failure|error)[^>]*?message="([^"]*)"[^>]*>([\s\S]*?)<\/\1>/g)) {
+      // One element may hold several numbered cases (`1. Test Case ID: ...`, `2. ...`).
+      for (const text of unescape(f[3]!).split(/\n(?=\d+\. Test Case ID:)/)) findings.push({ testcase, check: f[1] === 'error' ? 'error' : unescape(f[2]!), text });
+    }
+  }
+  return { testcases, findings };
+}
+
+/** Each rule's operations as `METHOD /path`, with a matcher for the paths of curl lines (stateful findings). */
+function ruleOperations(): { label: string; path: RegExp; codes: string[] }[] {
+  const doc = JSON.parse(readFileSync(path.join(ROOT, 'generated/openapi.json'), 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };
+  const out: { label: string; path: RegExp; codes: string[] }[] = [];
+  for (const rule of SCHEMA_LESS_RULES) {
+    for (const [template, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        if (!op.operationId || !rule.operations.includes(op.operationId)) continue;
+        const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/?]+');
+        out.push({ label: `${method.toUpperCase()} ${template}`, path: new RegExp(`^${pattern}(?:\\?|$)`), codes: rule.code.split(', ') });
+      }
+    }
+  }
+  return out;
+}
+
+/** Why a finding is not one of the listed rules; undefined when it is. */
+export function unexplained(f: Finding, rules: ReturnType<typeof ruleOperations>): string | undefined {
+  if (f.check !== 'ST202') return `${f.check}: only "schema-valid request rejected" (ST202) is expected`;
+  let candidates = rules.filter((r) => r.label === f.testcase);
+  if (f.testcase === 'Stateful tests') {
+    // The failing request of a stateful scenario is its last curl line.
+    const curls = [...f.text.matchAll(/curl -X (\w+) .*?'?https?:\/\/[^/\s']+(\/[^\s']*)/g)];
+    const last = curls.at(-1);
+    candidates = last ? rules.filter((r) => r.label.startsWith(`${last[1]} `) && r.path.test(last[2]!)) : [];
+  }
+  if (!candidates.length) return `${f.testcase}: no rule the document lists applies to this operation`;
+  const code = /"code":"([a-z_]+)"/.exec(f.text)?.[1] ?? /"error":"([a-z_]+)"/.exec(f.text)?.[1];
+  if (!code || !candidates.some((r) => r.codes.includes(code))) return `${f.testcase}: answered ${code ?? 'no error code'}, which no listed rule of this operation answers`;
+  return undefined;
+}
+
+function main(junit: string | undefined, results: string | undefined): number {
+  const write = (passed: number, failed: number) =>
+    results && writeFileSync(results, `${JSON.stringify({ suite: 'schemathesis as an integrator', passed, failed, skipped: 0 })}\n`);
+  if (!junit || !existsSync(junit)) {
+    console.error(`integrator-check: no JUnit report at ${junit ?? '(none given)'}`);
+    write(0, 1);
+    return 1;
+  }
+  const { testcases, findings } = readJunit(readFileSync(junit, 'utf8'));
+  const rules = ruleOperations();
+  const bad = new Set<string>();
+  for (const f of findings) {
+    const why = unexplained(f, rules);
+    console.log(`${why ? 'NOT LISTED' : 'listed    '} ${why ?? `${f.testcase}: ${/"code":"([a-z_]+)"/.exec(f.text)?.[1] ?? /"error":"([a-z_]+)"/.exec(f.text)?.[1]}`}`);
+    if (why) bad.add(f.testcase);
+  }
+  if (!testcases.length) bad.add('(no operation tested)');
+  console.log(`${testcases.length} operations fuzzed as an integrator; ${findings.length} findings, ${bad.size ? `${bad.size} operation(s) with findings the document does not list` : 'each one a rule the document lists'}`);
+  write(Math.max(0, testcases.length - bad.size), bad.size);
+  return bad.size ? 1 : 0;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exit(main(process.argv[2], process.argv[3]));
+}
