@@ -1414,7 +1414,8 @@ export interface paths {
          *     from it by `npm run generate` (@apiture/openapi-down-convert, then the rest by hand):
          *     `const` becomes a one-value `enum`, `examples` in schemas `example`, a `null` type or a
          *     `null` branch of `oneOf` becomes `nullable: true`. What 3.0 cannot say is left out, and the
-         *     server still enforces it: the metadata keys' rule (`propertyNames`), and the VIN's pattern
+         *     server still enforces it: the rule of metadata keys and of the OAuth forms' other field
+         *     names (`propertyNames`), and the VIN's pattern
          *     by model year (`if`/`then`: the 17-character pattern then holds only in this document's
          *     description).
          */
