@@ -12,6 +12,7 @@ import { systemClock, type Clock } from './shared/clock.js';
 import { backgroundContext } from './shared/context.js';
 import type { Logger } from './shared/logger.js';
 import type { DeliveryWorker } from './webhooks/worker.js';
+import type { RegistryProvider } from './carriers/registry/index.js';
 import { enqueueJob, JobRunner, type JobHandler } from './jobs/runner.js';
 import { useSecretsKeyring } from './shared/secrets.js';
 import { resealEndpointSecrets } from './webhooks/endpoint-secrets.js';
@@ -52,11 +53,18 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
   let shuttingDown = false;
   // A worker is ready once its loops are started (listening for wake-ups), not when its health server is.
   let started = false;
+  // The carrier registry (QCMobile with a web key, the local file otherwise): one client for
+  // on-demand reads, vetting and monitoring, made when the first of them needs it.
+  let registry: RegistryProvider | undefined;
+  const carrierRegistry = async (): Promise<RegistryProvider> => {
+    const { createRegistryProvider } = await import('./carriers/registry/index.js');
+    return (registry ??= createRegistryProvider({ fmcsaWebKey: config.fmcsa.webKey, fmcsaBaseUrl: config.fmcsa.baseUrl, localRegistryFile: config.fmcsa.localRegistryFile, clock }));
+  };
   if (config.role === 'api' || config.role === 'all') {
     const { createApp } = await import('./http/app.js');
     // On-demand registry reads (POST /v1/carriers/{id}/monitor) use the configured registry.
-    const [{ useMonitoring }, { createRegistryProvider }] = await Promise.all([import('./carriers/monitor.service.js'), import('./carriers/registry/index.js')]);
-    useMonitoring({ registry: createRegistryProvider({ fmcsaWebKey: config.fmcsa.webKey, fmcsaBaseUrl: config.fmcsa.baseUrl, localRegistryFile: config.fmcsa.localRegistryFile, clock }), intervalMs: config.carrierMonitor.intervalMs });
+    const { useMonitoring } = await import('./carriers/monitor.service.js');
+    useMonitoring({ registry: await carrierRegistry(), intervalMs: config.carrierMonitor.intervalMs });
     app = await createApp({ db, clock, log, rateLimit: config.rateLimit, redisUrl: config.redisUrl, production: config.production, signIn: config.signIn, trustedProxies: config.trustedProxies, oauthClientFailures: config.oauthClientFailures });
     server = createServer(app.koa.callback());
     server.requestTimeout = 30_000;
@@ -80,15 +88,11 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
     const context = () => backgroundContext({ em: db.em(), clock, log, settings: { production: config.production, signIn: config.signIn } });
     if (config.workerJobs.includes('vetting')) {
       const { vettingJob, VET_CARRIER_JOB } = await import('./carriers/carriers.service.js');
-      const { createRegistryProvider } = await import('./carriers/registry/index.js');
-      const registry = createRegistryProvider({ fmcsaWebKey: config.fmcsa.webKey, fmcsaBaseUrl: config.fmcsa.baseUrl, localRegistryFile: config.fmcsa.localRegistryFile, clock });
-      handlers[VET_CARRIER_JOB] = vettingJob({ context, registry, monitorIntervalMs: config.carrierMonitor.intervalMs });
+      handlers[VET_CARRIER_JOB] = vettingJob({ context, registry: await carrierRegistry(), monitorIntervalMs: config.carrierMonitor.intervalMs });
     }
     if (config.workerJobs.includes('monitoring')) {
       const { monitorJob, MONITOR_JOB, MONITOR_JOB_ID } = await import('./carriers/monitor.service.js');
-      const { createRegistryProvider } = await import('./carriers/registry/index.js');
-      const registry = createRegistryProvider({ fmcsaWebKey: config.fmcsa.webKey, fmcsaBaseUrl: config.fmcsa.baseUrl, localRegistryFile: config.fmcsa.localRegistryFile, clock });
-      handlers[MONITOR_JOB] = monitorJob({ context, registry, ...config.carrierMonitor });
+      handlers[MONITOR_JOB] = monitorJob({ context, registry: await carrierRegistry(), ...config.carrierMonitor });
       // One monitoring job row, whatever the number of workers.
       await enqueueJob(db.em(), { id: MONITOR_JOB_ID, kind: MONITOR_JOB, runAt: clock.now(), maxAttempts: 1_000_000 });
     }

@@ -9,6 +9,7 @@ import { pino } from 'pino';
 import { backends, type Backend } from './support/databases.js';
 import { startHarness, TestClock, type Harness } from './support/harness.js';
 import { startReceiver, type Receiver } from './support/receiver.js';
+import { registryFileEntry } from './support/registry-records.js';
 import { JobRunner } from '../src/jobs/runner.js';
 import { vettingJob, VET_CARRIER_JOB } from '../src/carriers/carriers.service.js';
 import { monitorJob, MONITOR_JOB, MONITOR_JOB_ID, useMonitoring } from '../src/carriers/monitor.service.js';
@@ -21,30 +22,6 @@ type Json = Record<string, any>;
 const silent = pino({ level: 'silent' });
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-
-/** A registry record that passes vetting, with an identity. */
-const record = (dot: string, over: Json = {}) => ({
-  dotNumber: dot,
-  mcNumber: null,
-  legalName: `CARRIER ${dot} LLC`,
-  dbaName: null,
-  allowedToOperate: true,
-  commonAuthority: 'active',
-  contractAuthority: 'none',
-  bipdInsuranceOnFileUsd: 1_000_000,
-  bipdInsuranceRequiredUsd: 750_000,
-  cargoInsuranceOnFile: true,
-  bondOnFile: false,
-  safetyRating: 'satisfactory',
-  outOfServiceDate: null,
-  insuranceExpiresOn: 'today+300d',
-  bondExpiresOn: null,
-  processAgentExpiresOn: 'today+300d',
-  phone: '+16025550117',
-  email: 'dispatch@carrier.example',
-  physicalAddress: '4100 FISHER RD, COLUMBUS, OH 43228',
-  ...over,
-});
 
 describe.each(backends({ pooler: true }))('carrier monitoring on %s', (backend: Backend) => {
   let h: Harness;
@@ -82,7 +59,7 @@ describe.each(backends({ pooler: true }))('carrier monitoring on %s', (backend: 
   /** An active carrier, vetted against its record. */
   const activeCarrier = async (over: Json = {}) => {
     const dotNumber = String(dot++);
-    registryRecords.set(dotNumber, record(dotNumber, over));
+    registryRecords.set(dotNumber, registryFileEntry(dotNumber, over));
     writeRegistry();
     const c = ok<Json>(await h.call('POST', '/v1/carriers', { body: { dot_number: dotNumber, contact_name: 'Dispatch', contact_email: 'ops@broker.example', phone: '+16025550100' } }), 201);
     await runJobs();
@@ -255,7 +232,7 @@ describe.each(backends({ pooler: true }))('carrier monitoring on %s', (backend: 
     // Due now: the carriers of the tests above, and these.
     for (let i = 0; i < 30; i++) {
       const d = String(dot++);
-      registryRecords.set(d, record(d));
+      registryRecords.set(d, registryFileEntry(d));
     }
     writeRegistry();
     const em = h.database.db.em();

@@ -2,6 +2,7 @@
 // registry file, and the vetting rules.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { passingRecord } from './support/registry-records.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   createLocalRegistryProvider,
@@ -536,28 +537,7 @@ describe('local registry', () => {
 });
 
 describe('vetCarrier', () => {
-  const good: CarrierRecord = {
-    dotNumber: '2458117',
-    mcNumber: '801734',
-    legalName: 'TRI-STATE AUTO HAULING LLC',
-    dbaName: null,
-    allowedToOperate: true,
-    commonAuthority: 'active',
-    contractAuthority: 'none',
-    bipdInsuranceOnFileUsd: 1_000_000,
-    bipdInsuranceRequiredUsd: 750_000,
-    cargoInsuranceOnFile: true,
-    bondOnFile: false,
-    safetyRating: 'satisfactory',
-    outOfServiceDate: null,
-    insuranceExpiresOn: null,
-    bondExpiresOn: null,
-    processAgentExpiresOn: null,
-    phone: null,
-    email: null,
-    physicalAddress: null,
-    retrievedAt: FIXED_NOW,
-  };
+  const good: CarrierRecord = passingRecord(FIXED_NOW, { dotNumber: '2458117', mcNumber: '801734', legalName: 'TRI-STATE AUTO HAULING LLC', bondOnFile: false });
 
   it.each<[string, Partial<CarrierRecord>, VettingReason[]]>([
     ['a clean record', {}, []],

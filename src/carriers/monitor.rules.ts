@@ -20,7 +20,7 @@ const FINDING_OF: Record<VettingReason, Finding> = {
 
 /** The findings of a record (null: the registry has no such carrier): the vetting rules, as of `now`. */
 export function findingsOf(record: CarrierRecord | null, now: Date): Finding[] {
-  return vetCarrier(record, now).reasons.map((r) => FINDING_OF[r]);
+  return findingsOfVetting(vetCarrier(record, now).reasons);
 }
 
 /** The findings a vetting left (the baseline before the first monitoring read). */
