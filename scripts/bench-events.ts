@@ -13,10 +13,10 @@
 // with the numbering trigger disabled, i.e. the event log before it), twice each, alternating; the
 // better of each pair is printed: events/s, p50 and p99 of a transaction, and the cost per event.
 // BENCH_KEEP=1 keeps the database.
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { pino } from 'pino';
-import { openDatabase, type Database } from '../src/db/orm.js';
+import type { Database } from '../src/db/orm.js';
+import { benchDatabase } from './bench-database.js';
 import { backgroundContext, DEFAULT_SIGN_IN_POLICY, inTransaction } from '../src/shared/context.js';
 import { systemClock } from '../src/shared/clock.js';
 import { emitEvent } from '../src/webhooks/emitter.js';
@@ -24,7 +24,6 @@ import { emitEvent } from '../src/webhooks/emitter.js';
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const MAX_EVENTS = 100_000;
-const pgBase = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const log = pino({ level: 'silent' });
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -59,14 +58,9 @@ async function run(db: Database, accountId: string, shape: Shape, label: string)
   return { events: latencies.length, perSecond: latencies.length / seconds, p50: pct(latencies, 0.5), p99: pct(latencies, 0.99) };
 }
 
-const name = `vt_bench_events_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: pgBase });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(pgBase);
-url.pathname = `/${name}`;
-const db = await openDatabase({ databaseUrl: url.toString() });
-const direct = new pg.Client({ connectionString: url.toString() });
+const bench = await benchDatabase('vt_bench_events');
+const { db } = bench;
+const direct = new pg.Client({ connectionString: bench.url });
 await direct.connect();
 try {
   const accountId = 'acct_bench_events';
@@ -103,7 +97,5 @@ try {
   console.log(`\n(events recorded without the numbering, by the baseline runs: ${n}; the product's events are numbered 1..n per object)`);
 } finally {
   await direct.end();
-  await db.close();
-  if (!process.env.BENCH_KEEP) await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await bench.drop();
 }

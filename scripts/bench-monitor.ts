@@ -7,10 +7,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { pino } from 'pino';
-import { openDatabase } from '../src/db/orm.js';
+import { benchDatabase } from './bench-database.js';
+import { registryFileEntry } from '../test/support/registry-records.js';
 import { backgroundContext, DEFAULT_SIGN_IN_POLICY } from '../src/shared/context.js';
 import { monitorDue, MONITOR_RUN_BUDGET_MS } from '../src/carriers/monitor.service.js';
 import { createLocalRegistryProvider, type RegistryProvider } from '../src/carriers/registry/index.js';
@@ -18,40 +17,25 @@ import { createLocalRegistryProvider, type RegistryProvider } from '../src/carri
 const CARRIERS = Number(process.env.BENCH_CARRIERS ?? 1000);
 const RPM = Number(process.env.CARRIER_MONITOR_RPM ?? 60);
 const DAY = 86_400_000;
-const pgBase = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 
 let now = Date.UTC(2026, 10, 26, 12, 0, 0);
 const clock = { now: () => new Date(now) };
 const dir = mkdtempSync(join(tmpdir(), 'vt-bench-monitor-'));
 const file = join(dir, 'registry.json');
 const dotOf = (i: number) => String(5_000_000 + i);
-const record = (i: number, changed: boolean) => ({
-  dotNumber: dotOf(i),
-  legalName: `CARRIER ${i} LLC`,
-  allowedToOperate: !(changed && i % 3 === 0),
-  commonAuthority: 'active',
-  contractAuthority: 'none',
-  bipdInsuranceOnFileUsd: 1_000_000,
-  bipdInsuranceRequiredUsd: 750_000,
-  cargoInsuranceOnFile: true,
-  bondOnFile: false,
-  safetyRating: 'satisfactory',
-  phone: changed ? `+1305555${String(i).padStart(4, '0')}` : '+16025550117',
-  email: 'dispatch@carrier.example',
-  physicalAddress: '4100 FISHER RD, COLUMBUS, OH 43228',
-});
+const record = (i: number, changed: boolean) =>
+  registryFileEntry(dotOf(i), {
+    legalName: `CARRIER ${i} LLC`,
+    allowedToOperate: !(changed && i % 3 === 0),
+    phone: changed ? `+1305555${String(i).padStart(4, '0')}` : '+16025550117',
+  });
 writeFileSync(file, JSON.stringify({ carriers: Array.from({ length: CARRIERS }, (_, i) => record(i, i % 10 === 0)) }));
 const local = createLocalRegistryProvider(file, { clock });
 let calls = 0;
 const registry: RegistryProvider = { name: local.name, findByDot: (d) => ((calls += 1), local.findByDot(d)), findByMc: (m) => local.findByMc(m) };
 
-const name = `vt_bench_monitor_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: pgBase });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(pgBase);
-url.pathname = `/${name}`;
-const db = await openDatabase({ databaseUrl: url.toString() });
+const bench = await benchDatabase('vt_bench_monitor');
+const { db } = bench;
 try {
   const em = db.em();
   await em.execute(`insert into accounts (id, name, created_at) values ('acct_bench', 'Bench', now())`);
@@ -92,8 +76,6 @@ try {
     process.exitCode = 1;
   }
 } finally {
-  await db.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await bench.drop();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -29,10 +29,10 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { pino } from 'pino';
-import { openDatabase, type Database } from '../src/db/orm.js';
+import type { Database } from '../src/db/orm.js';
+import { benchDatabase } from './bench-database.js';
 import { createApiKey, parseScopes } from '../src/auth/auth.service.js';
 import { newId } from '../src/shared/ids.js';
 import { newSecretsKey, parseSecretsKey, sealSecret, useSecretsKeyring } from '../src/shared/secrets.js';
@@ -49,7 +49,6 @@ const ACCOUNTS = 100;
 const ENDPOINTS_PER_ACCOUNT = 10;
 const SAMPLES = 30;
 const WARM_UP = 5;
-const pgBase = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const log = pino({ level: 'silent' });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -386,14 +385,9 @@ async function retention(s: Subjects) {
 
 /** A claim's median time beside the number of enabled endpoints, on a database of its own (step 6). */
 async function claimByEndpoints(): Promise<Record<string, unknown>[]> {
-  const name = `vt_scale_claims_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgBase });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(pgBase);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: url.toString() });
-  const c = new pg.Client({ connectionString: url.toString() });
+  const bench = await benchDatabase('vt_scale_claims');
+  const { db } = bench;
+  const c = new pg.Client({ connectionString: bench.url });
   await c.connect();
   const rows: Record<string, unknown>[] = [];
   try {
@@ -447,9 +441,7 @@ async function claimByEndpoints(): Promise<Record<string, unknown>[]> {
     }
   } finally {
     await c.end();
-    await db.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await bench.drop();
   }
   return rows;
 }
@@ -459,17 +451,9 @@ if (process.env.BENCH_ONLY === 'claims') {
   process.exit(0);
 }
 
-const name = `vt_scale_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: pgBase });
-await admin.connect();
-await admin.query(`create database ${name}`);
 // Function timings for pg_stat_user_functions (the batch statement's time).
-await admin.query(`alter database ${name} set track_functions = 'pl'`);
-await admin.end();
-const url = new URL(pgBase);
-url.pathname = `/${name}`;
-const databaseUrl = url.toString();
-const db = await openDatabase({ databaseUrl });
+const bench = await benchDatabase('vt_scale', { track_functions: 'pl' });
+const { db, url: databaseUrl } = bench;
 const client = new pg.Client({ connectionString: databaseUrl });
 await client.connect();
 const receiver = await startReceiver();
@@ -515,11 +499,6 @@ try {
 } finally {
   await receiver.close();
   await client.end();
-  await db.close();
-  if (!process.env.BENCH_KEEP) {
-    const c = new pg.Client({ connectionString: pgBase });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  } else console.log(`kept database ${databaseUrl}`);
+  await bench.drop();
+  if (process.env.BENCH_KEEP) console.log(`kept database ${databaseUrl}`);
 }
