@@ -17,10 +17,8 @@
  *    and event types), while a value added to any other response enum stays breaking.
  */
 import { apiCompare } from 'api-smart-diff';
+import { isObject, nodeAt, pointerOf, pointerPath, type Json, type JsonObject } from './json.js';
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export type ChangeType = 'breaking' | 'non-breaking' | 'annotation' | 'unclassified' | 'deprecated';
 
@@ -74,20 +72,13 @@ export function acceptedReason(accepted: ReadonlyMap<string, Accepted>, c: Pick<
   return undefined;
 }
 
-const pointerOf = (path: readonly (string | number)[]): string =>
-  path.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
-
 /** Resolves every internal `$ref` (the bundled documents have only internal ones) into a tree. */
 export function dereference(doc: JsonObject): JsonObject {
   const target = (ref: string): Json => {
     if (!ref.startsWith('#/')) throw new Error(`Only internal $refs are supported, got ${ref}`);
-    let cur: Json = doc;
-    for (const raw of ref.slice(2).split('/')) {
-      const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-      if (!isObject(cur) || !(key in cur)) throw new Error(`Cannot resolve ${ref}`);
-      cur = cur[key] as Json;
-    }
-    return cur;
+    const found = nodeAt(doc, pointerPath(ref.slice(1)));
+    if (found === undefined) throw new Error(`Cannot resolve ${ref}`);
+    return found;
   };
   const visit = (node: Json, stack: string[]): Json => {
     if (Array.isArray(node)) return node.map((n) => visit(n, stack));
@@ -151,16 +142,6 @@ export function comparable(doc: JsonObject): JsonObject {
 }
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
-
-function nodeAt(doc: Json, path: readonly (string | number)[]): Json | undefined {
-  let cur: Json | undefined = doc;
-  for (const p of path) {
-    if (Array.isArray(cur)) cur = cur[Number(p)];
-    else if (isObject(cur)) cur = cur[String(p)];
-    else return undefined;
-  }
-  return cur;
-}
 
 /** The innermost node along the path whose schema declares `object` as a constant. */
 function resourceAt(doc: Json, path: readonly (string | number)[], schemaStart: number): string | undefined {

@@ -39,6 +39,7 @@ import YAML from 'yaml';
 import { applyReplacements } from '../src/shared/replacements.js';
 import { indexProblems } from './spec-parts.js';
 import { openapi30 } from './openapi30.js';
+import { isObject, type Json, type JsonObject } from './json.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SPECS = path.join(ROOT, 'specs');
@@ -58,8 +59,6 @@ const header = {
   html: `<!-- ${HEADER_TEXT} -->\n`,
 };
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
 
 // ---------------------------------------------------------------------------------------------
 // helpers
@@ -99,7 +98,6 @@ const toJson = (doc: unknown): string => `${JSON.stringify(doc, null, 2)}\n`;
 const toYaml = (doc: unknown): string =>
   header.yaml + YAML.stringify(doc, { version: '1.1', aliasDuplicateObjects: false, lineWidth: 0 });
 
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 // ---------------------------------------------------------------------------------------------
 // a. OpenAPI bundle (redocly bundle: one file, internal $refs kept)

@@ -3,9 +3,8 @@
  * /openapi-3.0.json, and specs/published/<version>.openapi-3.0.json beside each published version).
  */
 import { Converter } from '@apiture/openapi-down-convert';
+import type { Json, JsonObject } from './json.js';
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
 
 /**
  * The bundled document as OpenAPI 3.0.3, for generators that do not read 3.1: the maintained

@@ -29,11 +29,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { acceptedChanges, registry } from './api-versions.js';
+import { isObject, nodeAt, pointerPath, type Json, type JsonObject } from './json.js';
 import { acceptedReason, compareDocumentsWithValues, coveredBy, type Accepted, type ChangeType, type RegistryEntry, type ValuedChange } from './breaking-changes.js';
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The two documents of one side of the comparison (the bundled, generated ones). */
 export interface ApiDocuments {
@@ -82,20 +80,9 @@ function resolve(doc: JsonObject, node: Json | undefined): { node: Json | undefi
     const ref: string = node.$ref;
     const schema = /^#\/components\/schemas\/([^/]+)$/.exec(ref);
     if (schema) component = decodeURIComponent(schema[1] as string);
-    node = pointerGet(doc, ref.slice(1));
+    node = nodeAt(doc, pointerPath(ref.slice(1)));
   }
   return { node, component };
-}
-
-function pointerGet(doc: Json, pointer: string): Json | undefined {
-  let cur: Json | undefined = doc;
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(cur)) cur = cur[Number(key)];
-    else if (isObject(cur)) cur = cur[key];
-    else return undefined;
-  }
-  return cur;
 }
 
 /** An operation's parameters as the diff indexes them: its own, then the path item's it does not override. */

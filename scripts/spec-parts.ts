@@ -15,13 +15,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
+import { isObject, nodeAt, pointerOf, pointerPath, type Json, type JsonObject } from './json.js';
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-const escape = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
-const unescape = (segment: string): string => segment.replace(/~1/g, '/').replace(/~0/g, '~');
 
 /** The sections of a part that the root lists entry by entry. */
 function entries(doc: JsonObject): { section: string[]; key: string }[] {
@@ -37,10 +32,10 @@ function entries(doc: JsonObject): { section: string[]; key: string }[] {
   return out;
 }
 
+/** The map at `section` of a document, if it is one. */
 function at(doc: Json, section: string[]): JsonObject | undefined {
-  let cur: Json | undefined = doc;
-  for (const key of section) cur = isObject(cur) ? cur[key] : undefined;
-  return isObject(cur) ? cur : undefined;
+  const node = nodeAt(doc, section);
+  return isObject(node) ? node : undefined;
 }
 
 /** What is wrong with the root's list of the parts' entries; empty when nothing is. */
@@ -53,7 +48,7 @@ export function indexProblems(rootFile: string): string[] {
   for (const file of parts) {
     const doc = YAML.parse(readFileSync(path.join(dir, file), 'utf8')) as JsonObject;
     for (const { section, key } of entries(doc)) {
-      const want = `./${rel}/${file}#/${[...section, key].map(escape).join('/')}`;
+      const want = `./${rel}/${file}#${pointerOf([...section, key])}`;
       const listed = at(root, section)?.[key];
       if (isObject(listed) && listed.$ref === want) continue;
       problems.push(
@@ -70,7 +65,7 @@ export function indexProblems(rootFile: string): string[] {
       if (!isObject(value) || typeof value.$ref !== 'string' || !value.$ref.startsWith(`./${rel}/`)) continue;
       const [file, pointer = ''] = value.$ref.slice(rel.length + 3).split('#');
       const target = path.join(dir, file!);
-      const segments = pointer.replace(/^\//, '').split('/').map(unescape);
+      const segments = pointerPath(pointer);
       const defined = existsSync(target) && segments.at(-1) === key && at(YAML.parse(readFileSync(target, 'utf8')) as Json, segments.slice(0, -1))?.[key] !== undefined;
       if (!defined) problems.push(`${[...section, key].join('.')} in ${path.basename(rootFile)} names ${value.$ref}, which no part defines under that name`);
     }
