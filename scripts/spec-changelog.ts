@@ -17,9 +17,7 @@
  * do not know, as the spec's `EventType` says) does not. A breaking change is marked with the rule
  * that makes it so and whether a version added to the registry (src/shared/versions.ts) since the
  * base ref covers it with a downgrade of the resource (coveredBy, as the gate judges), or the gate
- * accepts it as reviewed (specs/published/accepted-changes.yaml, with its reason). On top of the
- * gate's classification it also marks a request field's type replaced or narrowed as breaking
- * (breaks()): the gate leaves request types to the diff tool.
+ * accepts it as reviewed (specs/published/accepted-changes.yaml, with its reason).
  *
  * Pure functions from documents to Markdown (changelogEntries, renderChangelog, specChangelog),
  * and a thin CLI at the end.
@@ -446,17 +444,8 @@ const eventTypeOf = (pathKey: string): string => pathKey.replace(/^\//, '');
 // ---------------------------------------------------------------------------------------------
 // The rules: why a change breaks whoever sends or reads it
 
-/**
- * Extra rules on top of the diff's classification, for the changelog: a type replaced is breaking
- * on either side (the tool mirrors a replaced item of a response's type list to non-breaking), and
- * a type taken away from a request breaks the clients sending it.
- */
-function breaks(a: Atom): boolean {
-  if (a.type === 'breaking') return true;
-  if (a.what === 'keyword' && a.keyword === 'type' && a.action === 'replace') return true;
-  if (a.what === 'keyword' && a.keyword === 'type' && a.action === 'remove' && a.side === 'request') return true;
-  return false;
-}
+/** Breaking as the gate classifies it (compareDocumentsWithValues, with the gate's own rules). */
+const breaks = (a: Atom): boolean => a.type === 'breaking';
 
 /** The rule that makes an atom breaking, in the words of whoever it breaks. */
 function ruleOf(a: Atom, audience: Audience): string {
