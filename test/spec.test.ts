@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { nodeAt, pointerPath } from '../scripts/json.js';
 import { indexProblems } from '../scripts/spec-parts.js';
 import { describe, expect, it } from 'vitest';
 import { operationHandlers } from '../src/http/app.js';
@@ -132,7 +133,7 @@ describe('the text rule in the document', () => {
   // store it); a generator or a fuzzer knows only what the document says, so every string a request
   // can carry states a pattern that refuses both.
   const doc = JSON.parse(readFileSync('generated/openapi.json', 'utf8')) as Record<string, any>;
-  const resolve = (ref: string): any => ref.slice(2).split('/').reduce((o: any, k) => o[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+  const resolve = (ref: string): any => nodeAt(doc, pointerPath(ref.slice(1)));
   /** Every string schema a request can carry, with the patterns that apply to it (its own and its allOf's). */
   function requestStrings(): { where: string; patterns: string[]; examples: string[] }[] {
     const found: { where: string; patterns: string[]; examples: string[] }[] = [];

@@ -11,6 +11,7 @@ import {
   ORDER_EXCEPTION_KIND,
   ORDER_STATUS,
   PAYMENT_METHOD,
+  REPORT_INTERVAL,
   SCOPE,
   USER_ROLE,
   VEHICLE_TYPE,
@@ -19,6 +20,7 @@ import type { S } from './api.ts';
 
 export const API_VERSIONS = API_VERSION satisfies readonly S['ApiVersion'][];
 export const SCOPES = SCOPE satisfies readonly S['Scope'][];
+export const REPORT_INTERVALS = REPORT_INTERVAL satisfies readonly S['ReportInterval'][];
 
 /** The event an endpoint is sent on request ("Send test event"); subscribing to it changes nothing. */
 export const TEST_EVENT_TYPE = 'webhook_endpoint.test' satisfies S['EventType'];

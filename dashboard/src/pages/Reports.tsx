@@ -3,11 +3,11 @@
 import { useSearchParams } from 'react-router';
 import { BarChart } from '../chart.tsx';
 import { api, must, type S } from '../api.ts';
+import { REPORT_INTERVALS } from '../catalog.ts';
 import { Field, Loadable, PageHeader, money, useLoad } from '../ui.tsx';
 
 const DAY = 86_400_000;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
-const INTERVALS: S['ReportInterval'][] = ['day', 'week', 'month'];
 
 /** A table as CSV (RFC 4180: quoted when needed), offered as a file. */
 export function toCsv(header: string[], rows: (string | number | null)[][]): string {
@@ -159,7 +159,7 @@ export function Reports() {
   const today = Date.now();
   const from = params.get('from') ?? isoDay(today - 29 * DAY);
   const to = params.get('to') ?? isoDay(today);
-  const interval = (INTERVALS as string[]).includes(params.get('interval') ?? '') ? (params.get('interval') as S['ReportInterval']) : 'day';
+  const interval = (REPORT_INTERVALS as readonly string[]).includes(params.get('interval') ?? '') ? (params.get('interval') as S['ReportInterval']) : 'day';
   const set = (next: Partial<{ from: string; to: string; interval: string }>) => setParams({ from, to, interval, ...next });
   const query = { from, to, interval };
   const margin = useLoad(() => must(api.GET('/v1/reports/margin', { params: { query } })), [from, to, interval]);
@@ -176,7 +176,7 @@ export function Reports() {
         </Field>
         <Field label="Per">
           <select name="interval" value={interval} onChange={(e) => set({ interval: e.target.value })}>
-            {INTERVALS.map((i) => (
+            {REPORT_INTERVALS.map((i) => (
               <option key={i}>{i}</option>
             ))}
           </select>
