@@ -26,6 +26,7 @@ export const MODULES = [
   { name: 'http: rate limit', files: ['src/http/rate-limit.ts', 'src/http/rate-limit.step.ts'], gated: true },
   { name: 'accounting: postings, totals, payments', files: ['src/accounting/accounting.rules.ts', 'src/accounting/invoices.state.ts'], gated: true },
   { name: 'webhooks: delivery worker', files: ['src/webhooks/worker.ts'], gated: true },
+  { name: 'mail: retry schedule', files: ['src/mail/schedule.ts'], gated: true },
 ];
 
 const all = process.env.MUTATE === 'all';

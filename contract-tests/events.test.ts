@@ -11,11 +11,13 @@ import { emitEveryEventType } from '../test/support/events.js';
 import { eventTypes, headerErrors, payloadErrors } from './asyncapi-payloads.js';
 
 describe('the AsyncAPI document', () => {
-  it('has one message per event type: the eighteen of the specification, the test event and carrier.rejected', () => {
+  it('has one message per event type: the eighteen of the specification, the test event, carrier.rejected, invoice.overdue and invoice.delivery_failed', () => {
     expect(eventTypes().sort()).toEqual([...EVENT_TYPES].sort());
-    expect(EVENT_TYPES).toHaveLength(20);
+    expect(EVENT_TYPES).toHaveLength(22);
     expect(EVENT_TYPES).toContain('webhook_endpoint.test');
     expect(EVENT_TYPES).toContain('carrier.rejected');
+    expect(EVENT_TYPES).toContain('invoice.overdue');
+    expect(EVENT_TYPES).toContain('invoice.delivery_failed');
   });
   it('rejects delivery headers that break the document (a malformed traceparent, a missing signature)', () => {
     const good = { 'content-type': 'application/json', 'service-signature': `t=1,v1=${'a'.repeat(64)}`, 'service-event-id': 'evt_01JF3QD6F8H0J2K4M6N8P0Q2R4' };
@@ -91,6 +93,8 @@ describe.each(backends())('delivered webhooks on %s', (backend: Backend) => {
         'invoice.sent',
         'invoice.paid',
         'invoice.voided',
+        'invoice.overdue',
+        'invoice.delivery_failed',
         'payment.received',
         'payment.failed',
         'carrier_payment.sent',

@@ -1,5 +1,9 @@
 """Schemathesis hooks for `bash contract-tests/run.sh` (loaded through SCHEMATHESIS_HOOKS).
 
+Documents (invoices, remittance advice, rate confirmations, bills of lading, the print queue) answer
+`application/pdf`, typed as a binary string: the deserializer below checks each is a PDF (its header
+and end-of-file marker) and hands the schema its bytes as a string.
+
 The operations on the current dashboard session are authenticated by the session cookie alone
 (`sessionCookie` in the spec), and signing out ends the session it is given. So each of their cases
 gets a session of its own: a sign-in as the dashboard user run.sh created, whose cookie and CSRF
@@ -27,3 +31,11 @@ class DashboardSession:
         cookie, csrf_token = data
         case.cookies = {**(case.cookies or {}), "vt_session": cookie}
         case.headers = {**(case.headers or {}), "X-CSRF-Token": csrf_token}
+
+
+@schemathesis.deserializer("application/pdf")
+def pdf_document(ctx, response):
+    content = response.content
+    if not content.startswith(b"%PDF-") or b"%%EOF" not in content[-1024:]:
+        raise ValueError(f"not a PDF document: starts with {content[:16]!r}")
+    return content.decode("latin-1")

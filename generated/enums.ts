@@ -35,7 +35,7 @@ export const ERROR_CODE = ["missing_required_field","invalid_value","invalid_for
 export const ERROR_TYPE = ["validation_error","authentication_error","permission_error","not_found_error","invalid_request_error","conflict_error","rate_limit_error","api_error"] as const;
 
 /** The values of `EventType`. */
-export const EVENT_TYPE = ["order.created","order.dispatched","order.in_transit","order.delivered","order.cancelled","order.exception","carrier.onboarded","carrier.vetted","carrier.suspended","carrier.rejected","invoice.created","invoice.sent","invoice.paid","invoice.voided","payment.received","payment.failed","carrier_payment.sent","compliance.alert","audit.privileged_action","webhook_endpoint.test"] as const;
+export const EVENT_TYPE = ["order.created","order.dispatched","order.in_transit","order.delivered","order.cancelled","order.exception","carrier.onboarded","carrier.vetted","carrier.suspended","carrier.rejected","invoice.created","invoice.sent","invoice.paid","invoice.voided","invoice.overdue","invoice.delivery_failed","payment.received","payment.failed","carrier_payment.sent","compliance.alert","audit.privileged_action","webhook_endpoint.test"] as const;
 
 /** The values of `HealthStatus`. */
 export const HEALTH_STATUS = ["ok"] as const;
@@ -47,7 +47,7 @@ export const INVOICE_SENT_VIA = ["email","post"] as const;
 export const INVOICE_STATUS = ["DRAFT","SENT","PAID","VOID"] as const;
 
 /** The values of `LedgerAccount`. */
-export const LEDGER_ACCOUNT = ["cash","accounts_receivable","revenue","carrier_cost","carrier_payable"] as const;
+export const LEDGER_ACCOUNT = ["cash","accounts_receivable","unbilled_receivables","deferred_revenue","revenue","carrier_cost","carrier_payable"] as const;
 
 /** The values of `LedgerDirection`. */
 export const LEDGER_DIRECTION = ["debit","credit"] as const;
@@ -57,6 +57,18 @@ export const LEDGER_NORMAL_BALANCE = ["debit","credit"] as const;
 
 /** The values of `LedgerSourceType`. */
 export const LEDGER_SOURCE_TYPE = ["invoice","payment","order","carrier_payment"] as const;
+
+/** The values of `MarginGrouping`. */
+export const MARGIN_GROUPING = ["customer","carrier","lane"] as const;
+
+/** The values of `MessageChannel`. */
+export const MESSAGE_CHANNEL = ["email","post"] as const;
+
+/** The values of `MessageKind`. */
+export const MESSAGE_KIND = ["invoice","remittance","rate_confirmation"] as const;
+
+/** The values of `MessageStatus`. */
+export const MESSAGE_STATUS = ["queued","sent","failed","cancelled"] as const;
 
 /** The values of `MonitoringFinding`. */
 export const MONITORING_FINDING = ["authority_revoked","out_of_service","insurance_cancelled","unsatisfactory_rating","registry_record_missing"] as const;

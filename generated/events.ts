@@ -3,7 +3,7 @@
 /* eslint-disable */
 
 /** The body of a webhook delivery, whatever its event type. */
-export type AnyEventEnvelope = OrderCreatedEvent | OrderDispatchedEvent | OrderInTransitEvent | OrderDeliveredEvent | OrderCancelledEvent | OrderExceptionEvent | CarrierOnboardedEvent | CarrierVettedEvent | CarrierSuspendedEvent | CarrierRejectedEvent | InvoiceCreatedEvent | InvoiceSentEvent | InvoicePaidEvent | InvoiceVoidedEvent | PaymentReceivedEvent | PaymentFailedEvent | CarrierPaymentSentEvent | ComplianceAlertEvent | AuditPrivilegedActionEvent | WebhookEndpointTestEvent;
+export type AnyEventEnvelope = OrderCreatedEvent | OrderDispatchedEvent | OrderInTransitEvent | OrderDeliveredEvent | OrderCancelledEvent | OrderExceptionEvent | CarrierOnboardedEvent | CarrierVettedEvent | CarrierSuspendedEvent | CarrierRejectedEvent | InvoiceCreatedEvent | InvoiceSentEvent | InvoicePaidEvent | InvoiceVoidedEvent | InvoiceOverdueEvent | InvoiceDeliveryFailedEvent | PaymentReceivedEvent | PaymentFailedEvent | CarrierPaymentSentEvent | ComplianceAlertEvent | AuditPrivilegedActionEvent | WebhookEndpointTestEvent;
 
 export interface OrderCreatedEvent {
   id: string;
@@ -300,11 +300,14 @@ export interface Invoice {
   amount_paid: number;
   amount_remaining: number;
   due_date: string;
+  past_due: boolean;
   sent_via: InvoiceSentVia | null;
   sent_to: string | PostalAddress | null;
   sent_at: number | null;
   paid_at: number | null;
   voided_at: number | null;
+  invoice_pdf: string;
+  delivery: MessageDelivery | null;
   created: number;
   updated: number;
 }
@@ -328,6 +331,21 @@ export interface PostalAddress {
   state: StateCode;
   zip: string;
 }
+
+export interface MessageDelivery {
+  message_id: string;
+  channel: MessageChannel;
+  to: string | PostalAddress;
+  status: MessageStatus;
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: number | null;
+  sent_at: number | null;
+}
+
+export type MessageChannel = "email" | "post";
+
+export type MessageStatus = "queued" | "sent" | "failed" | "cancelled";
 
 export interface InvoiceSentEvent {
   id: string;
@@ -370,6 +388,32 @@ export interface InvoiceVoidedEvent {
   id: string;
   object: 'event';
   type: 'invoice.voided';
+  api_version: ApiVersion;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: Invoice;
+}
+
+export interface InvoiceOverdueEvent {
+  id: string;
+  object: 'event';
+  type: 'invoice.overdue';
+  api_version: ApiVersion;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: Invoice;
+}
+
+export interface InvoiceDeliveryFailedEvent {
+  id: string;
+  object: 'event';
+  type: 'invoice.delivery_failed';
   api_version: ApiVersion;
   created: number;
   request_id: string | null;
@@ -445,6 +489,8 @@ export interface CarrierPayment {
   reference: string | null;
   status: CarrierPaymentStatus;
   sent_at: number;
+  remittance_pdf: string;
+  remittance: MessageDelivery | null;
   created: number;
 }
 
@@ -539,7 +585,7 @@ export interface WebhookEndpoint {
   api_version: ApiVersion;
   description: string | null;
   status: WebhookEndpointStatus;
-  disabled_reason: AnonymousSchema_931 | null;
+  disabled_reason: AnonymousSchema_1041 | null;
   health: WebhookEndpointHealth;
   secret?: string;
   previous_secret_expires_at: number | null;
@@ -550,16 +596,16 @@ export interface WebhookEndpoint {
 
 export type WebhookEndpointStatus = "enabled" | "disabled";
 
-export type AnonymousSchema_931 = "manual" | "failing";
+export type AnonymousSchema_1041 = "manual" | "failing";
 
 export interface WebhookEndpointHealth {
   consecutive_failures: number;
   failing_since: number | null;
   last_success_at: number | null;
-  breaker: AnonymousSchema_939;
+  breaker: AnonymousSchema_1049;
 }
 
-export type AnonymousSchema_939 = "closed" | "open" | "half_open";
+export type AnonymousSchema_1049 = "closed" | "open" | "half_open";
 
 /** Every event type, in the order of the AsyncAPI document. */
 export const EVENT_TYPES = [
@@ -577,6 +623,8 @@ export const EVENT_TYPES = [
   'invoice.sent',
   'invoice.paid',
   'invoice.voided',
+  'invoice.overdue',
+  'invoice.delivery_failed',
   'payment.received',
   'payment.failed',
   'carrier_payment.sent',
@@ -603,6 +651,8 @@ export interface EventPayloads {
   'invoice.sent': Invoice;
   'invoice.paid': InvoicePaidData;
   'invoice.voided': Invoice;
+  'invoice.overdue': Invoice;
+  'invoice.delivery_failed': Invoice;
   'payment.received': Payment;
   'payment.failed': Payment;
   'carrier_payment.sent': CarrierPayment;
@@ -627,6 +677,8 @@ export interface EventEnvelopes {
   'invoice.sent': InvoiceSentEvent;
   'invoice.paid': InvoicePaidEvent;
   'invoice.voided': InvoiceVoidedEvent;
+  'invoice.overdue': InvoiceOverdueEvent;
+  'invoice.delivery_failed': InvoiceDeliveryFailedEvent;
   'payment.received': PaymentReceivedEvent;
   'payment.failed': PaymentFailedEvent;
   'carrier_payment.sent': CarrierPaymentSentEvent;

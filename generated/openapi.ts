@@ -347,16 +347,47 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Revenue, carrier cost and margin per period
-         * @description From the general ledger, so it always agrees with the trial balance: per period, `revenue`
-         *     (credits less debits of the `revenue` ledger account: invoices sent, less voided ones),
-         *     `carrier_cost` (debits less credits of `carrier_cost`: delivered orders' carrier pay) and
-         *     `margin` (revenue less carrier cost), in cents, of the entries posted in the period. Every
-         *     period of the range is a row, those with nothing included. A range whose `to` is before
-         *     `from`, that is longer than 366 days or that names a day the calendar does not have answers
-         *     400 `invalid_value` naming the parameter.
+         * Revenue, carrier cost and margin per period, and by customer, carrier or lane
+         * @description From the general ledger, so it always agrees with the trial balance. Revenue is recognized when
+         *     it is earned, at delivery, in the same journal entry as the load's carrier cost, so a load's
+         *     margin lands in the period its delivery was recorded whenever it is invoiced: per period,
+         *     `revenue` (credits less debits of the `revenue` ledger account: delivered loads at their price,
+         *     adjusted when an invoice bills a delivered load at another amount), `carrier_cost` (debits
+         *     less credits of `carrier_cost`: delivered loads' carrier pay), `margin` (revenue less carrier
+         *     cost) and `margin_percent`, in cents, of the entries posted in the period, and `loads` (the
+         *     deliveries recorded in it). Every period of the range is a row, those with nothing included.
+         *     With `group_by`, `groups` splits the whole range by `customer`, `carrier` or `lane` (the
+         *     pickup state to the delivery state, `IL->FL`), largest margin first. A range whose `to` is
+         *     before `from`, that is longer than 366 days or that names a day the calendar does not have
+         *     answers 400 `invalid_value` naming the parameter.
          */
         get: operations["getMarginReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reports/receivables_aging": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who owes what, and for how long
+         * @description What each customer owed at the end of `as_of` (UTC), by how many days each invoice was past
+         *     its due date that day: `current` (not yet due), `days_1_30`, `days_31_60`, `days_61_90` and
+         *     `days_over_90`, less `unapplied_payments` (payments recorded on account, with no invoice);
+         *     `total` is the customer's balance. An invoice counts from the moment it was sent until it was
+         *     paid in full or voided, for what remained unpaid that day. `totals.total` equals the
+         *     `accounts_receivable` balance of the trial balance at that day. Customers that owed nothing
+         *     are left out; the largest balance comes first.
+         */
+        get: operations["getReceivablesAgingReport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -684,7 +715,11 @@ export interface paths {
         put?: never;
         /**
          * Dispatch an order to a carrier
-         * @description `pending` -> `dispatched`: the carrier (which must be `active`, else 409 `carrier_not_active`) accepted the load. Fires `order.dispatched`.
+         * @description `pending` -> `dispatched`: the carrier (which must be `active`, else 409 `carrier_not_active`)
+         *     accepted the load. Fires `order.dispatched`, and emails the carrier's `contact_email` the rate
+         *     confirmation (`GET /v1/orders/{id}/rate_confirmation.pdf`: the load, pickup and delivery, the
+         *     vehicles and the agreed `carrier_pay`), written in the same transaction and delivered by the
+         *     mail worker (`GET /v1/messages?subject_id=<order id>`).
          */
         post: operations["dispatchOrder"];
         delete?: never;
@@ -730,9 +765,68 @@ export interface paths {
         put?: never;
         /**
          * Record the delivery
-         * @description `in_transit` -> `delivered`: the bill of lading is signed at delivery (`signed_by`, `signed_at`, default now). Fires `order.delivered`.
+         * @description `in_transit` -> `delivered`: the bill of lading is signed at delivery (`signed_by`,
+         *     `signed_at`, default now; `GET /v1/orders/{id}/bill_of_lading.pdf`). Fires `order.delivered`,
+         *     and the ledger recognizes the load in one journal entry: its revenue (its `price`, against
+         *     `unbilled_receivables`; or, when a sent invoice already billed it, what that invoice billed,
+         *     out of `deferred_revenue`) and its `carrier_pay` as carrier cost (against `carrier_payable`).
          */
         post: operations["deliverOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{order_id}/rate_confirmation.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id. */
+                order_id: components["parameters"]["OrderIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The rate confirmation of a dispatched order, as a PDF
+         * @description What the carrier agreed to before moving the load: the brokerage and the carrier, the load
+         *     (ready date and delivery window), pickup and delivery in full with their contacts, the
+         *     vehicles (year, make, model, VIN, type, inoperable) and the agreed `carrier_pay`, with lines
+         *     to sign. Only once the order is dispatched (`dispatched`, `in_transit`, `delivered`);
+         *     otherwise 409 `invalid_state_transition` (the rate confirmation of an order cancelled after
+         *     dispatch stays in its message: `GET /v1/messages?subject_id=<order id>`). The same state
+         *     always renders the same bytes.
+         */
+        get: operations["getOrderRateConfirmation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{order_id}/bill_of_lading.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id. */
+                order_id: components["parameters"]["OrderIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The bill of lading of a delivered order, as a PDF
+         * @description The load as delivered: shipper, carrier, pickup and delivery, the vehicles, when it was picked
+         *     up and delivered, who signed for it and when, and the exceptions reported. Only for a
+         *     `delivered` order; otherwise 409 `invalid_state_transition`. The same state always renders
+         *     the same bytes.
+         */
+        get: operations["getOrderBillOfLading"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1105,8 +1199,8 @@ export interface paths {
          *     invoice; otherwise 409 `reference_conflict`); an order is billed by at most one invoice that is not
          *     `VOID` (409 `order_already_billed`). The invoice is
          *     created `DRAFT`, or `SENT` at once with `send` (`true`, or how and to whom as in
-         *     `POST /v1/invoices/{id}/send`): then `invoice.sent` follows `invoice.created`, and accounts
-         *     receivable is debited and revenue credited in the ledger.
+         *     `POST /v1/invoices/{id}/send`): then `invoice.sent` follows `invoice.created`, the invoice
+         *     goes out as `POST /v1/invoices/{id}/send` says, and the ledger posts it.
          */
         post: operations["createInvoice"];
         delete?: never;
@@ -1154,14 +1248,51 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send an invoice
+         * Send (or resend) an invoice
          * @description Sends a `DRAFT` invoice to the customer and records how and to whom: by email to `email`, by
          *     post to `address`, or with `sent_via` alone to the customer's email (`email`) or billing address
          *     (`post`); with no body, to the customer's email, else its billing address. The invoice becomes
-         *     `SENT`, `invoice.sent` fires, and the ledger debits accounts receivable and credits
-         *     revenue by `amount_due`. Any other status answers 409 `invalid_state_transition`.
+         *     `SENT`, `invoice.sent` fires, and the ledger posts it: each line of a delivered order moves
+         *     from `unbilled_receivables` to `accounts_receivable` (revenue adjusted by what the line bills
+         *     above or below the order's price); a line of an order not delivered yet, or of no order, is
+         *     held in `deferred_revenue` until its order is delivered.
+         *
+         *     Sending writes a message in the same transaction (`delivery`, and `GET /v1/messages`): by
+         *     email, the invoice PDF attached, delivered by the mail worker with retries (10 s, 1 min,
+         *     5 min, 30 min, 2 h, 6 h after each temporary failure; a permanent refusal fails it at once and
+         *     fires `invoice.delivery_failed`); by post, the PDF joins the print queue. On a `SENT` invoice
+         *     the same call sends it again (a new message, to the recipient given or the one of the last
+         *     message), without changing the invoice or firing an event; use `Idempotency-Key` to make a
+         *     retried call send once. A `PAID` or `VOID` invoice answers 409 `invalid_state_transition`.
          */
         post: operations["sendInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invoices/{invoice_id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's id. */
+                invoice_id: components["parameters"]["InvoiceIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The invoice as a PDF
+         * @description The invoice as the customer sees it, rendered from its current state (paid and remaining
+         *     amounts included): the brokerage's details (`GET /v1/account`), the number and dates, the
+         *     customer's billing address, every line with its load (route and vehicles, year make model
+         *     VIN), the totals. The same state always renders the same bytes. What was sent in a message is
+         *     kept as it was sent (`GET /v1/messages/{id}/attachments/{index}`).
+         */
+        get: operations["getInvoicePdf"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1183,8 +1314,10 @@ export interface paths {
         /**
          * Void an invoice
          * @description Voids a `SENT` invoice that no payment has been applied to: it becomes `VOID`, `invoice.voided`
-         *     fires, the ledger reverses the invoice (debits revenue, credits accounts receivable), the orders it
-         *     billed can be billed again, and the action is recorded in the audit log. A `DRAFT`, `PAID` or
+         *     fires, the ledger reverses what the invoice posted (each line's order returns to
+         *     `unbilled_receivables` at its price when it is delivered, to nothing when it is not), the
+         *     orders it billed can be billed again, its email or letter that has not gone out yet is
+         *     withdrawn (`cancelled`: it is never sent), and the action is recorded in the audit log. A `DRAFT`, `PAID` or
          *     partly paid invoice answers 409 `invalid_state_transition`.
          */
         post: operations["voidInvoice"];
@@ -1264,7 +1397,9 @@ export interface paths {
          *     `carrier_pay`. An order is paid at most once (409 `order_already_paid`); an order that is not
          *     delivered answers 409 `invalid_state_transition`; an order of another carrier, or without
          *     `carrier_pay`, 400 `invalid_value`. The payment is `sent`, `carrier_payment.sent` fires, the ledger
-         *     debits carrier payable and credits cash, and the action is recorded in the audit log.
+         *     debits carrier payable and credits cash, and the action is recorded in the audit log. A
+         *     remittance advice (PDF, `remittance_pdf`) is emailed to the carrier's `contact_email` by the
+         *     mail worker (`remittance`, and `GET /v1/messages`), written in the same transaction.
          */
         post: operations["createCarrierPayment"];
         delete?: never;
@@ -1285,6 +1420,31 @@ export interface paths {
         };
         /** Retrieve a carrier payment */
         get: operations["getCarrierPayment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/carrier_payments/{carrier_payment_id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The carrier payment's id. */
+                carrier_payment_id: components["parameters"]["CarrierPaymentIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The remittance advice of a carrier payment, as a PDF
+         * @description What the payment paid, load by load (route, vehicles, delivery date, carrier pay), with the
+         *     method, reference and total, and the brokerage's details. The same state always renders the
+         *     same bytes.
+         */
+        get: operations["getCarrierPaymentPdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1334,6 +1494,151 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List messages
+         * @description Every message the service made, newest first: emails (invoices to customers, remittance
+         *     advice and rate confirmations to carriers) and letters (invoices sent by post). A message is
+         *     written in the transaction of what caused it, so none is lost; the mail worker delivers the
+         *     emails (`SMTP_URL`), with retries, and keeps each one's status, attempts and the mail
+         *     server's last answer. Without `SMTP_URL` the messages are kept, and none leaves the machine
+         *     (they stay `queued` until a worker with a mail server sends them). Filters combine with AND.
+         */
+        get: operations["listMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/messages/{message_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The message's id. */
+                message_id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        /** Retrieve a message */
+        get: operations["getMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/messages/{message_id}/attachments/{attachment_index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The message's id. */
+                message_id: components["parameters"]["MessageIdPath"];
+                /** @description The attachment's place in `attachments`, from 0. */
+                attachment_index: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * Download an attachment of a message
+         * @description The attachment exactly as it was sent: the same bytes, whose SHA-256 is the attachment's
+         *     `sha256`, whatever happened to its invoice, payment or order since.
+         */
+        get: operations["getMessageAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/print_queue/letters.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The letters waiting to be posted, as one PDF
+         * @description Every letter (an invoice sent by post) still `queued`, oldest first, in one PDF to print:
+         *     each letter starts on a new page, with the recipient's address where a window envelope shows
+         *     it. With `date`, only the letters made that day (UTC). Once posted, mark them
+         *     (`POST /v1/print_queue/mark_mailed`). No letter waiting answers 404 `resource_missing`.
+         */
+        get: operations["getPrintQueueLetters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/print_queue/mark_mailed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark letters as posted
+         * @description Records that the letters were put in the post: each becomes `sent` (`sent_at` now). Every id
+         *     must name a `queued` letter of the account (404 `resource_missing` for an unknown one, 409
+         *     `invalid_state_transition` for an email or a letter already marked); nothing is marked
+         *     unless all can be.
+         */
+        post: operations["markLettersMailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve the account's settings
+         * @description The brokerage's own details, which every document the service makes carries (invoices,
+         *     remittance advice, rate confirmations, bills of lading): legal name, address, phone, email,
+         *     where customers send payments (`remit_to`, else `address`) and how to pay
+         *     (`payment_instructions`). Until `legal_name` is set, documents carry the account's `name`.
+         */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update the account's settings
+         * @description Changes only the fields given; `null` clears one. Documents made afterwards carry the new
+         *     details; those already sent keep what they were sent with.
+         */
+        patch: operations["updateAccount"];
         trace?: never;
     };
     "/oauth/token": {
@@ -1590,6 +1895,11 @@ export interface components {
          * @example cus_01JF3Q8Z6V4X2N7M5K9B0C1D2E
          */
         CustomerId: string;
+        /**
+         * Format: binary
+         * @description A PDF document (`%PDF-1.x`), US Letter, fonts embedded.
+         */
+        PdfDocument: string;
         /**
          * @description Order id (`ord_` + ULID).
          * @example ord_01JF3Q9R2S4T6V8W0X2Y4Z6A8B
@@ -2073,11 +2383,13 @@ export interface components {
          *     types you do not know. `webhook_endpoint.test` (an addition to the specification's eighteen
          *     types) is sent only by `testWebhookEndpoint`, to the endpoint tested; subscribing to it
          *     changes nothing. `carrier.rejected` (also an addition) is sent when vetting ends with the
-         *     carrier rejected, with the reasons in `data.vetting.reasons`.
+         *     carrier rejected, with the reasons in `data.vetting.reasons`. `invoice.overdue` (an
+         *     addition) is sent once per invoice, the day after its due date passes with something unpaid;
+         *     `invoice.delivery_failed` (an addition) when the email of an invoice is refused for good.
          * @example order.created
          * @enum {string}
          */
-        EventType: "order.created" | "order.dispatched" | "order.in_transit" | "order.delivered" | "order.cancelled" | "order.exception" | "carrier.onboarded" | "carrier.vetted" | "carrier.suspended" | "carrier.rejected" | "invoice.created" | "invoice.sent" | "invoice.paid" | "invoice.voided" | "payment.received" | "payment.failed" | "carrier_payment.sent" | "compliance.alert" | "audit.privileged_action" | "webhook_endpoint.test";
+        EventType: "order.created" | "order.dispatched" | "order.in_transit" | "order.delivered" | "order.cancelled" | "order.exception" | "carrier.onboarded" | "carrier.vetted" | "carrier.suspended" | "carrier.rejected" | "invoice.created" | "invoice.sent" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "invoice.delivery_failed" | "payment.received" | "payment.failed" | "carrier_payment.sent" | "compliance.alert" | "audit.privileged_action" | "webhook_endpoint.test";
         /**
          * @description The event types sent to the endpoint, or `["*"]` for all (including types added later).
          * @example [
@@ -2308,6 +2620,12 @@ export interface components {
          * @enum {string}
          */
         ReportInterval: "day" | "week" | "month";
+        /**
+         * MarginGrouping
+         * @description `customer`, `carrier`, or `lane` (pickup state to delivery state).
+         * @enum {string}
+         */
+        MarginGrouping: "customer" | "carrier" | "lane";
         /** MarginReport */
         MarginReport: {
             /** @constant */
@@ -2318,19 +2636,89 @@ export interface components {
             currency: components["schemas"]["Currency"];
             rows: components["schemas"]["MarginRow"][];
             totals: components["schemas"]["MarginFigures"];
+            /** @description The grouping asked for; null without `group_by`. */
+            group_by: components["schemas"]["MarginGrouping"] | null;
+            /** @description The range split by `group_by`, largest margin first; empty without it. */
+            groups: components["schemas"]["MarginGroup"][];
         };
         /** MarginFigures */
         MarginFigures: {
+            /** @description Deliveries recorded (the loads whose revenue and cost were recognized). */
+            loads: number;
             revenue: number;
             carrier_cost: number;
             margin: number;
+            /** @description `margin` / `revenue` x 100, two decimals; null when there is no revenue. */
+            margin_percent: number | null;
         };
         /** MarginRow */
         MarginRow: {
             period_start: components["schemas"]["CalendarDate"];
+            loads: number;
             revenue: number;
             carrier_cost: number;
             margin: number;
+            margin_percent: number | null;
+        };
+        /** MarginGroup */
+        MarginGroup: {
+            /**
+             * @description The customer id, the carrier id, or the lane (`IL->FL`); null for what no load carries
+             *     (entries posted before revenue was matched to loads, or a load without a carrier).
+             */
+            key: string | null;
+            /** @description The customer's name, the carrier's legal name (else its contact), or the lane. */
+            label: string;
+            loads: number;
+            revenue: number;
+            carrier_cost: number;
+            margin: number;
+            margin_percent: number | null;
+        };
+        /**
+         * AgingBuckets
+         * @description What was owed, by days past the due date, in cents.
+         */
+        AgingBuckets: {
+            /** @description Not yet due. */
+            current: number;
+            days_1_30: number;
+            days_31_60: number;
+            days_61_90: number;
+            days_over_90: number;
+            /** @description Payments received on account (no invoice), which reduce the balance. */
+            unapplied_payments: number;
+            /** @description The buckets less `unapplied_payments`. */
+            total: number;
+        };
+        /**
+         * AgingRow
+         * @description What one customer owed, by days past the due date, in cents.
+         */
+        AgingRow: {
+            customer_id: components["schemas"]["CustomerId"];
+            customer_name: string;
+            /** @description Invoices with something unpaid that day. */
+            invoices: number;
+            /** @description Not yet due. */
+            current: number;
+            days_1_30: number;
+            days_31_60: number;
+            days_61_90: number;
+            days_over_90: number;
+            /** @description Payments received on account (no invoice), which reduce the balance. */
+            unapplied_payments: number;
+            /** @description The buckets less `unapplied_payments`. */
+            total: number;
+        };
+        /** ReceivablesAgingReport */
+        ReceivablesAgingReport: {
+            /** @constant */
+            object: "receivables_aging_report";
+            as_of: components["schemas"]["CalendarDate"];
+            currency: components["schemas"]["Currency"];
+            customers: components["schemas"]["AgingRow"][];
+            totals: components["schemas"]["AgingBuckets"];
         };
         /** OperationsReport */
         OperationsReport: {
@@ -3287,6 +3675,8 @@ export interface components {
             /** @description `amount_due` - `amount_paid`. */
             amount_remaining: number;
             due_date: components["schemas"]["CalendarDate"];
+            /** @description `SENT` with something remaining and its due date behind (UTC): from the day after `due_date`. */
+            past_due: boolean;
             /** @description How the invoice was sent; null until sent. */
             sent_via: components["schemas"]["InvoiceSentVia"] | null;
             /** @description The email address or the postal address it was sent to; null until sent. */
@@ -3294,6 +3684,13 @@ export interface components {
             sent_at: components["schemas"]["UnixTime"] | null;
             paid_at: components["schemas"]["UnixTime"] | null;
             voided_at: components["schemas"]["UnixTime"] | null;
+            /**
+             * @description Where the invoice's PDF is (`GET /v1/invoices/{id}/pdf`), relative to the API's base URL.
+             * @example /v1/invoices/inv_01JF3QF2H4K6M8P0R2T4V6X8Z0/pdf
+             */
+            invoice_pdf: string;
+            /** @description The last message that sent the invoice (email or letter); null until sent. */
+            delivery: components["schemas"]["MessageDelivery"] | null;
             created: components["schemas"]["UnixTime"];
             updated: components["schemas"]["UnixTime"];
         };
@@ -3440,6 +3837,13 @@ export interface components {
             reference: string | null;
             status: components["schemas"]["CarrierPaymentStatus"];
             sent_at: components["schemas"]["UnixTime"];
+            /**
+             * @description Where the remittance advice PDF is (`GET /v1/carrier_payments/{id}/pdf`), relative to the API's base URL.
+             * @example /v1/carrier_payments/cpy_01JF3QH6K8M0P2R4T6V8X0Z2B4/pdf
+             */
+            remittance_pdf: string;
+            /** @description The message that emailed the remittance advice to the carrier. */
+            remittance: components["schemas"]["MessageDelivery"] | null;
             created: components["schemas"]["UnixTime"];
         };
         /**
@@ -3472,12 +3876,15 @@ export interface components {
         /**
          * LedgerAccount
          * @description The accounts of the general ledger: `cash` (money in the bank), `accounts_receivable` (what
-         *     customers owe), `revenue` (what was billed), `carrier_cost` (what moving the vehicles cost),
-         *     `carrier_payable` (what is owed to carriers).
+         *     customers were invoiced and owe), `unbilled_receivables` (delivered loads not invoiced yet, at
+         *     their price), `deferred_revenue` (what invoices billed before the load was delivered, or
+         *     billed with no load), `revenue` (what delivered loads earned), `carrier_cost` (what moving
+         *     them cost), `carrier_payable` (what is owed to carriers). New accounts may be added; list
+         *     the ones you know.
          * @example cash
          * @enum {string}
          */
-        LedgerAccount: "cash" | "accounts_receivable" | "revenue" | "carrier_cost" | "carrier_payable";
+        LedgerAccount: "cash" | "accounts_receivable" | "unbilled_receivables" | "deferred_revenue" | "revenue" | "carrier_cost" | "carrier_payable";
         /**
          * LedgerEntry
          * @description One line of a journal entry of the general ledger.
@@ -3503,6 +3910,8 @@ export interface components {
              */
             source_type: "invoice" | "payment" | "order" | "carrier_payment";
             source_id: components["schemas"]["LedgerSourceId"];
+            /** @description The load the line is about (revenue, carrier cost, unbilled and deferred amounts are per load); null otherwise. */
+            order_id: components["schemas"]["OrderId"] | null;
             /** @description What the journal entry records. */
             description: string;
             created: components["schemas"]["UnixTime"];
@@ -3520,7 +3929,7 @@ export interface components {
             ledger_account: components["schemas"]["LedgerAccount"];
             /**
              * LedgerNormalBalance
-             * @description The side that increases the account (`debit` for cash, receivable and cost; `credit` for revenue and payable).
+             * @description The side that increases the account (`debit` for cash, the receivables and cost; `credit` for deferred revenue, revenue and payable).
              * @enum {string}
              */
             normal_balance: "debit" | "credit";
@@ -3542,6 +3951,150 @@ export interface components {
             accounts: components["schemas"]["LedgerAccountBalance"][];
             total_debits: number;
             total_credits: number;
+        };
+        /**
+         * @description Message id (`msg_` + ULID).
+         * @example msg_01JF3QF4K6M8P0R2T4V6X8Z0B2
+         */
+        MessageId: string;
+        /**
+         * @description The invoice, carrier payment or order a message is about.
+         * @example inv_01JF3QF2H4K6M8P0R2T4V6X8Z0
+         */
+        MessageSubjectId: string;
+        /**
+         * MessageKind
+         * @description `invoice` (to the customer, by email or post), `remittance` (remittance advice to the carrier
+         *     paid), `rate_confirmation` (to the carrier an order is dispatched to).
+         * @enum {string}
+         */
+        MessageKind: "invoice" | "remittance" | "rate_confirmation";
+        /**
+         * MessageChannel
+         * @description `email` (delivered by the mail worker over SMTP) or `post` (a letter in the print queue).
+         * @enum {string}
+         */
+        MessageChannel: "email" | "post";
+        /**
+         * MessageStatus
+         * @description `queued` (waiting for its next attempt, or a letter not posted yet), `sent` (the mail server
+         *     accepted it, or the letter was marked posted), `failed` (refused for good, or not accepted
+         *     after the last retry), `cancelled` (withdrawn before it went out: its invoice was voided).
+         * @enum {string}
+         */
+        MessageStatus: "queued" | "sent" | "failed" | "cancelled";
+        /** @description An email address, or for a letter the postal address. */
+        MessageRecipient: string | components["schemas"]["PostalAddress"];
+        /**
+         * MessageDelivery
+         * @description Where a message went and how its delivery stands.
+         */
+        MessageDelivery: {
+            message_id: components["schemas"]["MessageId"];
+            channel: components["schemas"]["MessageChannel"];
+            to: components["schemas"]["MessageRecipient"];
+            status: components["schemas"]["MessageStatus"];
+            /** @description Delivery attempts so far (0 for a letter). */
+            attempts: number;
+            /** @description The mail server's last refusal, or why it could not be reached; null when none. */
+            last_error: string | null;
+            /** @description When the next attempt is due; null when none is. */
+            next_attempt_at: components["schemas"]["UnixTime"] | null;
+            /** @description When the mail server accepted it, or the letter was marked posted. */
+            sent_at: components["schemas"]["UnixTime"] | null;
+        };
+        /** MessageAttachment */
+        MessageAttachment: {
+            filename: string;
+            /** @constant */
+            content_type: "application/pdf";
+            /** @description In bytes. */
+            size: number;
+            /** @description Of the bytes sent (and kept). */
+            sha256: string;
+            /** @description Where to download it (`GET /v1/messages/{id}/attachments/{index}`), relative to the API's base URL. */
+            url: string;
+        };
+        /**
+         * Message
+         * @description An email or a letter the service sent, or will.
+         */
+        Message: {
+            id: components["schemas"]["MessageId"];
+            /** @constant */
+            object: "message";
+            kind: components["schemas"]["MessageKind"];
+            channel: components["schemas"]["MessageChannel"];
+            subject_id: components["schemas"]["MessageSubjectId"];
+            to: components["schemas"]["MessageRecipient"];
+            to_name: string | null;
+            subject: string;
+            /** @description The plain-text body. */
+            text: string;
+            /** @description The HTML body. */
+            html: string;
+            /**
+             * @description The `Message-ID` header every attempt carries (so a receiver can tell a repeat).
+             * @example <msg_01JF3QF4K6M8P0R2T4V6X8Z0B2@mail.vehicle-transport.example>
+             */
+            internet_message_id: string;
+            status: components["schemas"]["MessageStatus"];
+            attempts: number;
+            last_error: string | null;
+            next_attempt_at: components["schemas"]["UnixTime"] | null;
+            sent_at: components["schemas"]["UnixTime"] | null;
+            attachments: components["schemas"]["MessageAttachment"][];
+            created: components["schemas"]["UnixTime"];
+        };
+        /** MessageList */
+        MessageList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Message"][];
+            has_more: boolean;
+            /** @description How many objects match the filters in all; only with `include[]=total_count`. */
+            total_count?: number;
+            next_cursor: components["schemas"]["MessageId"] | null;
+        };
+        /** LettersMailed */
+        LettersMailed: {
+            message_ids: components["schemas"]["MessageId"][];
+        };
+        /**
+         * @description Account id (`acct_` + ULID).
+         * @example acct_01JF3Q7X5V3T1R9P7N5K3J1G9E
+         */
+        AccountId: string;
+        /** @description How customers pay (bank, routing and account numbers, terms), up to 1,000 characters of text. */
+        PaymentInstructions: components["schemas"]["Text"];
+        /**
+         * Account
+         * @description The brokerage that owns the data, and the details its documents carry.
+         */
+        Account: {
+            id: components["schemas"]["AccountId"];
+            /** @constant */
+            object: "account";
+            /** @description The account's name (given when it was created). */
+            name: string;
+            legal_name: string | null;
+            address: components["schemas"]["PostalAddress"] | null;
+            phone: components["schemas"]["PhoneE164"] | null;
+            email: components["schemas"]["Email"] | null;
+            /** @description Where customers mail payments, when not to `address`. */
+            remit_to: components["schemas"]["PostalAddress"] | null;
+            payment_instructions: string | null;
+            created: components["schemas"]["UnixTime"];
+            updated: components["schemas"]["UnixTime"];
+        };
+        /** AccountUpdate */
+        AccountUpdate: {
+            legal_name?: components["schemas"]["Line"] | null;
+            address?: components["schemas"]["PostalAddress"] | null;
+            phone?: components["schemas"]["PhoneE164"] | null;
+            email?: components["schemas"]["Email"] | null;
+            remit_to?: components["schemas"]["PostalAddress"] | null;
+            payment_instructions?: components["schemas"]["PaymentInstructions"] | null;
         };
     };
     responses: {
@@ -4091,6 +4644,8 @@ export interface components {
         PaymentIdPath: components["schemas"]["PaymentId"];
         /** @description The carrier payment's id. */
         CarrierPaymentIdPath: components["schemas"]["CarrierPaymentId"];
+        /** @description The message's id. */
+        MessageIdPath: components["schemas"]["MessageId"];
     };
     requestBodies: never;
     headers: {
@@ -4163,6 +4718,11 @@ export interface components {
          * @example Bearer realm="api"
          */
         "WWW-Authenticate": string;
+        /**
+         * @description The document's file name (`inline`, so a browser shows it).
+         * @example inline; filename="invoice-INV-000001.pdf"
+         */
+        "Content-Disposition": string;
     };
     pathItems: never;
 }
@@ -5245,6 +5805,8 @@ export interface operations {
                 to: components["schemas"]["CalendarDate"];
                 /** @description The ledger's currency. */
                 currency?: components["schemas"]["Currency"];
+                /** @description Also split the range by customer, carrier or lane (`groups`). */
+                group_by?: components["schemas"]["MarginGrouping"];
             };
             header?: never;
             path?: never;
@@ -5252,7 +5814,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Revenue, carrier cost and margin per period. */
+            /** @description Revenue, carrier cost and margin per period (and per group with `group_by`). */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -5264,6 +5826,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MarginReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getReceivablesAgingReport: {
+        parameters: {
+            query?: {
+                /** @description The day (`YYYY-MM-DD`, UTC) whose end the report describes; today by default. */
+                as_of?: components["schemas"]["CalendarDate"];
+                /** @description The ledger's currency. */
+                currency?: components["schemas"]["Currency"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receivables aged per customer. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceivablesAgingReport"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6066,6 +6664,80 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOrderRateConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id. */
+                order_id: components["parameters"]["OrderIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["PdfDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOrderBillOfLading: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id. */
+                order_id: components["parameters"]["OrderIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["PdfDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6917,6 +7589,8 @@ export interface operations {
                 status?: components["schemas"]["InvoiceStatus"];
                 /** @description Only invoices of this customer. */
                 customer_id?: components["schemas"]["CustomerId"];
+                /** @description Only invoices past their due date and not paid (`true`), or only the others (`false`). */
+                past_due?: boolean;
                 /** @description Due-date range, inclusive: `due_date[gte]=2026-12-01&due_date[lte]=2026-12-31`. */
                 due_date?: components["schemas"]["DateRange"];
                 /** @description Creation time range in Unix seconds, inclusive: `created[gte]=1764547200&created[lte]=1767225599`. */
@@ -7156,6 +7830,42 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getInvoicePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's id. */
+                invoice_id: components["parameters"]["InvoiceIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["PdfDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7499,6 +8209,42 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getCarrierPaymentPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The carrier payment's id. */
+                carrier_payment_id: components["parameters"]["CarrierPaymentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["PdfDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listLedgerEntries: {
         parameters: {
             query?: {
@@ -7510,6 +8256,8 @@ export interface operations {
                 ledger_account?: components["schemas"]["LedgerAccount"];
                 /** @description Only lines posted for this object (an invoice, payment, order or carrier payment id). */
                 source_id?: components["schemas"]["LedgerSourceId"];
+                /** @description Only the lines about this load (its revenue, carrier cost, unbilled and deferred amounts, wherever posted). */
+                order_id?: components["schemas"]["OrderId"];
                 /** @description Only the lines of this journal entry. */
                 journal_entry_id?: components["schemas"]["JournalEntryId"];
                 /** @description Creation time range in Unix seconds, inclusive: `created[gte]=1764547200&created[lte]=1767225599`. */
@@ -7574,6 +8322,301 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listMessages: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
+                 *     filters in all (every page), counted by the database with the same filters (Stripe's
+                 *     convention). Without it no count is made.
+                 */
+                include?: components["parameters"]["IncludeTotalCount"];
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (a message id). */
+                cursor?: components["schemas"]["MessageId"];
+                /** @description Only messages of this kind. */
+                kind?: components["schemas"]["MessageKind"];
+                /** @description Only emails (`email`) or only letters (`post`). */
+                channel?: components["schemas"]["MessageChannel"];
+                /** @description Only messages in this status. */
+                status?: components["schemas"]["MessageStatus"];
+                /** @description Only the messages about this invoice, carrier payment or order. */
+                subject_id?: components["schemas"]["MessageSubjectId"];
+                /** @description Creation time range in Unix seconds, inclusive: `created[gte]=1764547200&created[lte]=1767225599`. */
+                created?: components["schemas"]["TimeRange"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of messages. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The message's id. */
+                message_id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message, with its body and its delivery. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMessageAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The message's id. */
+                message_id: components["parameters"]["MessageIdPath"];
+                /** @description The attachment's place in `attachments`, from 0. */
+                attachment_index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attachment (a PDF). */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["PdfDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPrintQueueLetters: {
+        parameters: {
+            query?: {
+                /** @description Only the letters made on this day (`YYYY-MM-DD`, UTC). */
+                date?: components["schemas"]["CalendarDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The letters, one PDF. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    /** @description How many letters the PDF holds. */
+                    "Letter-Count": number;
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["PdfDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    markLettersMailed: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "message_ids": [
+                 *         "msg_01JF3QF4K6M8P0R2T4V6X8Z0B2"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["LettersMailed"];
+            };
+        };
+        responses: {
+            /** @description The letters, now `sent`. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "legal_name": "Roadway Auto Transport LLC",
+                 *       "phone": "+13125550142"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AccountUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated account. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

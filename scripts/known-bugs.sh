@@ -43,7 +43,9 @@ src/orders/orders.state.ts|report_exception: { from: ['pending', 'dispatched', '
 src/orders/vin.ts|S: 2,|S: 3,|VIN transliteration S 2 -> 3
 src/orders/vin.ts|R: 9,|R: 8,|VIN transliteration R 9 -> 8
 src/carriers/registry/checks.ts|FEDERAL_MINIMUM_BIPD_USD = 750_000|FEDERAL_MINIMUM_BIPD_USD = 75_000|federal BIPD minimum $750,000 -> $75,000
-src/accounting/accounting.rules.ts|invoice_sent: { debit: 'accounts_receivable', credit: 'revenue' }|invoice_sent: { debit: 'revenue', credit: 'accounts_receivable' }|invoice sent posting's debit and credit swapped
+src/accounting/accounting.rules.ts|sign === 1 ? credit('unbilled_receivables', l.recognized, l.orderId)|sign === 1 ? credit('revenue', l.recognized, l.orderId)|invoice sent credits revenue again for a delivered load (recognized twice: once at delivery, once when invoiced)
+src/accounting/accounting.rules.ts|const revenue = billed ?? order.price ?? 0;|const revenue = order.price ?? 0;|a prepaid load recognized at its price, not at what its invoice billed (deferred revenue left over)
+src/mail/schedule.ts|[10_000, 60_000, 300_000|[10_000, 60_000, 30_000|mail retry delay 5 min -> 30 s
 src/accounting/accounting.rules.ts|if (amount > remaining)|if (amount > invoice.subtotal)|overpayment allowed (checked against the subtotal, not what remains)
 src/accounting/accounting.rules.ts|settles: amount === remaining|settles: amount === invoice.subtotal|invoice not PAID when partial payments bring amount_remaining to 0
 src/http/idempotency.rules.ts|IDEMPOTENCY_LEASE_MS = 60_000|IDEMPOTENCY_LEASE_MS = 1|idempotency claim lease 60 s -> 1 ms (a running request's key taken over)

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { DEFAULT_SIGN_IN_POLICY, type SignInPolicy } from './shared/context.js';
 import type { Logger } from './shared/logger.js';
+import { DEFAULT_MAIL_FROM, parseMailbox } from './mail/mailbox.js';
 import { newSecretsKey, parseSecretsKey, type SecretsKey, type SecretsKeyring } from './shared/secrets.js';
 
 export type Role = 'api' | 'worker' | 'all';
@@ -38,6 +39,8 @@ export interface Config {
   /** Carrier registry: FMCSA QCMobile when a webKey is set, the local registry file otherwise. */
   fmcsa: { webKey: string | undefined; baseUrl: string | undefined; localRegistryFile: string | undefined };
   complianceScanIntervalMs: number;
+  /** How often the worker looks for invoices gone past due (each announced once, `invoice.overdue`). */
+  overdueCheckIntervalMs: number;
   /** Monitoring of carriers against the registry: how often each is read, and reads per minute at most. */
   carrierMonitor: { intervalMs: number; ratePerMinute: number };
   /** Failed dashboard sign-ins allowed per email and per client address in a 15-minute window. */
@@ -48,9 +51,14 @@ export interface Config {
    * development a missing key is generated into a local file (see `secretsKeyringFor`).
    */
   secrets: { key: SecretsKey | undefined; oldKeys: SecretsKey[] };
+  /**
+   * Email: the mail server the worker's `mail` job sends through (`SMTP_URL`; unset: emails are kept,
+   * not sent) and the sender of every email (`MAIL_FROM`, `addr` or `Name <addr>`).
+   */
+  mail: { smtpUrl: string | undefined; from: string };
 }
 
-export const WORKER_JOBS = ['deliveries', 'vetting', 'compliance', 'monitoring'] as const;
+export const WORKER_JOBS = ['deliveries', 'vetting', 'compliance', 'monitoring', 'mail', 'overdue'] as const;
 export type WorkerJob = (typeof WORKER_JOBS)[number];
 
 function workerJobsFrom(value: string | undefined): WorkerJob[] {
@@ -78,6 +86,20 @@ function secretsFrom(env: NodeJS.ProcessEnv, production: boolean): Config['secre
   }
   const oldKeys = (env.SECRETS_OLD_KEYS ?? '').split(',').map((s) => s.trim()).filter(Boolean).map((v) => parseSecretsKey(v, 'SECRETS_OLD_KEYS'));
   return { key, oldKeys };
+}
+
+function mailSettingsFrom(env: NodeJS.ProcessEnv): Config['mail'] {
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (smtpUrl && !/^smtps?:$/.test(URL.canParse(smtpUrl) ? new URL(smtpUrl).protocol : '')) {
+    throw new Error('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://127.0.0.1:2525 or smtps://user:pass@host:465');
+  }
+  const from = env.MAIL_FROM || DEFAULT_MAIL_FROM;
+  try {
+    parseMailbox(from);
+  } catch (err) {
+    throw new Error(`MAIL_FROM: ${(err as Error).message}`);
+  }
+  return { smtpUrl, from };
 }
 
 /**
@@ -128,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerJobs: workerJobsFrom(env.WORKER_JOBS),
     fmcsa: { webKey: env.FMCSA_WEBKEY || undefined, baseUrl: env.FMCSA_BASE_URL || undefined, localRegistryFile: env.CARRIER_REGISTRY_FILE || undefined },
     complianceScanIntervalMs: intFrom('COMPLIANCE_SCAN_INTERVAL_SECONDS', env.COMPLIANCE_SCAN_INTERVAL_SECONDS, 3600, 1) * 1000,
+    overdueCheckIntervalMs: intFrom('OVERDUE_CHECK_INTERVAL_SECONDS', env.OVERDUE_CHECK_INTERVAL_SECONDS, 3600, 1) * 1000,
     carrierMonitor: {
       intervalMs: intFrom('CARRIER_MONITOR_INTERVAL_HOURS', env.CARRIER_MONITOR_INTERVAL_HOURS, 24, 1) * 3_600_000,
       ratePerMinute: intFrom('CARRIER_MONITOR_RPM', env.CARRIER_MONITOR_RPM, 60, 1),
@@ -138,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: DEFAULT_SIGN_IN_POLICY.windowMs,
     },
     secrets: secretsFrom(env, production),
+    mail: mailSettingsFrom(env),
   };
 }
 

@@ -65,7 +65,7 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
     // On-demand registry reads (POST /v1/carriers/{id}/monitor) use the configured registry.
     const { useMonitoring } = await import('./carriers/monitor.service.js');
     useMonitoring({ registry: await carrierRegistry(), intervalMs: config.carrierMonitor.intervalMs });
-    app = await createApp({ db, clock, log, rateLimit: config.rateLimit, redisUrl: config.redisUrl, production: config.production, signIn: config.signIn, trustedProxies: config.trustedProxies, oauthClientFailures: config.oauthClientFailures });
+    app = await createApp({ db, clock, log, rateLimit: config.rateLimit, redisUrl: config.redisUrl, production: config.production, signIn: config.signIn, trustedProxies: config.trustedProxies, oauthClientFailures: config.oauthClientFailures, mailFrom: config.mail.from });
     server = createServer(app.koa.callback());
     server.requestTimeout = 30_000;
     server.headersTimeout = 10_000;
@@ -82,10 +82,12 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
   }
   let worker: DeliveryWorker | null = null;
   let jobs: JobRunner | null = null;
+  let mailTransport: { close(): void } | null = null;
   const runsWorker = config.role === 'worker' || config.role === 'all';
   if (runsWorker) {
     const handlers: Record<string, JobHandler> = {};
-    const context = () => backgroundContext({ em: db.em(), clock, log, settings: { production: config.production, signIn: config.signIn } });
+    const settings = { production: config.production, signIn: config.signIn, mailFrom: config.mail.from };
+    const context = () => backgroundContext({ em: db.em(), clock, log, settings });
     if (config.workerJobs.includes('vetting')) {
       const { vettingJob, VET_CARRIER_JOB } = await import('./carriers/carriers.service.js');
       handlers[VET_CARRIER_JOB] = vettingJob({ context, registry: await carrierRegistry(), monitorIntervalMs: config.carrierMonitor.intervalMs });
@@ -106,6 +108,33 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
       // The delivery log's retention: one job row, whatever the number of workers.
       handlers[LOG_RETENTION_JOB] = logRetentionJob({ db, clock, log });
       await enqueueJob(db.em(), { id: LOG_RETENTION_JOB_ID, kind: LOG_RETENTION_JOB, runAt: clock.now(), maxAttempts: 1_000_000 });
+    }
+    if (config.workerJobs.includes('overdue')) {
+      const { OVERDUE_JOB, OVERDUE_JOB_ID, overdueInvoicesJob } = await import('./accounting/invoices.service.js');
+      handlers[OVERDUE_JOB] = overdueInvoicesJob({ context, intervalMs: config.overdueCheckIntervalMs });
+      // One job row, whatever the number of workers: invoice.overdue fires once per invoice.
+      await enqueueJob(db.em(), { id: OVERDUE_JOB_ID, kind: OVERDUE_JOB, runAt: clock.now(), maxAttempts: 1_000_000 });
+    }
+    if (config.workerJobs.includes('mail')) {
+      if (config.mail.smtpUrl) {
+        const [{ createMailTransport, mailJob, MAIL_JOB }, { invoiceDeliveryFailed }] = await Promise.all([import('./mail/sender.js'), import('./accounting/invoices.service.js')]);
+        const transport = createMailTransport(config.mail.smtpUrl);
+        mailTransport = transport;
+        handlers[MAIL_JOB] = mailJob({
+          db,
+          clock,
+          log,
+          transport,
+          from: config.mail.from,
+          settings,
+          // An email failed for good (a 5xx answer, or no success after the last retry), told in the
+          // transaction that marks it failed: invoice.delivery_failed for an invoice's email.
+          onPermanentFailure: invoiceDeliveryFailed,
+        });
+      } else {
+        // No mail job runs here: the emails stay queued, and a worker started later with SMTP_URL sends them.
+        log.info('SMTP_URL is not set: emails (invoices, remittance advice, rate confirmations) are kept, not sent (dashboard: Mail; GET /v1/messages)');
+      }
     }
     jobs = new JobRunner({ db, clock, log, handlers });
     await jobs.start();
@@ -149,7 +178,8 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
               })
             : undefined,
           worker?.stop(),
-          jobs?.stop(),
+          // The emails in flight are sent (or fail) before the mail server's connections close.
+          jobs?.stop().then(() => mailTransport?.close()),
         ]);
         await app?.close();
         await db.close();

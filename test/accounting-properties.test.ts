@@ -1,9 +1,13 @@
-// Property-based: random sequences of money operations over HTTP (invoices created, sent, voided;
-// payments full, partial, too large, failed; carriers paid; orders delivered), some run concurrently
-// (truly so on PostgreSQL), and after every step the books hold: every journal entry balances, every
-// invoice's totals equal its lines and its payments, no order is billed or paid twice, the invoice
-// numbers of the account have no gap, the trial balance's debits equal its credits, and no request
-// answered 5xx.
+// Property-based: random sequences of money operations over HTTP (invoices created, sent, voided, with
+// and without orders, before or after delivery; payments full, partial, too large, failed; carriers
+// paid; orders moved along and cancelled), some run concurrently (truly so on PostgreSQL), and after
+// every step the books hold: every journal entry balances, every invoice's totals equal its lines and
+// its payments, no order is billed or paid twice, the invoice numbers of the account have no gap, the
+// trial balance's debits equal its credits, revenue is matched to its load (the margin report over the
+// whole range is, over the delivered loads, what their invoices billed, or their price while not
+// invoiced, less their carrier pay; unbilled receivables are the price of the delivered loads not
+// invoiced; deferred revenue what sent invoices billed for loads not delivered or no load), the aging
+// report's total is the receivable balance, and no request answered 5xx.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, type Backend } from './support/databases.js';
@@ -19,7 +23,8 @@ type Command =
   | { kind: 'void'; invoice: number }
   | { kind: 'pay'; invoice: number | null; share: 'all' | 'half' | 'over' | 'one'; failed: boolean }
   | { kind: 'payCarrier'; orders: number[] }
-  | { kind: 'deliver'; order: number };
+  | { kind: 'advance'; order: number }
+  | { kind: 'cancel'; order: number };
 type Step = { kind: 'one'; command: Command } | { kind: 'concurrent'; commands: Command[] };
 
 const ORDERS = 4;
@@ -37,7 +42,8 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ kind: fc.constant('void' as const), invoice: fc.nat(7) }),
   fc.record({ kind: fc.constant('pay' as const), invoice: fc.option(fc.nat(7), { nil: null, freq: 5 }), share: fc.constantFrom('all', 'half', 'over', 'one'), failed: fc.boolean() }),
   fc.record({ kind: fc.constant('payCarrier' as const), orders: fc.uniqueArray(fc.nat(ORDERS - 1), { minLength: 1, maxLength: 2 }) }),
-  fc.record({ kind: fc.constant('deliver' as const), order: fc.nat(ORDERS - 1) }),
+  fc.record({ kind: fc.constant('advance' as const), order: fc.nat(ORDERS - 1) }),
+  fc.record({ kind: fc.constant('cancel' as const), order: fc.nat(ORDERS - 1) }),
 );
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 3, arbitrary: command.map((c) => ({ kind: 'one' as const, command: c })) },
@@ -65,7 +71,7 @@ describe.each(backends())('accounting properties on %s', (backend: Backend) => {
     await h.database.db.em().nativeUpdate(Carrier, { id: carrier }, { status: 'active' });
     const orders: string[] = [];
     for (let i = 0; i < ORDERS; i++) {
-      const id = (await call('POST', '/v1/orders', orderBody(customers[i % 2]!, { price: 100_000, carrier_pay: 10_000 * (i + 1) }))).body.id as string;
+      const id = (await call('POST', '/v1/orders', orderBody(customers[i % 2]!, { price: 100_000 + 1_000 * i, carrier_pay: 10_000 * (i + 1) }))).body.id as string;
       orders.push(id);
       if (i === ORDERS - 1) continue; // pending
       await call('POST', `/v1/orders/${id}/dispatch`, { carrier_id: carrier });
@@ -111,8 +117,16 @@ describe.each(backends())('accounting properties on %s', (backend: Backend) => {
       }
       case 'payCarrier':
         return (await w.call('POST', '/v1/carrier_payments', { carrier_id: w.carrier, order_ids: c.orders.map((i) => w.orders[i]), payment_method: 'wire' })).status;
-      case 'deliver':
-        return (await w.call('POST', `/v1/orders/${w.orders[c.order]}/deliver`, { signed_by: 'R' })).status;
+      case 'advance': {
+        // One step along the lifecycle, whatever the order's status now (a finished order answers 409).
+        const id = w.orders[c.order]!;
+        const status = (await w.call('GET', `/v1/orders/${id}`)).body.status as string;
+        const next: Record<string, [string, unknown]> = { pending: ['dispatch', { carrier_id: w.carrier }], dispatched: ['pickup', {}], in_transit: ['deliver', { signed_by: 'R' }] };
+        const [action, body] = next[status] ?? ['deliver', { signed_by: 'R' }];
+        return (await w.call('POST', `/v1/orders/${id}/${action}`, body)).status;
+      }
+      case 'cancel':
+        return (await w.call('POST', `/v1/orders/${w.orders[c.order]}/cancel`, {})).status;
     }
   }
 
@@ -146,6 +160,29 @@ describe.each(backends())('accounting properties on %s', (backend: Backend) => {
     const billed = invoices.filter((i) => i.status === 'SENT' || i.status === 'PAID').reduce((s, i) => s + i.subtotal, 0);
     const { received } = (await sql<Json>(`select coalesce(sum(amount), 0)::int as received from payments where account_id = ? and status = 'succeeded'`))[0]!;
     expect(receivable).toBe(billed - received);
+
+    // Revenue matched to its load.
+    const orders = await sql<Json>(`select o.id, o.status, coalesce(o.price, 0)::int as price, coalesce(o.carrier_pay, 0)::int as carrier_pay,
+        (select l.amount::int from invoice_lines l join invoices i on i.id = l.invoice_id
+          where l.order_id = o.id and l.billing and i.status in ('SENT', 'PAID')) as billed
+      from orders o where o.account_id = ?`);
+    const delivered = orders.filter((o) => o.status === 'delivered');
+    const deferredLines = await sql<Json>(`select coalesce(sum(l.amount), 0)::int as total from invoice_lines l join invoices i on i.id = l.invoice_id
+      left join orders o on o.id = l.order_id
+      where l.account_id = ? and i.status in ('SENT', 'PAID') and (l.order_id is null or o.status <> 'delivered')`);
+    const balance = (account: string) => trial.accounts.find((a: Json) => a.ledger_account === account).balance as number;
+    const expectedRevenue = delivered.reduce((sum, o) => sum + (o.billed ?? o.price), 0);
+    const expectedCost = delivered.reduce((sum, o) => sum + o.carrier_pay, 0);
+    expect(balance('unbilled_receivables'), 'unbilled = price of the delivered loads not invoiced').toBe(delivered.filter((o) => o.billed === null).reduce((sum, o) => sum + o.price, 0));
+    expect(balance('deferred_revenue'), 'deferred = what sent invoices billed before delivery, or with no load').toBe(deferredLines[0]!.total);
+    expect(balance('revenue'), 'revenue = the delivered loads, at what billed them or their price').toBe(expectedRevenue);
+    expect(balance('carrier_cost')).toBe(expectedCost);
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const now = Date.now();
+    const margin = (await w.call('GET', `/v1/reports/margin?interval=month&from=${day(now - 180 * 86_400_000)}&to=${day(now + 180 * 86_400_000)}`)).body;
+    expect(margin.totals, 'the margin report over the whole range').toMatchObject({ loads: delivered.filter((o) => o.price || o.carrier_pay).length, revenue: expectedRevenue, carrier_cost: expectedCost, margin: expectedRevenue - expectedCost });
+    const aging = (await w.call('GET', `/v1/reports/receivables_aging?as_of=${day(now + 86_400_000)}`)).body;
+    expect(aging.totals.total, 'the aging report totals the receivable balance').toBe(receivable);
   }
 
   it('keeps the books after every step of random sequences, concurrent steps included', async () => {

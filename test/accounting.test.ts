@@ -1,6 +1,7 @@
-// Accounting over HTTP on both databases: invoices (totals, gap-free numbers, lifecycle), payments,
-// carrier payments, the general ledger and its database-enforced balance, the money flow end to end
-// with a real webhook receiver, and failure paths that leave nothing half-written.
+// Accounting over HTTP on both databases: invoices (totals, gap-free numbers, lifecycle, sending and
+// sending again), payments, carrier payments, the general ledger and its database-enforced balance,
+// the money flow end to end with a real webhook receiver, failure paths that leave nothing
+// half-written, and the migration that brought existing books to revenue recognized at delivery.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { backends, type Backend } from './support/databases.js';
@@ -14,6 +15,7 @@ import { DeliveryWorker } from '../src/webhooks/worker.js';
 import { createTransport } from '../src/webhooks/transport.js';
 import { verifySignature } from '../src/webhooks/signer.js';
 import { newId } from '../src/shared/ids.js';
+import { migratedUpTo } from './support/migrating.js';
 
 type Json = Record<string, any>;
 
@@ -80,20 +82,27 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
       expect(numbers).toEqual(Array.from({ length: 8 }, (_, i) => `INV-${String(i + 1).padStart(6, '0')}`));
     });
 
-    it('sends at once with send: true (invoice.created then invoice.sent; receivable debited, revenue credited)', async () => {
+    it('sends at once with send: true (invoice.created then invoice.sent; receivable debited; a line of no load deferred; its email queued)', async () => {
       const cus = await f.customer();
       const inv = ok(await createInvoice({ customer_id: cus, lines: [line()], send: true }), 201);
-      expect(inv).toMatchObject({ status: 'SENT', sent_via: 'email', sent_to: 'ap@shipper.example' });
+      expect(inv).toMatchObject({ status: 'SENT', sent_via: 'email', sent_to: 'ap@shipper.example', past_due: false, invoice_pdf: `/v1/invoices/${inv.id}/pdf` });
+      expect(inv.delivery).toMatchObject({ channel: 'email', to: 'ap@shipper.example', status: 'queued', attempts: 0, sent_at: null });
       expect(inv.sent_at).toBeTypeOf('number');
       expect(await eventsOf(inv.id)).toEqual(['invoice.created', 'invoice.sent']);
-      const created = await h.database.db.em().findOne(Event, { type: 'invoice.created', data: { id: inv.id } } as never);
-      expect(created!.data).toEqual(inv);
+      const sentEvent = await h.database.db.em().findOne(Event, { type: 'invoice.sent', data: { id: inv.id } } as never);
+      expect(sentEvent!.data).toEqual(inv);
       const lines = await linesOf(inv.id);
-      expect(lines.map((l) => [l.ledgerAccount, l.direction, l.amount])).toEqual([
-        ['accounts_receivable', 'debit', 145_000],
-        ['revenue', 'credit', 145_000],
+      expect(lines.map((l) => [l.ledgerAccount, l.direction, l.amount, l.orderId])).toEqual([
+        ['accounts_receivable', 'debit', 145_000, null],
+        ['deferred_revenue', 'credit', 145_000, null],
       ]);
       expect(new Set(lines.map((l) => l.journalEntryId)).size).toBe(1);
+      // The message holds the PDF of the invoice as sent.
+      const message = ok(await h.call('GET', `/v1/messages/${inv.delivery.message_id}`));
+      expect(message).toMatchObject({ kind: 'invoice', channel: 'email', subject_id: inv.id, to: 'ap@shipper.example', status: 'queued' });
+      const pdf = await fetch(`${h.url}${message.attachments[0].url}`, { headers: { Authorization: `Bearer ${await h.key()}` } });
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
     });
 
     it('bills an order at most once while its invoice is not void', async () => {
@@ -154,17 +163,47 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
   });
 
   describe('sendInvoice', () => {
-    it('sends by post to the billing address when asked, by email to the address given, and only once', async () => {
+    it('sends by post to the billing address when asked (a letter in the print queue), by email to the address given', async () => {
       const cus = await f.customer();
       const byPost = await f.invoice(cus, [], { status: 'DRAFT' });
       const sent = ok(await h.call('POST', `/v1/invoices/${byPost.id}/send`, { body: { sent_via: 'post' } }));
       expect(sent).toMatchObject({ status: 'SENT', sent_via: 'post', sent_to: { ...BILLING_ADDRESS, address2: null } });
-      expect((await h.call('POST', `/v1/invoices/${byPost.id}/send`, { body: {} })).body.error).toMatchObject({ code: 'invalid_state_transition' });
+      expect(sent.delivery).toMatchObject({ channel: 'post', to: { ...BILLING_ADDRESS, address2: null }, status: 'queued', attempts: 0 });
       const byEmail = await f.invoice(cus, [], { status: 'DRAFT' });
       expect(ok(await h.call('POST', `/v1/invoices/${byEmail.id}/send`, { body: { email: 'billing@other.example' } }))).toMatchObject({
         sent_via: 'email',
         sent_to: 'billing@other.example',
+        delivery: { channel: 'email', to: 'billing@other.example', status: 'queued' },
       });
+    });
+
+    it('sends a SENT invoice again: a new message (to its last recipient, or the one given), the invoice and ledger unchanged, no event; idempotent with a key; PAID and VOID refused', async () => {
+      const cus = await f.customer();
+      const inv = await f.invoice(cus, []);
+      const ledgerBefore = (await linesOf(inv.id)).length;
+      const again = ok(await h.call('POST', `/v1/invoices/${inv.id}/send`, { body: {} }));
+      expect(again.delivery.message_id).not.toBe(inv.delivery.message_id);
+      expect(again).toMatchObject({ status: 'SENT', sent_to: inv.sent_to, sent_at: inv.sent_at, delivery: { to: inv.delivery.to, status: 'queued' } });
+      const elsewhere = ok(await h.call('POST', `/v1/invoices/${inv.id}/send`, { body: { email: 'ap2@shipper.example' } }));
+      expect(elsewhere.delivery.to).toBe('ap2@shipper.example');
+      // Without a body, again to the last recipient.
+      expect(ok(await h.call('POST', `/v1/invoices/${inv.id}/send`)).delivery.to).toBe('ap2@shipper.example');
+      const headers = { 'Idempotency-Key': `resend-${inv.id}` };
+      const first = ok(await h.call('POST', `/v1/invoices/${inv.id}/send`, { body: {}, headers }));
+      const replay = await h.call('POST', `/v1/invoices/${inv.id}/send`, { body: {}, headers });
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+      expect(replay.body.delivery.message_id).toBe(first.delivery.message_id);
+      const messages = ok(await h.call('GET', `/v1/messages?subject_id=${inv.id}&limit=100`)).data;
+      expect(messages).toHaveLength(5);
+      expect(await eventsOf(inv.id)).toEqual(['invoice.created', 'invoice.sent']);
+      expect((await linesOf(inv.id)).length).toBe(ledgerBefore);
+      for (const status of ['PAID', 'VOID'] as const) {
+        const done = await f.invoice(cus, [], { status });
+        const r = await h.call('POST', `/v1/invoices/${done.id}/send`, { body: {} });
+        expect(r.status).toBe(409);
+        expect(r.body.error).toMatchObject({ code: 'invalid_state_transition' });
+        expect(r.body.error.message).toContain(`in status ${status} cannot be sent`);
+      }
     });
 
     it('needs a recipient: a customer with no email and no address needs one given', async () => {
@@ -190,11 +229,14 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
       const inv = await f.invoice(cus, []);
       const voided = ok(await h.call('POST', `/v1/invoices/${inv.id}/void`));
       expect(voided).toMatchObject({ status: 'VOID', amount_remaining: 145_000 });
+      // Its email had not gone out (no mail server here): withdrawn, it never will.
+      expect(voided.delivery).toMatchObject({ message_id: inv.delivery.message_id, status: 'cancelled', next_attempt_at: null });
+      expect(ok(await h.call('GET', `/v1/messages/${inv.delivery.message_id}`)).status).toBe('cancelled');
       expect(voided.voided_at).toBeTypeOf('number');
       expect(await eventsOf(inv.id)).toEqual(['invoice.created', 'invoice.sent', 'invoice.voided']);
       const lines = await linesOf(inv.id);
       expect(lines.slice(2).map((l) => [l.ledgerAccount, l.direction, l.amount])).toEqual([
-        ['revenue', 'debit', 145_000],
+        ['deferred_revenue', 'debit', 145_000],
         ['accounts_receivable', 'credit', 145_000],
       ]);
       const audit = await h.database.db.em().find(AuditLog, { target: inv.id });
@@ -313,6 +355,8 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
       const a = await f.order(cus, { carrier, carrierPay: 100_000 });
       const b = await f.order(cus, { carrier, carrierPay: 25_000 });
       expect((await linesOf(a)).map((l) => [l.ledgerAccount, l.direction, l.amount])).toEqual([
+        ['unbilled_receivables', 'debit', 145_000],
+        ['revenue', 'credit', 145_000],
         ['carrier_cost', 'debit', 100_000],
         ['carrier_payable', 'credit', 100_000],
       ]);
@@ -326,6 +370,10 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
       ]);
       expect((await h.database.db.em().find(AuditLog, { target: cp.id })).map((x) => x.action)).toEqual(['carrier_payment.sent']);
       expect(ok(await h.call('GET', `/v1/audit_logs?action=carrier_payment.sent&target=${cp.id}`)).data).toHaveLength(1);
+      // The carrier is emailed its remittance advice.
+      expect(cp.remittance_pdf).toBe(`/v1/carrier_payments/${cp.id}/pdf`);
+      expect(cp.remittance).toMatchObject({ channel: 'email', to: 'dispatch@carrier.example', status: 'queued' });
+      expect(ok(await h.call('GET', `/v1/messages/${cp.remittance.message_id}`))).toMatchObject({ kind: 'remittance', subject_id: cp.id, to: 'dispatch@carrier.example' });
       expect(ok(await h.call('GET', `/v1/carrier_payments/${cp.id}`))).toEqual(cp);
       expect(ok(await h.call('GET', `/v1/carrier_payments?carrier_id=${carrier}`)).data.map((x: Json) => x.id)).toEqual([cp.id]);
     });
@@ -363,12 +411,12 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
       const inv = await f.invoice(cus, [], { amounts: [321] });
       const bySource = ok(await h.call('GET', `/v1/ledger_entries?source_id=${inv.id}`));
       expect(bySource.data).toHaveLength(2);
-      expect(bySource.data[0]).toMatchObject({ object: 'ledger_entry', source_type: 'invoice', source_id: inv.id, currency: 'usd', amount: 321 });
+      expect(bySource.data[0]).toMatchObject({ object: 'ledger_entry', source_type: 'invoice', source_id: inv.id, currency: 'usd', amount: 321, order_id: null });
       const journal = bySource.data[0].journal_entry_id;
       expect(ok(await h.call('GET', `/v1/ledger_entries?journal_entry_id=${journal}`)).data).toEqual(bySource.data);
-      const revenue = ok(await h.call('GET', '/v1/ledger_entries?ledger_account=revenue&limit=100'));
-      expect(revenue.data.every((l: Json) => l.ledger_account === 'revenue')).toBe(true);
-      expect(revenue.data.map((l: Json) => l.id)).toContain(bySource.data.find((l: Json) => l.ledger_account === 'revenue').id);
+      const deferred = ok(await h.call('GET', '/v1/ledger_entries?ledger_account=deferred_revenue&limit=100'));
+      expect(deferred.data.every((l: Json) => l.ledger_account === 'deferred_revenue')).toBe(true);
+      expect(deferred.data.map((l: Json) => l.id)).toContain(bySource.data.find((l: Json) => l.ledger_account === 'deferred_revenue').id);
     });
 
     it('gives a trial balance whose debits equal its credits, now and as of an earlier time', async () => {
@@ -376,7 +424,7 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
       const m = fixtures(h, key);
       const cus = await m.customer();
       const before = await balances(key);
-      expect(before.accounts.map((a: Json) => a.ledger_account)).toEqual(['cash', 'accounts_receivable', 'revenue', 'carrier_cost', 'carrier_payable']);
+      expect(before.accounts.map((a: Json) => a.ledger_account)).toEqual(['cash', 'accounts_receivable', 'unbilled_receivables', 'deferred_revenue', 'revenue', 'carrier_cost', 'carrier_payable']);
       expect(before.total_debits).toBe(0);
       await f.invoice(cus, []).catch(() => undefined); // default key: another account, not counted
       const inv = await m.invoice(cus, [], { amounts: [5000] });
@@ -384,7 +432,9 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
       const after = await balances(key);
       expect(after.total_debits).toBe(after.total_credits);
       expect(balanceOf(after, 'accounts_receivable')).toBe(3000);
-      expect(balanceOf(after, 'revenue')).toBe(5000);
+      // A charge of no load is billed, not earned: held in deferred revenue.
+      expect(balanceOf(after, 'deferred_revenue')).toBe(5000);
+      expect(balanceOf(after, 'revenue')).toBe(0);
       expect(balanceOf(after, 'cash')).toBe(2000);
       const past = ok(await h.call('GET', `/v1/ledger_balances?as_of=${before.as_of - 1}`, { key }));
       expect(past).toMatchObject({ as_of: before.as_of - 1, total_debits: 0, total_credits: 0 });
@@ -467,6 +517,8 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
         expect(balanceOf(trial, 'revenue')).toBe(145_000);
         expect(balanceOf(trial, 'carrier_cost')).toBe(120_000);
         expect(balanceOf(trial, 'carrier_payable')).toBe(0);
+        expect(balanceOf(trial, 'unbilled_receivables')).toBe(0);
+        expect(balanceOf(trial, 'deferred_revenue')).toBe(0);
         expect(trial.total_debits).toBe(trial.total_credits);
       } finally {
         await receiver.close();
@@ -481,6 +533,104 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
     const lines = await em.find(InvoiceLine, {});
     for (const inv of invoices) {
       expect(lines.filter((l) => l.invoiceId === inv.id).reduce((s, l) => s + l.amount, 0), inv.number).toBe(inv.subtotal);
+    }
+  });
+});
+
+describe.each(backends())('the migration to revenue recognized at delivery, on %s', (backend: Backend) => {
+  it('reclassifies an existing ledger with dated entries, changing no line: deferred for what was invoiced before delivery, unbilled for what was delivered and not invoiced', async () => {
+    const { orm, close } = await migratedUpTo(backend, 'Migration20261128000010_accrual_and_mail');
+    try {
+      const em = orm.em.fork();
+      const sql = (q: string, params: unknown[] = []) => em.execute(q, params);
+      const posted = new Date(Date.UTC(2026, 9, 15));
+      await sql(`insert into accounts (id, name, created_at) values ('acct_old', 'Old books', now())`);
+      await sql(`insert into customers (id, account_id, name, created_at, updated_at) values ('cus_old', 'acct_old', 'Acme', now(), now())`);
+      const stop = JSON.stringify({ address1: '1 A St', city: 'Chicago', state: 'IL', zip: '60607' });
+      // A delivered and invoiced at 150,000 (price 145,000); B delivered, not invoiced; C in transit,
+      // invoiced and paid; D delivered, its invoice voided.
+      for (const [id, status, price, pay] of [['ord_a', 'delivered', 145_000, 110_000], ['ord_b', 'delivered', 100_000, 80_000], ['ord_c', 'in_transit', 90_000, 70_000], ['ord_d', 'delivered', 50_000, 40_000]] as const) {
+        await sql(
+          `insert into orders (id, account_id, customer_id, status, pickup, delivery, vehicles, ready_date, delivery_window_days, price, carrier_pay, currency, created_at, updated_at)
+           values (?, 'acct_old', 'cus_old', ?, ?::jsonb, ?::jsonb, '[]'::jsonb, '2026-10-01', 7, ?, ?, 'usd', now(), now())`,
+          [id, status, stop, stop, price, pay],
+        );
+      }
+      const invoice = async (id: string, number: string, status: string, lines: [string | null, number][], paid = 0) => {
+        const subtotal = lines.reduce((s, [, a]) => s + a, 0);
+        await sql(
+          `insert into invoices (id, account_id, customer_id, number, status, currency, subtotal, amount_paid, due_date, created_at, updated_at)
+           values (?, 'acct_old', 'cus_old', ?, ?, 'usd', ?, ?, '2026-11-15', now(), now())`,
+          [id, number, status, subtotal, paid],
+        );
+        for (const [i, [order, amount]] of lines.entries()) {
+          await sql(`insert into invoice_lines (id, account_id, invoice_id, position, description, quantity, unit_amount, amount, order_id, billing) values (?, 'acct_old', ?, ?, 'T', 1, ?, ?, ?, ?)`, [
+            `il_${id}_${i}`,
+            id,
+            i,
+            amount,
+            amount,
+            order,
+            status !== 'VOID',
+          ]);
+        }
+      };
+      await invoice('inv_1', 'INV-000001', 'SENT', [['ord_a', 150_000], [null, 2_000]]);
+      await invoice('inv_2', 'INV-000002', 'PAID', [['ord_c', 90_000]], 90_000);
+      await invoice('inv_3', 'INV-000003', 'VOID', [['ord_d', 50_000]]);
+      // The ledger as the previous release posted it: invoices credited revenue when sent.
+      const entry = async (source: [string, string], lines: [string, 'debit' | 'credit', number][]) => {
+        const journal = newId('journalEntry', posted.getTime());
+        // One transaction per entry: the database checks its balance at commit.
+        await em.transactional(async (tx) => {
+          for (const [account, direction, amount] of lines) {
+            await tx.execute(
+              `insert into ledger_entries (id, account_id, journal_entry_id, ledger_account, direction, amount, currency, source_type, source_id, description, created_at)
+               values (?, 'acct_old', ?, ?, ?, ?, 'usd', ?, ?, 'old', ?)`,
+              [newId('ledgerEntry', posted.getTime()), journal, account, direction, amount, source[0], source[1], posted],
+            );
+          }
+        });
+      };
+      await entry(['invoice', 'inv_1'], [['accounts_receivable', 'debit', 152_000], ['revenue', 'credit', 152_000]]);
+      await entry(['invoice', 'inv_2'], [['accounts_receivable', 'debit', 90_000], ['revenue', 'credit', 90_000]]);
+      await entry(['payment', newId('payment')], [['cash', 'debit', 90_000], ['accounts_receivable', 'credit', 90_000]]);
+      await entry(['invoice', 'inv_3'], [['accounts_receivable', 'debit', 50_000], ['revenue', 'credit', 50_000]]);
+      await entry(['invoice', 'inv_3'], [['revenue', 'debit', 50_000], ['accounts_receivable', 'credit', 50_000]]);
+      for (const [order, pay] of [['ord_a', 110_000], ['ord_b', 80_000], ['ord_d', 40_000]] as const) await entry(['order', order], [['carrier_cost', 'debit', pay], ['carrier_payable', 'credit', pay]]);
+      const before = await sql(`select id, ledger_account, direction, amount::text, created_at from ledger_entries order by id`);
+
+      await orm.migrator.up();
+      const after = orm.em.fork();
+      const lines = await after.execute<{ id: string; ledger_account: string; direction: string; amount: string; order_id: string | null; kind: string | null; source_id: string; journal_entry_id: string; created_at: Date }[]>(
+        'select * from ledger_entries order by id',
+      );
+      // No line changed: the old ones are all there as they were.
+      expect(lines.slice(0, before.length).map((l) => [l.id, l.ledger_account, l.direction, Number(l.amount)])).toEqual(before.map((l: any) => [l.id, l.ledger_account, l.direction, Number(l.amount)]));
+      const added = lines.slice(before.length);
+      expect(added.every((l) => l.kind === 'reclassification' && new Date(l.created_at).getTime() > posted.getTime())).toBe(true);
+      expect(added.map((l) => [l.source_id, l.ledger_account, l.direction, Number(l.amount), l.order_id])).toEqual([
+        ['inv_1', 'revenue', 'debit', 2_000, null],
+        ['inv_1', 'deferred_revenue', 'credit', 2_000, null],
+        ['inv_2', 'revenue', 'debit', 90_000, 'ord_c'],
+        ['inv_2', 'deferred_revenue', 'credit', 90_000, 'ord_c'],
+        ['ord_b', 'unbilled_receivables', 'debit', 100_000, 'ord_b'],
+        ['ord_b', 'revenue', 'credit', 100_000, 'ord_b'],
+        ['ord_d', 'unbilled_receivables', 'debit', 50_000, 'ord_d'],
+        ['ord_d', 'revenue', 'credit', 50_000, 'ord_d'],
+      ]);
+      // Each entry balances (the database checked it at commit), and the books now say what the rules say.
+      const balance = (account: string, side: 'debit' | 'credit') =>
+        lines.filter((l) => l.ledger_account === account).reduce((s, l) => s + (l.direction === side ? 1 : -1) * Number(l.amount), 0);
+      expect(balance('revenue', 'credit')).toBe(150_000 + 100_000 + 50_000);
+      expect(balance('deferred_revenue', 'credit')).toBe(92_000);
+      expect(balance('unbilled_receivables', 'debit')).toBe(150_000);
+      expect(balance('accounts_receivable', 'debit')).toBe(152_000);
+      // A second run (another process starting) adds nothing: the migration is recorded as applied.
+      await orm.migrator.up();
+      expect(await after.execute('select count(*)::int as n from ledger_entries')).toEqual([{ n: lines.length }]);
+    } finally {
+      await close();
     }
   });
 });

@@ -285,14 +285,18 @@ describe.each(backends({ pooler: true }))('carriers on %s', (backend: Backend) =
       customerId = (await h.call('POST', '/v1/customers', { body: { name: 'Lifecycle' } })).body.id;
     });
     const newOrder = async () => (await h.call('POST', '/v1/orders', { body: orderBody(customerId) })).body.id as string;
-    const request: Record<OrderAction, (id: string) => Promise<{ status: number; body: any }>> = {
+    const request: Record<OrderAction, (id: string) => Promise<{ status: number; body: any; text: string }>> = {
       update: (id) => h.call('PATCH', `/v1/orders/${id}`, { body: { delivery_window_days: 9 } }),
       dispatch: (id) => h.call('POST', `/v1/orders/${id}/dispatch`, { body: { carrier_id: activeCarrier } }),
       pickup: (id) => h.call('POST', `/v1/orders/${id}/pickup`),
       deliver: (id) => h.call('POST', `/v1/orders/${id}/deliver`, { body: { signed_by: 'Jordan Price' } }),
       cancel: (id) => h.call('POST', `/v1/orders/${id}/cancel`, { body: { reason: 'test' } }),
       report_exception: (id) => h.call('POST', `/v1/orders/${id}/exceptions`, { body: { kind: 'delay', note: 'Snow' } }),
+      confirm_rate: (id) => h.call('GET', `/v1/orders/${id}/rate_confirmation.pdf`),
+      print_bill_of_lading: (id) => h.call('GET', `/v1/orders/${id}/bill_of_lading.pdf`),
     };
+    /** The actions that answer a document (a PDF) instead of the order. */
+    const documents: readonly OrderAction[] = ['confirm_rate', 'print_bill_of_lading'];
     /** The API calls that bring a new order into each status. */
     const reach: Record<string, OrderAction[]> = {
       pending: [],
@@ -308,7 +312,11 @@ describe.each(backends({ pooler: true }))('carriers on %s', (backend: Backend) =
       for (const step of reach[status]!) expect((await request[step](id)).status, step).toBe(200);
       const allowed = (ORDER_TRANSITIONS[action].from as readonly string[]).includes(status);
       const r = await request[action](id);
-      if (allowed) {
+      if (allowed && documents.includes(action)) {
+        expect(r.status, r.text).toBe(200);
+        expect(r.text.startsWith('%PDF-')).toBe(true);
+        expect((await h.call('GET', `/v1/orders/${id}`)).body.status).toBe(status);
+      } else if (allowed) {
         expect(r.status, JSON.stringify(r.body)).toBe(200);
         const t = ORDER_TRANSITIONS[action];
         expect(r.body.status).toBe('to' in t ? t.to : status);

@@ -1,13 +1,18 @@
 // Counts and reports for running the brokerage: `include[]=total_count` on every list that offers it
 // (equal to what paging through returns), the orders not billed or not paid to carriers yet, the
-// margin report (it agrees with the ledger's trial balance) and the operations report (on-time rate,
-// transit days, exceptions) on known data.
+// margin report (revenue matched to its load: a load's margin in the period it was delivered, whenever
+// it is invoiced; per customer, carrier and lane; it agrees with the ledger's trial balance), the
+// receivables aged per customer (equal to the receivable balance at that day), invoices past due and
+// their one invoice.overdue, and the operations report (on-time rate, transit days, exceptions) on
+// known data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, type Backend } from './support/databases.js';
 import { startHarness, TestClock, type Harness } from './support/harness.js';
 import { fixtures, type Fixtures } from './support/fixtures.js';
 import { openApiDocument } from '../src/shared/spec.js';
 import { scanCompliance } from '../src/carriers/compliance.service.js';
+import { Event } from '../src/webhooks/events.entities.js';
+import { Invoice } from '../src/accounting/accounting.entities.js';
 
 type Json = Record<string, any>;
 const DAY = 86_400_000;
@@ -38,7 +43,7 @@ describe.each(backends())('counts and reports on %s', (backend: Backend) => {
 
   it('offers total_count on the lists a dashboard counts', () => {
     expect(COUNTED.map((o) => o.id).sort()).toEqual(
-      ['listCarrierPayments', 'listCarriers', 'listComplianceAlerts', 'listCustomers', 'listInvoices', 'listOrders', 'listPayments', 'listWebhookEndpoints'].sort(),
+      ['listCarrierPayments', 'listCarriers', 'listComplianceAlerts', 'listCustomers', 'listInvoices', 'listMessages', 'listOrders', 'listPayments', 'listWebhookEndpoints'].sort(),
     );
   });
 
@@ -119,12 +124,14 @@ describe.each(backends())('counts and reports on %s', (backend: Backend) => {
     clock.advance(-7 * DAY);
 
     const weekly = ok<Json>(await h.call('GET', '/v1/reports/margin?interval=week&from=2026-11-02&to=2026-11-15', { key }));
-    expect(weekly).toMatchObject({ object: 'margin_report', interval: 'week', currency: 'usd' });
+    expect(weekly).toMatchObject({ object: 'margin_report', interval: 'week', currency: 'usd', group_by: null, groups: [] });
+    // Both loads' revenue (their price) and cost in the week they were delivered; week 2 only what the
+    // kept invoice billed above the price (150,000 - 145,000), the voided one's difference undone.
     expect(weekly.rows).toEqual([
-      { period_start: '2026-11-02', revenue: 145_000, carrier_cost: 210_000, margin: -65_000 },
-      { period_start: '2026-11-09', revenue: 150_000, carrier_cost: 0, margin: 150_000 },
+      { period_start: '2026-11-02', loads: 2, revenue: 290_000, carrier_cost: 210_000, margin: 80_000, margin_percent: 27.59 },
+      { period_start: '2026-11-09', loads: 0, revenue: 5_000, carrier_cost: 0, margin: 5_000, margin_percent: 100 },
     ]);
-    expect(weekly.totals).toEqual({ revenue: 295_000, carrier_cost: 210_000, margin: 85_000 });
+    expect(weekly.totals).toEqual({ loads: 2, revenue: 295_000, carrier_cost: 210_000, margin: 85_000, margin_percent: 28.81 });
     const balances = ok<Json>(await h.call('GET', `/v1/ledger_balances?as_of=${Date.UTC(2026, 10, 16) / 1000}`, { key }));
     const balance = (account: string) => balances.accounts.find((a: Json) => a.ledger_account === account).balance;
     expect(weekly.totals.revenue).toBe(balance('revenue'));
@@ -137,7 +144,191 @@ describe.each(backends())('counts and reports on %s', (backend: Backend) => {
       { period_start: '2026-11-01', ...weekly.totals },
     ]);
     // Another account's ledger is not in it.
-    expect(ok<Json>(await h.call('GET', '/v1/reports/margin?interval=month&from=2026-11-01&to=2026-11-30', { key: await h.key('empty-co') })).totals).toEqual({ revenue: 0, carrier_cost: 0, margin: 0 });
+    expect(ok<Json>(await h.call('GET', '/v1/reports/margin?interval=month&from=2026-11-01&to=2026-11-30', { key: await h.key('empty-co') })).totals).toEqual({
+      loads: 0,
+      revenue: 0,
+      carrier_cost: 0,
+      margin: 0,
+      margin_percent: null,
+    });
+  });
+
+  it('matches revenue to its load: four loads delivered, two invoiced, then the other two in the next period', async () => {
+    const key = await h.key('four-loads-co');
+    const m = fixtures(h, key);
+    const cus = await m.customer();
+    const carrier = await m.activeCarrier();
+    // Week of 2026-11-02: four loads at $1,450 with $1,100 carrier pay delivered, two of them invoiced.
+    const loads = [];
+    for (let i = 0; i < 4; i++) loads.push(await m.order(cus, { carrier, price: 145_000, carrierPay: 110_000 }));
+    await m.invoice(cus, loads.slice(0, 2));
+    const week1 = '/v1/reports/margin?interval=week&from=2026-11-02&to=2026-11-08';
+    const expected = { loads: 4, revenue: 580_000, carrier_cost: 440_000, margin: 140_000, margin_percent: 24.14 };
+    expect(ok<Json>(await h.call('GET', week1, { key })).totals).toEqual(expected);
+    // The unbilled two are in unbilled receivables at their price, the invoiced two in receivable.
+    const balance = async (account: string) =>
+      ok<Json>(await h.call('GET', `/v1/ledger_balances?as_of=${Date.UTC(2026, 11, 31) / 1000}`, { key })).accounts.find((a: Json) => a.ledger_account === account).balance;
+    expect([await balance('unbilled_receivables'), await balance('accounts_receivable'), await balance('deferred_revenue')]).toEqual([290_000, 290_000, 0]);
+    // The other two invoiced a week later: week 1 says the same; week 2 has no margin of its own.
+    clock.advance(7 * DAY);
+    try {
+      await m.invoice(cus, loads.slice(2));
+    } finally {
+      clock.advance(-7 * DAY);
+    }
+    expect(ok<Json>(await h.call('GET', week1, { key })).totals).toEqual(expected);
+    expect(ok<Json>(await h.call('GET', '/v1/reports/margin?interval=week&from=2026-11-09&to=2026-11-15', { key })).totals).toMatchObject({ revenue: 0, margin: 0 });
+    expect([await balance('unbilled_receivables'), await balance('accounts_receivable')]).toEqual([0, 580_000]);
+  });
+
+  it('defers what is invoiced before delivery (prepaid) and recognizes it when the load is delivered', async () => {
+    const key = await h.key('prepaid-co');
+    const m = fixtures(h, key);
+    const cus = await m.customer();
+    const carrier = await m.activeCarrier();
+    const load = await m.order(cus, { carrier, until: 'in_transit', price: 145_000, carrierPay: 110_000 });
+    // Billed above the price before delivery: nothing earned yet.
+    const inv = await m.invoice(cus, [load], { amounts: [150_000] });
+    const balances = async () =>
+      Object.fromEntries(ok<Json>(await h.call('GET', '/v1/ledger_balances', { key })).accounts.map((a: Json) => [a.ledger_account, a.balance]));
+    expect(await balances()).toMatchObject({ accounts_receivable: 150_000, deferred_revenue: 150_000, revenue: 0, carrier_cost: 0 });
+    const report = async () => ok<Json>(await h.call('GET', '/v1/reports/margin?interval=month&from=2026-11-01&to=2026-11-30', { key })).totals;
+    expect(await report()).toMatchObject({ loads: 0, revenue: 0 });
+    // Delivered: what the invoice billed is the load's revenue, out of deferred revenue, with its cost.
+    ok(await h.call('POST', `/v1/orders/${load}/deliver`, { key, body: { signed_by: 'R' } }));
+    expect(await balances()).toMatchObject({ accounts_receivable: 150_000, deferred_revenue: 0, unbilled_receivables: 0, revenue: 150_000, carrier_cost: 110_000 });
+    expect(await report()).toMatchObject({ loads: 1, revenue: 150_000, carrier_cost: 110_000, margin: 40_000 });
+    // Voided after delivery: the load is unbilled again at its price.
+    ok(await h.call('POST', `/v1/invoices/${inv.id}/void`, { key }));
+    expect(await balances()).toMatchObject({ accounts_receivable: 0, deferred_revenue: 0, unbilled_receivables: 145_000, revenue: 145_000 });
+    // An invoiced order cancelled before delivery keeps its deferred revenue until the invoice is voided.
+    const cancelled = await m.order(cus, { until: 'pending' });
+    const prepaid = await m.invoice(cus, [cancelled]);
+    ok(await h.call('POST', `/v1/orders/${cancelled}/cancel`, { key, body: {} }));
+    expect(await balances()).toMatchObject({ deferred_revenue: 145_000, revenue: 145_000 });
+    ok(await h.call('POST', `/v1/invoices/${prepaid.id}/void`, { key }));
+    expect(await balances()).toMatchObject({ deferred_revenue: 0, revenue: 145_000, accounts_receivable: 0 });
+    // Every line names its load; the ledger lists a load's lines.
+    const lines = ok<Json>(await h.call('GET', `/v1/ledger_entries?order_id=${load}&limit=100`, { key })).data;
+    expect(new Set(lines.map((l: Json) => l.order_id))).toEqual(new Set([load]));
+    expect(lines.map((l: Json) => l.ledger_account).sort()).toEqual(
+      ['carrier_cost', 'carrier_payable', 'deferred_revenue', 'deferred_revenue', 'revenue', 'revenue', 'unbilled_receivables'].sort(),
+    );
+  });
+
+  it('splits the margin by customer, carrier and lane, largest margin first', async () => {
+    const key = await h.key('grouped-co');
+    const m = fixtures(h, key);
+    const acme = await m.customer({ name: 'Acme Auto' });
+    const lake = await m.customer({ name: 'Lakeside Motors' });
+    const swift = await m.activeCarrier();
+    const road = await m.activeCarrier();
+    ok(await h.call('PATCH', `/v1/carriers/${road}`, { key, body: { contact_name: 'Roadrunner Dispatch' } }));
+    const toTexas = { delivery: { address1: '1 Main St', city: 'Austin', state: 'TX', zip: '73301' } };
+    await m.order(acme, { carrier: swift, price: 100_000, carrierPay: 80_000 });
+    await m.order(acme, { carrier: road, price: 200_000, carrierPay: 150_000, body: toTexas });
+    await m.order(lake, { carrier: road, price: 50_000, carrierPay: 45_000 });
+    const grouped = async (by: string) => ok<Json>(await h.call('GET', `/v1/reports/margin?from=2026-11-01&to=2026-11-30&interval=month&group_by=${by}`, { key }));
+    const customers = await grouped('customer');
+    expect(customers.group_by).toBe('customer');
+    expect(customers.groups).toEqual([
+      { key: acme, label: 'Acme Auto', loads: 2, revenue: 300_000, carrier_cost: 230_000, margin: 70_000, margin_percent: 23.33 },
+      { key: lake, label: 'Lakeside Motors', loads: 1, revenue: 50_000, carrier_cost: 45_000, margin: 5_000, margin_percent: 10 },
+    ]);
+    expect(customers.totals).toMatchObject({ loads: 3, revenue: 350_000, margin: 75_000 });
+    expect((await grouped('carrier')).groups.map((g: Json) => [g.key, g.loads, g.margin])).toEqual([
+      [road, 2, 55_000],
+      [swift, 1, 20_000],
+    ]);
+    expect((await grouped('carrier')).groups[0].label).toBe('Roadrunner Dispatch');
+    expect((await grouped('lane')).groups.map((g: Json) => [g.key, g.label, g.loads, g.margin])).toEqual([
+      ['IL->TX', 'IL->TX', 1, 50_000],
+      ['IL->FL', 'IL->FL', 2, 25_000],
+    ]);
+    expect((await h.call('GET', '/v1/reports/margin?from=2026-11-01&to=2026-11-30&group_by=shipper', { key })).status).toBe(400);
+  });
+
+  it('ages receivables per customer; the total is the receivable balance of the trial balance that day', async () => {
+    const key = await h.key('aging-co');
+    const m = fixtures(h, key);
+    const acme = await m.customer({ name: 'Acme Auto' });
+    const lake = await m.customer({ name: 'Lakeside Motors' });
+    const create = async (customer: string, due: string, amount: number) =>
+      ok<Json>(await h.call('POST', '/v1/invoices', { key, body: { customer_id: customer, due_date: due, lines: [{ description: 'Transport', quantity: 1, unit_amount: amount }], send: { email: 'ap@x.example' } } }), 201);
+    // 2026-11-02: one invoice due 2026-09-18 (45 days past due on 11-02), one due 2026-12-01, one of
+    // Lakeside due 2026-10-20 (13 days), a partial payment of it, a payment on account, a void one.
+    const late = await create(acme, '2026-09-18', 95_000);
+    await create(acme, '2026-12-01', 145_000);
+    const lakeInv = await create(lake, '2026-10-20', 120_000);
+    await m.pay(lake, lakeInv.id, 20_000);
+    ok(await h.call('POST', '/v1/payments', { key, body: { customer_id: lake, amount: 5_000, payment_method: 'check' } }), 201);
+    const voided = await create(lake, '2026-08-01', 70_000);
+    ok(await h.call('POST', `/v1/invoices/${voided.id}/void`, { key }));
+    const aging = async (asOf: string) => ok<Json>(await h.call('GET', `/v1/reports/receivables_aging?as_of=${asOf}`, { key }));
+    const r = await aging('2026-11-02');
+    expect(r).toMatchObject({ object: 'receivables_aging_report', as_of: '2026-11-02', currency: 'usd' });
+    expect(r.customers).toEqual([
+      { customer_id: acme, customer_name: 'Acme Auto', invoices: 2, current: 145_000, days_1_30: 0, days_31_60: 95_000, days_61_90: 0, days_over_90: 0, unapplied_payments: 0, total: 240_000 },
+      { customer_id: lake, customer_name: 'Lakeside Motors', invoices: 1, current: 0, days_1_30: 100_000, days_31_60: 0, days_61_90: 0, days_over_90: 0, unapplied_payments: 5_000, total: 95_000 },
+    ]);
+    expect(r.totals).toEqual({ current: 145_000, days_1_30: 100_000, days_31_60: 95_000, days_61_90: 0, days_over_90: 0, unapplied_payments: 5_000, total: 335_000 });
+    // The trial balance's receivable that day, and at other days: nothing before the invoices, the
+    // late invoice in 61-90 a month on, and after it is paid nothing of it.
+    const receivable = async (asOf: string) => {
+      const end = Date.parse(`${asOf}T00:00:00Z`) / 1000 + 86_399;
+      return ok<Json>(await h.call('GET', `/v1/ledger_balances?as_of=${end}`, { key })).accounts.find((a: Json) => a.ledger_account === 'accounts_receivable').balance;
+    };
+    expect(r.totals.total).toBe(await receivable('2026-11-02'));
+    expect((await aging('2026-11-01')).totals.total).toBe(0);
+    expect(await receivable('2026-11-01')).toBe(0);
+    clock.advance(30 * DAY);
+    try {
+      await m.pay(acme, late.id, 95_000);
+    } finally {
+      clock.advance(-30 * DAY);
+    }
+    expect((await aging('2026-12-01')).customers[0]).toMatchObject({ customer_id: acme, days_61_90: 95_000 });
+    const later = await aging('2026-12-02');
+    expect(later.customers.find((c: Json) => c.customer_id === acme)).toMatchObject({ days_61_90: 0, current: 0, days_1_30: 145_000, total: 145_000 });
+    for (const day of ['2026-11-02', '2026-12-01', '2026-12-02', '2027-06-30']) expect((await aging(day)).totals.total, day).toBe(await receivable(day));
+    // Another account sees none of it.
+    expect(ok<Json>(await h.call('GET', '/v1/reports/receivables_aging?as_of=2026-11-02', { key: await h.key('aging-empty') }))).toMatchObject({ customers: [], totals: { total: 0 } });
+  });
+
+  it('marks invoices past due from the day after their due date, lists them, and announces each once (invoice.overdue)', async () => {
+    const key = await h.key('overdue-co');
+    const m = fixtures(h, key);
+    const cus = await m.customer();
+    const create = async (due: string) =>
+      ok<Json>(await h.call('POST', '/v1/invoices', { key, body: { customer_id: cus, due_date: due, lines: [{ description: 'Transport', quantity: 1, unit_amount: 10_000 }], send: { email: 'ap@x.example' } } }), 201);
+    // Today is 2026-11-02 (UTC): due yesterday is past due, due today is not yet.
+    const yesterday = await create('2026-11-01');
+    const today = await create('2026-11-02');
+    const paid = await create('2026-10-01');
+    await m.pay(cus, paid.id, 10_000);
+    const draft = ok<Json>(await h.call('POST', '/v1/invoices', { key, body: { customer_id: cus, due_date: '2026-10-01', lines: [{ description: 'T', quantity: 1, unit_amount: 1 }] } }), 201);
+    const get = async (id: string) => ok<Json>(await h.call('GET', `/v1/invoices/${id}`, { key }));
+    expect([(await get(yesterday.id)).past_due, (await get(today.id)).past_due, (await get(paid.id)).past_due, (await get(draft.id)).past_due]).toEqual([true, false, false, false]);
+    const ids = async (q: string) => ok<Json>(await h.call('GET', `/v1/invoices?${q}&limit=100`, { key })).data.map((i: Json) => i.id).sort();
+    expect(await ids('past_due=true')).toEqual([yesterday.id]);
+    expect(await ids('past_due=false')).toEqual([today.id, paid.id, draft.id].sort());
+    expect(await ids('past_due=true&status=SENT')).toEqual([yesterday.id]);
+    expect(await ids('past_due=true&status=PAID')).toEqual([]);
+    // The check announces the past-due one once, with past_due set; again it announces nothing.
+    const { announceOverdueInvoices } = await import('../src/accounting/invoices.service.js');
+    const overdue = async () =>
+      (await h.database.db.em().find(Event, { type: 'invoice.overdue', accountId: (await h.database.db.em().findOneOrFail(Invoice, { id: yesterday.id })).accountId })).map((e) => e.data as Json);
+    expect(await announceOverdueInvoices(h.background(clock))).toBeGreaterThanOrEqual(1);
+    expect((await overdue()).map((d) => [d.id, d.past_due])).toEqual([[yesterday.id, true]]);
+    expect(await announceOverdueInvoices(h.background(clock))).toBe(0);
+    // A day later the one due today is announced too, and only it.
+    clock.advance(DAY);
+    try {
+      expect(await announceOverdueInvoices(h.background(clock))).toBe(1);
+    } finally {
+      clock.advance(-DAY);
+    }
+    expect((await overdue()).map((d) => d.id).sort()).toEqual([yesterday.id, today.id].sort());
   });
 
   it('reports orders per period with the on-time rate, transit days and exceptions', async () => {

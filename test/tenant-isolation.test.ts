@@ -8,6 +8,11 @@ import { backends, type Backend } from './support/databases.js';
 import { orderBody, startHarness, type Harness } from './support/harness.js';
 import { Carrier } from '../src/carriers/carriers.entities.js';
 import { scanCompliance } from '../src/carriers/compliance.service.js';
+import { Account } from '../src/auth/auth.entities.js';
+import { queueMessage } from '../src/mail/outbox.js';
+import { inTransaction } from '../src/shared/context.js';
+import { newId } from '../src/shared/ids.js';
+import { invoiceDocument } from './support/mail-documents.js';
 
 type Json = Record<string, any>;
 const spec = JSON.parse(readFileSync('generated/openapi.json', 'utf8')) as Json;
@@ -41,6 +46,17 @@ type Fixture = (h: Harness, key: string, need: (param: string) => Promise<string
 const FIXTURES: Record<string, Fixture> = {
   customer_id: async (h, key) => (await h.call('POST', '/v1/customers', { key, body: { name: 'Tenant A customer' } })).body.id,
   order_id: async (h, key, need) => (await h.call('POST', '/v1/orders', { key, body: orderBody(await need('customer_id')) })).body.id,
+  delivered_order_id: async (h, key, need) => {
+    // Delivered, by a carrier of its own: its rate confirmation and bill of lading have something to show.
+    const example = operations.find((o) => o.id === 'createCarrier')?.example as Json;
+    const carrier = (await h.call('POST', '/v1/carriers', { key, body: { ...example, dot_number: String(3_000_000 + Math.floor(Math.random() * 999_999)) } })).body.id;
+    await h.database.db.em().nativeUpdate(Carrier, { id: carrier }, { status: 'active' });
+    const order = (await h.call('POST', '/v1/orders', { key, body: orderBody(await need('customer_id')) })).body.id;
+    for (const [step, body] of [['dispatch', { carrier_id: carrier }], ['pickup', {}], ['deliver', { signed_by: 'Receiver' }]] as const) {
+      await h.call('POST', `/v1/orders/${order}/${step}`, { key, body });
+    }
+    return order;
+  },
   webhook_endpoint_id: async (h, key) =>
     (await h.call('POST', '/v1/webhook_endpoints', { key, body: { url: 'https://hooks.tenant-a.example/in', enabled_events: ['*'] } })).body.id,
   event_id: async (h, key, need) => {
@@ -89,10 +105,23 @@ const FIXTURES: Record<string, Fixture> = {
   },
   user_id: async (h, key) =>
     (await h.call('POST', '/v1/users', { key, body: { email: `user.${Math.random().toString(36).slice(2)}@tenant-a.example`, role: 'viewer' } })).body.id,
+  message_id: async (h) => {
+    // A message is written by what sends it (an invoice, a carrier payment, a dispatch), as here.
+    const account = await h.database.db.em().findOneOrFail(Account, { name: 'tenant-a' });
+    const input = { kind: 'invoice', channel: 'email', subjectId: newId('invoice'), to: 'ap@tenant-a.example', toName: null, replyTo: null, document: invoiceDocument() } as const;
+    return (await inTransaction(h.background(), (tx) => queueMessage(tx, { ...input, accountId: account.id }))).id;
+  },
+  attachment_index: async () => '0',
   audit_log_id: async (h, key, need) => {
     const apiKey = await need('api_key_id');
     return (await h.call('GET', `/v1/audit_logs?target=${apiKey}`, { key })).body.data[0].id;
   },
+};
+
+/** The operations that need another state of a resource than its fixture's: operation -> path parameter -> fixture. */
+const FIXTURE_OF: Record<string, Record<string, string>> = {
+  getOrderRateConfirmation: { order_id: 'delivered_order_id' },
+  getOrderBillOfLading: { order_id: 'delivered_order_id' },
 };
 
 describe.each(backends())('tenant isolation on %s', (backend: Backend) => {
@@ -118,8 +147,8 @@ describe.each(backends())('tenant isolation on %s', (backend: Backend) => {
     let path = op.path;
     const used: string[] = [];
     for (const param of op.pathParams) {
-      const id = await need(param);
-      expect(id, `fixture ${param}`).toMatch(/^[a-z]+_[0-9A-Z]{26}$/);
+      const id = await need(FIXTURE_OF[op.id]?.[param] ?? param);
+      expect(id, `fixture ${param}`).toMatch(param.endsWith('_id') ? /^[a-z]+_[0-9A-Z]{26}$/ : /^\d+$/);
       path = path.replace(`{${param}}`, id);
       used.push(id);
     }

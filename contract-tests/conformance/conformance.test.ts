@@ -531,9 +531,12 @@ describe.each(backends())('the specification on %s', (backend: Backend) => {
       expect(again.status).toBe(409);
       expect(again.body.error.code).toBe('invalid_state_transition');
     });
-    it(`EV4: ${text('EV4')}`, () => {
+    it(`EV4: ${text('EV4')}`, async () => {
       const types = (id: string) => receiver.received.map((r) => JSON.parse(r.body)).filter((e) => e.data?.id === id).sort((x, y) => (x.id < y.id ? -1 : 1)).map((e) => e.type);
       expect(types(flow.invoice.id)).toEqual(['invoice.created', 'invoice.sent', 'invoice.paid']);
+      // invoice.sent: "emailed or posted to the customer": its message, with the invoice's PDF, is written with it.
+      const messages = (await call('GET', `/v1/messages?subject_id=${flow.invoice.id}`, { key })).body.data;
+      expect(messages.map((m: { kind: string; attachments: unknown[] }) => [m.kind, m.attachments.length])).toEqual([['invoice', 1]]);
       expect(types(flow.payments[0].id)).toEqual(['payment.received']);
       expect(types(flow.payments[1].id)).toEqual(['payment.received']);
       expect(types(flow.payments[2].id)).toEqual(['payment.failed']);

@@ -2,6 +2,7 @@
 // orders each paid) and the lines of the general ledger. Amounts are integer cents (bigint columns).
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { components } from '../../generated/openapi.js';
+import type { Movement } from './accounting.rules.js';
 
 type S = components['schemas'];
 
@@ -24,6 +25,8 @@ export const Invoice = defineEntity({
     sentAt: p.datetime().nullable(),
     paidAt: p.datetime().nullable(),
     voidedAt: p.datetime().nullable(),
+    /** When `invoice.overdue` fired (once, the day after the due date passed unpaid). */
+    overdueAt: p.datetime().nullable(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
   },
@@ -114,6 +117,10 @@ export const LedgerEntry = defineEntity({
     currency: p.string().$type<S['Currency']>(),
     sourceType: p.string().$type<S['LedgerEntry']['source_type']>(),
     sourceId: p.string(),
+    /** The load the line is about (null for cash, receivables and payables, and lines posted before loads were named). */
+    orderId: p.string().nullable(),
+    /** The movement that posted it (null for lines posted before it was recorded). */
+    kind: p.string().$type<Movement>().nullable(),
     description: p.string(),
     createdAt: p.datetime(),
   },

@@ -1,4 +1,5 @@
 // Accounting operations (invoices, payments, carrier payments, the ledger): parse, call the service, render.
+import { pdfReply } from '../documents/documents.reply.js';
 import type { Handlers } from '../shared/handlers.js';
 import { renderPage } from '../shared/pagination.js';
 import * as carrierPayments from './carrier-payments.service.js';
@@ -19,27 +20,29 @@ export const handlers: Handlers<
   | 'createCarrierPayment'
   | 'listCarrierPayments'
   | 'getCarrierPayment'
+  | 'getInvoicePdf'
+  | 'getCarrierPaymentPdf'
   | 'listLedgerEntries'
   | 'getLedgerBalances'
 > = {
   async createInvoice({ body }, ctx) {
     const doc = await invoices.createInvoice(ctx, body);
-    return { status: 201, body: invoices.renderInvoice(doc), headers: { Location: `/v1/invoices/${doc.invoice.id}` } };
+    return { status: 201, body: invoices.renderInvoice(doc, ctx.clock.now()), headers: { Location: `/v1/invoices/${doc.invoice.id}` } };
   },
   async listInvoices({ query }, ctx) {
-    return { status: 200, body: renderPage(await invoices.listInvoices(ctx, query), invoices.renderInvoice) };
+    return { status: 200, body: renderPage(await invoices.listInvoices(ctx, query), (doc) => invoices.renderInvoice(doc, ctx.clock.now())) };
   },
   async getInvoice({ params }, ctx) {
-    return { status: 200, body: invoices.renderInvoice(await invoices.getInvoice(ctx, params.invoice_id)) };
+    return { status: 200, body: invoices.renderInvoice(await invoices.getInvoice(ctx, params.invoice_id), ctx.clock.now()) };
   },
   async updateInvoice({ params, body }, ctx) {
-    return { status: 200, body: invoices.renderInvoice(await invoices.updateInvoice(ctx, params.invoice_id, body)) };
+    return { status: 200, body: invoices.renderInvoice(await invoices.updateInvoice(ctx, params.invoice_id, body), ctx.clock.now()) };
   },
   async sendInvoice({ params, body }, ctx) {
-    return { status: 200, body: invoices.renderInvoice(await invoices.sendInvoice(ctx, params.invoice_id, body ?? {})) };
+    return { status: 200, body: invoices.renderInvoice(await invoices.sendInvoice(ctx, params.invoice_id, body ?? {}), ctx.clock.now()) };
   },
   async voidInvoice({ params }, ctx) {
-    return { status: 200, body: invoices.renderInvoice(await invoices.voidInvoice(ctx, params.invoice_id)) };
+    return { status: 200, body: invoices.renderInvoice(await invoices.voidInvoice(ctx, params.invoice_id), ctx.clock.now()) };
   },
   async createPayment({ body }, ctx) {
     const payment = await payments.createPayment(ctx, body);
@@ -53,18 +56,24 @@ export const handlers: Handlers<
   },
   async createCarrierPayment({ body }, ctx) {
     const payment = await carrierPayments.createCarrierPayment(ctx, body);
-    return { status: 201, body: carrierPayments.renderCarrierPayment(payment), headers: { Location: `/v1/carrier_payments/${payment.id}` } };
+    return { status: 201, body: carrierPayments.renderCarrierPayment(payment), headers: { Location: `/v1/carrier_payments/${payment.payment.id}` } };
   },
   async listCarrierPayments({ query }, ctx) {
     return { status: 200, body: renderPage(await carrierPayments.listCarrierPayments(ctx, query), carrierPayments.renderCarrierPayment) };
   },
   async getCarrierPayment({ params }, ctx) {
-    return { status: 200, body: carrierPayments.renderCarrierPayment(await carrierPayments.findCarrierPayment(ctx, params.carrier_payment_id)) };
+    return { status: 200, body: carrierPayments.renderCarrierPayment(await carrierPayments.getCarrierPayment(ctx, params.carrier_payment_id)) };
   },
   async listLedgerEntries({ query }, ctx) {
     return { status: 200, body: renderPage(await ledger.listLedgerEntries(ctx, query), ledger.renderLedgerEntry) };
   },
   async getLedgerBalances({ query }, ctx) {
     return { status: 200, body: await ledger.ledgerBalances(ctx, query) };
+  },
+  async getInvoicePdf({ params }, ctx) {
+    return pdfReply(await invoices.getInvoiceDocument(ctx, params.invoice_id));
+  },
+  async getCarrierPaymentPdf({ params }, ctx) {
+    return pdfReply(await carrierPayments.getRemittanceDocument(ctx, params.carrier_payment_id));
   },
 };

@@ -1,6 +1,7 @@
-// The accounting rules, apart from the database work (the services in this folder, and the order's
-// deliver effect, run them): which accounts each money movement debits and credits and by how much
-// (API-DESIGN, "Ledger"), the trial balance, an invoice's totals, and what applying a payment does.
+// The accounting rules, apart from the database work (the services in this folder and the ledger's
+// reactions to what happened run them): which accounts each money movement debits and credits and by
+// how much (API-DESIGN, "Ledger": revenue recognized at delivery, matched with its carrier cost), the
+// trial balance, an invoice's totals, and what applying a payment does.
 import type { components } from '../../generated/openapi.js';
 import { errors } from '../shared/errors.js';
 import type { Invoice } from './accounting.entities.js';
@@ -16,90 +17,135 @@ type Direction = 'debit' | 'credit';
 export const LEDGER_ACCOUNTS: readonly { account: LedgerAccount; normal: Direction }[] = [
   { account: 'cash', normal: 'debit' },
   { account: 'accounts_receivable', normal: 'debit' },
+  { account: 'unbilled_receivables', normal: 'debit' },
+  { account: 'deferred_revenue', normal: 'credit' },
   { account: 'revenue', normal: 'credit' },
   { account: 'carrier_cost', normal: 'debit' },
   { account: 'carrier_payable', normal: 'credit' },
 ];
 
-/** Which account each money movement debits and which it credits (API-DESIGN, "Ledger"). */
-export const POSTING_ACCOUNTS = {
-  invoice_sent: { debit: 'accounts_receivable', credit: 'revenue' },
-  invoice_voided: { debit: 'revenue', credit: 'accounts_receivable' },
-  payment_received: { debit: 'cash', credit: 'accounts_receivable' },
-  order_delivered: { debit: 'carrier_cost', credit: 'carrier_payable' },
-  carrier_payment_sent: { debit: 'carrier_payable', credit: 'cash' },
-} as const satisfies Record<string, { debit: LedgerAccount; credit: LedgerAccount }>;
+/** The money movements the ledger records (each journal entry's `kind`), and the migration's reclassification. */
+export type Movement = 'order_delivered' | 'invoice_sent' | 'invoice_voided' | 'payment_received' | 'carrier_payment_sent' | 'reclassification';
 
-/** What a money movement posts: debit `debit` and credit `credit` by `amount` cents (a two-line entry, the only kind the product posts). */
+/** One line of a journal entry: an account debited or credited, and the load it is about (revenue, cost, unbilled and deferred amounts are per load). */
+export interface PostingLine {
+  ledgerAccount: LedgerAccount;
+  direction: Direction;
+  amount: number;
+  orderId: string | null;
+}
+
+/** What a money movement posts: one journal entry of two or more lines whose debits equal its credits. */
 export interface Posting {
+  kind: Movement;
   sourceType: S['LedgerEntry']['source_type'];
   sourceId: string;
   description: string;
-  debit: LedgerAccount;
-  credit: LedgerAccount;
-  amount: number;
+  lines: PostingLine[];
 }
 
-/** Invoice sent: the customer owes its subtotal (Dr receivable, Cr revenue). */
-export const invoiceSentPosting = (invoice: Pick<Invoice, 'id' | 'number' | 'subtotal'>): Posting => ({
+const debit = (ledgerAccount: LedgerAccount, amount: number, orderId: string | null = null): PostingLine => ({ ledgerAccount, direction: 'debit', amount, orderId });
+const credit = (ledgerAccount: LedgerAccount, amount: number, orderId: string | null = null): PostingLine => ({ ledgerAccount, direction: 'credit', amount, orderId });
+/** A revenue adjustment of `amount` cents (negative: revenue debited back). */
+const revenueBy = (amount: number, orderId: string | null): PostingLine => (amount >= 0 ? credit('revenue', amount, orderId) : debit('revenue', -amount, orderId));
+
+/**
+ * Order delivered: the load's revenue is earned and its carrier has earned its pay, in one entry. The
+ * revenue is its price, owed but not billed yet (Dr unbilled receivables); or, when a sent invoice
+ * already billed the load (`billed`: what its line billed), that amount, taken out of deferred
+ * revenue. The carrier pay is a cost owed to the carrier (Dr carrier cost, Cr carrier payable).
+ * Nothing when neither amount is set.
+ */
+export function orderDeliveredPosting(order: { id: string; price?: number | null; carrierPay?: number | null }, billed: number | null): Posting | null {
+  const revenue = billed ?? order.price ?? 0;
+  const lines = [
+    ...(revenue ? [debit(billed === null ? 'unbilled_receivables' : 'deferred_revenue', revenue, order.id), credit('revenue', revenue, order.id)] : []),
+    ...(order.carrierPay ? [debit('carrier_cost', order.carrierPay, order.id), credit('carrier_payable', order.carrierPay, order.id)] : []),
+  ];
+  if (!lines.length) return null;
+  return { kind: 'order_delivered', sourceType: 'order', sourceId: order.id, description: `Order ${order.id} delivered`, lines };
+}
+
+/**
+ * A line of an invoice, with what the ledger holds for its load: `recognized` is the price the load's
+ * delivery recognized and still holds in unbilled receivables; null when the load is not delivered
+ * (or the line bills no load).
+ */
+export interface BilledLine {
+  amount: number;
+  orderId: string | null;
+  recognized: number | null;
+}
+
+/**
+ * The lines that move each invoice line between where it is held before the invoice is sent and
+ * after: a delivered load from unbilled receivables at its recognized price, with revenue adjusted by
+ * what the line bills above (or below) it; anything else in deferred revenue until its load is
+ * delivered. `sign` 1 posts the sending, -1 its reversal (a void).
+ */
+function billedLines(lines: readonly BilledLine[], sign: 1 | -1): PostingLine[] {
+  return lines.flatMap((l) => {
+    if (l.recognized === null) return [sign === 1 ? credit('deferred_revenue', l.amount, l.orderId) : debit('deferred_revenue', l.amount, l.orderId)];
+    return [
+      sign === 1 ? credit('unbilled_receivables', l.recognized, l.orderId) : debit('unbilled_receivables', l.recognized, l.orderId),
+      revenueBy(sign * (l.amount - l.recognized), l.orderId),
+    ];
+  });
+}
+
+/** Invoice sent: the customer owes its subtotal (Dr accounts receivable), each line taken from where it was held. */
+export const invoiceSentPosting = (invoice: { id: string; number: string }, lines: readonly BilledLine[]): Posting => ({
+  kind: 'invoice_sent',
   sourceType: 'invoice',
   sourceId: invoice.id,
   description: `Invoice ${invoice.number} sent`,
-  ...POSTING_ACCOUNTS.invoice_sent,
-  amount: invoice.subtotal,
-});
-
-/** Invoice voided: the sent posting reversed (Dr revenue, Cr receivable). */
-export const invoiceVoidedPosting = (invoice: Pick<Invoice, 'id' | 'number' | 'subtotal'>): Posting => ({
-  sourceType: 'invoice',
-  sourceId: invoice.id,
-  description: `Invoice ${invoice.number} voided`,
-  ...POSTING_ACCOUNTS.invoice_voided,
-  amount: invoice.subtotal,
-});
-
-/** Payment succeeded, of an invoice or on account (Dr cash, Cr receivable). */
-export const paymentReceivedPosting = (payment: { id: string; amount: number }, invoice: Pick<Invoice, 'number'> | null): Posting => ({
-  sourceType: 'payment',
-  sourceId: payment.id,
-  description: invoice ? `Payment ${payment.id} received for invoice ${invoice.number}` : `Payment ${payment.id} received on account`,
-  ...POSTING_ACCOUNTS.payment_received,
-  amount: payment.amount,
-});
-
-/** Order delivered: the carrier has earned its pay (Dr carrier cost, Cr carrier payable); nothing without a carrier_pay. */
-export function orderDeliveredPosting(order: { id: string; carrierPay?: number | null }): Posting | null {
-  if (!order.carrierPay) return null;
-  return {
-    sourceType: 'order',
-    sourceId: order.id,
-    description: `Order ${order.id} delivered: carrier pay owed`,
-    ...POSTING_ACCOUNTS.order_delivered,
-    amount: order.carrierPay,
-  };
-}
-
-/** Carrier payment sent: the payable settled in cash (Dr carrier payable, Cr cash). */
-export const carrierPaymentPosting = (payment: { id: string; amount: number }, carrierId: string): Posting => ({
-  sourceType: 'carrier_payment',
-  sourceId: payment.id,
-  description: `Carrier payment ${payment.id} sent to ${carrierId}`,
-  ...POSTING_ACCOUNTS.carrier_payment_sent,
-  amount: payment.amount,
+  lines: [debit('accounts_receivable', subtotalOf(lines)), ...billedLines(lines, 1)],
 });
 
 /**
- * The lines of a posting's journal entry: one debit and one credit of the same amount, so debits equal
- * credits. A zero amount posts nothing; an amount that is not whole cents is a bug, refused.
+ * Invoice voided: what its sending posted, reversed for the loads as they are now. A line of a load
+ * delivered since the invoice was sent goes back to unbilled receivables at the load's price (revenue
+ * adjusted back), as if it had never been invoiced; any other line leaves deferred revenue.
  */
-export function journalLines(posting: Pick<Posting, 'debit' | 'credit' | 'amount'>): { ledgerAccount: LedgerAccount; direction: Direction; amount: number }[] {
-  const { amount } = posting;
-  if (!Number.isSafeInteger(amount) || amount < 0) throw new Error(`journal entry amount ${amount} is not whole cents`);
-  if (amount === 0) return [];
-  return [
-    { ledgerAccount: posting.debit, direction: 'debit', amount },
-    { ledgerAccount: posting.credit, direction: 'credit', amount },
-  ];
+export const invoiceVoidedPosting = (invoice: { id: string; number: string }, lines: readonly BilledLine[]): Posting => ({
+  kind: 'invoice_voided',
+  sourceType: 'invoice',
+  sourceId: invoice.id,
+  description: `Invoice ${invoice.number} voided`,
+  lines: [...billedLines(lines, -1), credit('accounts_receivable', subtotalOf(lines))],
+});
+
+/** Payment succeeded, of an invoice or on account (Dr cash, Cr receivable). */
+export const paymentReceivedPosting = (payment: { id: string; amount: number }, invoice: { number: string } | null): Posting => ({
+  kind: 'payment_received',
+  sourceType: 'payment',
+  sourceId: payment.id,
+  description: invoice ? `Payment ${payment.id} received for invoice ${invoice.number}` : `Payment ${payment.id} received on account`,
+  lines: [debit('cash', payment.amount), credit('accounts_receivable', payment.amount)],
+});
+
+/** Carrier payment sent: the payable settled in cash (Dr carrier payable, Cr cash). */
+export const carrierPaymentPosting = (payment: { id: string; amount: number }, carrierId: string): Posting => ({
+  kind: 'carrier_payment_sent',
+  sourceType: 'carrier_payment',
+  sourceId: payment.id,
+  description: `Carrier payment ${payment.id} sent to ${carrierId}`,
+  lines: [debit('carrier_payable', payment.amount), credit('cash', payment.amount)],
+});
+
+/**
+ * The lines a posting's journal entry writes: its lines without the zero ones (none: nothing to post).
+ * An amount that is not whole cents is a bug, refused; so is an entry whose debits and credits differ
+ * (the database checks it again at commit).
+ */
+export function journalLines(posting: Pick<Posting, 'lines'>): PostingLine[] {
+  let balance = 0;
+  for (const { amount, direction } of posting.lines) {
+    if (!Number.isSafeInteger(amount) || amount < 0) throw new Error(`journal entry amount ${amount} is not whole cents`);
+    balance += direction === 'debit' ? amount : -amount;
+  }
+  if (balance !== 0) throw new Error(`journal entry does not balance: debits - credits = ${balance}`);
+  return posting.lines.filter((l) => l.amount > 0);
 }
 
 /** A sum of one account's lines on one side (the database's `sum(amount)::text`, or a number). */
@@ -135,6 +181,9 @@ export const subtotalOf = (lines: readonly { amount: number }[]): number => line
 
 /** What remains to be paid: the subtotal less what payments applied. */
 export const amountRemaining = (invoice: Pick<Invoice, 'subtotal' | 'amountPaid'>): number => invoice.subtotal - invoice.amountPaid;
+
+/** Past due: SENT (so something remains) and its due date behind `today` (`YYYY-MM-DD`, UTC): from the day after it. */
+export const isPastDue = (invoice: Pick<Invoice, 'status' | 'dueDate'>, today: string): boolean => invoice.status === 'SENT' && invoice.dueDate < today;
 
 /** The totals an invoice shows: due is the subtotal (no tax or discount), remaining is due less paid. */
 export const invoiceTotals = (invoice: Pick<Invoice, 'subtotal' | 'amountPaid'>) => ({

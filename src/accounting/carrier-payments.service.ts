@@ -1,7 +1,7 @@
 // Payments to carriers: for delivered orders of one carrier, each paid at most once (its row in
-// carrier_payment_orders is keyed by the order), the amount their carrier_pay. Posts payable against
-// cash, fires carrier_payment.sent and is audited, in one transaction. Also the carrier-cost posting
-// of a delivered order, which the order's deliver transition calls.
+// carrier_payment_orders is keyed by the order), the amount their carrier_pay. Fires
+// carrier_payment.sent (on which the ledger posts payable against cash) and is audited, in one
+// transaction.
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { components, operations } from '../../generated/openapi.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -14,14 +14,23 @@ import { ownedFinder } from '../shared/find.js';
 import { newId } from '../shared/ids.js';
 import { createdRange, listPage, type Page } from '../shared/pagination.js';
 import { emitEvent } from '../webhooks/emitter.js';
+import type { Message } from '../mail/mail.entities.js';
+import type { MessageHead } from '../mail/outbox.js';
+import { latestMessages, queueMessage, renderDelivery } from '../mail/outbox.js';
+import { remittanceDocument } from './accounting.documents.js';
 import { CarrierPayment, CarrierPaymentOrder } from './accounting.entities.js';
-import { carrierPaymentPosting, carrierPaymentTotal } from './accounting.rules.js';
-import { postJournalEntry } from './ledger.service.js';
+import { carrierPaymentTotal } from './accounting.rules.js';
 
 type S = components['schemas'];
 type ListQuery = NonNullable<operations['listCarrierPayments']['parameters']['query']>;
 
-export function renderCarrierPayment(c: CarrierPayment): S['CarrierPayment'] {
+/** A carrier payment with the message that emailed its remittance advice: what the API renders. */
+export interface CarrierPaymentWithRemittance {
+  payment: CarrierPayment;
+  remittance: MessageHead | null;
+}
+
+export function renderCarrierPayment({ payment: c, remittance }: CarrierPaymentWithRemittance): S['CarrierPayment'] {
   return {
     id: c.id,
     object: 'carrier_payment',
@@ -33,18 +42,36 @@ export function renderCarrierPayment(c: CarrierPayment): S['CarrierPayment'] {
     reference: c.reference ?? null,
     status: c.status,
     sent_at: unixSeconds(c.sentAt),
+    remittance_pdf: `/v1/carrier_payments/${c.id}/pdf`,
+    remittance: renderDelivery(remittance),
     created: unixSeconds(c.createdAt),
   };
 }
 
 export const findCarrierPayment = ownedFinder(CarrierPayment, 'carrier payment', 'carrier_payment_id');
 
-export function listCarrierPayments(ctx: RequestContext, query: ListQuery): Promise<Page<CarrierPayment>> {
-  const where = { ...(query.carrier_id ? { carrierId: query.carrier_id } : {}), ...createdRange(query.created) };
-  return listPage(ctx.em, CarrierPayment, ctx.principal.accountId, where, query);
+/** The payments with their remittance messages (one query for the page). */
+async function withRemittances(ctx: RequestContext, payments: CarrierPayment[]): Promise<CarrierPaymentWithRemittance[]> {
+  const messages = await latestMessages(ctx.em, ctx.principal.accountId, payments.map((p) => p.id), 'remittance');
+  return payments.map((payment) => ({ payment, remittance: messages.get(payment.id) ?? null }));
 }
 
-export async function createCarrierPayment(ctx: RequestContext, input: S['CarrierPaymentCreate']): Promise<CarrierPayment> {
+export async function getCarrierPayment(ctx: RequestContext, id: string): Promise<CarrierPaymentWithRemittance> {
+  return (await withRemittances(ctx, [await findCarrierPayment(ctx, id)]))[0]!;
+}
+
+/** The remittance advice as a document model, as the payment stands (rendered to PDF by the handler). */
+export async function getRemittanceDocument(ctx: RequestContext, id: string) {
+  return remittanceDocument(ctx, await findCarrierPayment(ctx, id));
+}
+
+export async function listCarrierPayments(ctx: RequestContext, query: ListQuery): Promise<Page<CarrierPaymentWithRemittance>> {
+  const where = { ...(query.carrier_id ? { carrierId: query.carrier_id } : {}), ...createdRange(query.created) };
+  const page = await listPage(ctx.em, CarrierPayment, ctx.principal.accountId, where, query);
+  return { ...page, data: await withRemittances(ctx, page.data) };
+}
+
+export async function createCarrierPayment(ctx: RequestContext, input: S['CarrierPaymentCreate']): Promise<CarrierPaymentWithRemittance> {
   try {
     return await inTransaction(ctx, async (tx) => {
       const carrier = await findCarrier(tx, input.carrier_id, { param: 'carrier_id' });
@@ -82,11 +109,23 @@ export async function createCarrierPayment(ctx: RequestContext, input: S['Carrie
       tx.em.persist(payment);
       await tx.em.flush(); // the payment row before the rows that reference it
       for (const p of paid) tx.em.persist(tx.em.create(CarrierPaymentOrder, { orderId: p.orderId, accountId: payment.accountId, carrierPaymentId: id, amount: p.amount }));
-      postJournalEntry(tx, { ...carrierPaymentPosting(payment, carrier.id), accountId: payment.accountId, currency, now });
-      await emitEvent(tx, 'carrier_payment.sent', renderCarrierPayment(payment), { now });
+      // The carrier gets the remittance advice by email, written with the payment.
+      const remittance = await queueMessage(tx, {
+        kind: 'remittance',
+        channel: 'email',
+        subjectId: payment.id,
+        to: carrier.contactEmail,
+        toName: carrier.legalName ?? carrier.contactName,
+        replyTo: null,
+        document: await remittanceDocument(tx, payment),
+        now,
+      });
+      const done = { payment, remittance };
+      // The ledger posts it (payable against cash) as it records carrier_payment.sent.
+      await emitEvent(tx, 'carrier_payment.sent', renderCarrierPayment(done), { now });
       await recordAudit(tx, 'carrier_payment.sent', payment.id, { now });
       await tx.em.flush();
-      return payment;
+      return done;
     });
   } catch (err) {
     // Another transaction paid one of the orders between our check and our insert.

@@ -1,35 +1,46 @@
 // Invoices: created for a customer from lines (amounts computed here), numbered without gaps per
-// account, edited while DRAFT, sent (how and to whom recorded), voided while unpaid. Every change
-// writes its event, its ledger entry and (for a void) its audit entry in the same transaction. The
-// totals, postings and the void's condition are accounting.rules.ts.
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
+// account, edited while DRAFT, sent (how and to whom recorded, the email or letter written to the
+// outbox with its PDF), sent again on request, voided while unpaid. Every change writes its event
+// (on which the ledger posts: ledger.reactions.ts), its message and (for a void) its audit entry in
+// the same transaction. The totals, postings and the void's condition are accounting.rules.ts.
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { components, operations } from '../../generated/openapi.js';
 import { recordAudit, type AuditAction } from '../audit/audit.service.js';
 import { findCustomer } from '../customers/customers.service.js';
 import type { Customer } from '../customers/customers.entities.js';
+import { queueMessage, latestMessages, renderDelivery, withdrawMessages } from '../mail/outbox.js';
+import type { Message } from '../mail/mail.entities.js';
+import type { MessageHead } from '../mail/outbox.js';
 import { findOrder } from '../orders/orders.service.js';
+import { Order } from '../orders/orders.entities.js';
 import { unixOrNull, unixSeconds } from '../shared/clock.js';
-import { inTransaction, type RequestContext } from '../shared/context.js';
+import { inTransaction, type Context, type RequestContext } from '../shared/context.js';
 import { errors } from '../shared/errors.js';
 import { ownedFinder } from '../shared/find.js';
 import { newId } from '../shared/ids.js';
 import { createdRange, listPage, type Page } from '../shared/pagination.js';
+import { queryRows } from '../shared/sql.js';
+import type { JobHandler } from '../jobs/runner.js';
 import { emitEvent } from '../webhooks/emitter.js';
 import { Invoice, InvoiceLine } from './accounting.entities.js';
-import { billedOrders, invoiceSentPosting, invoiceTotals, invoiceVoidedPosting, lineAmount, subtotalOf, voidTransition } from './accounting.rules.js';
+import { invoiceDocument } from './accounting.documents.js';
+import { billedOrders, invoiceTotals, isPastDue, lineAmount, subtotalOf, voidTransition } from './accounting.rules.js';
 import { invoiceLifecycle } from './invoices.state.js';
-import { postJournalEntry } from './ledger.service.js';
 
 type S = components['schemas'];
 type ListQuery = NonNullable<operations['listInvoices']['parameters']['query']>;
 
-/** An invoice with its lines, in order: what the API renders. */
+/** An invoice with its lines, in order, and the last message that sent it: what the API renders. */
 export interface InvoiceWithLines {
   invoice: Invoice;
   lines: InvoiceLine[];
+  delivery: MessageHead | null;
 }
 
-export function renderInvoice({ invoice: i, lines }: InvoiceWithLines): S['Invoice'] {
+/** The UTC calendar day of an instant (an invoice is past due from the day after its due date). */
+const today = (now: Date): string => now.toISOString().slice(0, 10);
+
+export function renderInvoice({ invoice: i, lines, delivery }: InvoiceWithLines, now: Date): S['Invoice'] {
   return {
     id: i.id,
     object: 'invoice',
@@ -40,11 +51,14 @@ export function renderInvoice({ invoice: i, lines }: InvoiceWithLines): S['Invoi
     lines: lines.map((l) => ({ description: l.description, quantity: l.quantity, unit_amount: l.unitAmount, amount: l.amount, order_id: l.orderId ?? null })),
     ...invoiceTotals(i),
     due_date: i.dueDate,
+    past_due: isPastDue(i, today(now)),
     sent_via: i.sentVia ?? null,
     sent_to: i.sentTo ?? null,
     sent_at: unixOrNull(i.sentAt),
     paid_at: unixOrNull(i.paidAt),
     voided_at: unixOrNull(i.voidedAt),
+    invoice_pdf: `/v1/invoices/${i.id}/pdf`,
+    delivery: renderDelivery(delivery),
     created: unixSeconds(i.createdAt),
     updated: unixSeconds(i.updatedAt),
   };
@@ -52,29 +66,48 @@ export function renderInvoice({ invoice: i, lines }: InvoiceWithLines): S['Invoi
 
 export const findInvoice = ownedFinder(Invoice, 'invoice', 'invoice_id');
 
-async function linesOf(ctx: RequestContext, invoiceIds: string[]): Promise<Map<string, InvoiceLine[]>> {
+async function linesOf(ctx: Context, invoiceIds: string[]): Promise<Map<string, InvoiceLine[]>> {
   const lines = invoiceIds.length ? await ctx.em.find(InvoiceLine, { invoiceId: { $in: invoiceIds } }, { orderBy: { invoiceId: 'asc', position: 'asc' } }) : [];
   const by = new Map<string, InvoiceLine[]>(invoiceIds.map((id) => [id, []]));
   for (const l of lines) by.get(l.invoiceId)!.push(l);
   return by;
 }
 
+/** The last message that sent each invoice (its `delivery`). */
+const deliveriesOf = (ctx: Context, accountId: string, invoiceIds: string[]): Promise<Map<string, MessageHead>> =>
+  latestMessages(ctx.em, accountId, invoiceIds, 'invoice');
+
+/** The invoice with its lines and its delivery, read in the context's transaction. */
+async function invoiceWithLines(ctx: Context, invoice: Invoice): Promise<InvoiceWithLines> {
+  const [lines, deliveries] = await Promise.all([linesOf(ctx, [invoice.id]), deliveriesOf(ctx, invoice.accountId, [invoice.id])]);
+  return { invoice, lines: lines.get(invoice.id)!, delivery: deliveries.get(invoice.id) ?? null };
+}
+
 export async function getInvoice(ctx: RequestContext, id: string): Promise<InvoiceWithLines> {
-  const invoice = await findInvoice(ctx, id);
-  return { invoice, lines: (await linesOf(ctx, [id])).get(id)! };
+  return invoiceWithLines(ctx, await findInvoice(ctx, id));
+}
+
+/** The invoice as a document model, as it stands (rendered to PDF by the handler). */
+export async function getInvoiceDocument(ctx: RequestContext, id: string) {
+  const { invoice, lines } = await getInvoice(ctx, id);
+  return invoiceDocument(ctx, invoice, lines);
 }
 
 export async function listInvoices(ctx: RequestContext, query: ListQuery): Promise<Page<InvoiceWithLines>> {
   const due = query.due_date ? { ...(query.due_date.gte ? { $gte: query.due_date.gte } : {}), ...(query.due_date.lte ? { $lte: query.due_date.lte } : {}) } : {};
+  // Past due: SENT (something remains) with its due date behind today (UTC).
+  const pastDue = { status: 'SENT' as const, dueDate: { $lt: today(ctx.clock.now()) } };
   const where = {
     ...(query.status ? { status: query.status } : {}),
     ...(query.customer_id ? { customerId: query.customer_id } : {}),
     ...(Object.keys(due).length ? { dueDate: due } : {}),
     ...createdRange(query.created),
+    ...(query.past_due === true ? { $and: [pastDue] } : query.past_due === false ? { $not: pastDue } : {}),
   };
   const page = await listPage(ctx.em, Invoice, ctx.principal.accountId, where, query);
-  const lines = await linesOf(ctx, page.data.map((i) => i.id));
-  return { ...page, data: page.data.map((invoice) => ({ invoice, lines: lines.get(invoice.id)! })) };
+  const ids = page.data.map((i) => i.id);
+  const [lines, deliveries] = await Promise.all([linesOf(ctx, ids), deliveriesOf(ctx, ctx.principal.accountId, ids)]);
+  return { ...page, data: page.data.map((invoice) => ({ invoice, lines: lines.get(invoice.id)!, delivery: deliveries.get(invoice.id) ?? null })) };
 }
 
 /**
@@ -136,18 +169,44 @@ function recipient(customer: Customer, input: S['InvoiceSend'], prefix = ''): { 
   );
 }
 
-/** DRAFT -> SENT: records how and to whom, fires invoice.sent, debits receivable and credits revenue. */
+/**
+ * Locks the rows of the orders the lines bill, in id order: the ledger's posting of a sent or voided
+ * invoice depends on whether each is delivered, and a delivery locks its order first too.
+ */
+async function lockBilledOrders(tx: Context, lines: readonly InvoiceLine[]): Promise<void> {
+  const ids = [...new Set(lines.flatMap((l) => (l.orderId ? [l.orderId] : [])))].sort();
+  for (const id of ids) await tx.em.findOne(Order, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+}
+
+/** Writes the message that takes the invoice, as it stands, to `to`: an email with its PDF, or a letter in the print queue. */
+async function mailInvoice(tx: Context, doc: InvoiceWithLines, customer: Customer, via: S['InvoiceSentVia'], to: string | S['PostalAddress'], now: Date): Promise<void> {
+  const document = await invoiceDocument(tx, doc.invoice, doc.lines);
+  doc.delivery = await queueMessage(tx, {
+    kind: 'invoice',
+    channel: via,
+    subjectId: doc.invoice.id,
+    to,
+    toName: customer.name,
+    replyTo: document.broker.email,
+    document,
+    accountId: doc.invoice.accountId,
+    now,
+  });
+}
+
+/** DRAFT -> SENT: records how and to whom, writes the email or letter, fires invoice.sent (on which the ledger posts it). */
 async function send(tx: RequestContext, doc: InvoiceWithLines, customer: Customer, input: S['InvoiceSend'], now: Date, prefix = ''): Promise<void> {
   const { invoice } = doc;
   const transition = invoiceLifecycle.assert('send', invoice.status, invoice.id);
   const { via, to } = recipient(customer, input, prefix);
+  await lockBilledOrders(tx, doc.lines);
   invoice.status = transition.to;
   invoice.sentVia = via;
   invoice.sentTo = to;
   invoice.sentAt = now;
   invoice.updatedAt = now;
-  postJournalEntry(tx, { ...invoiceSentPosting(invoice), accountId: invoice.accountId, currency: invoice.currency, now });
-  await emitEvent(tx, transition.event, renderInvoice(doc), { now });
+  await mailInvoice(tx, doc, customer, via, to, now);
+  await emitEvent(tx, transition.event, renderInvoice(doc, now), { now });
 }
 
 /** A unique violation on the lines means another transaction billed the order first. */
@@ -194,16 +253,16 @@ export function createInvoice(ctx: RequestContext, input: S['InvoiceCreate']): P
       });
       tx.em.persist(invoice);
       lines.forEach((l) => tx.em.persist(l));
-      const doc = { invoice, lines };
+      const doc: InvoiceWithLines = { invoice, lines, delivery: null };
       if (sending) {
-        // invoice.created carries the invoice as created: already SENT.
+        // invoice.created carries the invoice as created: already SENT (its message follows with invoice.sent).
         const created = { ...doc, invoice: { ...invoice } };
         const { via, to } = recipient(customer, sending, 'send.');
         Object.assign(created.invoice, { status: 'SENT', sentVia: via, sentTo: to, sentAt: now });
-        await emitEvent(tx, 'invoice.created', renderInvoice(created), { now });
+        await emitEvent(tx, 'invoice.created', renderInvoice(created, now), { now });
         await send(tx, doc, customer, sending, now, 'send.');
       } else {
-        await emitEvent(tx, 'invoice.created', renderInvoice(doc), { now });
+        await emitEvent(tx, 'invoice.created', renderInvoice(doc, now), { now });
       }
       await tx.em.flush();
       return doc;
@@ -228,39 +287,122 @@ export function updateInvoice(ctx: RequestContext, id: string, input: S['Invoice
       if (input.due_date !== undefined) invoice.dueDate = input.due_date;
       invoice.updatedAt = ctx.clock.now();
       await tx.em.flush();
-      return { invoice, lines };
+      return { invoice, lines, delivery: null };
     }),
   );
 }
 
+/**
+ * Sends a DRAFT invoice; sends a SENT one again (a new message, as the invoice stands now, to the
+ * recipient given or else the one of its last message), changing nothing else and firing no event.
+ */
 export function sendInvoice(ctx: RequestContext, id: string, input: S['InvoiceSend']): Promise<InvoiceWithLines> {
   return inTransaction(ctx, async (tx) => {
     const invoice = await findInvoice(tx, id, { forUpdate: true });
-    invoiceLifecycle.assert('send', invoice.status, invoice.id);
+    const resending = invoiceLifecycle.allows('resend', invoice.status);
+    if (!resending && !invoiceLifecycle.allows('send', invoice.status)) {
+      throw errors.invalidStateTransition(`An invoice (${invoice.id}) in status ${invoice.status} cannot be sent; allowed from DRAFT (sent) or SENT (sent again).`);
+    }
     const customer = await findCustomer(tx, invoice.customerId);
-    const doc = { invoice, lines: (await linesOf(tx, [id])).get(id)! };
-    await send(tx, doc, customer, input, ctx.clock.now());
+    const doc = await invoiceWithLines(tx, invoice);
+    const now = ctx.clock.now();
+    if (resending) {
+      const again = Object.keys(input).length ? recipient(customer, input) : lastRecipient(invoice, doc.delivery);
+      await mailInvoice(tx, doc, customer, again.via, again.to, now);
+    } else {
+      await send(tx, doc, customer, input, now);
+    }
     await tx.em.flush();
     return doc;
   });
 }
 
-/** SENT with nothing paid -> VOID: reverses the ledger entry, frees the billed orders, audited. */
+/** Where the invoice was last sent: its last message's channel and recipient (else how it was first sent). */
+function lastRecipient(invoice: Invoice, last: MessageHead | null): { via: S['InvoiceSentVia']; to: string | S['PostalAddress'] } {
+  if (last) return { via: last.channel, to: last.recipient };
+  return { via: invoice.sentVia!, to: invoice.sentTo! };
+}
+
+/**
+ * What the mail worker does when an invoice's email is refused for good: fires
+ * invoice.delivery_failed with the invoice, whose `delivery` says why (in the transaction that
+ * records the failure).
+ */
+export async function invoiceDeliveryFailed(ctx: Context, message: Message): Promise<void> {
+  if (message.kind !== 'invoice') return;
+  const invoice = await ctx.em.findOneOrFail(Invoice, { id: message.subjectId, accountId: message.accountId });
+  const doc = { ...(await invoiceWithLines(ctx, invoice)), delivery: message };
+  const now = ctx.clock.now();
+  await emitEvent(ctx, 'invoice.delivery_failed', renderInvoice(doc, now), { accountId: invoice.accountId, now });
+}
+
+/** SENT with nothing paid -> VOID: the ledger reverses it, the billed orders are freed, its unsent messages withdrawn, audited. */
 export function voidInvoice(ctx: RequestContext, id: string): Promise<InvoiceWithLines> {
   return inTransaction(ctx, async (tx) => {
     const invoice = await findInvoice(tx, id, { forUpdate: true });
     const transition = voidTransition(invoice);
     const now = ctx.clock.now();
-    const lines = (await linesOf(tx, [id])).get(id)!;
-    for (const l of lines) l.billing = false;
+    const doc = await invoiceWithLines(tx, invoice);
+    await lockBilledOrders(tx, doc.lines);
+    for (const l of doc.lines) l.billing = false;
     invoice.status = transition.to;
     invoice.voidedAt = now;
     invoice.updatedAt = now;
-    postJournalEntry(tx, { ...invoiceVoidedPosting(invoice), accountId: invoice.accountId, currency: invoice.currency, now });
-    const doc = { invoice, lines };
-    await emitEvent(tx, transition.event, renderInvoice(doc), { now });
+    // An email or letter of it that has not gone out yet never will.
+    if (await withdrawMessages(tx, invoice.accountId, invoice.id, now)) doc.delivery = (await deliveriesOf(tx, invoice.accountId, [invoice.id])).get(invoice.id) ?? null;
+    // The ledger reverses what the invoice posted as it records invoice.voided.
+    await emitEvent(tx, transition.event, renderInvoice(doc, now), { now });
     await recordAudit(tx, transition.audit as AuditAction, invoice.id, { now });
     await tx.em.flush();
     return doc;
   });
+}
+
+/** The job that announces invoices gone past due (one row, whatever the number of workers). */
+export const OVERDUE_JOB = 'invoices.overdue';
+export const OVERDUE_JOB_ID = 'job_invoices_overdue';
+/** Invoices announced per transaction, and per run at most (a run that reaches it runs again at once). */
+const OVERDUE_BATCH = 100;
+const OVERDUE_PER_RUN = 10_000;
+
+/**
+ * Fires invoice.overdue once per invoice whose due date passed (UTC) while it was SENT: each marked
+ * (`overdue_at`) in the transaction of its event, a batch at a time, rows locked with SKIP LOCKED so
+ * two workers never announce one twice. Answers how many it announced.
+ */
+export async function announceOverdueInvoices(ctx: Context, limit = OVERDUE_PER_RUN): Promise<number> {
+  let announced = 0;
+  while (announced < limit) {
+    const now = ctx.clock.now();
+    const batch = await inTransaction(ctx, async (tx) => {
+      const ids = await queryRows<{ id: string }>(
+        tx.em,
+        `select id from invoices where status = 'SENT' and overdue_at is null and due_date < $1
+          order by due_date, id limit $2 for update skip locked`,
+        [today(now), Math.min(OVERDUE_BATCH, limit - announced)],
+      );
+      for (const { id } of ids) {
+        const invoice = await tx.em.findOneOrFail(Invoice, { id });
+        invoice.overdueAt = now;
+        await emitEvent(tx, 'invoice.overdue', renderInvoice(await invoiceWithLines(tx, invoice), now), { accountId: invoice.accountId, now });
+      }
+      await tx.em.flush();
+      return ids.length;
+    });
+    announced += batch;
+    if (batch < OVERDUE_BATCH) break;
+  }
+  return announced;
+}
+
+/** The recurring check, every `intervalMs` (hourly by default: an invoice is announced within the hour its due date passes). */
+export function overdueInvoicesJob(deps: { context: () => Context; intervalMs: number }): JobHandler {
+  return {
+    async run() {
+      const ctx = deps.context();
+      const announced = await announceOverdueInvoices(ctx);
+      return { rescheduleAt: new Date(ctx.clock.now().getTime() + (announced >= OVERDUE_PER_RUN ? 0 : deps.intervalMs)) };
+    },
+    backoffMs: () => 60_000,
+  };
 }

@@ -1,8 +1,8 @@
 // The general ledger: every money movement posts one journal entry of two or more lines whose debits
 // equal its credits, in the transaction of the movement (what each movement posts, and the trial
-// balance's arithmetic, are in accounting.rules.ts). The database checks the balance again at commit
-// (a deferred constraint trigger) and keeps the ledger append-only. Also the reads: the lines
-// (listLedgerEntries) and the trial balance (ledgerBalances).
+// balance's arithmetic, are in accounting.rules.ts; when, in ledger.reactions.ts). The database checks
+// the balance again at commit (a deferred constraint trigger) and keeps the ledger append-only. Also
+// the reads: the lines (listLedgerEntries) and the trial balance (ledgerBalances).
 import type { components, operations } from '../../generated/openapi.js';
 import { unixSeconds } from '../shared/clock.js';
 import type { Context, RequestContext } from '../shared/context.js';
@@ -22,12 +22,12 @@ export interface JournalEntry extends Posting {
   now: Date;
 }
 
-/** Posts one balanced journal entry in the context's transaction; returns its lines. A zero amount posts nothing. */
+/** Posts one balanced journal entry in the context's transaction; returns its lines. Nothing to post (all amounts zero) posts nothing. */
 export function postJournalEntry(ctx: Context, entry: JournalEntry): LedgerEntry[] {
   const lines = journalLines(entry);
   if (!lines.length) return [];
   const journalEntryId = newId('journalEntry', entry.now.getTime());
-  const entities = lines.map(({ ledgerAccount, direction, amount }) =>
+  const entities = lines.map(({ ledgerAccount, direction, amount, orderId }) =>
     ctx.em.create(LedgerEntry, {
       id: newId('ledgerEntry', entry.now.getTime()),
       accountId: entry.accountId,
@@ -38,6 +38,8 @@ export function postJournalEntry(ctx: Context, entry: JournalEntry): LedgerEntry
       currency: entry.currency,
       sourceType: entry.sourceType,
       sourceId: entry.sourceId,
+      orderId,
+      kind: entry.kind,
       description: entry.description,
       createdAt: entry.now,
     }),
@@ -57,6 +59,8 @@ export function renderLedgerEntry(l: LedgerEntry): S['LedgerEntry'] {
     currency: l.currency,
     source_type: l.sourceType,
     source_id: l.sourceId,
+    // Lines posted before loads were named keep null, except a delivery's (its source is the load).
+    order_id: l.orderId ?? (l.sourceType === 'order' ? l.sourceId : null),
     description: l.description,
     created: unixSeconds(l.createdAt),
   };
@@ -66,6 +70,7 @@ export function listLedgerEntries(ctx: RequestContext, query: ListQuery): Promis
   const where = {
     ...(query.ledger_account ? { ledgerAccount: query.ledger_account } : {}),
     ...(query.source_id ? { sourceId: query.source_id } : {}),
+    ...(query.order_id ? { orderId: query.order_id } : {}),
     ...(query.journal_entry_id ? { journalEntryId: query.journal_entry_id } : {}),
     ...createdRange(query.created),
   };
@@ -84,4 +89,3 @@ export async function ledgerBalances(ctx: RequestContext, query: BalancesQuery):
   )) as LedgerTotal[];
   return { object: 'ledger_balances', currency, as_of: asOf, ...trialBalance(rows) };
 }
-

@@ -14,9 +14,8 @@ import { createdRange, listPage, type Page } from '../shared/pagination.js';
 import { emitEvent } from '../webhooks/emitter.js';
 import { Invoice, Payment } from './accounting.entities.js';
 import { findInvoice } from './invoices.service.js';
-import { isFailedPayment, paymentApplication, paymentReceivedPosting } from './accounting.rules.js';
+import { isFailedPayment, paymentApplication } from './accounting.rules.js';
 import { invoiceLifecycle } from './invoices.state.js';
-import { postJournalEntry } from './ledger.service.js';
 
 type S = components['schemas'];
 type ListQuery = NonNullable<operations['listPayments']['parameters']['query']>;
@@ -92,7 +91,7 @@ export function createPayment(ctx: RequestContext, input: S['PaymentCreate']): P
     if (failed) {
       await emitEvent(tx, 'payment.failed', renderPayment(payment), { now });
     } else {
-      postJournalEntry(tx, { ...paymentReceivedPosting(payment, invoice), accountId: payment.accountId, currency: payment.currency, now });
+      // The ledger posts it (cash against receivable) as it records payment.received.
       await emitEvent(tx, 'payment.received', renderPayment(payment), { now });
       if (invoice && application) {
         invoice.amountPaid = application.amountPaid;

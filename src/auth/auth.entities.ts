@@ -9,7 +9,15 @@ export const Account = defineEntity({
   properties: {
     id: p.string().primary(),
     name: p.string().unique(),
+    /** The brokerage's details printed on its documents (src/account/account.service.ts). */
+    legalName: p.string().nullable(),
+    address: p.json<S['PostalAddress']>().nullable(),
+    phone: p.string().nullable(),
+    email: p.string().nullable(),
+    remitTo: p.json<S['PostalAddress']>().nullable(),
+    paymentInstructions: p.string().nullable(),
     createdAt: p.datetime(),
+    updatedAt: p.datetime(),
   },
 });
 export type Account = InferEntity<typeof Account>;

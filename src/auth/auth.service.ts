@@ -38,7 +38,19 @@ export function parseScopes(input: string | string[]): Scope[] {
 export async function findOrCreateAccount(em: EntityManager, name: string, clock: Clock): Promise<Account> {
   const existing = await em.findOne(Account, { name });
   if (existing) return existing;
-  const account = em.create(Account, { id: newId('account'), name, createdAt: clock.now() });
+  const now = clock.now();
+  const account = em.create(Account, {
+    id: newId('account'),
+    name,
+    legalName: null,
+    address: null,
+    phone: null,
+    email: null,
+    remitTo: null,
+    paymentInstructions: null,
+    createdAt: now,
+    updatedAt: now,
+  });
   em.persist(account);
   return account;
 }

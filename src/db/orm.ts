@@ -23,6 +23,9 @@ import { Carrier, CarrierRegistrySnapshot, ComplianceAlert } from '../carriers/c
 import { Job } from '../jobs/jobs.entities.js';
 import { Session, SignInFailure, User } from '../users/users.entities.js';
 import { CarrierPayment, CarrierPaymentOrder, Invoice, InvoiceLine, LedgerEntry, Payment } from '../accounting/accounting.entities.js';
+import { Message } from '../mail/mail.entities.js';
+import { ledgerReactions } from '../accounting/ledger.reactions.js';
+import { useReactions, type Reactions } from '../shared/reactions.js';
 import { Migration20261122000001_foundation } from './migrations/Migration20261122000001_foundation.js';
 import { Migration20261122000002_webhooks } from './migrations/Migration20261122000002_webhooks.js';
 import { Migration20261122000003_carriers } from './migrations/Migration20261122000003_carriers.js';
@@ -42,8 +45,10 @@ import { Migration20261126000020_partitioned_delivery_log } from './migrations/M
 import { Migration20261126000030_claim_waiting_endpoints } from './migrations/Migration20261126000030_claim_waiting_endpoints.js';
 import { Migration20261127000010_event_order_and_trace } from './migrations/Migration20261127000010_event_order_and_trace.js';
 import { Migration20261127000020_carrier_monitoring } from './migrations/Migration20261127000020_carrier_monitoring.js';
+import { Migration20261128000010_accrual_and_mail } from './migrations/Migration20261128000010_accrual_and_mail.js';
+import { Migration20261128000020_accrual_reclassification } from './migrations/Migration20261128000020_accrual_reclassification.js';
 
-export const entities = [Account, ApiKey, Customer, Order, Event, WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt, Carrier, ComplianceAlert, CarrierRegistrySnapshot, Job, OAuthClient, OAuthToken, AuditLog, User, Session, SignInFailure, Invoice, InvoiceLine, Payment, CarrierPayment, CarrierPaymentOrder, LedgerEntry];
+export const entities = [Account, ApiKey, Customer, Order, Event, WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt, Carrier, ComplianceAlert, CarrierRegistrySnapshot, Job, OAuthClient, OAuthToken, AuditLog, User, Session, SignInFailure, Invoice, InvoiceLine, Payment, CarrierPayment, CarrierPaymentOrder, LedgerEntry, Message];
 
 /** Every migration, in order. Applied at start-up by `openDatabase`. */
 export const migrations = [
@@ -66,6 +71,8 @@ export const migrations = [
   { name: 'Migration20261126000030_claim_waiting_endpoints', class: Migration20261126000030_claim_waiting_endpoints },
   { name: 'Migration20261127000010_event_order_and_trace', class: Migration20261127000010_event_order_and_trace },
   { name: 'Migration20261127000020_carrier_monitoring', class: Migration20261127000020_carrier_monitoring },
+  { name: 'Migration20261128000010_accrual_and_mail', class: Migration20261128000010_accrual_and_mail },
+  { name: 'Migration20261128000020_accrual_reclassification', class: Migration20261128000020_accrual_reclassification },
 ];
 
 export interface Database extends DatabaseContract {
@@ -133,7 +140,14 @@ async function migrateUnderLock(orm: PgliteORM | PostgresORM): Promise<void> {
   });
 }
 
+/**
+ * What the domains do in reaction to each other's events (src/shared/reactions.ts), given to every
+ * process that opens the database, as the entities are: the ledger's postings.
+ */
+export const reactions: Reactions = { ...ledgerReactions };
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  useReactions(reactions);
   const common = {
     entities,
     extensions: [Migrator],

@@ -17,6 +17,9 @@ import { handlers as carrierHandlers } from '../carriers/carriers.handlers.js';
 import { handlers as userHandlers } from '../users/users.handlers.js';
 import { handlers as accountingHandlers } from '../accounting/accounting.handlers.js';
 import { handlers as auditHandlers } from '../audit/audit.handlers.js';
+import { handlers as mailHandlers } from '../mail/mail.handlers.js';
+import { DEFAULT_MAIL_FROM } from '../mail/mailbox.js';
+import { handlers as accountHandlers } from '../account/account.handlers.js';
 import { DEFAULT_SIGN_IN_POLICY, type SignInPolicy } from '../shared/context.js';
 import { requestLog } from './request-log.js';
 import { renderErrors } from './render-errors.js';
@@ -56,9 +59,11 @@ export const operationHandlers = {
   ...userHandlers,
   ...accountingHandlers,
   ...auditHandlers,
+  ...accountHandlers,
   ...oauthHandlers,
   ...platformHandlers,
   ...reportHandlers,
+  ...mailHandlers,
 } satisfies { [Id in OperationId]: (input: HandlerInput<Id>, ctx: never) => Promise<Reply<Id>> };
 
 export interface AppOptions {
@@ -76,6 +81,8 @@ export interface AppOptions {
   trustedProxies?: number;
   /** Failed authentications one OAuth client may have at once (CLIENT_FAILURE_POLICY otherwise). */
   oauthClientFailures?: number;
+  /** MAIL_FROM, the sender of the emails the API queues (DEFAULT_MAIL_FROM otherwise). */
+  mailFrom?: string | undefined;
 }
 
 export interface App {
@@ -126,7 +133,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   koa.use(validateRequest(openApi)); // 400, spec defaults filled in
   koa.use(renderReply); // on the way out: the reply for the caller's API version
   koa.use(idempotency(clock)); // 409 or a replay of the stored answer
-  koa.use(dispatch(operationHandlers, { clock, settings: { production: options.production ?? false, signIn: options.signIn ?? DEFAULT_SIGN_IN_POLICY }, shuttingDown: () => shuttingDown }));
+  koa.use(dispatch(operationHandlers, { clock, settings: { production: options.production ?? false, signIn: options.signIn ?? DEFAULT_SIGN_IN_POLICY, mailFrom: options.mailFrom ?? DEFAULT_MAIL_FROM }, shuttingDown: () => shuttingDown }));
 
   return {
     koa,

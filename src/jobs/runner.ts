@@ -12,8 +12,19 @@ import { ClaimingWorker } from './loop.js';
 
 export const JOBS_CHANNEL = 'jobs';
 
+/**
+ * Thrown by a handler when trying again cannot help (a refusal for good): the job fails at once,
+ * whatever attempts it has left, and `onFailed` is called as after its last attempt.
+ */
+export class PermanentJobError extends Error {
+  override readonly name = 'PermanentJobError';
+}
+
 export interface JobHandler {
-  /** Does the work. Throwing retries the job after `backoffMs` until `maxAttempts`; a result may reschedule it. */
+  /**
+   * Does the work. Throwing retries the job after `backoffMs` until `maxAttempts` (a PermanentJobError
+   * fails it at once); a result may reschedule it.
+   */
   run(job: Job): Promise<void | { rescheduleAt: Date }>;
   /** Called once the job failed its last attempt. */
   onFailed?(job: Job, error: Error): Promise<void>;
@@ -114,7 +125,7 @@ export class JobRunner extends ClaimingWorker<Job> {
     } catch (err) {
       const error = err instanceof Error ? err : new Error(String(err));
       const now = this.options.clock.now();
-      if (job.attempts < job.maxAttempts) {
+      if (job.attempts < job.maxAttempts && !(error instanceof PermanentJobError)) {
         const delay = (handler.backoffMs ?? defaultBackoff)(job.attempts);
         this.log.warn({ job_id: job.id, kind: job.kind, attempt: job.attempts, err: error.message }, 'job failed; will retry');
         await finish({ status: 'queued', runAt: new Date(now.getTime() + delay), lastError: error.message });

@@ -1,10 +1,21 @@
 // Order operations: parse, call the service, render.
+import { pdfReply } from '../documents/documents.reply.js';
 import type { Handlers } from '../shared/handlers.js';
 import { renderPage } from '../shared/pagination.js';
 import * as orders from './orders.service.js';
 
 export const handlers: Handlers<
-  'createOrder' | 'listOrders' | 'getOrder' | 'updateOrder' | 'cancelOrder' | 'dispatchOrder' | 'pickUpOrder' | 'deliverOrder' | 'reportOrderException'
+  | 'createOrder'
+  | 'listOrders'
+  | 'getOrder'
+  | 'updateOrder'
+  | 'cancelOrder'
+  | 'dispatchOrder'
+  | 'pickUpOrder'
+  | 'deliverOrder'
+  | 'reportOrderException'
+  | 'getOrderRateConfirmation'
+  | 'getOrderBillOfLading'
 > = {
   async createOrder({ body }, ctx) {
     const order = await orders.createOrder(ctx, body);
@@ -33,5 +44,11 @@ export const handlers: Handlers<
   },
   async reportOrderException({ params, body }, ctx) {
     return { status: 200, body: orders.renderOrder(await orders.actOnOrder(ctx, params.order_id, 'report_exception', body)) };
+  },
+  async getOrderRateConfirmation({ params }, ctx) {
+    return pdfReply(await orders.orderDocument(ctx, params.order_id, 'rate_confirmation'));
+  },
+  async getOrderBillOfLading({ params }, ctx) {
+    return pdfReply(await orders.orderDocument(ctx, params.order_id, 'bill_of_lading'));
   },
 };

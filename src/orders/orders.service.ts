@@ -13,9 +13,9 @@ import { createdRange, listPage, type Page } from '../shared/pagination.js';
 import { findCustomer } from '../customers/customers.service.js';
 import { emitEvent } from '../webhooks/emitter.js';
 import { findCarrier } from '../carriers/carriers.service.js';
-import { orderDeliveredPosting } from '../accounting/accounting.rules.js';
-import { postJournalEntry } from '../accounting/ledger.service.js';
+import { queueMessage } from '../mail/outbox.js';
 import { Order } from './orders.entities.js';
+import { billOfLadingDocument, rateConfirmationDocument } from './orders.documents.js';
 import { orderLifecycle } from './orders.state.js';
 import { isValidVin } from './vin.js';
 
@@ -147,17 +147,26 @@ const ACTION_EFFECTS = {
     if (carrier.status !== 'active') throw errors.carrierNotActive(carrier.id, carrier.status);
     order.carrierId = carrier.id;
     order.dispatchedAt = now;
+    // The carrier gets the rate confirmation by email, written with the dispatch.
+    await queueMessage(tx, {
+      kind: 'rate_confirmation',
+      channel: 'email',
+      subjectId: order.id,
+      to: carrier.contactEmail,
+      toName: carrier.legalName ?? carrier.contactName,
+      replyTo: null,
+      document: await rateConfirmationDocument(tx, { ...order, status: 'dispatched' }),
+      now,
+    });
   },
   async pickup(_tx: RequestContext, order: Order, input: S['OrderPickup'], now: Date) {
     order.pickedUpAt = input.picked_up_at !== undefined ? new Date(input.picked_up_at * 1000) : now;
   },
-  async deliver(tx: RequestContext, order: Order, input: S['OrderDelivery'], now: Date) {
+  // (order.delivered, recorded below, is what the ledger recognizes the load's revenue and cost on.)
+  async deliver(_tx: RequestContext, order: Order, input: S['OrderDelivery'], now: Date) {
     const signedAt = input.signed_at ?? unixSeconds(now);
     order.billOfLading = { signed_by: input.signed_by, signed_at: signedAt };
     order.deliveredAt = new Date(signedAt * 1000);
-    // The carrier has earned its pay: carrier cost against carrier payable, in the delivery's transaction.
-    const posting = orderDeliveredPosting(order);
-    if (posting) postJournalEntry(tx, { ...posting, accountId: order.accountId, currency: order.currency, now });
   },
   async cancel(_tx: RequestContext, order: Order, input: S['OrderCancel'], now: Date) {
     order.cancellationReason = input.reason ?? null;
@@ -204,4 +213,10 @@ export function listOrders(ctx: RequestContext, query: ListQuery): Promise<Page<
     ...(query.carrier_paid === undefined ? {} : { [raw((alias) => `exists (select 1 from carrier_payment_orders p where p.order_id = ${alias}.id)`)]: query.carrier_paid }),
   };
   return listPage(ctx.em, Order, ctx.principal.accountId, where, query);
+}
+
+/** The order's rate confirmation or bill of lading, as a document model (rendered to PDF by the handler). */
+export async function orderDocument(ctx: RequestContext, id: string, which: 'rate_confirmation' | 'bill_of_lading') {
+  const order = await findOrder(ctx, id);
+  return which === 'rate_confirmation' ? rateConfirmationDocument(ctx, order) : billOfLadingDocument(ctx, order);
 }

@@ -13,6 +13,9 @@ export const orderLifecycle = stateMachine('order', {
   deliver: { from: ['in_transit'], to: 'delivered', event: 'order.delivered', verb: 'delivered' },
   cancel: { from: ['pending', 'dispatched'], to: 'cancelled', event: 'order.cancelled', verb: 'cancelled' },
   report_exception: { from: ['pending', 'dispatched', 'in_transit', 'delivered'], event: 'order.exception', verb: 'given an exception' },
+  // Documents: a rate confirmation once a carrier took the load, a bill of lading once delivered.
+  confirm_rate: { from: ['dispatched', 'in_transit', 'delivered'], verb: 'given a rate confirmation' },
+  print_bill_of_lading: { from: ['delivered'], verb: 'given a bill of lading' },
 } satisfies Record<string, Transition<OrderStatus, EventType>>);
 
 export const ORDER_TRANSITIONS = orderLifecycle.table;

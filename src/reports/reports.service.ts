@@ -1,6 +1,7 @@
-// Reports for running the brokerage: margin per period from the general ledger (so it agrees with
-// the trial balance), and orders per period with the on-time rate. Aggregates are answers that are
-// not an entity: one SQL statement each (queryRows), every period of the range a row.
+// Reports for running the brokerage: margin per period (and per customer, carrier or lane) from the
+// general ledger (so it agrees with the trial balance), receivables aged per customer, and orders per
+// period with the on-time rate. Aggregates are answers that are not an entity: one SQL statement each
+// (queryRows), every period of the range a row.
 import type { components, operations } from '../../generated/openapi.js';
 import type { RequestContext } from '../shared/context.js';
 import { errors } from '../shared/errors.js';
@@ -34,51 +35,161 @@ const PERIODS = `
 /** The period of an instant. */
 const periodOf = (column: string) => `date_trunc($1, ${column} at time zone 'utc')::date`;
 
+/**
+ * The revenue and carrier-cost lines of the range, each with the load it is about (lines posted
+ * before loads were named: a delivery's source is its load) and whether it is a delivery's (the
+ * loads counted); per period, and with `group_by` ($10) per customer, carrier or lane of the load.
+ */
 const MARGIN = `
   with ${PERIODS},
+  lines as (
+    select ${periodOf('l.created_at')} as period_start,
+      coalesce(l.order_id, case when l.source_type = 'order' then l.source_id end) as load_id,
+      case when l.ledger_account = 'revenue' then (case when l.direction = 'credit' then l.amount else -l.amount end) else 0 end as revenue,
+      case when l.ledger_account = 'carrier_cost' then (case when l.direction = 'debit' then l.amount else -l.amount end) else 0 end as carrier_cost,
+      coalesce(l.kind, case when l.source_type = 'order' then 'order_delivered' end) = 'order_delivered' as is_delivery
+    from ledger_entries l
+    where l.account_id = $4 and l.currency = $5 and l.ledger_account in ('revenue', 'carrier_cost')
+      and l.id >= $6 and l.id < $7 and l.created_at >= $8 and l.created_at < $9
+  ),
   sums as (
-    select ${periodOf('created_at')} as period_start,
-      sum(case when ledger_account = 'revenue' then (case when direction = 'credit' then amount else -amount end) else 0 end) as revenue,
-      sum(case when ledger_account = 'carrier_cost' then (case when direction = 'debit' then amount else -amount end) else 0 end) as carrier_cost
-    from ledger_entries
-    where account_id = $4 and currency = $5 and ledger_account in ('revenue', 'carrier_cost')
-      and id >= $6 and id < $7 and created_at >= $8 and created_at < $9
-    group by 1
+    select period_start, count(distinct load_id) filter (where is_delivery) as loads, sum(revenue) as revenue, sum(carrier_cost) as carrier_cost
+    from lines group by 1
+  ),
+  grouped as (
+    select case $10::text when 'customer' then o.customer_id when 'carrier' then o.carrier_id
+             when 'lane' then (o.pickup->>'state') || '->' || (o.delivery->>'state') end as key,
+           case $10::text when 'customer' then c.name when 'carrier' then coalesce(k.legal_name, k.contact_name)
+             when 'lane' then (o.pickup->>'state') || '->' || (o.delivery->>'state') end as label,
+           count(distinct lines.load_id) filter (where lines.is_delivery) as loads, sum(revenue) as revenue, sum(carrier_cost) as carrier_cost
+    from lines
+    left join orders o on o.id = lines.load_id and o.account_id = $4
+    left join customers c on c.id = o.customer_id and $10::text = 'customer'
+    left join carriers k on k.id = o.carrier_id and $10::text = 'carrier'
+    where $10::text is not null
+    group by 1, 2
   )
-  select p.period_start::text as period_start, coalesce(s.revenue, 0)::bigint as revenue, coalesce(s.carrier_cost, 0)::bigint as carrier_cost
+  select 'period' as dim, p.period_start::text as key, null as label,
+    coalesce(s.loads, 0)::int as loads, coalesce(s.revenue, 0)::bigint as revenue, coalesce(s.carrier_cost, 0)::bigint as carrier_cost
   from periods p left join sums s on s.period_start = p.period_start
-  order by p.period_start`;
+  union all
+  select 'group', key, label, loads::int, revenue::bigint, carrier_cost::bigint from grouped
+  order by 1, 2`;
+
+/** Margin as a percentage of revenue, two decimals; null without revenue. */
+export const marginPercent = (revenue: number, margin: number): number | null => (revenue ? Math.round((margin / revenue) * 10_000) / 100 : null);
+
+const figuresOf = (loads: number, revenue: number, carrierCost: number) => ({
+  loads,
+  revenue,
+  carrier_cost: carrierCost,
+  margin: revenue - carrierCost,
+  margin_percent: marginPercent(revenue, revenue - carrierCost),
+});
 
 export async function marginReport(ctx: RequestContext, query: operations['getMarginReport']['parameters']['query']): Promise<S['MarginReport']> {
   const interval: Interval = query.interval ?? 'day';
   const currency = query.currency ?? 'usd';
+  const groupBy = query.group_by ?? null;
   const { lo, hi } = reportRange(query.from, query.to);
-  const rows = await queryRows<{ period_start: string; revenue: string | number; carrier_cost: string | number }>(ctx.em, MARGIN, [
-    interval,
-    query.from,
-    query.to,
-    ctx.principal.accountId,
-    currency,
-    // Ledger ids are made for their time: the range of ids bounds the index walk.
-    firstIdAt('ledgerEntry', lo.getTime()),
-    firstIdAt('ledgerEntry', hi.getTime() + ID_TIME_LEAD_MS),
-    lo,
-    hi,
-  ]);
-  const out = rows.map((r) => {
-    const revenue = Number(r.revenue);
-    const carrierCost = Number(r.carrier_cost);
-    return { period_start: r.period_start, revenue, carrier_cost: carrierCost, margin: revenue - carrierCost };
-  });
-  const sum = (k: 'revenue' | 'carrier_cost' | 'margin') => out.reduce((a, r) => a + r[k], 0);
+  const rows = await queryRows<{ dim: 'period' | 'group'; key: string | null; label: string | null; loads: number; revenue: string | number; carrier_cost: string | number }>(
+    ctx.em,
+    MARGIN,
+    [
+      interval,
+      query.from,
+      query.to,
+      ctx.principal.accountId,
+      currency,
+      // Ledger ids are made for their time: the range of ids bounds the index walk.
+      firstIdAt('ledgerEntry', lo.getTime()),
+      firstIdAt('ledgerEntry', hi.getTime() + ID_TIME_LEAD_MS),
+      lo,
+      hi,
+      groupBy,
+    ],
+  );
+  const figures = (r: (typeof rows)[number]) => figuresOf(Number(r.loads), Number(r.revenue), Number(r.carrier_cost));
+  const periods = rows.filter((r) => r.dim === 'period').map((r) => ({ period_start: r.key!, ...figures(r) }));
+  const groups = rows
+    .filter((r) => r.dim === 'group')
+    .map((r) => ({ key: r.key, label: r.label ?? 'Not matched to a load', ...figures(r) }))
+    .sort((a, b) => b.margin - a.margin || a.label.localeCompare(b.label));
+  const sum = (k: 'loads' | 'revenue' | 'carrier_cost') => periods.reduce((a, r) => a + r[k], 0);
   return {
     object: 'margin_report',
     interval,
     from: query.from,
     to: query.to,
     currency,
-    rows: out,
-    totals: { revenue: sum('revenue'), carrier_cost: sum('carrier_cost'), margin: sum('margin') },
+    rows: periods,
+    totals: figuresOf(sum('loads'), sum('revenue'), sum('carrier_cost')),
+    group_by: groupBy,
+    groups,
+  };
+}
+
+/**
+ * What each customer owed at the end of the day $3 ($4: the next day's start), by days past due:
+ * every invoice sent before then and not voided by then, less the payments applied to it by then;
+ * and the payments received on account (no invoice) by then. Its total is the receivable balance of
+ * the ledger at that instant (each is posted with the same time as the row it reads here).
+ */
+const AGING = `
+  with open_invoices as (
+    select i.customer_id, ($3::date - i.due_date::date) as days_late,
+      i.subtotal - coalesce((select sum(p.amount) from payments p
+        where p.invoice_id = i.id and p.status = 'succeeded' and p.created_at < $4), 0) as open
+    from invoices i
+    where i.account_id = $1 and i.currency = $2 and i.sent_at < $4 and (i.voided_at is null or i.voided_at >= $4)
+  ),
+  buckets as (
+    select customer_id, count(*) filter (where open <> 0) as invoices,
+      coalesce(sum(open) filter (where days_late <= 0), 0) as current,
+      coalesce(sum(open) filter (where days_late between 1 and 30), 0) as days_1_30,
+      coalesce(sum(open) filter (where days_late between 31 and 60), 0) as days_31_60,
+      coalesce(sum(open) filter (where days_late between 61 and 90), 0) as days_61_90,
+      coalesce(sum(open) filter (where days_late > 90), 0) as days_over_90
+    from open_invoices group by 1
+  ),
+  unapplied as (
+    select customer_id, sum(amount) as amount from payments
+    where account_id = $1 and currency = $2 and invoice_id is null and status = 'succeeded' and created_at < $4
+    group by 1
+  )
+  select c.id as customer_id, c.name as customer_name, coalesce(b.invoices, 0)::int as invoices,
+    coalesce(b.current, 0)::bigint as current, coalesce(b.days_1_30, 0)::bigint as days_1_30,
+    coalesce(b.days_31_60, 0)::bigint as days_31_60, coalesce(b.days_61_90, 0)::bigint as days_61_90,
+    coalesce(b.days_over_90, 0)::bigint as days_over_90, coalesce(u.amount, 0)::bigint as unapplied_payments
+  from buckets b full join unapplied u on u.customer_id = b.customer_id
+  join customers c on c.id = coalesce(b.customer_id, u.customer_id)`;
+
+const AGING_BUCKETS = ['current', 'days_1_30', 'days_31_60', 'days_61_90', 'days_over_90'] as const;
+
+export async function receivablesAgingReport(
+  ctx: RequestContext,
+  query: NonNullable<operations['getReceivablesAgingReport']['parameters']['query']>,
+): Promise<S['ReceivablesAgingReport']> {
+  const currency = query.currency ?? 'usd';
+  const asOf = query.as_of ?? ctx.clock.now().toISOString().slice(0, 10);
+  const { hi } = reportRange(asOf, asOf);
+  const rows = await queryRows<Record<string, string | number>>(ctx.em, AGING, [ctx.principal.accountId, currency, asOf, hi]);
+  const amounts = (r: Record<string, string | number>) => {
+    const buckets = Object.fromEntries(AGING_BUCKETS.map((b) => [b, Number(r[b])])) as Record<(typeof AGING_BUCKETS)[number], number>;
+    const unapplied = Number(r.unapplied_payments);
+    return { ...buckets, unapplied_payments: unapplied, total: AGING_BUCKETS.reduce((a, b) => a + buckets[b], 0) - unapplied };
+  };
+  const customers = rows
+    .map((r) => ({ customer_id: String(r.customer_id), customer_name: String(r.customer_name), invoices: Number(r.invoices), ...amounts(r) }))
+    .filter((c) => c.total !== 0 || c.invoices > 0)
+    .sort((a, b) => b.total - a.total || a.customer_id.localeCompare(b.customer_id));
+  const total = (k: keyof ReturnType<typeof amounts>) => customers.reduce((a, c) => a + c[k], 0);
+  return {
+    object: 'receivables_aging_report',
+    as_of: asOf,
+    currency,
+    customers,
+    totals: { ...Object.fromEntries(AGING_BUCKETS.map((b) => [b, total(b)])), unapplied_payments: total('unapplied_payments'), total: total('total') } as S['AgingBuckets'],
   };
 }
 

@@ -35,6 +35,8 @@ export interface Settings {
   production: boolean;
   /** Throttling of failed dashboard sign-ins. */
   signIn: SignInPolicy;
+  /** MAIL_FROM, the sender of every email (its domain names the Message-IDs); the default sender when absent. */
+  mailFrom?: string;
 }
 
 /** The context of any unit of work: its entity manager, time, logger and origin. */

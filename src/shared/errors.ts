@@ -159,6 +159,9 @@ export const errors = {
 
   // ---------- routing and bodies ----------
   resourceMissing: (what: string, id: string, param?: string) => e('resource_missing', `No such ${what}: ${id}.`, { param }),
+  /** The print queue holds no letter (of that day): nothing to print. */
+  noLettersQueued: (date?: string) =>
+    e('resource_missing', date ? `No letter made on ${date} is waiting to be posted.` : 'No letter is waiting to be posted.', { param: date ? 'date' : undefined }),
   routeNotFound: (method: string, path: string) => e('route_not_found', `Unrecognized request URL (${method} ${path}).`),
   methodNotAllowed: (method: string, path: string, allow: readonly string[]) =>
     e('method_not_allowed', `${method} is not allowed on ${path}.`, { headers: { Allow: allow.join(', ') } }),

@@ -24,6 +24,7 @@ export const ID_PREFIXES = {
   carrierPayment: 'cpy',
   ledgerEntry: 'lge',
   journalEntry: 'jrn',
+  message: 'msg',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -1,10 +1,12 @@
 // The one way to record an event: inside the caller's transaction (transactional outbox), typed by the
-// AsyncAPI-generated payloads, fanned out to one delivery per subscribed, enabled endpoint of the account.
+// AsyncAPI-generated payloads, fanned out to one delivery per subscribed, enabled endpoint of the account,
+// with the reactions of the other domains to it (src/shared/reactions.ts) run in the same transaction.
 import type { EntityManager } from '@mikro-orm/sql';
 import type { EventEnvelope, EventPayloads, EventType } from '../../generated/events.js';
 import { unixSeconds } from '../shared/clock.js';
 import type { Context, RequestContext } from '../shared/context.js';
 import { newId } from '../shared/ids.js';
+import { reactTo } from '../shared/reactions.js';
 import { queryRows } from '../shared/sql.js';
 import { renderForVersion } from '../shared/versions.js';
 import { Event } from './events.entities.js';
@@ -171,6 +173,8 @@ export async function emitEvent<T extends EventType>(
   ]);
   event.sequence = Number(inserted[0]!.sequence);
   event.previousEventId = inserted[0]!.previous_event_id;
+  // What the product does because this happened (the ledger's postings), in this transaction.
+  await reactTo(ctx, { id, type, accountId, data, createdAt: now });
   const endpoints = inserted.filter((e): e is typeof e & { id: string } => e.id !== null);
   const targets = endpoints.filter((e) => receives({ id: e.id, enabledEvents: e.enabled_events }, event));
   if (!targets.length) return event;

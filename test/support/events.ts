@@ -1,5 +1,6 @@
 // Makes the service emit every webhook event type for one account, through the API and the
-// background work that emits the rest (carrier vetting, the compliance scan); the caller's endpoint
+// background work that emits the rest (carrier vetting, the compliance scan, the overdue check, the
+// mail worker's report of a refused email); the caller's endpoint
 // subscribed to `*` receives them once delivered. Used by the AsyncAPI contract test and the client
 // matrix's payload models; the order carries every optional field, so the payloads do too.
 import { pino } from 'pino';
@@ -8,6 +9,8 @@ import { JobRunner } from '../../src/jobs/runner.js';
 import { vettingJob, VET_CARRIER_JOB } from '../../src/carriers/carriers.service.js';
 import { scanCompliance } from '../../src/carriers/compliance.service.js';
 import { createLocalRegistryProvider, LOCAL_REGISTRY_SAMPLES } from '../../src/carriers/registry/index.js';
+import { announceOverdueInvoices, invoiceDeliveryFailed } from '../../src/accounting/invoices.service.js';
+import { Message } from '../../src/mail/mail.entities.js';
 
 /** `key`: the account's API key (the harness's default key when omitted). */
 export async function emitEveryEventType(h: Harness, endpointId: string, key?: string): Promise<void> {
@@ -65,4 +68,9 @@ export async function emitEveryEventType(h: Harness, endpointId: string, key?: s
   await call('POST', `/v1/invoices/${voided}/void`, {});
   await call('POST', '/v1/payments', { customer_id: customer, amount: 10, payment_method: 'card', failure_reason: 'Card declined.' });
   await call('POST', '/v1/carrier_payments', { carrier_id: active, order_ids: [a], payment_method: 'ach' });
+  // Past due (the daily check announces it), and an email refused for good (the mail worker's report).
+  const late = await call('POST', '/v1/invoices', { customer_id: customer, due_date: '2020-01-31', lines: [{ description: 'Storage', quantity: 1, unit_amount: 70 }], send: { email: 'ap@events.example' } });
+  await announceOverdueInvoices(h.background());
+  const [message] = await h.database.db.em().find(Message, { subjectId: late.id });
+  await invoiceDeliveryFailed(h.background(), { ...message!, status: 'failed', attempts: 1, lastError: '550 5.1.1 Mailbox unavailable' });
 }

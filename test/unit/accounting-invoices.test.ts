@@ -3,7 +3,7 @@
 // by one line at most; status DRAFT -> SENT -> PAID and SENT -> VOID (only with no payment applied),
 // every action against every status.
 import { describe, expect, it } from 'vitest';
-import { amountRemaining, billedOrders, invoiceTotals, lineAmount, subtotalOf, voidTransition } from '../../src/accounting/accounting.rules.js';
+import { amountRemaining, billedOrders, invoiceTotals, isPastDue, lineAmount, subtotalOf, voidTransition } from '../../src/accounting/accounting.rules.js';
 import { invoiceLifecycle } from '../../src/accounting/invoices.state.js';
 import { ApiError } from '../../src/shared/errors.js';
 
@@ -36,6 +36,20 @@ describe('invoice totals', () => {
   });
 });
 
+describe('isPastDue', () => {
+  it('is a SENT invoice from the day after its due date (UTC days compared as YYYY-MM-DD)', () => {
+    const sent = (dueDate: string) => ({ status: 'SENT' as const, dueDate });
+    expect(isPastDue(sent('2026-11-01'), '2026-11-02')).toBe(true);
+    expect(isPastDue(sent('2026-11-02'), '2026-11-02')).toBe(false);
+    expect(isPastDue(sent('2026-11-03'), '2026-11-02')).toBe(false);
+    expect(isPastDue(sent('2025-12-31'), '2026-01-01')).toBe(true);
+  });
+
+  it('is never a DRAFT, PAID or VOID invoice, however late', () => {
+    for (const status of ['DRAFT', 'PAID', 'VOID'] as const) expect(isPastDue({ status, dueDate: '2020-01-01' }, '2026-11-02'), status).toBe(false);
+  });
+});
+
 describe('billedOrders', () => {
   it('lists each billed order with its line, in order id order; lines without an order bill none', () => {
     expect(billedOrders([{ order_id: 'ord_c' }, { order_id: null }, { order_id: 'ord_a' }, {}, { order_id: 'ord_b' }])).toEqual([
@@ -61,6 +75,7 @@ const STATUSES = ['DRAFT', 'SENT', 'PAID', 'VOID'] as const;
 const ALLOWED: Record<string, readonly string[]> = {
   update: ['DRAFT'],
   send: ['DRAFT'],
+  resend: ['SENT'],
   apply_payment: ['SENT'],
   settle: ['SENT'],
   void: ['SENT'],
@@ -79,13 +94,14 @@ describe('invoice lifecycle', () => {
     else expect(() => invoiceLifecycle.assert(action as Action, status, 'inv_1')).toThrow(ApiError);
   });
 
-  it('DRAFT -> SENT -> PAID, SENT -> VOID, each with its event; only the void is audited', () => {
+  it('DRAFT -> SENT -> PAID, SENT -> VOID, each with its event; only the void is audited; SENT sent again, unchanged', () => {
     const moves = Object.fromEntries(
       Object.entries(invoiceLifecycle.table).map(([a, t]) => [a, { to: 'to' in t ? t.to : undefined, event: 'event' in t ? t.event : undefined, audit: 'audit' in t ? t.audit : undefined }]),
     );
     expect(moves).toEqual({
       update: { to: undefined, event: undefined, audit: undefined },
       send: { to: 'SENT', event: 'invoice.sent', audit: undefined },
+      resend: { to: undefined, event: undefined, audit: undefined },
       apply_payment: { to: undefined, event: undefined, audit: undefined },
       settle: { to: 'PAID', event: 'invoice.paid', audit: undefined },
       void: { to: 'VOID', event: 'invoice.voided', audit: 'invoice.voided' },
@@ -95,6 +111,8 @@ describe('invoice lifecycle', () => {
   it.each([
     ['update', 'SENT', 'An invoice (inv_1) in status SENT cannot be edited; allowed from DRAFT.'],
     ['send', 'PAID', 'An invoice (inv_1) in status PAID cannot be sent; allowed from DRAFT.'],
+    ['resend', 'DRAFT', 'An invoice (inv_1) in status DRAFT cannot be sent again; allowed from SENT.'],
+    ['resend', 'VOID', 'An invoice (inv_1) in status VOID cannot be sent again; allowed from SENT.'],
     ['apply_payment', 'DRAFT', 'An invoice (inv_1) in status DRAFT cannot be paid; allowed from SENT.'],
     ['apply_payment', 'VOID', 'An invoice (inv_1) in status VOID cannot be paid; allowed from SENT.'],
     ['settle', 'DRAFT', 'An invoice (inv_1) in status DRAFT cannot be paid; allowed from SENT.'],

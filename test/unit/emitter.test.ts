@@ -1,7 +1,8 @@
 // Recording an event (API-DESIGN, "Webhooks"): the envelope an endpoint receives for its pinned API
 // version, which endpoints receive which event (the test event only its own endpoint), and the
 // transactional outbox: the event and one pending delivery per receiving enabled endpoint of the
-// account, written on the embedded database (PGlite, in memory, migrated), the workers woken.
+// account, written on the embedded database (PGlite, in memory, migrated), the workers woken; and the
+// other domains' reactions to it, run in the same transaction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import type { Database } from '../../src/db/orm.js';
@@ -12,6 +13,8 @@ import type { Event } from '../../src/webhooks/events.entities.js';
 import { WebhookEndpoint } from '../../src/webhooks/webhooks.entities.js';
 import { newId } from '../../src/shared/ids.js';
 import { DELIVERIES_CHANNEL, emitEvent, newDelivery, notifyWorkers, objectIdOf, receives, renderEnvelope, subscribes, TEST_EVENT } from '../../src/webhooks/emitter.js';
+import { reactions as processReactions } from '../../src/db/orm.js';
+import { useReactions, type Happened } from '../../src/shared/reactions.js';
 
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 const TRACEPARENT = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
@@ -327,6 +330,40 @@ describe('on the embedded database', () => {
     await em.execute('delete from webhook_deliveries where event_id = ?', [recorded.id]);
     await em.flush();
     expect((await deliveriesOf(recorded.id)).map((d) => d.id)).toEqual([delivery.id]);
+  });
+
+  it("runs the reactions to the event's type, in order, in the event's transaction; one that throws takes the change back", async () => {
+    const accountId = await account([]);
+    const seen: [string, Happened<'order.created'>, boolean][] = [];
+    try {
+      useReactions({
+        'order.created': [
+          async (ctx, e) => {
+            seen.push(['first', e, ctx.em.isInTransaction()]);
+          },
+          async (_ctx, e) => {
+            seen.push(['second', e, true]);
+            if ((e.data as { id: string }).id === 'ord_boom') throw new Error('the reaction refused');
+          },
+        ],
+      });
+      const recorded = await db.em().transactional((tx) => emitEvent({ ...context(accountId, T0 + 7), em: tx }, 'order.created', order as never));
+      // No reaction to other types.
+      await emitEvent(context(accountId, T0), 'order.dispatched', order as never);
+      expect(seen.map(([name]) => name)).toEqual(['first', 'second']);
+      expect(seen[0]![1]).toEqual({ id: recorded.id, type: 'order.created', accountId, data: order, createdAt: new Date(T0 + 7) });
+      expect(seen[0]![2]).toBe(true);
+      const failing = db.em().transactional((tx) => emitEvent({ ...context(accountId, T0), em: tx }, 'order.created', { ...order, id: 'ord_boom' } as never));
+      await expect(failing).rejects.toThrow('the reaction refused');
+      expect(await db.em().execute("select id from events where object_id = 'ord_boom'")).toEqual([]);
+      // Given again, a table replaces the one before (each reaction runs once).
+      useReactions({ 'order.created': [async (_ctx, e) => void seen.push(['only', e, true])] });
+      seen.length = 0;
+      await emitEvent(context(accountId, T0), 'order.created', order as never);
+      expect(seen.map(([name]) => name)).toEqual(['only']);
+    } finally {
+      useReactions(processReactions);
+    }
   });
 
   it('notifyWorkers wakes the workers listening on the deliveries channel', async () => {

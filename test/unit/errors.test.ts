@@ -109,6 +109,8 @@ describe('errors (the builders)', () => {
     ['unsupportedGrantType', () => errors.unsupportedGrantType(h), 'unsupported_grant_type', 'Only grant_type=client_credentials is supported.', undefined, h],
     ['resourceMissing', () => errors.resourceMissing('order', 'ord_1'), 'resource_missing', 'No such order: ord_1.', undefined, {}],
     ['resourceMissing with a param', () => errors.resourceMissing('carrier', 'car_1', 'carrier_id'), 'resource_missing', 'No such carrier: car_1.', 'carrier_id', {}],
+    ['noLettersQueued', () => errors.noLettersQueued(), 'resource_missing', 'No letter is waiting to be posted.', undefined, {}],
+    ['noLettersQueued of a day', () => errors.noLettersQueued('2026-11-27'), 'resource_missing', 'No letter made on 2026-11-27 is waiting to be posted.', 'date', {}],
     ['routeNotFound', () => errors.routeNotFound('GET', '/v1/nope'), 'route_not_found', 'Unrecognized request URL (GET /v1/nope).', undefined, {}],
     ['methodNotAllowed', () => errors.methodNotAllowed('PUT', '/v1/orders', ['GET', 'POST']), 'method_not_allowed', 'PUT is not allowed on /v1/orders.', undefined, { Allow: 'GET, POST' }],
     ['payloadTooLarge', () => errors.payloadTooLarge(1048576), 'payload_too_large', 'Request bodies are limited to 1048576 bytes.', undefined, {}],

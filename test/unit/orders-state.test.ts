@@ -8,7 +8,8 @@ import { orderLifecycle, ORDER_TRANSITIONS } from '../../src/orders/orders.state
 const STATUSES = ['pending', 'dispatched', 'in_transit', 'delivered', 'cancelled'] as const;
 
 // action -> the statuses it is allowed from (API-DESIGN, "Order"): PATCH edits only a pending order;
-// cancel before pickup; an exception in any status but cancelled.
+// cancel before pickup; an exception in any status but cancelled. Documents: a rate confirmation once
+// a carrier took the load, a bill of lading once delivered.
 const ALLOWED: Record<string, readonly string[]> = {
   update: ['pending'],
   dispatch: ['pending'],
@@ -16,6 +17,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   deliver: ['in_transit'],
   cancel: ['pending', 'dispatched'],
   report_exception: ['pending', 'dispatched', 'in_transit', 'delivered'],
+  confirm_rate: ['dispatched', 'in_transit', 'delivered'],
+  print_bill_of_lading: ['delivered'],
 };
 
 describe('order lifecycle', () => {
@@ -40,6 +43,8 @@ describe('order lifecycle', () => {
       deliver: { to: 'delivered', event: 'order.delivered' },
       cancel: { to: 'cancelled', event: 'order.cancelled' },
       report_exception: { to: undefined, event: 'order.exception' },
+      confirm_rate: { to: undefined, event: undefined },
+      print_bill_of_lading: { to: undefined, event: undefined },
     });
   });
 
@@ -50,6 +55,8 @@ describe('order lifecycle', () => {
     ['deliver', 'dispatched', 'An order (ord_1) in status dispatched cannot be delivered; allowed from in_transit.'],
     ['cancel', 'in_transit', 'An order (ord_1) in status in_transit cannot be cancelled; allowed from pending or dispatched.'],
     ['report_exception', 'cancelled', 'An order (ord_1) in status cancelled cannot be given an exception; allowed from pending or dispatched or in_transit or delivered.'],
+    ['confirm_rate', 'pending', 'An order (ord_1) in status pending cannot be given a rate confirmation; allowed from dispatched or in_transit or delivered.'],
+    ['print_bill_of_lading', 'in_transit', 'An order (ord_1) in status in_transit cannot be given a bill of lading; allowed from delivered.'],
     ['cancel', 'cancelled', 'The order ord_1 is already cancelled.'],
     ['deliver', 'delivered', 'The order ord_1 is already delivered.'],
   ])('refuses %s from %s with 409 invalid_state_transition', (action, status, message) => {

@@ -1,0 +1,35 @@
+// Mail operations (messages, their attachments, the print queue of letters): parse, call the service, render.
+import type { Handlers } from '../shared/handlers.js';
+import { renderPage } from '../shared/pagination.js';
+import * as mail from './mail.service.js';
+import { renderMessage } from './outbox.js';
+
+/** A PDF answer: the bytes as they are, shown inline under their file name. */
+const pdf = (bytes: Buffer, filename: string, headers: Record<string, string> = {}) => ({
+  status: 200 as const,
+  // A Buffer, written as it is (the spec types a binary body as a string).
+  body: bytes as never,
+  contentType: 'application/pdf',
+  headers: { 'Content-Disposition': `inline; filename="${filename.replace(/["\\\r\n]/g, '_')}"`, ...headers },
+});
+
+export const handlers: Handlers<'listMessages' | 'getMessage' | 'getMessageAttachment' | 'getPrintQueueLetters' | 'markLettersMailed'> = {
+  async listMessages({ query }, ctx) {
+    return { status: 200, body: renderPage(await mail.listMessages(ctx, query), renderMessage) };
+  },
+  async getMessage({ params }, ctx) {
+    return { status: 200, body: renderMessage(await mail.findMessage(ctx, params.message_id)) };
+  },
+  async getMessageAttachment({ params }, ctx) {
+    const { filename, bytes } = await mail.messageAttachment(ctx, params.message_id, params.attachment_index);
+    return pdf(bytes, filename);
+  },
+  async getPrintQueueLetters({ query }, ctx) {
+    const queue = await mail.printQueueLetters(ctx, query.date);
+    return pdf(queue.pdf, queue.filename, { 'Letter-Count': String(queue.letters) });
+  },
+  async markLettersMailed({ body }, ctx) {
+    const letters = await mail.markLettersMailed(ctx, body.message_ids);
+    return { status: 200, body: { object: 'list', data: letters.map(renderMessage), has_more: false, next_cursor: null } };
+  },
+};

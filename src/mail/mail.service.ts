@@ -1,0 +1,88 @@
+// The messages of an account as the API shows them: the list and one message with its body and
+// delivery, its attachment exactly as sent, and the print queue of letters (printed at once, then
+// marked as posted).
+import { LockMode } from '@mikro-orm/core';
+import type { operations } from '../../generated/openapi.js';
+import { renderDocuments } from '../documents/documents.render.js';
+import { inTransaction, type RequestContext } from '../shared/context.js';
+import { errors } from '../shared/errors.js';
+import { ownedFinder } from '../shared/find.js';
+import { createdRange, listPage, type Page } from '../shared/pagination.js';
+import { attachmentBytes, Message } from './mail.entities.js';
+
+type ListQuery = NonNullable<operations['listMessages']['parameters']['query']>;
+
+export const findMessage = ownedFinder(Message, 'message', 'message_id');
+
+export function listMessages(ctx: RequestContext, query: ListQuery): Promise<Page<Message>> {
+  const where = {
+    ...(query.kind ? { kind: query.kind } : {}),
+    ...(query.channel ? { channel: query.channel } : {}),
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.subject_id ? { subjectId: query.subject_id } : {}),
+    ...createdRange(query.created),
+  };
+  return listPage(ctx.em, Message, ctx.principal.accountId, where, query);
+}
+
+/** An attachment of a message as it was sent: its file name and bytes. */
+export async function messageAttachment(ctx: RequestContext, messageId: string, index: number): Promise<{ filename: string; bytes: Buffer }> {
+  const message = await findMessage(ctx, messageId);
+  // Every message has one attachment, its document.
+  if (index !== 0) throw errors.resourceMissing('attachment', `${messageId}/attachments/${index}`, 'attachment_index');
+  return { filename: message.attachmentName, bytes: attachmentBytes(message) };
+}
+
+/** Day `YYYY-MM-DD` (UTC) as the range of instants in it. */
+const utcDay = (date: string) => {
+  const start = new Date(`${date}T00:00:00.000Z`);
+  return { $gte: start, $lt: new Date(start.getTime() + 86_400_000) };
+};
+
+/**
+ * The letters waiting to be posted (of the day `date` when given), oldest first, as one PDF printed
+ * from their documents, each from a new page.
+ */
+export async function printQueueLetters(ctx: RequestContext, date?: string): Promise<{ pdf: Buffer; letters: number; filename: string }> {
+  const letters = await ctx.em.find(
+    Message,
+    { accountId: ctx.principal.accountId, channel: 'post', status: 'queued', ...(date ? { createdAt: utcDay(date) } : {}) },
+    // The PDF is printed from the documents; the attachments' bytes are not needed.
+    { orderBy: { id: 'asc' }, exclude: ['attachment'] },
+  );
+  if (!letters.length) throw errors.noLettersQueued(date);
+  const pdf = await renderDocuments(letters.map((m) => m.document));
+  const day = date ?? ctx.clock.now().toISOString().slice(0, 10);
+  return { pdf, letters: letters.length, filename: `letters-${day}.pdf` };
+}
+
+/**
+ * Records that letters were posted: every id must be a queued letter of the account, or nothing is
+ * marked. The rows are locked (in id order, so two overlapping requests cannot deadlock) before they
+ * are checked.
+ */
+export function markLettersMailed(ctx: RequestContext, messageIds: string[]): Promise<Message[]> {
+  return inTransaction(ctx, async (tx) => {
+    const found = await tx.em.find(
+      Message,
+      { accountId: ctx.principal.accountId, id: { $in: messageIds } },
+      { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+    );
+    const byId = new Map(found.map((m) => [m.id, m]));
+    const missing = messageIds.find((id) => !byId.has(id));
+    if (missing) throw errors.resourceMissing('message', missing, 'message_ids');
+    const letters = messageIds.map((id) => byId.get(id)!);
+    for (const m of letters) {
+      if (m.channel !== 'post') throw errors.invalidStateTransition(`Message ${m.id} is an email: only letters are marked as posted.`);
+      if (m.status !== 'queued') throw errors.invalidStateTransition(`Letter ${m.id} is already ${m.status}: only a queued letter can be marked as posted.`);
+    }
+    const now = tx.clock.now();
+    for (const m of letters) {
+      m.status = 'sent';
+      m.sentAt = now;
+      m.updatedAt = now;
+    }
+    await tx.em.flush();
+    return letters;
+  });
+}
