@@ -8,6 +8,10 @@ import {
   EVENT_TYPE,
   INVOICE_STATUS,
   LEDGER_ACCOUNT,
+  MARGIN_GROUPING,
+  MESSAGE_CHANNEL,
+  MESSAGE_KIND,
+  MESSAGE_STATUS,
   ORDER_EXCEPTION_KIND,
   ORDER_STATUS,
   PAYMENT_METHOD,
@@ -56,3 +60,7 @@ export const AUDIT_ACTIONS = AUDIT_ACTION satisfies readonly S['AuditAction'][];
 export const INVOICE_STATUSES = INVOICE_STATUS satisfies readonly S['InvoiceStatus'][];
 export const PAYMENT_METHODS = PAYMENT_METHOD satisfies readonly S['PaymentMethod'][];
 export const LEDGER_ACCOUNTS = LEDGER_ACCOUNT satisfies readonly S['LedgerAccount'][];
+export const MARGIN_GROUPINGS = MARGIN_GROUPING satisfies readonly S['MarginGrouping'][];
+export const MESSAGE_KINDS = MESSAGE_KIND satisfies readonly S['MessageKind'][];
+export const MESSAGE_CHANNELS = MESSAGE_CHANNEL satisfies readonly S['MessageChannel'][];
+export const MESSAGE_STATUSES = MESSAGE_STATUS satisfies readonly S['MessageStatus'][];

@@ -1,5 +1,6 @@
 // The dashboard: sign-in, then the pages of the brokerage (orders, customers, carriers, compliance)
-// and accounting (invoices, payments, carrier payments, the ledger), and of its developers (webhooks, keys, OAuth clients, events) and the team.
+// and accounting (invoices, payments, carrier payments, the ledger, mail and the print queue, reports),
+// and of its developers (webhooks, keys, OAuth clients, events), the team and the account's settings.
 import { StrictMode, useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, NavLink, Navigate, Route, Routes } from 'react-router';
@@ -16,7 +17,13 @@ import { ApiKeys, OAuthClients } from './pages/Keys.tsx';
 import { EventDetail, EventList, EventTypeList } from './pages/Events.tsx';
 import { Team } from './pages/Team.tsx';
 import { AuditLog } from './pages/Audit.tsx';
-import { CarrierPaymentList, InvoiceCreate, InvoiceDetail, InvoiceList, Ledger, PaymentList } from './pages/Accounting.tsx';
+import { InvoiceCreate, InvoiceDetail, InvoiceList } from './pages/accounting/invoices.tsx';
+import { PaymentList } from './pages/accounting/payments.tsx';
+import { CarrierPaymentDetail, CarrierPaymentList } from './pages/accounting/carrier-payments.tsx';
+import { Ledger } from './pages/accounting/ledger.tsx';
+import { MailList, MessageDetail } from './pages/accounting/mail.tsx';
+import { PrintQueue } from './pages/accounting/print-queue.tsx';
+import { AccountSettings } from './pages/Account.tsx';
 import { Reports } from './pages/Reports.tsx';
 import './styles.css';
 
@@ -58,6 +65,8 @@ function Layout({ state, children }: { state: SessionState; children: React.Reac
             <NavLink to="/accounting/payments">Payments</NavLink>
             <NavLink to="/accounting/carrier-payments">Carrier payments</NavLink>
             <NavLink to="/accounting/ledger">Ledger</NavLink>
+            <NavLink to="/accounting/mail">Mail</NavLink>
+            <NavLink to="/accounting/print-queue">Print queue</NavLink>
             <NavLink to="/reports">Reports</NavLink>
           </>
         )}
@@ -68,6 +77,7 @@ function Layout({ state, children }: { state: SessionState; children: React.Reac
         {can('keys:manage') && <NavLink to="/settings/developers/oauth-clients">OAuth clients</NavLink>}
         {can('audit:read') && <NavLink to="/settings/developers/audit-log">Audit log</NavLink>}
         <NavLink to="/settings/team">Team</NavLink>
+        {can('accounting:read') && <NavLink to="/settings/account">Account settings</NavLink>}
         <div className="me">
           <span data-testid="signed-in-as">{session.user.email}</span>
           <span className="role">{session.user.role}</span>
@@ -128,7 +138,11 @@ function App() {
           <Route path="/accounting/invoices/:id" element={<InvoiceDetail />} />
           <Route path="/accounting/payments" element={<PaymentList />} />
           <Route path="/accounting/carrier-payments" element={<CarrierPaymentList />} />
+          <Route path="/accounting/carrier-payments/:id" element={<CarrierPaymentDetail />} />
           <Route path="/accounting/ledger" element={<Ledger />} />
+          <Route path="/accounting/mail" element={<MailList />} />
+          <Route path="/accounting/mail/:id" element={<MessageDetail />} />
+          <Route path="/accounting/print-queue" element={<PrintQueue />} />
           <Route path="/reports" element={<Reports />} />
           <Route path="/settings/developers/webhooks" element={<WebhookList />} />
           <Route path="/settings/developers/webhooks/new" element={<WebhookCreate />} />
@@ -140,6 +154,7 @@ function App() {
           <Route path="/settings/developers/oauth-clients" element={<OAuthClients />} />
           <Route path="/settings/developers/audit-log" element={<AuditLog />} />
           <Route path="/settings/team" element={<Team />} />
+          <Route path="/settings/account" element={<AccountSettings />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>
       </Layout>

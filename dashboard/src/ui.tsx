@@ -60,6 +60,8 @@ interface Page<T> {
   data: T[];
   has_more: boolean;
   next_cursor: string | null;
+  /** With `include[]=total_count`: how many match in all. */
+  total_count?: number;
 }
 
 /** A list page by page: newest first, "Next" follows next_cursor, "Previous" goes back. */
@@ -210,7 +212,8 @@ export function SecretOnce({ label, value, onDismiss }: { label: string; value: 
   );
 }
 
-export const Badge = ({ value }: { value: string }) => <span className={`badge badge-${value.replace(/[^a-z_]/gi, '')}`}>{value.replaceAll('_', ' ')}</span>;
+/** A status as a coloured pill: its colour from `value`, its text `label` (else the value, underscores as spaces). */
+export const Badge = ({ value, label }: { value: string; label?: string }) => <span className={`badge badge-${value.replace(/[^a-z_]/gi, '')}`}>{label ?? value.replaceAll('_', ' ')}</span>;
 
 export const time = (unix: number | null | undefined) => (unix ? new Date(unix * 1000).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' }) : '—');
 export const money = (cents: number | null | undefined, currency = 'usd') =>

@@ -1,8 +1,11 @@
 // The dashboard in a real Chromium against a real server on a fresh embedded database: the first-start
 // login, customers, carriers vetted on the local registry, an order dispatched and delivered, a webhook
-// endpoint receiving its deliveries (replayed, secret rotated), the order invoiced, sent and paid and its
-// carrier paid (the trial balance settles), keys, the team, a viewer who can change
-// nothing, a developer who sees no accounting, CSRF, and signing out. Screenshots of the main pages (1280x800) go to reports/screenshots/.
+// endpoint receiving its deliveries (replayed, secret rotated), the account's settings, the order's
+// documents (rate confirmation, bill of lading) and its email, the order invoiced, sent (its PDF, its
+// email in Mail with no mail server, resent) and paid and its carrier paid (the trial balance settles),
+// an invoice sent by post through the print queue, the reports (margin by customer, carrier and lane,
+// receivables aging), keys, the team, a viewer who can change nothing, a developer who sees no
+// accounting, CSRF, and signing out. Screenshots of the main pages (1280x800) go to reports/screenshots/.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -86,10 +89,10 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
   /** Every page state screenshotted, checked with axe-core: its serious and critical violations. */
   const accessibility = new Map<string, string[]>();
   /** A screenshot once nothing on the page is still loading, and its accessibility check. */
-  const shot = async (name: string) => {
+  const shot = async (name: string, { fullPage = false } = {}) => {
     await expect.poll(() => page.locator('.loading').count()).toBe(0);
     await page.evaluate('window.scrollTo(0, 0)');
-    await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage });
     const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     accessibility.set(
       name,
@@ -110,6 +113,25 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
       },
       { path, init },
     );
+
+  /** What a link of the page answers when followed with the session (a PDF of the API): status, type, first bytes. */
+  const follow = async (link: ReturnType<Page['getByTestId']>) => {
+    const href = (await link.getAttribute('href'))!;
+    return page.evaluate(async (href) => {
+      const r = await fetch(href);
+      const bytes = new Uint8Array(await r.arrayBuffer());
+      return { href, status: r.status, type: r.headers.get('content-type'), start: String.fromCharCode(...bytes.slice(0, 5)), letters: r.headers.get('letter-count') };
+    }, href);
+  };
+  /** A PDF link: opens in a new tab, and answers a PDF. */
+  const expectPdfLink = async (link: ReturnType<Page['getByTestId']>, path: RegExp) => {
+    expect(await link.getAttribute('target')).toBe('_blank');
+    const got = await follow(link);
+    expect(got).toMatchObject({ status: 200, type: 'application/pdf', start: '%PDF-' });
+    expect(got.href).toMatch(path);
+    return got;
+  };
+  const isoDay = (offsetDays = 0) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
   async function signIn(email: string, password: string) {
     await go('/');
@@ -161,6 +183,39 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await shot('customers');
   });
 
+  it("sets the account's details that its documents carry, showing the API's message for a refused value", async () => {
+    await go('/settings/account');
+    await expect.poll(() => page.getByTestId('account-details').textContent()).toContain('not set');
+    await page.locator('input[name=legal_name]').fill('Roadway Auto Transport LLC');
+    await page.locator('input[name=email]').fill('billing@roadway-auto.example');
+    await page.locator('input[name=phone]').fill('312-555-0142');
+    await page.locator('input[name="address.address1"]').fill('200 W Adams St');
+    await page.locator('input[name="address.address2"]').fill('Suite 1400');
+    await page.locator('input[name="address.city"]').fill('Chicago');
+    await page.locator('input[name="address.state"]').fill('il');
+    await page.locator('input[name="address.zip"]').fill('60606');
+    await page.locator('input[name="remit_to.address1"]').fill('PO Box 6120');
+    await page.locator('input[name="remit_to.city"]').fill('Chicago');
+    await page.locator('input[name="remit_to.state"]').fill('IL');
+    await page.locator('input[name="remit_to.zip"]').fill('60680');
+    await page.locator('textarea[name=payment_instructions]').fill('ACH to First Lakeshore Bank, routing 071000013, account 4400117722.\nNet 30.');
+    await submit('Save settings');
+    const error = page.locator('form .error');
+    await expect.poll(() => error.textContent()).toMatch(/^phone is "312-555-0142", which is not in the allowed form/);
+    expect(await error.textContent()).toMatch(/Request id: req_[0-9A-Z]{26}/);
+    await page.locator('input[name=phone]').fill('+13125550142');
+    await submit('Save settings');
+    await expect.poll(() => page.getByTestId('account-saved').isVisible()).toBe(true);
+    const details = page.getByTestId('account-details');
+    expect(await details.textContent()).toContain('Roadway Auto Transport LLC');
+    expect(await details.textContent()).toContain('200 W Adams St, Suite 1400, Chicago, IL 60606');
+    expect(await details.textContent()).toContain('PO Box 6120, Chicago, IL 60680');
+    const account = (await fetchFromPage('/v1/account', { method: 'GET' })).body as unknown as Record<string, unknown>;
+    expect(account).toMatchObject({ legal_name: 'Roadway Auto Transport LLC', phone: '+13125550142', email: 'billing@roadway-auto.example', remit_to: { address1: 'PO Box 6120', zip: '60680' } });
+    expect(account.payment_instructions).toBe('ACH to First Lakeshore Bank, routing 071000013, account 4400117722.\nNet 30.');
+    await shot('account-settings');
+  });
+
   it('onboards a carrier and follows its vetting on the local registry until it is active, with the registry snapshot', async () => {
     await go('/carriers');
     await page.locator('summary', { hasText: 'Onboard carrier' }).click();
@@ -199,8 +254,8 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await page.getByLabel('Endpoint URL').fill(receiver.url);
     await page.getByLabel('Description').fill('Local receiver');
     await page.getByLabel('Select events').check();
-    // The specification's eighteen types and carrier.rejected (a documented addition).
-    await expect.poll(() => page.locator('.event-groups input[type=checkbox]').count()).toBe(19);
+    // The specification's eighteen types, and carrier.rejected, invoice.overdue and invoice.delivery_failed (documented additions).
+    await expect.poll(() => page.locator('.event-groups input[type=checkbox]').count()).toBe(21);
     await shot('webhook-add');
     await page.getByLabel('All events (including types added later)').check();
     await submit('Add endpoint');
@@ -240,12 +295,21 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await submit('Create order');
     await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('pending');
     expect(page.url()).toMatch(/\/dashboard\/orders\/ord_[0-9A-Z]{26}$/);
+    // No document yet: the rate confirmation is made at dispatch, the bill of lading at delivery.
+    expect(await page.getByTestId('rate-confirmation').count()).toBe(0);
   });
 
   it('dispatches the order to the active carrier, picks it up and delivers it with a signature; the timeline follows', async () => {
     await page.locator('select[name=carrier_id]').selectOption({ index: 1 });
     await submit('Dispatch');
     await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('dispatched');
+    // Dispatching emails the carrier its rate confirmation (kept, not sent: no mail server here).
+    const orderId = page.url().split('/').at(-1)!;
+    await expectPdfLink(page.getByTestId('rate-confirmation'), new RegExp(`^/v1/orders/${orderId}/rate_confirmation\\.pdf$`));
+    expect(await page.getByTestId('bill-of-lading').count()).toBe(0);
+    const email = page.getByTestId('subject-message');
+    await expect.poll(() => email.count()).toBe(1);
+    expect(await email.textContent()).toMatch(/^Rate confirmation .*Rate confirmationdispatch@carrier\.examplequeued 0 attempts/);
     await page.getByRole('button', { name: 'Mark picked up' }).click();
     await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('in transit');
     await page.getByLabel('Signed by').fill('Dana Ortiz');
@@ -257,6 +321,9 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await page.locator('select[name=kind]').selectOption('damage');
     await submit('Report exception');
     await expect.poll(() => page.getByTestId('timeline').textContent()).toContain('Exception: damage');
+    // Delivered: its bill of lading, signed by Dana Ortiz, beside the rate confirmation.
+    await expectPdfLink(page.getByTestId('rate-confirmation'), /rate_confirmation\.pdf$/);
+    await expectPdfLink(page.getByTestId('bill-of-lading'), new RegExp(`^/v1/orders/${orderId}/bill_of_lading\\.pdf$`));
     await shot('order-detail');
     await go('/orders?status=delivered');
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
@@ -376,10 +443,65 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('DRAFT');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Invoice INV-000001');
     expect(await page.getByTestId('invoice-lines').textContent()).toContain('Chicago, IL to Miami Beach, FL - 2003 Honda Accord');
+    // Every send carries an Idempotency-Key of its own (a retried request sends once; the next click sends again).
+    const sendKeys: (string | undefined)[] = [];
+    const onRequest = (r: import('playwright-core').Request) => void (r.method() === 'POST' && /\/send$/.test(r.url()) && sendKeys.push(r.headers()['idempotency-key']));
+    page.on('request', onRequest);
     await page.getByRole('button', { name: 'Send invoice' }).click();
     await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('SENT');
     expect(await page.getByTestId('amount-remaining').textContent()).toBe('$1,250.00');
     expect(await page.locator('input[name=amount]').inputValue()).toBe('1250.00');
+    // Emailed to the customer: how that delivery stands, and the invoice's PDF.
+    const invoicePath = new URL(page.url()).pathname.replace(/^\/dashboard/, '');
+    const invoiceId = invoicePath.split('/').at(-1)!;
+    const delivery = page.getByTestId('invoice-delivery');
+    expect(await delivery.textContent()).toMatch(/^ChannelEmailTodispatch@acme-auto\.exampleStatusqueuedAttempts0Last error—Sent—Not tried yet/);
+    await expectPdfLink(page.getByTestId('invoice-pdf'), new RegExp(`^/v1/invoices/${invoiceId}/pdf$`));
+    await expect.poll(() => page.getByTestId('subject-message').count()).toBe(1);
+    await shot('invoice-sent');
+
+    // Its email in Mail, kept (no mail server here: see the notice below, once emails waited long enough to tell).
+    await page.locator('nav a', { hasText: 'Mail' }).click();
+    const email = page.getByTestId('message').filter({ hasText: 'Invoice INV-000001' });
+    await expect.poll(() => email.getByTestId('message-status').textContent()).toBe('queued 0 attempts');
+    expect(await email.textContent()).toContain('dispatch@acme-auto.example');
+    await page.locator('select[name=kind]').selectOption('invoice');
+    await expect.poll(() => page.getByTestId('message').count()).toBe(1);
+    await page.locator('select[name=kind]').selectOption('');
+    await expect.poll(() => page.getByTestId('message').count()).toBe(2); // and the rate confirmation
+    await email.getByRole('link').click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/^Invoice INV-000001 from Roadway Auto Transport LLC/);
+    expect(await page.getByTestId('message-details').textContent()).toContain('Acme Auto Sales, dispatch@acme-auto.example');
+    expect(await page.getByTestId('message-status').textContent()).toBe('queued 0 attempts');
+    expect(await page.getByTestId('message-text').textContent()).toContain('Hello Acme Auto Sales,');
+    await expectPdfLink(page.getByTestId('attachment'), /^\/v1\/messages\/msg_[0-9A-Z]{26}\/attachments\/0$/);
+    await shot('mail-message');
+    // The HTML body, in a frame where nothing runs.
+    await page.getByRole('button', { name: 'Show as HTML' }).click();
+    const frame = page.getByTestId('message-html');
+    expect(await frame.getAttribute('sandbox')).toBe('');
+    expect(await frame.getAttribute('srcdoc')).toContain('<p>Hello Acme Auto Sales,</p>');
+    await page.getByRole('button', { name: 'Show as HTML' }).click();
+    await expect.poll(() => page.getByTestId('message-text').isVisible()).toBe(true);
+
+    // Resent from its page to another address: a new message, the invoice's delivery is now that one.
+    await go(invoicePath);
+    await page.getByLabel('Another email address').check();
+    await page.locator('input[name=send_email]').fill('ap@acme-auto.example');
+    await submit('Resend');
+    await expect.poll(() => page.getByTestId('resent').textContent()).toMatch(/^Sent again: message msg_[0-9A-Z]{26} is queued, to ap@acme-auto\.example\.$/);
+    await expect.poll(() => page.getByTestId('invoice-delivery').textContent()).toContain('Toap@acme-auto.example');
+    await expect.poll(() => page.getByTestId('subject-message').count()).toBe(2);
+    expect(await page.locator('.page-header .badge').textContent()).toBe('SENT');
+    page.off('request', onRequest);
+    expect(sendKeys).toHaveLength(2);
+    expect(sendKeys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sendKeys[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sendKeys[0]).not.toBe(sendKeys[1]);
+    await go('/accounting/mail?kind=invoice');
+    await expect.poll(() => page.getByTestId('message').filter({ hasText: 'Invoice INV-000001' }).count()).toBe(2);
+    await go(invoicePath);
+    await expect.poll(() => page.locator('input[name=amount]').inputValue()).toBe('1250.00');
     await page.locator('input[name=reference]').fill('ACH-0001');
     await submit('Record payment');
     await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('PAID');
@@ -417,6 +539,13 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     expect(await page.getByTestId('carrier-payment').textContent()).toContain('$900.00');
     await expect.poll(() => page.locator('details .empty').textContent()).toBe('No delivered order of this carrier is waiting for payment.');
     await shot('carrier-payments');
+    // Its remittance advice: emailed to the carrier (kept here), and its PDF.
+    expect(await page.getByTestId('carrier-payment').textContent()).toContain('queued 0 attempts');
+    await page.getByTestId('carrier-payment').getByRole('link').first().click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Carrier payment $900.00');
+    expect(await page.getByTestId('remittance-delivery').textContent()).toMatch(/^ChannelEmailTodispatch@carrier\.exampleStatusqueuedAttempts0/);
+    await expectPdfLink(page.getByTestId('remittance-pdf'), /^\/v1\/carrier_payments\/cpy_[0-9A-Z]{26}\/pdf$/);
+    await expect.poll(() => page.getByTestId('subject-message').textContent()).toMatch(/^Remittance advice: \$900\.00 paid by Roadway Auto Transport LLC/);
     await go('/accounting/ledger');
     const balance = (account: string) => page.getByTestId(`balance-${account}`).locator('.balance').textContent();
     await expect.poll(() => balance('accounts_receivable')).toBe('$0.00');
@@ -429,6 +558,58 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await page.locator('select[name=ledger_account]').selectOption('accounts_receivable');
     await expect.poll(async () => (await page.getByTestId('ledger-entry').allTextContents()).every((t) => t.includes('Accounts receivable'))).toBe(true);
   }, 120_000);
+
+  it('sends a past-due invoice by post: marked past due, its letter waits in the print queue, prints as one PDF and is marked posted', async () => {
+    const customers = (await fetchFromPage('/v1/customers?limit=100', { method: 'GET' })).body as unknown as { data: { id: string; name: string }[] };
+    const customerId = customers.data.find((c) => c.name === 'Acme Auto Sales')!.id;
+    // Due ten days ago: 1 to 30 days past due once sent.
+    const draft = await fetchFromPage('/v1/invoices', { method: 'POST', csrf: true, body: { customer_id: customerId, due_date: isoDay(-10), lines: [{ description: 'Storage', quantity: 1, unit_amount: 30_000 }] } });
+    expect(draft.status).toBe(201);
+    const invoice = draft.body as unknown as { id: string; number: string };
+    await go(`/accounting/invoices/${invoice.id}`);
+    await expect.poll(() => page.locator('.page-header .badge').first().textContent()).toBe('DRAFT');
+    await page.getByLabel('Another postal address, by post').check();
+    await page.locator('input[name="send_address.address1"]').fill('4400 Commerce Blvd');
+    await page.locator('input[name="send_address.city"]').fill('Joliet');
+    await page.locator('input[name="send_address.state"]').fill('IL');
+    await page.locator('input[name="send_address.zip"]').fill('60431');
+    await submit('Send invoice');
+    await expect.poll(() => page.getByTestId('invoice-delivery-status').textContent()).toBe('in the print queue');
+    expect(await page.getByTestId('invoice-delivery').textContent()).toMatch(/^ChannelPost \(a letter\)To4400 Commerce Blvd, Joliet, IL 60431Status/);
+    expect(await page.getByTestId('past-due').textContent()).toBe('Past due');
+    await shot('invoice-past-due-by-post');
+    // Past due in the list, and found by its filter.
+    await go('/accounting/invoices?past_due=true');
+    await expect.poll(() => page.getByTestId('invoice').count()).toBe(1);
+    expect(await page.getByTestId('invoice').textContent()).toMatch(new RegExp(`^${invoice.number}SENT Past due`));
+    await page.locator('select[name=past_due]').selectOption('false');
+    await expect.poll(async () => (await page.getByTestId('invoice').allTextContents()).some((t) => t.startsWith(invoice.number))).toBe(false);
+    expect(await page.getByTestId('invoice').count()).toBeGreaterThan(0);
+
+    // The print queue: the letter, today's letters as one PDF, then marked posted.
+    await page.locator('nav a', { hasText: 'Print queue' }).click();
+    const letter = page.getByTestId('letter');
+    await expect.poll(() => letter.count()).toBe(1);
+    expect(await letter.textContent()).toContain(`Invoice ${invoice.number} from Roadway Auto Transport LLC`);
+    expect(await letter.textContent()).toContain('Acme Auto Sales4400 Commerce Blvd, Joliet, IL 60431in the print queue');
+    const todays = page.getByTestId('letters-today');
+    await expect.poll(() => todays.textContent()).toBe("Download today's letters (1)");
+    expect(await follow(todays)).toMatchObject({ href: `/v1/print_queue/letters.pdf?date=${isoDay()}`, status: 200, type: 'application/pdf', start: '%PDF-', letters: '1' });
+    expect(await follow(page.getByTestId('letters-all'))).toMatchObject({ status: 200, type: 'application/pdf', start: '%PDF-', letters: '1' });
+    const [download] = await Promise.all([page.waitForEvent('download'), todays.click()]);
+    expect(readFileSync((await download.path())!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await shot('print-queue');
+    await letter.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Mark selected as posted' }).click();
+    await expect.poll(() => page.getByTestId('marked').textContent()).toBe('1 letter marked as posted.');
+    await expect.poll(() => letter.count()).toBe(0);
+    expect(await page.getByTestId('posted-letter').first().textContent()).toMatch(new RegExp(`^Invoice ${invoice.number} .*4400 Commerce Blvd, Joliet, IL 60431posted`));
+    expect(await page.getByTestId('letters-today').textContent()).toMatch(/^No letter made today/);
+    // Nothing left to print: the API says so.
+    expect((await fetchFromPage('/v1/print_queue/letters.pdf', { method: 'GET' })).status).toBe(404);
+    await go(`/accounting/invoices/${invoice.id}`);
+    await expect.poll(() => page.getByTestId('invoice-delivery-status').textContent()).toBe('posted');
+  });
 
   it('reports margin and operations for the period in the URL, drawn and downloadable as CSV that equals what the API says', async () => {
     const today = new Date().toISOString().slice(0, 10);
@@ -461,10 +642,14 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     expect((await fetchFromPage(`/v1/orders/${late}/pickup`, { method: 'POST', csrf: true, body: {} })).status).toBe(200);
     expect((await fetchFromPage(`/v1/orders/${late}/deliver`, { method: 'POST', csrf: true, body: { signed_by: 'Late' } })).status).toBe(200);
     await go(`/reports?from=${from}&to=${today}&interval=week`);
-    const margin = (await fetchFromPage(`/v1/reports/margin?from=${from}&to=${today}&interval=week`, { method: 'GET' })).body as unknown as {
-      rows: { period_start: string; revenue: number; carrier_cost: number; margin: number }[];
-      totals: { revenue: number; carrier_cost: number; margin: number };
-    };
+    type Figures = { loads: number; revenue: number; carrier_cost: number; margin: number; margin_percent: number | null };
+    const marginBy = async (group: string) =>
+      (await fetchFromPage(`/v1/reports/margin?from=${from}&to=${today}&interval=week&group_by=${group}`, { method: 'GET' })).body as unknown as {
+        rows: (Figures & { period_start: string })[];
+        totals: Figures;
+        groups: (Figures & { key: string | null; label: string })[];
+      };
+    const margin = await marginBy('customer');
     const operations = (await fetchFromPage(`/v1/reports/operations?from=${from}&to=${today}&interval=week`, { method: 'GET' })).body as unknown as {
       rows: { period_start: string; created: number; delivered: number; on_time_rate: number | null }[];
       totals: { created: number; dispatched: number; delivered: number; cancelled: number; on_time_rate: number | null; average_transit_days: number | null };
@@ -474,22 +659,67 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     expect(margin.totals.revenue).toBe(125_000);
     expect(operations.totals).toMatchObject({ delivered: 2, cancelled: 1, on_time_rate: 0.5 });
     const usd = (cents: number) => (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
-    await expect.poll(() => page.getByTestId('margin-totals').textContent()).toBe(`Total${usd(margin.totals.revenue)}${usd(margin.totals.carrier_cost)}${usd(margin.totals.margin)}`);
+    const percent = (x: number | null) => (x === null ? '—' : `${x.toLocaleString('en-US', { maximumFractionDigits: 2 })}%`);
+    const figures = (f: Figures) => `${f.loads}${usd(f.revenue)}${usd(f.carrier_cost)}${usd(f.margin)}${percent(f.margin_percent)}`;
+    expect(margin.totals.loads).toBe(2);
+    await expect.poll(() => page.getByTestId('margin-totals').textContent()).toBe(`Total${figures(margin.totals)}`);
     expect(await page.getByTestId('operations-totals').textContent()).toBe(
       `Total${operations.totals.created}${operations.totals.dispatched}${operations.totals.delivered}${operations.totals.cancelled}${operations.totals.on_time_rate === null ? '—' : `${Math.round(operations.totals.on_time_rate * 1000) / 10}%`}${operations.totals.average_transit_days ?? '—'}`,
     );
-    expect(await page.locator('.chart canvas').count()).toBe(2);
+    expect(await page.locator('.chart canvas').count()).toBe(3); // margin, margin by customer, operations
     await shot('reports');
     // The CSV is the API's table, row for row.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('margin-table').locator('xpath=..').getByRole('button', { name: 'Download CSV' }).click()]);
-    const csv = readFileSync((await download.path())!, 'utf8');
-    expect(csv).toBe(
-      ['period_start,revenue,carrier_cost,margin', ...margin.rows.map((r) => `${r.period_start},${r.revenue},${r.carrier_cost},${r.margin}`), `total,${margin.totals.revenue},${margin.totals.carrier_cost},${margin.totals.margin}`].join('\n') + '\n',
-    );
+    const downloaded = async (table: string) => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(table).locator('xpath=..').getByRole('button', { name: 'Download CSV' }).click()]);
+      return readFileSync((await download.path())!, 'utf8');
+    };
+    const line = (first: string, f: Figures) => `${first},${f.loads},${f.revenue},${f.carrier_cost},${f.margin},${f.margin_percent ?? ''}`;
+    expect(await downloaded('margin-table')).toBe(['period_start,loads,revenue,carrier_cost,margin,margin_percent', ...margin.rows.map((r) => line(r.period_start, r)), line('total', margin.totals)].join('\n') + '\n');
+
+    // By customer, carrier and lane: the API's groups, largest margin first, drawn and as CSV.
+    const groups = page.getByTestId('margin-group');
+    for (const group of ['customer', 'carrier', 'lane'] as const) {
+      const report = await marginBy(group);
+      await page.locator('select[name=group_by]').selectOption(group);
+      await expect.poll(() => page.url()).toContain(`group_by=${group}`);
+      await expect.poll(() => groups.allTextContents()).toEqual(report.groups.map((g) => `${g.label}${figures(g)}`));
+      expect(await page.getByTestId('margin-groups-chart').getAttribute('aria-label')).toBe(`Margin by ${group}: ${report.groups.map((g) => `${g.label} ${usd(g.margin)}`).join(', ')}`);
+      const csv = await downloaded('margin-groups');
+      expect(csv.split('\n')[0]).toBe(`${group},label,loads,revenue,carrier_cost,margin,margin_percent`);
+      expect(csv.split('\n').slice(1, -2)).toEqual(report.groups.map((g) => `${g.key ?? ''},${/[",]/.test(g.label) ? `"${g.label}"` : g.label},${g.loads},${g.revenue},${g.carrier_cost},${g.margin},${g.margin_percent ?? ''}`));
+    }
+    // The scenario's lanes: Chicago to Miami Beach, and Austin to Dallas.
+    expect(await groups.locator('td:first-child').allTextContents()).toEqual(expect.arrayContaining(['IL->FL', 'TX->TX']));
+    expect(await groups.first().textContent()).toMatch(/^IL->FL1\$1,250\.00\$900\.00\$350\.00/);
+
+    // Receivables aging at the end of today: the invoice sent by post, due ten days ago, is 1 to 30
+    // days past due (the first invoice is paid); it equals the receivable of the trial balance.
+    const aging = (await fetchFromPage(`/v1/reports/receivables_aging?as_of=${isoDay()}`, { method: 'GET' })).body as unknown as {
+      customers: { customer_name: string; current: number; days_1_30: number; days_31_60: number; total: number }[];
+      totals: { current: number; days_1_30: number; total: number };
+    };
+    expect(aging.customers).toMatchObject([{ customer_name: 'Acme Auto Sales', current: 0, days_1_30: 30_000, days_31_60: 0, total: 30_000 }]);
+    const acme = page.getByTestId('aging-row').filter({ hasText: 'Acme Auto Sales' });
+    await expect.poll(() => acme.locator('[data-bucket=days_1_30]').textContent()).toBe('$300.00');
+    expect(await acme.locator('[data-bucket=days_1_30]').getAttribute('class')).toBe('past-due');
+    expect(await acme.locator('[data-bucket=current]').getAttribute('class')).toBeNull();
+    expect(await acme.locator('[data-bucket=current]').textContent()).toBe('$0.00');
+    expect(await acme.locator('td').last().textContent()).toBe('$300.00');
+    expect(await page.getByTestId('aging-totals').locator('td').last().textContent()).toBe(usd(aging.totals.total));
+    expect((await downloaded('aging-table')).split('\n').slice(0, 2)).toEqual([
+      'customer_id,customer_name,invoices,current,days_1_30,days_31_60,days_61_90,days_over_90,unapplied_payments,total',
+      expect.stringMatching(/^cus_[0-9A-Z]{26},Acme Auto Sales,1,0,30000,0,0,0,0,30000$/),
+    ]);
+    await shot('reports-by-lane-and-aging', { fullPage: true });
+    // A day before it was sent, nobody owed anything.
+    await page.locator('input[name=as_of]').fill(isoDay(-1));
+    await expect.poll(() => page.url()).toContain(`as_of=${isoDay(-1)}`);
+    await expect.poll(() => page.locator('.empty').filter({ hasText: 'No customer owed anything' }).count()).toBe(1);
+
     // The period is the URL's: another interval reloads both.
     await page.locator('select[name=interval]').selectOption('day');
     await expect.poll(() => page.url()).toContain('interval=day');
-    await expect.poll(() => page.getByTestId('margin-totals').textContent()).toBe(`Total${usd(margin.totals.revenue)}${usd(margin.totals.carrier_cost)}${usd(margin.totals.margin)}`);
+    await expect.poll(() => page.getByTestId('margin-totals').textContent()).toBe(`Total${figures(margin.totals)}`);
   });
 
   it('counts on the home page with the server: each card the list\'s total, linking to it', async () => {
@@ -562,6 +792,7 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
 
   it('visits every page of the dashboard (each checked by axe-core), by keyboard too', async () => {
     const customers = (await fetchFromPage('/v1/customers?limit=1', { method: 'GET' })).body as unknown as { data: { id: string }[] };
+    const carrierPayments = (await fetchFromPage('/v1/carrier_payments?limit=1', { method: 'GET' })).body as unknown as { data: { id: string; order_ids: string[] }[] };
     const pages: [string, string][] = [
       ['orders', '/orders'],
       ['order-new', '/orders/new'],
@@ -572,6 +803,11 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
       ['events', '/settings/developers/events'],
       ['event-types', '/settings/developers/event-types'],
       ['oauth-clients', '/settings/developers/oauth-clients'],
+      ['mail-letters', '/accounting/mail?channel=post'],
+      ['print-queue-empty', '/accounting/print-queue'],
+      ['carrier-payment', `/accounting/carrier-payments/${carrierPayments.data[0]!.id}`],
+      ['ledger-by-order', `/accounting/ledger?order_id=${carrierPayments.data[0]!.order_ids[0]!}`],
+      ['account-settings-saved', '/settings/account'],
       ['not-found', '/no/such/page'],
     ];
     for (const [name, path] of pages) {
@@ -591,6 +827,16 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     for (let i = 0; i < 40 && String(await page.evaluate('document.activeElement?.textContent ?? ""')) !== 'Reports'; i++) await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Reports');
+  });
+
+  it('says in Mail that no mail server is configured: the emails have waited a minute without an attempt', async () => {
+    await go('/accounting/mail?channel=email');
+    await expect.poll(() => page.getByTestId('message').count()).toBeGreaterThanOrEqual(6); // two rate confirmations, the first invoice twice, the remittance advice, the draft sent and voided, the partly paid one
+    expect(await page.getByTestId('message-status').allTextContents()).toEqual(Array(await page.getByTestId('message').count()).fill('queued 0 attempts'));
+    // The rate confirmation emailed at dispatch is over a minute old by now (the page looks again while it is not).
+    await expect.poll(() => page.getByTestId('no-mail-server').count(), { timeout: 60_000 }).toBe(1);
+    expect(await page.getByTestId('no-mail-server').textContent()).toMatch(/^No mail server is configured \(SMTP_URL\): emails are kept here and not sent\./);
+    await shot('mail');
   });
 
   it('creates an API key shown once and revokes it', async () => {
@@ -718,7 +964,7 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
 
   it('shows a developer no accounting: no nav, and the API\'s refusal with its request id on a direct link', async () => {
     const nav = await page.locator('nav').textContent();
-    for (const hidden of ['Invoices', 'Payments', 'Carrier payments', 'Ledger']) expect(nav, 'viewer').not.toContain(hidden);
+    for (const hidden of ['Invoices', 'Payments', 'Carrier payments', 'Ledger', 'Mail', 'Print queue', 'Account settings']) expect(nav, 'viewer').not.toContain(hidden);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await signIn(owner.email, owner.password);
     const created = await fetchFromPage('/v1/users', { method: 'POST', body: { email: 'dev@acme.example', role: 'developer', password: 'developer password 123' }, csrf: true });
@@ -727,7 +973,7 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await signIn('dev@acme.example', 'developer password 123');
     const devNav = await page.locator('nav').textContent();
     expect(devNav).toContain('Webhooks');
-    for (const hidden of ['Accounting', 'Invoices', 'Payments', 'Carrier payments', 'Ledger']) expect(devNav).not.toContain(hidden);
+    for (const hidden of ['Accounting', 'Invoices', 'Payments', 'Carrier payments', 'Ledger', 'Mail', 'Print queue', 'Account settings']) expect(devNav).not.toContain(hidden);
     await go('/accounting/invoices');
     await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/Request id: req_[0-9A-Z]{26}/);
     await shot('invoices-developer');

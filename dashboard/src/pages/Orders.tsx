@@ -1,5 +1,6 @@
 // Orders: the list (status filter, paging), creating one (addresses, vehicles with the VIN checked as
-// you type), and an order's page with its timeline and the moves its status allows.
+// you type), and an order's page with its timeline, the moves its status allows, its documents (rate
+// confirmation once dispatched, bill of lading once delivered) and the messages about it.
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { vinCheckDigit, vinCheckApplies } from '../../../src/orders/vin.ts';
@@ -7,6 +8,7 @@ import { api, must, type S } from '../api.ts';
 import { EXCEPTION_KINDS, ORDER_STATUSES, VEHICLE_TYPES } from '../catalog.ts';
 import { Can, useSession } from '../session.tsx';
 import { Action, Badge, ErrorBox, Field, Form, IdLink, ListTable, Loadable, PageHeader, money, time, useLoad, usePaged } from '../ui.tsx';
+import { PdfLink, SubjectMessages } from './accounting/delivery.tsx';
 
 export function OrderList() {
   const [params, setParams] = useSearchParams();
@@ -347,6 +349,37 @@ function Moves({ order, onDone }: { order: S['Order']; onDone: () => void }) {
   );
 }
 
+/** The order's PDFs, as its status makes them exist: the rate confirmation from dispatch, the bill of lading at delivery. */
+function Documents({ order }: { order: S['Order'] }) {
+  const dispatched = order.status === 'dispatched' || order.status === 'in_transit' || order.status === 'delivered';
+  return (
+    <section className="card">
+      <h2>Documents</h2>
+      {dispatched ? (
+        <div className="buttons">
+          <PdfLink href={`/v1/orders/${order.id}/rate_confirmation.pdf`} testId="rate-confirmation">
+            Rate confirmation (PDF)
+          </PdfLink>
+          {order.status === 'delivered' ? (
+            <PdfLink href={`/v1/orders/${order.id}/bill_of_lading.pdf`} testId="bill-of-lading">
+              Bill of lading (PDF)
+            </PdfLink>
+          ) : null}
+        </div>
+      ) : null}
+      <p className="muted">
+        {order.status === 'delivered'
+          ? 'The rate confirmation the carrier agreed to, and the bill of lading signed at delivery.'
+          : dispatched
+            ? 'The bill of lading follows at delivery.'
+            : order.status === 'cancelled' && order.dispatched_at
+              ? 'Cancelled after dispatch: the rate confirmation sent to the carrier is kept in its message.'
+              : 'The rate confirmation is made when the order is dispatched, the bill of lading when it is delivered.'}
+      </p>
+    </section>
+  );
+}
+
 const stopText = (s: S['StopOut']) => [s.address1, s.address2, `${s.city}, ${s.state} ${s.zip}`, s.contact_name, s.contact_phone].filter(Boolean).join(' · ');
 
 export function OrderDetail() {
@@ -385,8 +418,8 @@ export function OrderDetail() {
                   <ul>
                     {order.vehicles.map((v) => (
                       <li key={v.vin}>
-                        {v.year} {v.make} {v.model} ({v.type}
-                        {v.inoperable ? ', inoperable' : ''}) <code>{v.vin}</code>
+                        {v.year} {v.make} {v.model}
+                        {v.type || v.inoperable ? ` (${[v.type, v.inoperable ? 'inoperable' : null].filter(Boolean).join(', ')})` : ''} <code>{v.vin}</code>
                       </li>
                     ))}
                   </ul>
@@ -398,7 +431,14 @@ export function OrderDetail() {
               <Timeline order={order} />
             </section>
             {can('orders:write') && <Moves order={order} onDone={state.reload} />}
+            <Documents order={order} />
           </div>
+          {can('accounting:read') && order.dispatched_at ? <SubjectMessages subjectId={order.id} version={order.status} /> : null}
+          {can('accounting:read') && order.delivered_at ? (
+            <p>
+              <Link to={`/accounting/ledger?order_id=${order.id}`}>Its ledger entries</Link> (revenue and carrier cost, recognized at delivery)
+            </p>
+          ) : null}
           {state.error ? <ErrorBox error={state.error} /> : null}
         </>
       )}

@@ -1,59 +1,47 @@
-// Accounting: invoices (the list, creating one from a customer's delivered orders not billed yet, an
-// invoice's page with its lines and totals: send, void, record a payment), payments, carrier payments
-// (pay a carrier for its delivered orders not paid yet), and the general ledger with its trial balance.
+// Invoices: the list (status, customer and past-due filters), creating one from a customer's delivered
+// orders not billed yet, and an invoice's page: its lines and totals, its PDF, how it was sent and how
+// that delivery stands, sending or resending it (by email or by post), voiding it, recording a payment.
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { api, must, type S } from '../api.ts';
-import { INVOICE_STATUSES, LEDGER_ACCOUNTS, PAYMENT_METHODS } from '../catalog.ts';
-import { Can, useSession } from '../session.tsx';
-import { Action, Badge, Field, Form, IdLink, ListTable, Loadable, PageHeader, money, time, useLoad, usePaged } from '../ui.tsx';
+import { api, must, type S } from '../../api.ts';
+import { INVOICE_STATUSES, PAYMENT_METHODS } from '../../catalog.ts';
+import { Can, useSession } from '../../session.tsx';
+import { Action, Badge, Field, Form, IdLink, ListTable, Loadable, PageHeader, money, time, useLoad, usePaged } from '../../ui.tsx';
+import { AddressFields, emptyAddress, postalOf, type AddressDraft } from './address.tsx';
+import { DeliveryStatus, PdfLink, SubjectMessages, addressText, recipientText } from './delivery.tsx';
+import { PaymentTable } from './payments.tsx';
+import { cents, dollars, everything, idempotencyKey, route, useCustomers, vehiclesText } from './shared.ts';
 
-interface Page<T> {
-  data: T[];
-  has_more: boolean;
-  next_cursor: string | null;
-}
-
-/** Every page of a list (for the few reads that must see all of it: what is not billed or paid yet). */
-async function everything<T>(load: (cursor: string | undefined) => Promise<Page<T>>): Promise<T[]> {
-  const all: T[] = [];
-  let cursor: string | undefined;
-  for (;;) {
-    const page = await load(cursor);
-    all.push(...page.data);
-    if (!page.has_more || !page.next_cursor) return all;
-    cursor = page.next_cursor;
-  }
-}
-
-const route = (o: S['Order']) => `${o.pickup.city}, ${o.pickup.state} to ${o.delivery.city}, ${o.delivery.state}`;
-const vehiclesText = (o: S['Order']) => o.vehicles.map((v) => `${v.year} ${v.make} ${v.model}`).join(', ');
-const ACCOUNT_NAMES: Record<S['LedgerAccount'], string> = {
-  cash: 'Cash',
-  accounts_receivable: 'Accounts receivable',
-  revenue: 'Revenue',
-  carrier_cost: 'Carrier cost',
-  carrier_payable: 'Carrier payable',
-};
-const cents = (dollars: string) => Math.round(Number(dollars) * 100);
-const dollars = (amount: number) => (amount / 100).toFixed(2);
-
-function useCustomers() {
-  return useLoad(() => everything((cursor) => must(api.GET('/v1/customers', { params: { query: { limit: 100, ...(cursor ? { cursor } : {}) } } }))), []);
-}
-
-// ---- Invoices -------------------------------------------------------------------------------------
+/** The mark of an invoice past its due date with something left to pay. */
+export const PastDue = () => (
+  <span className="badge badge-past_due" data-testid="past-due">
+    Past due
+  </span>
+);
 
 export function InvoiceList() {
   const [params, setParams] = useSearchParams();
   const status = (params.get('status') ?? '') as S['InvoiceStatus'] | '';
   const customerId = params.get('customer_id') ?? '';
+  const pastDue = params.get('past_due') === 'true' ? true : params.get('past_due') === 'false' ? false : undefined;
   const customers = useCustomers();
   const names = new Map((customers.data ?? []).map((c) => [c.id, c.name]));
   const { state, pager } = usePaged(
     (cursor) =>
-      must(api.GET('/v1/invoices', { params: { query: { limit: 20, ...(status ? { status } : {}), ...(customerId ? { customer_id: customerId } : {}), ...(cursor ? { cursor } : {}) } } })),
-    [status, customerId],
+      must(
+        api.GET('/v1/invoices', {
+          params: {
+            query: {
+              limit: 20,
+              ...(status ? { status } : {}),
+              ...(customerId ? { customer_id: customerId } : {}),
+              ...(pastDue !== undefined ? { past_due: pastDue } : {}),
+              ...(cursor ? { cursor } : {}),
+            },
+          },
+        }),
+      ),
+    [status, customerId, pastDue],
   );
   const filter = (key: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -91,11 +79,18 @@ export function InvoiceList() {
             ))}
           </select>
         </Field>
+        <Field label="Past due">
+          <select name="past_due" value={pastDue === undefined ? '' : String(pastDue)} onChange={(e) => filter('past_due', e.target.value)}>
+            <option value="">All</option>
+            <option value="true">Past due</option>
+            <option value="false">Not past due</option>
+          </select>
+        </Field>
       </div>
       <ListTable
         state={state}
         pager={pager}
-        empty={status || customerId ? 'No invoice matches these filters.' : 'No invoice yet.'}
+        empty={status || customerId || pastDue !== undefined ? 'No invoice matches these filters.' : 'No invoice yet.'}
         head={
           <tr>
             <th>Number</th>
@@ -113,7 +108,7 @@ export function InvoiceList() {
               <Link to={`/accounting/invoices/${i.id}`}>{i.number}</Link>
             </td>
             <td>
-              <Badge value={i.status} />
+              <Badge value={i.status} /> {i.past_due ? <PastDue /> : null}
             </td>
             <td>{names.get(i.customer_id) ?? <code>{i.customer_id}</code>}</td>
             <td>{money(i.amount_due, i.currency)}</td>
@@ -252,6 +247,7 @@ export function InvoiceCreate() {
   );
 }
 
+
 function RecordPayment({ invoice, onDone }: { invoice: S['Invoice']; onDone: () => void }) {
   const [amount, setAmount] = useState(dollars(invoice.amount_remaining));
   const [method, setMethod] = useState<S['PaymentMethod']>('ach');
@@ -369,7 +365,61 @@ function EditLines({ invoice, onDone }: { invoice: S['Invoice']; onDone: () => v
   );
 }
 
-const sentToText = (to: S['Invoice']['sent_to']) => (to === null ? '—' : typeof to === 'string' ? to : `${to.address1}, ${to.city}, ${to.state} ${to.zip}`);
+const sentToText = (to: S['Invoice']['sent_to']) => (to === null ? '—' : typeof to === 'string' ? to : addressText(to));
+
+type SendTo = 'default' | 'email' | 'post_billing' | 'post';
+
+/**
+ * Sends a draft invoice, or sends a sent one again (a new message; the invoice does not change): to
+ * the customer (a draft) or the last recipient (a resend), to another email, or by post. Each click
+ * carries a new Idempotency-Key, so one click sends one message.
+ */
+function SendInvoice({ invoice, onDone }: { invoice: S['Invoice']; onDone: () => void }) {
+  const resend = invoice.status === 'SENT';
+  const [how, setHow] = useState<SendTo>('default');
+  const [email, setEmail] = useState('');
+  const [address, setAddress] = useState<AddressDraft>(emptyAddress);
+  const [sent, setSent] = useState<S['MessageDelivery'] | null>(null);
+  const body = (): S['InvoiceSend'] | undefined =>
+    how === 'email' ? { email } : how === 'post' ? { address: postalOf(address) } : how === 'post_billing' ? { sent_via: 'post' } : undefined;
+  const choice = (value: SendTo, label: string) => (
+    <label className="check">
+      <input type="radio" name="send_to" value={value} checked={how === value} onChange={() => setHow(value)} /> {label}
+    </label>
+  );
+  return (
+    <>
+      <Form
+        label={resend ? 'Resend' : 'Send invoice'}
+        onDone={onDone}
+        submit={async () => {
+          const b = body();
+          const updated = await must(api.POST('/v1/invoices/{invoice_id}/send', { params: { path: { invoice_id: invoice.id }, header: idempotencyKey() }, ...(b ? { body: b } : {}) }));
+          setSent(resend ? updated.delivery : null);
+        }}
+      >
+        <fieldset>
+          <legend>{resend ? 'Send it again to' : 'Send it to'}</legend>
+          {choice('default', resend && invoice.delivery ? `The last recipient (${recipientText(invoice.delivery.to)})` : "The customer's email, else its billing address")}
+          {choice('email', 'Another email address')}
+          {choice('post_billing', "The customer's billing address, by post")}
+          {choice('post', 'Another postal address, by post')}
+        </fieldset>
+        {how === 'email' ? (
+          <Field label="Email address">
+            <input name="send_email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          </Field>
+        ) : null}
+        {how === 'post' ? <AddressFields legend="Postal address" name="send_address" required value={address} onChange={setAddress} /> : null}
+      </Form>
+      {sent ? (
+        <p role="status" data-testid="resent">
+          Sent again: message <code>{sent.message_id}</code> {sent.channel === 'post' ? 'is in the print queue' : `is ${sent.status}`}, to {recipientText(sent.to)}.
+        </p>
+      ) : null}
+    </>
+  );
+}
 
 export function InvoiceDetail() {
   const { id = '' } = useParams();
@@ -387,6 +437,10 @@ export function InvoiceDetail() {
         <>
           <PageHeader title={`Invoice ${invoice.number}`}>
             <Badge value={invoice.status} />
+            {invoice.past_due ? <PastDue /> : null}
+            <PdfLink href={invoice.invoice_pdf} testId="invoice-pdf">
+              Open PDF
+            </PdfLink>
           </PageHeader>
           <div className="grid">
             <section className="card">
@@ -399,7 +453,10 @@ export function InvoiceDetail() {
                 <dt>Customer</dt>
                 <dd>{can('customers:read') ? <IdLink to={`/customers/${invoice.customer_id}`} id={invoice.customer_id} /> : <code>{invoice.customer_id}</code>}</dd>
                 <dt>Due</dt>
-                <dd>{invoice.due_date}</dd>
+                <dd>
+                  {invoice.due_date}
+                  {invoice.past_due ? <span className="invalid"> (past due)</span> : null}
+                </dd>
                 <dt>Sent</dt>
                 <dd>{invoice.sent_at ? `${time(invoice.sent_at)} by ${invoice.sent_via} to ${sentToText(invoice.sent_to)}` : '—'}</dd>
                 <dt>Paid</dt>
@@ -423,13 +480,26 @@ export function InvoiceDetail() {
                 <dd data-testid="amount-remaining">{money(invoice.amount_remaining, invoice.currency)}</dd>
               </dl>
             </section>
+            <section className="card">
+              <h2>Delivery</h2>
+              {invoice.delivery ? <DeliveryStatus delivery={invoice.delivery} testId="invoice-delivery" /> : <p className="muted">Not sent yet.</p>}
+            </section>
             {can('accounting:write') && (invoice.status === 'DRAFT' || invoice.status === 'SENT') && (
               <section className="card">
                 <h2>Actions</h2>
-                {invoice.status === 'DRAFT' && <Action kind="primary" label="Send invoice" onDone={reload} run={() => must(api.POST('/v1/invoices/{invoice_id}/send', { params: { path } }))} />}
-                {invoice.status === 'SENT' && invoice.amount_remaining > 0 && <RecordPayment key={invoice.amount_remaining} invoice={invoice} onDone={reload} />}
+                <h3>{invoice.status === 'DRAFT' ? 'Send' : 'Send again'}</h3>
+                <SendInvoice key={invoice.status} invoice={invoice} onDone={reload} />
+                {invoice.status === 'SENT' && invoice.amount_remaining > 0 && (
+                  <>
+                    <h3>Record a payment</h3>
+                    <RecordPayment key={invoice.amount_remaining} invoice={invoice} onDone={reload} />
+                  </>
+                )}
                 {invoice.status === 'SENT' && invoice.amount_paid === 0 && (
-                  <Action kind="danger" label="Void invoice" confirm={`Void ${invoice.number}? Its orders can then be billed again.`} onDone={reload} run={() => must(api.POST('/v1/invoices/{invoice_id}/void', { params: { path } }))} />
+                  <>
+                    <h3>Void</h3>
+                    <Action kind="danger" label="Void invoice" confirm={`Void ${invoice.number}? Its orders can then be billed again.`} onDone={reload} run={() => must(api.POST('/v1/invoices/{invoice_id}/void', { params: { path } }))} />
+                  </>
                 )}
               </section>
             )}
@@ -471,349 +541,10 @@ export function InvoiceDetail() {
               {(p) => <PaymentTable payments={p.data} />}
             </Loadable>
           </section>
+          {invoice.status !== 'DRAFT' ? <SubjectMessages subjectId={invoice.id} version={invoice.delivery?.message_id} /> : null}
         </>
       )}
     </Loadable>
   );
 }
 
-// ---- Payments -------------------------------------------------------------------------------------
-
-function PaymentTable({ payments }: { payments: S['Payment'][] }) {
-  return (
-    <table>
-      <thead>
-        <tr>
-          <th>Payment</th>
-          <th>Status</th>
-          <th>Amount</th>
-          <th>Method</th>
-          <th>Reference</th>
-          <th>Created</th>
-        </tr>
-      </thead>
-      <tbody>
-        {payments.map((p) => (
-          <PaymentRow key={p.id} payment={p} />
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-const PaymentRow = ({ payment: p, invoice }: { payment: S['Payment']; invoice?: boolean }) => (
-  <tr data-testid="payment">
-    <td>
-      <code>{p.id}</code>
-    </td>
-    <td>
-      <Badge value={p.status} />
-      {p.failure_reason ? <small className="muted"> {p.failure_reason}</small> : null}
-    </td>
-    {invoice ? <td>{p.invoice_id ? <IdLink to={`/accounting/invoices/${p.invoice_id}`} id={p.invoice_id} /> : '—'}</td> : null}
-    <td>{money(p.amount, p.currency)}</td>
-    <td>{p.payment_method}</td>
-    <td>{p.reference ?? '—'}</td>
-    <td>{time(p.created)}</td>
-  </tr>
-);
-
-export function PaymentList() {
-  const { state, pager } = usePaged((cursor) => must(api.GET('/v1/payments', { params: { query: { limit: 20, ...(cursor ? { cursor } : {}) } } })), []);
-  return (
-    <>
-      <PageHeader title="Payments" />
-      <ListTable
-        state={state}
-        pager={pager}
-        empty="No payment yet: record one on a sent invoice."
-        head={
-          <tr>
-            <th>Payment</th>
-            <th>Status</th>
-            <th>Invoice</th>
-            <th>Amount</th>
-            <th>Method</th>
-            <th>Reference</th>
-            <th>Created</th>
-          </tr>
-        }
-        row={(p) => <PaymentRow key={p.id} payment={p} invoice />}
-      />
-    </>
-  );
-}
-
-// ---- Carrier payments -----------------------------------------------------------------------------
-
-/** A carrier's delivered orders that no carrier payment covers yet, as the server says. */
-const unpaidOrders = (carrierId: string): Promise<S['Order'][]> =>
-  everything((cursor) => must(api.GET('/v1/orders', { params: { query: { limit: 100, status: 'delivered', carrier_paid: false, carrier_id: carrierId, ...(cursor ? { cursor } : {}) } } })));
-
-function PayCarrier({ onDone }: { onDone: () => void }) {
-  const carriers = useLoad(() => everything((cursor) => must(api.GET('/v1/carriers', { params: { query: { limit: 100, ...(cursor ? { cursor } : {}) } } }))), []);
-  const [carrierId, setCarrierId] = useState('');
-  const orders = useLoad(() => (carrierId ? unpaidOrders(carrierId) : Promise.resolve(null)), [carrierId]);
-  const [chosen, setChosen] = useState<Set<string>>(new Set());
-  const [method, setMethod] = useState<S['PaymentMethod']>('ach');
-  const [reference, setReference] = useState('');
-  const picked = (orders.data ?? []).filter((o) => chosen.has(o.id));
-  return (
-    <details className="card">
-      <summary>Pay carrier</summary>
-      <Loadable state={carriers} isEmpty={(cs) => cs.length === 0} empty="No carrier yet.">
-        {(cs) => (
-          <Form
-            label="Pay carrier"
-            onDone={() => {
-              setChosen(new Set());
-              setReference('');
-              orders.reload();
-              onDone();
-            }}
-            submit={() => {
-              if (picked.length === 0) throw new Error('Choose at least one delivered order to pay for.');
-              return must(api.POST('/v1/carrier_payments', { body: { carrier_id: carrierId, order_ids: picked.map((o) => o.id), payment_method: method, ...(reference ? { reference } : {}) } }));
-            }}
-          >
-            <Field label="Carrier">
-              <select
-                name="carrier_id"
-                required
-                value={carrierId}
-                onChange={(e) => {
-                  setCarrierId(e.target.value);
-                  setChosen(new Set());
-                }}
-              >
-                <option value="">Choose…</option>
-                {cs.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.legal_name ?? c.id} (DOT {c.dot_number})
-                  </option>
-                ))}
-              </select>
-            </Field>
-            {carrierId ? (
-              <Loadable state={orders} isEmpty={(os) => !os || os.length === 0} empty="No delivered order of this carrier is waiting for payment.">
-                {(os) => (
-                  <table data-testid="unpaid-orders">
-                    <thead>
-                      <tr>
-                        <th>Pay</th>
-                        <th>Order</th>
-                        <th>Route</th>
-                        <th>Delivered</th>
-                        <th>Carrier pay</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {os!.map((o) => (
-                        <tr key={o.id}>
-                          <td>
-                            <input
-                              type="checkbox"
-                              aria-label={`Pay ${o.id}`}
-                              disabled={o.carrier_pay === null}
-                              checked={chosen.has(o.id)}
-                              onChange={(e) =>
-                                setChosen((s) => {
-                                  const next = new Set(s);
-                                  if (e.target.checked) next.add(o.id);
-                                  else next.delete(o.id);
-                                  return next;
-                                })
-                              }
-                            />
-                          </td>
-                          <td>
-                            <code>{o.id}</code>
-                          </td>
-                          <td>{route(o)}</td>
-                          <td>{time(o.delivered_at)}</td>
-                          <td>{o.carrier_pay === null ? <span className="muted">no carrier pay set</span> : money(o.carrier_pay, o.currency)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                )}
-              </Loadable>
-            ) : null}
-            <div className="row">
-              <Field label="Method">
-                <select name="payment_method" value={method} onChange={(e) => setMethod(e.target.value as S['PaymentMethod'])}>
-                  {PAYMENT_METHODS.map((m) => (
-                    <option key={m}>{m}</option>
-                  ))}
-                </select>
-              </Field>
-              <Field label="Reference">
-                <input name="reference" value={reference} onChange={(e) => setReference(e.target.value)} />
-              </Field>
-              <p data-testid="carrier-payment-total">
-                Total: <strong>{money(picked.reduce((sum, o) => sum + (o.carrier_pay ?? 0), 0), picked[0]?.currency)}</strong>
-              </p>
-            </div>
-          </Form>
-        )}
-      </Loadable>
-    </details>
-  );
-}
-
-export function CarrierPaymentList() {
-  const { can } = useSession();
-  const { state, pager } = usePaged((cursor) => must(api.GET('/v1/carrier_payments', { params: { query: { limit: 20, ...(cursor ? { cursor } : {}) } } })), []);
-  return (
-    <>
-      <PageHeader title="Carrier payments" />
-      <Can scope="accounting:write">
-        <PayCarrier onDone={state.reload} />
-      </Can>
-      <ListTable
-        state={state}
-        pager={pager}
-        empty="No carrier payment yet."
-        head={
-          <tr>
-            <th>Payment</th>
-            <th>Status</th>
-            <th>Carrier</th>
-            <th>Orders</th>
-            <th>Amount</th>
-            <th>Method</th>
-            <th>Reference</th>
-            <th>Sent</th>
-          </tr>
-        }
-        row={(p) => (
-          <tr key={p.id} data-testid="carrier-payment">
-            <td>
-              <code>{p.id}</code>
-            </td>
-            <td>
-              <Badge value={p.status} />
-            </td>
-            <td>{can('carriers:read') ? <IdLink to={`/carriers/${p.carrier_id}`} id={p.carrier_id} /> : <code>{p.carrier_id}</code>}</td>
-            <td>
-              {p.order_ids.map((o) => (
-                <div key={o}>{can('orders:read') ? <IdLink to={`/orders/${o}`} id={o} /> : <code>{o}</code>}</div>
-              ))}
-            </td>
-            <td>{money(p.amount, p.currency)}</td>
-            <td>{p.payment_method}</td>
-            <td>{p.reference ?? '—'}</td>
-            <td>{time(p.sent_at)}</td>
-          </tr>
-        )}
-      />
-    </>
-  );
-}
-
-// ---- Ledger ---------------------------------------------------------------------------------------
-
-function TrialBalance() {
-  const state = useLoad(() => must(api.GET('/v1/ledger_balances', { params: { query: { currency: 'usd' } } })), []);
-  return (
-    <section className="card">
-      <h2>Trial balance</h2>
-      <Loadable state={state}>
-        {(b) => (
-          <>
-            <table data-testid="trial-balance">
-              <thead>
-                <tr>
-                  <th>Account</th>
-                  <th>Normal side</th>
-                  <th>Debits</th>
-                  <th>Credits</th>
-                  <th>Balance</th>
-                </tr>
-              </thead>
-              <tbody>
-                {b.accounts.map((a) => (
-                  <tr key={a.ledger_account} data-testid={`balance-${a.ledger_account}`}>
-                    <td>{ACCOUNT_NAMES[a.ledger_account]}</td>
-                    <td>{a.normal_balance}</td>
-                    <td>{money(a.debits, b.currency)}</td>
-                    <td>{money(a.credits, b.currency)}</td>
-                    <td className="balance">{money(a.balance, b.currency)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th colSpan={2}>Total</th>
-                  <th data-testid="total-debits">{money(b.total_debits, b.currency)}</th>
-                  <th data-testid="total-credits">{money(b.total_credits, b.currency)}</th>
-                  <th>{b.total_debits === b.total_credits ? 'Balanced' : 'Out of balance'}</th>
-                </tr>
-              </tfoot>
-            </table>
-            <p className="muted">As of {time(b.as_of)}, in {b.currency.toUpperCase()}.</p>
-          </>
-        )}
-      </Loadable>
-    </section>
-  );
-}
-
-export function Ledger() {
-  const [params, setParams] = useSearchParams();
-  const account = (params.get('ledger_account') ?? '') as S['LedgerAccount'] | '';
-  const { state, pager } = usePaged(
-    (cursor) => must(api.GET('/v1/ledger_entries', { params: { query: { limit: 25, ...(account ? { ledger_account: account } : {}), ...(cursor ? { cursor } : {}) } } })),
-    [account],
-  );
-  return (
-    <>
-      <PageHeader title="Ledger" />
-      <TrialBalance />
-      <section className="card ledger-entries">
-        <h2>Entries</h2>
-        <div className="filters">
-          <Field label="Account">
-            <select name="ledger_account" value={account} onChange={(e) => setParams(e.target.value ? { ledger_account: e.target.value } : {})}>
-              <option value="">All</option>
-              {LEDGER_ACCOUNTS.map((a) => (
-                <option key={a} value={a}>
-                  {ACCOUNT_NAMES[a]}
-                </option>
-              ))}
-            </select>
-          </Field>
-        </div>
-        <ListTable
-          state={state}
-          pager={pager}
-          empty={account ? `No entry in ${ACCOUNT_NAMES[account]} yet.` : 'No ledger entry yet: entries are posted when invoices are sent and payments made.'}
-          head={
-            <tr>
-              <th>Posted</th>
-              <th>Journal entry</th>
-              <th>Account</th>
-              <th>Debit</th>
-              <th>Credit</th>
-              <th>Source</th>
-              <th>Description</th>
-            </tr>
-          }
-          row={(e) => (
-            <tr key={e.id} data-testid="ledger-entry">
-              <td>{time(e.created)}</td>
-              <td>
-                <code>{e.journal_entry_id}</code>
-              </td>
-              <td>{ACCOUNT_NAMES[e.ledger_account]}</td>
-              <td>{e.direction === 'debit' ? money(e.amount, e.currency) : ''}</td>
-              <td>{e.direction === 'credit' ? money(e.amount, e.currency) : ''}</td>
-              <td>{e.source_type === 'invoice' ? <IdLink to={`/accounting/invoices/${e.source_id}`} id={e.source_id} /> : <code>{e.source_id}</code>}</td>
-              <td>{e.description}</td>
-            </tr>
-          )}
-        />
-      </section>
-    </>
-  );
-}
