@@ -384,8 +384,8 @@ export interface paths {
          *     `days_over_90`, less `unapplied_payments` (payments recorded on account, with no invoice);
          *     `total` is the customer's balance. An invoice counts from the moment it was sent until it was
          *     paid in full or voided, for what remained unpaid that day. `totals.total` equals the
-         *     `accounts_receivable` balance of the trial balance at that day. Customers that owed nothing
-         *     are left out; the largest balance comes first.
+         *     `accounts_receivable` balance of the trial balance at that day. Customers with no invoice
+         *     open and no payment on account that day are left out; the largest balance comes first.
          */
         get: operations["getReceivablesAgingReport"];
         put?: never;
@@ -1576,10 +1576,11 @@ export interface paths {
         };
         /**
          * The letters waiting to be posted, as one PDF
-         * @description Every letter (an invoice sent by post) still `queued`, oldest first, in one PDF to print:
-         *     each letter starts on a new page, with the recipient's address where a window envelope shows
-         *     it. With `date`, only the letters made that day (UTC). Once posted, mark them
-         *     (`POST /v1/print_queue/mark_mailed`). No letter waiting answers 404 `resource_missing`.
+         * @description The letters (invoices sent by post) still `queued`, oldest first, at most 200, in one PDF to
+         *     print: each letter starts on a new page, with the recipient's address where a window envelope
+         *     shows it. With `date`, only the letters made that day (UTC). Once posted, mark them
+         *     (`POST /v1/print_queue/mark_mailed`); the next 200, if more wait, come with the next call.
+         *     No letter waiting answers 404 `resource_missing`.
          */
         get: operations["getPrintQueueLetters"];
         put?: never;
@@ -4065,6 +4066,11 @@ export interface components {
          * @example acct_01JF3Q7X5V3T1R9P7N5K3J1G9E
          */
         AccountId: string;
+        /**
+         * RemitTo
+         * @description Where customers mail payments (a postal address), when not to the account's `address`.
+         */
+        RemitTo: components["schemas"]["PostalAddress"];
         /** @description How customers pay (bank, routing and account numbers, terms), up to 1,000 characters of text. */
         PaymentInstructions: components["schemas"]["Text"];
         /**
@@ -4081,8 +4087,7 @@ export interface components {
             address: components["schemas"]["PostalAddress"] | null;
             phone: components["schemas"]["PhoneE164"] | null;
             email: components["schemas"]["Email"] | null;
-            /** @description Where customers mail payments, when not to `address`. */
-            remit_to: components["schemas"]["PostalAddress"] | null;
+            remit_to: components["schemas"]["RemitTo"] | null;
             payment_instructions: string | null;
             created: components["schemas"]["UnixTime"];
             updated: components["schemas"]["UnixTime"];
@@ -4093,7 +4098,7 @@ export interface components {
             address?: components["schemas"]["PostalAddress"] | null;
             phone?: components["schemas"]["PhoneE164"] | null;
             email?: components["schemas"]["Email"] | null;
-            remit_to?: components["schemas"]["PostalAddress"] | null;
+            remit_to?: components["schemas"]["RemitTo"] | null;
             payment_instructions?: components["schemas"]["PaymentInstructions"] | null;
         };
     };

@@ -445,7 +445,7 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
     it('is balanced by the database itself: an unbalanced journal entry cannot commit, and posted lines cannot change', async () => {
       const em = h.database.db.em();
       const accountId = (await em.find(Invoice, {}, { limit: 1 }))[0]!.accountId;
-      const base = { accountId, journalEntryId: newId('journalEntry'), currency: 'usd' as const, sourceType: 'payment' as const, sourceId: newId('payment'), description: 'forged', createdAt: new Date() };
+      const base = { accountId, journalEntryId: newId('journalEntry'), currency: 'usd' as const, sourceType: 'payment' as const, sourceId: newId('payment'), orderId: null, kind: 'payment_received' as const, description: 'forged', createdAt: new Date() };
       const attempt = em.transactional(async (tx) => {
         tx.persist(tx.create(LedgerEntry, { ...base, id: newId('ledgerEntry'), ledgerAccount: 'cash', direction: 'debit', amount: 100 }));
         tx.persist(tx.create(LedgerEntry, { ...base, id: newId('ledgerEntry'), ledgerAccount: 'revenue', direction: 'credit', amount: 99 }));
@@ -455,6 +455,14 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
         tx.persist(tx.create(LedgerEntry, { ...base, journalEntryId: newId('journalEntry'), id: newId('ledgerEntry'), ledgerAccount: 'cash', direction: 'debit', amount: 100 }));
       });
       await expect(lonely).rejects.toThrow(/not balanced/);
+      // A line that does not name its movement (as the previous release posted) is refused too.
+      const unnamed = h.database.db.em().transactional(async (tx) => {
+        const journalEntryId = newId('journalEntry');
+        for (const [ledgerAccount, direction] of [['cash', 'debit'], ['revenue', 'credit']] as const) {
+          tx.persist(tx.create(LedgerEntry, { ...base, journalEntryId, id: newId('ledgerEntry'), ledgerAccount, direction, amount: 5, kind: null }));
+        }
+      });
+      await expect(unnamed).rejects.toThrow(/ledger_entries_kind_given/);
       expect(await h.database.db.em().count(LedgerEntry, { sourceId: base.sourceId })).toBe(0);
       const posted = (await h.database.db.em().find(LedgerEntry, { accountId }, { limit: 1 }))[0] ?? (await h.database.db.em().find(LedgerEntry, {}, { limit: 1 }))[0]!;
       await expect(h.database.db.em().nativeUpdate(LedgerEntry, { id: posted.id }, { amount: 1 })).rejects.toThrow(/append-only/);

@@ -327,6 +327,30 @@ describe.each(backends({ pooler: true }))('carriers on %s', (backend: Backend) =
       }
     });
 
+    it("emails the carrier its rate confirmation at dispatch, withdraws it if the order is cancelled before it goes, and prints the documents", async () => {
+      const text = async (path: string) => {
+        const r = await fetch(`${h.url}${path}`, { headers: { Authorization: `Bearer ${await h.key()}` } });
+        expect(r.headers.get('content-type'), path).toBe('application/pdf');
+        const { extractText, getDocumentProxy } = await import('unpdf');
+        return (await extractText(await getDocumentProxy(new Uint8Array(await r.arrayBuffer())), { mergePages: true })).text;
+      };
+      const id = (await h.call('POST', '/v1/orders', { body: orderBody(customerId, { carrier_pay: 95_000 }) })).body.id as string;
+      expect((await request.dispatch(id)).status).toBe(200);
+      const [message] = (await h.call('GET', `/v1/messages?subject_id=${id}`)).body.data;
+      expect(message).toMatchObject({ kind: 'rate_confirmation', channel: 'email', status: 'queued', subject_id: id });
+      const confirmation = await text(`/v1/orders/${id}/rate_confirmation.pdf`);
+      for (const expected of [id, '$950.00', '1HGCM82633A004352', 'Chicago, IL']) expect(confirmation).toContain(expected);
+      // Cancelled before the email went out: it never will.
+      expect((await request.cancel(id)).status).toBe(200);
+      expect((await h.call('GET', `/v1/messages/${message.id}`)).body.status).toBe('cancelled');
+      expect((await h.call('GET', `/v1/orders/${id}/rate_confirmation.pdf`)).status).toBe(409);
+      // Delivered: the bill of lading names who signed.
+      const delivered = await newOrder();
+      for (const step of ['dispatch', 'pickup', 'deliver'] as const) expect((await request[step](delivered)).status).toBe(200);
+      expect(await text(`/v1/orders/${delivered}/bill_of_lading.pdf`)).toContain('Jordan Price');
+      expect((await h.call('GET', `/v1/orders/${await newOrder()}/bill_of_lading.pdf`)).body.error).toMatchObject({ code: 'invalid_state_transition' });
+    });
+
     it('walks creation to delivery with the right events and fields', async () => {
       const id = await newOrder();
       const d = (await request.dispatch(id)).body;

@@ -317,6 +317,34 @@ describe.each(backends())('mail on %s', (backend: Backend) => {
       }
     });
 
+    it('gives up an attempt the mail server does not finish within the deadline (a temporary failure), and the retry delivers it with the same Message-ID', async () => {
+      const m = await queue();
+      const quick = new JobRunner({
+        db: h.database.db,
+        clock,
+        log: silent,
+        handlers: { [MAIL_JOB]: mailJob({ db: h.database.db, clock, log: silent, transport, from: FROM, onPermanentFailure, sendDeadlineMs: 300 }) },
+      });
+      smtp.holdData = true;
+      try {
+        expect(await quick.runOnce()).toBe(1);
+      } finally {
+        smtp.holdData = false;
+        smtp.release(); // the server takes the held copy after all
+      }
+      const row = await stored(m.id);
+      expect(row).toMatchObject({ status: 'queued', attempts: 1, lastError: 'the mail server did not take the message within 0.3 s' });
+      expect(row.nextAttemptAt).toEqual(new Date(clock.now().getTime() + 10_000));
+      clock.advance(10_000);
+      expect(await quick.runOnce()).toBe(1);
+      await smtp.waitFor(smtp.received.length); // (both copies in)
+      expect((await stored(m.id)).status).toBe('sent');
+      const copies = arrivalsOf(m);
+      expect(copies.length).toBeGreaterThanOrEqual(1);
+      expect(copies.length).toBeLessThanOrEqual(2);
+      expect(new Set(copies.map((c) => c.parsed.messageId))).toEqual(new Set([m.internetMessageId]));
+    });
+
     it('never sends a withdrawn message (its invoice voided): the email stays unsent, the letter leaves the print queue', async () => {
       const subjectId = newId('invoice', clock.now().getTime());
       const email = await queue({ subjectId });

@@ -50,7 +50,8 @@ async function startFresh(prefix: string, extraEnv: Record<string, string> = {})
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const deadline = Date.now() + 30_000;
+  // A fresh embedded database runs every migration first: seconds alone, longer on a loaded machine.
+  const deadline = Date.now() + 50_000;
   while (!/sk_[0-9A-Za-z]{43}/.test(output) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   const key = /sk_[0-9A-Za-z]{43}/.exec(output)?.[0];
   return { child, exited, key, output: () => output, port, base: `http://127.0.0.1:${port}`, dir };

@@ -393,4 +393,17 @@ describe.each(backends())('counts and reports on %s', (backend: Backend) => {
     }
     expect((await h.call('GET', '/v1/reports/operations?from=2026-11-01&to=2026-11-01&interval=year')).status).toBe(400);
   });
+
+  it('answers the first and the last days a date can name, never a 500', async () => {
+    for (const path of [
+      '/v1/reports/receivables_aging?as_of=9999-12-31',
+      '/v1/reports/receivables_aging?as_of=0001-01-01',
+      '/v1/reports/margin?from=9999-12-01&to=9999-12-31&group_by=lane',
+      '/v1/reports/margin?from=0001-01-01&to=0001-01-31',
+      '/v1/reports/operations?from=9999-12-30&to=9999-12-31',
+    ]) {
+      const r = await h.call('GET', path);
+      expect(r.status, `${path}: ${r.text}`).toBe(200);
+    }
+  });
 });

@@ -67,9 +67,9 @@ export function orderDeliveredPosting(order: { id: string; price?: number | null
 }
 
 /**
- * A line of an invoice, with what the ledger holds for its load: `recognized` is the price the load's
- * delivery recognized and still holds in unbilled receivables; null when the load is not delivered
- * (or the line bills no load).
+ * A line of an invoice, with what the ledger holds for its load: `recognized` is the load's price when
+ * it is delivered (what its delivery put in unbilled receivables, and what a void puts back there);
+ * null when the load is not delivered (or the line bills no load).
  */
 export interface BilledLine {
   amount: number;

@@ -8,9 +8,8 @@ import type { components, operations } from '../../generated/openapi.js';
 import { recordAudit, type AuditAction } from '../audit/audit.service.js';
 import { findCustomer } from '../customers/customers.service.js';
 import type { Customer } from '../customers/customers.entities.js';
-import { queueMessage, latestMessages, renderDelivery, withdrawMessages } from '../mail/outbox.js';
 import type { Message } from '../mail/mail.entities.js';
-import type { MessageHead } from '../mail/outbox.js';
+import { latestMessages, queueMessage, renderDelivery, withdrawMessages, type MessageHead } from '../mail/outbox.js';
 import { findOrder } from '../orders/orders.service.js';
 import { Order } from '../orders/orders.entities.js';
 import { unixOrNull, unixSeconds } from '../shared/clock.js';
@@ -231,7 +230,8 @@ export function createInvoice(ctx: RequestContext, input: S['InvoiceCreate']): P
       const now = ctx.clock.now();
       const id = newId('invoice', now.getTime());
       const { lines, subtotal } = await buildLines(tx, { id, customerId: customer.id }, input.lines);
-      // Taken last: the counter row stays locked only for the end of the transaction.
+      // Taken after the lines: the counter row stays locked for the rest of the transaction (with
+      // `send`, while the invoice's PDF is rendered: about 10 ms).
       const number = await nextInvoiceNumber(tx);
       const invoice = tx.em.create(Invoice, {
         id,
@@ -326,12 +326,14 @@ function lastRecipient(invoice: Invoice, last: MessageHead | null): { via: S['In
 /**
  * What the mail worker does when an invoice's email is refused for good: fires
  * invoice.delivery_failed with the invoice, whose `delivery` says why (in the transaction that
- * records the failure).
+ * records the failure, after the message's row is written: `delivery` reads it).
  */
 export async function invoiceDeliveryFailed(ctx: Context, message: Message): Promise<void> {
   if (message.kind !== 'invoice') return;
   const invoice = await ctx.em.findOneOrFail(Invoice, { id: message.subjectId, accountId: message.accountId });
-  const doc = { ...(await invoiceWithLines(ctx, invoice)), delivery: message };
+  const doc = await invoiceWithLines(ctx, invoice);
+  // Only the invoice's latest message speaks for it: an older one failing after a resend went out says nothing new.
+  if (doc.delivery?.id !== message.id) return;
   const now = ctx.clock.now();
   await emitEvent(ctx, 'invoice.delivery_failed', renderInvoice(doc, now), { accountId: invoice.accountId, now });
 }

@@ -70,7 +70,8 @@ export function listLedgerEntries(ctx: RequestContext, query: ListQuery): Promis
   const where = {
     ...(query.ledger_account ? { ledgerAccount: query.ledger_account } : {}),
     ...(query.source_id ? { sourceId: query.source_id } : {}),
-    ...(query.order_id ? { orderId: query.order_id } : {}),
+    // (A delivery posted before lines named their load names it as its source.)
+    ...(query.order_id ? { $or: [{ orderId: query.order_id }, { orderId: null, sourceType: 'order' as const, sourceId: query.order_id }] } : {}),
     ...(query.journal_entry_id ? { journalEntryId: query.journal_entry_id } : {}),
     ...createdRange(query.created),
   };

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
+import { day, dayAfter, dayStart, instant, money, oneLine } from './format.js';
 import type {
   Address,
   BillOfLadingDocument,
@@ -199,7 +200,7 @@ function drawRemittance(paper: Paper, doc: RemittanceDocument): void {
 function drawRateConfirmation(paper: Paper, doc: RateConfirmationDocument): void {
   const { load } = doc;
   const pay = doc.carrier_pay === null ? 'Not set' : money(doc.carrier_pay, doc.currency);
-  const deliverBy = addDays(load.ready_date, load.delivery_window_days);
+  const deliverBy = dayAfter(load.ready_date, load.delivery_window_days);
   paper.letterhead(doc.broker, 'RATE CONFIRMATION', [
     { label: 'Load', value: load.id },
     { label: 'Dispatched', value: day(load.dispatched_on) },
@@ -784,53 +785,6 @@ function quantity(n: number): string {
 }
 
 const QUANTITY = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
-const moneyFormats = new Map<string, { format: Intl.NumberFormat; minor: number }>();
-
-/** Integer minor units (cents) as `$1,450.00`; another currency than the dollar with its code. */
-function money(amount: number, currency: string): string {
-  const code = currency.toUpperCase();
-  let entry = moneyFormats.get(code);
-  if (!entry) {
-    const format = new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: code,
-      ...(code === 'USD' ? {} : { currencyDisplay: 'code' as const }),
-    });
-    entry = { format, minor: 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2) };
-    moneyFormats.set(code, entry);
-  }
-  // Intl puts a no-break space after a code; a plain one reads and searches the same.
-  return entry.format.format(amount / entry.minor).replace(/\u00a0/g, ' ');
-}
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** `2026-12-31` as `Dec 31, 2026`: the calendar day itself, no time zone involved. */
-function day(date: string): string {
-  const d = dayStart(date);
-  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
-}
-
-/** Unix seconds as `Dec 31, 2026 14:05 UTC`. */
-function instant(seconds: number): string {
-  const d = new Date(seconds * 1000);
-  const time = `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
-  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()} ${time} UTC`;
-}
-
-function addDays(date: string, days: number): string {
-  const d = dayStart(date);
-  d.setUTCDate(d.getUTCDate() + days);
-  return day(d.toISOString().slice(0, 10));
-}
-
-function dayStart(date: string): Date {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const d = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : new Date(NaN);
-  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== date) throw new RangeError(`not a YYYY-MM-DD date: ${date}`);
-  return d;
-}
-
 /** The document's own date, as the PDF's creation date: never the clock, so the bytes stay the same. */
 function documentInstant(doc: BusinessDocument): number {
   switch (doc.kind) {
@@ -860,11 +814,6 @@ function canonicalJson(value: unknown): string {
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
-}
-
-/** Runs of white space (a pasted tab or line break) as one space; control characters dropped. */
-function oneLine(text: string): string {
-  return text.normalize('NFC').replace(/[\u0000-\u0008\u000e-\u001f\u007f]/g, '').replace(/\s+/g, ' ').trim();
 }
 
 /** Free text of a few lines (payment instructions) keeps its line breaks. */

@@ -1,14 +1,16 @@
-// A document as an answer: the PDF rendered from its model, shown inline under its file name.
+// A document as an answer: a PDF's bytes as they are, shown inline under its file name; or the PDF
+// rendered from a document model.
 import type { BusinessDocument } from './documents.models.js';
 import { documentFileName, renderDocument } from './documents.render.js';
 
-/** The PDF's answer (`application/pdf`, `Content-Disposition: inline; filename=...`). */
-export async function pdfReply(doc: BusinessDocument) {
-  return {
-    status: 200 as const,
-    // A Buffer, written as it is (the spec types a binary body as a string).
-    body: (await renderDocument(doc)) as never,
-    contentType: 'application/pdf',
-    headers: { 'Content-Disposition': `inline; filename="${documentFileName(doc)}"` },
-  };
-}
+/** A PDF answer (`application/pdf`, `Content-Disposition: inline; filename=...`), with more headers when given. */
+export const pdfAnswer = (bytes: Buffer, filename: string, headers: Record<string, string> = {}) => ({
+  status: 200 as const,
+  // A Buffer, written as it is (the spec types a binary body as a string).
+  body: bytes as never,
+  contentType: 'application/pdf',
+  headers: { 'Content-Disposition': `inline; filename="${filename.replace(/["\\\r\n]/g, '_')}"`, ...headers },
+});
+
+/** The PDF of a document model, as it renders now. */
+export const pdfReply = async (doc: BusinessDocument) => pdfAnswer(await renderDocument(doc), documentFileName(doc));

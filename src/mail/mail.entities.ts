@@ -31,6 +31,8 @@ export const Message = defineEntity({
     attachmentName: p.string(),
     /** bytea: a Buffer through the ORM; raw rows carry what the driver gives (see `attachmentBytes`). */
     attachment: p.blob(),
+    /** Its length in bytes (what a list shows without reading the bytes). */
+    attachmentSize: p.integer(),
     attachmentSha256: p.string(),
     status: p.string().$type<S['MessageStatus']>(),
     /** Delivery attempts recorded (a worker killed mid-send records none). */

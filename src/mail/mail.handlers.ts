@@ -1,17 +1,9 @@
 // Mail operations (messages, their attachments, the print queue of letters): parse, call the service, render.
+import { pdfAnswer as pdf } from '../documents/documents.reply.js';
 import type { Handlers } from '../shared/handlers.js';
 import { renderPage } from '../shared/pagination.js';
 import * as mail from './mail.service.js';
 import { renderMessage } from './outbox.js';
-
-/** A PDF answer: the bytes as they are, shown inline under their file name. */
-const pdf = (bytes: Buffer, filename: string, headers: Record<string, string> = {}) => ({
-  status: 200 as const,
-  // A Buffer, written as it is (the spec types a binary body as a string).
-  body: bytes as never,
-  contentType: 'application/pdf',
-  headers: { 'Content-Disposition': `inline; filename="${filename.replace(/["\\\r\n]/g, '_')}"`, ...headers },
-});
 
 export const handlers: Handlers<'listMessages' | 'getMessage' | 'getMessageAttachment' | 'getPrintQueueLetters' | 'markLettersMailed'> = {
   async listMessages({ query }, ctx) {

@@ -22,7 +22,8 @@ export function listMessages(ctx: RequestContext, query: ListQuery): Promise<Pag
     ...(query.subject_id ? { subjectId: query.subject_id } : {}),
     ...createdRange(query.created),
   };
-  return listPage(ctx.em, Message, ctx.principal.accountId, where, query);
+  // A page of messages reads none of their PDFs.
+  return listPage(ctx.em, Message, ctx.principal.accountId, where, query, ['attachment']);
 }
 
 /** An attachment of a message as it was sent: its file name and bytes. */
@@ -39,16 +40,19 @@ const utcDay = (date: string) => {
   return { $gte: start, $lt: new Date(start.getTime() + 86_400_000) };
 };
 
+/** The most letters one print-queue PDF holds (the rest follow once these are marked posted). */
+export const LETTERS_PER_PRINT = 200;
+
 /**
- * The letters waiting to be posted (of the day `date` when given), oldest first, as one PDF printed
- * from their documents, each from a new page.
+ * The letters waiting to be posted (of the day `date` when given), oldest first, at most
+ * LETTERS_PER_PRINT, as one PDF printed from their documents, each from a new page.
  */
 export async function printQueueLetters(ctx: RequestContext, date?: string): Promise<{ pdf: Buffer; letters: number; filename: string }> {
   const letters = await ctx.em.find(
     Message,
     { accountId: ctx.principal.accountId, channel: 'post', status: 'queued', ...(date ? { createdAt: utcDay(date) } : {}) },
     // The PDF is printed from the documents; the attachments' bytes are not needed.
-    { orderBy: { id: 'asc' }, exclude: ['attachment'] },
+    { orderBy: { id: 'asc' }, exclude: ['attachment'], limit: LETTERS_PER_PRINT },
   );
   if (!letters.length) throw errors.noLettersQueued(date);
   const pdf = await renderDocuments(letters.map((m) => m.document));

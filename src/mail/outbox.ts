@@ -12,7 +12,7 @@ import { unixOrNull, unixSeconds } from '../shared/clock.js';
 import type { Context, RequestContext } from '../shared/context.js';
 import { newId } from '../shared/ids.js';
 import { queryRows, rowMapper } from '../shared/sql.js';
-import { attachmentBytes, Message } from './mail.entities.js';
+import { Message } from './mail.entities.js';
 import { DEFAULT_MAIL_FROM, domainOf, parseMailbox } from './mailbox.js';
 import { MAIL_JOB, MAIL_MAX_ATTEMPTS } from './schedule.js';
 import { composeMessage, type MailedDocument } from './templates.js';
@@ -38,9 +38,9 @@ export interface QueueMessageInput {
 
 const INSERT_MESSAGE = `
   insert into messages (id, account_id, kind, channel, subject_id, recipient, recipient_name, reply_to, subject, body_text, body_html,
-    internet_message_id, document, attachment_name, attachment, attachment_sha256, status, attempts, last_error, next_attempt_at, sent_at,
-    created_at, updated_at)
-  values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13::jsonb, $14, $15, $16, 'queued', 0, null, $17, null, $18, $18)`;
+    internet_message_id, document, attachment_name, attachment, attachment_size, attachment_sha256, status, attempts, last_error, next_attempt_at,
+    sent_at, created_at, updated_at)
+  values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13::jsonb, $14, $15, $16, $17, 'queued', 0, null, $18, null, $19, $19)`;
 
 /**
  * Records a message in the context's transaction (`ctx.em` is the transaction's): renders its
@@ -78,6 +78,7 @@ export async function queueMessage(ctx: Context | RequestContext, input: QueueMe
     document,
     attachmentName: documentFileName(document),
     attachment,
+    attachmentSize: attachment.byteLength,
     attachmentSha256: createHash('sha256').update(attachment).digest('hex'),
     status: 'queued',
     attempts: 0,
@@ -104,6 +105,7 @@ export async function queueMessage(ctx: Context | RequestContext, input: QueueMe
     JSON.stringify(message.document),
     message.attachmentName,
     message.attachment,
+    message.attachmentSize,
     message.attachmentSha256,
     message.nextAttemptAt,
     now,
@@ -155,7 +157,7 @@ export function renderMessage(m: Message): S['Message'] {
       {
         filename: m.attachmentName,
         content_type: 'application/pdf',
-        size: attachmentBytes(m).byteLength,
+        size: m.attachmentSize,
         sha256: m.attachmentSha256,
         url: attachmentUrl(m.id),
       },
@@ -191,7 +193,7 @@ const LATEST_MESSAGES = `
   select m.* from jsonb_array_elements_text($2::jsonb) as s(subject_id)
   cross join lateral (
     select id, account_id, kind, channel, subject_id, recipient, recipient_name, reply_to, subject, internet_message_id,
-      attachment_name, attachment_sha256, status, attempts, last_error, next_attempt_at, sent_at, created_at, updated_at
+      attachment_name, attachment_size, attachment_sha256, status, attempts, last_error, next_attempt_at, sent_at, created_at, updated_at
     from messages
     where account_id = $1 and subject_id = s.subject_id and ($3::text is null or kind = $3::text)
     order by id desc

@@ -20,15 +20,16 @@ import { mailRetryDelayMs } from './schedule.js';
 export { MAIL_JOB, MAIL_MAX_ATTEMPTS, MAIL_RETRY_DELAYS_MS } from './schedule.js';
 
 /**
- * The pooled SMTP client of a worker (`smtp://host:port`, `smtps://user:pass@host:465`): a few
- * connections kept open between emails; each step bounded well under the job lease (60 s), so a
- * stalled server fails the attempt before another worker may claim the job. Close it on shutdown.
+ * The pooled SMTP client of a worker (`smtp://host:port`, `smtps://user:pass@host:465`): as many
+ * connections as the job queue runs jobs at once (4), kept open between emails, so no email waits
+ * for a connection; each attempt is bounded as a whole well under the job lease (SEND_DEADLINE_MS),
+ * so a stalled server fails the attempt before another worker may claim the job. Close it on shutdown.
  */
 export function createMailTransport(smtpUrl: string): Transporter {
   return nodemailer.createTransport({
     url: smtpUrl,
     pool: true,
-    maxConnections: 3,
+    maxConnections: 4,
     // A connection lost mid-send fails the attempt: the job queue retries it, counted and visible,
     // rather than the pool sending it again unseen (and past the lease).
     maxRequeues: 0,
@@ -55,8 +56,30 @@ export interface MailJobDeps {
   from: string;
   /** The settings of the context given to `onPermanentFailure` (development defaults otherwise). */
   settings?: Settings;
+  /** How long one attempt may take in all (SEND_DEADLINE_MS by default). */
+  sendDeadlineMs?: number;
   /** Told once an email failed for good, in the transaction that marks it failed. */
   onPermanentFailure?: (ctx: Context, message: Message) => Promise<void>;
+}
+
+/**
+ * How long one attempt may take in all (connecting, greeting, every command, the data), below the job
+ * lease (60 s): past it the attempt is a temporary failure, retried on the schedule. (Should the
+ * server take the message after all, the retry sends it again with the same Message-ID.)
+ */
+export const SEND_DEADLINE_MS = 45_000;
+
+/** `work`, or a timeout error once `ms` have passed. */
+async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`the mail server did not take the message within ${ms / 1000} s`), { code: 'ETIMEDOUT' })), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The error of an attempt as nodemailer reports it: the server's reply when there was one. */
@@ -134,7 +157,7 @@ export function mailJob(deps: MailJobDeps): JobHandler {
       // Sent, failed, or a letter: nothing to deliver.
       if (!message || message.status !== 'queued' || message.channel !== 'email') return;
       try {
-        await deps.transport.sendMail(emailOf(message, sender));
+        await withDeadline(deps.transport.sendMail(emailOf(message, sender)), deps.sendDeadlineMs ?? SEND_DEADLINE_MS);
       } catch (err) {
         const reason = failureReason(err);
         const permanent = isPermanentRefusal(err);

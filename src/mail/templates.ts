@@ -2,6 +2,7 @@
 // (the PDF attached says the rest). Both bodies come from one list of paragraphs and lists, so they
 // always say the same thing; every value in the HTML is escaped, whoever typed it.
 import type { Address, Broker, BusinessDocument, CarrierParty, InvoiceDocument, Load, RateConfirmationDocument, RemittanceDocument } from '../documents/documents.models.js';
+import { day, dayAfter, money, oneLine } from '../documents/format.js';
 
 export interface ComposedMessage {
   subject: string;
@@ -121,7 +122,7 @@ function rateConfirmationBody(doc: RateConfirmationDocument): Block[] {
     `Hello ${oneLine(doc.carrier.contact_name)},`,
     `${oneLine(doc.broker.legal_name)} dispatched load ${load.id} to ${carrierName(doc.carrier)} on ${day(load.dispatched_on)}. The rate confirmation is attached: please sign it and send it back.`,
     stop('Pickup', load.pickup, `Ready ${day(load.ready_date)}`),
-    stop('Delivery', load.delivery, `Deliver by ${day(addDays(load.ready_date, load.delivery_window_days))} (within ${days} of the ready date)`),
+    stop('Delivery', load.delivery, `Deliver by ${dayAfter(load.ready_date, load.delivery_window_days)} (within ${days} of the ready date)`),
     'Vehicles:',
     { list: load.vehicles.map((v) => `${v.year} ${oneLine(v.make)} ${oneLine(v.model)}, VIN ${v.vin}${v.inoperable ? ' (inoperable)' : ''}`) },
     `Carrier pay: ${doc.carrier_pay === null ? 'not set' : money(doc.carrier_pay, doc.currency)}`,
@@ -155,42 +156,6 @@ function addressLines(a: Address): string[] {
 
 const PAYMENT_METHODS: Record<string, string> = { ach: 'ACH', wire: 'wire', check: 'check', card: 'card' };
 const paymentMethod = (method: string): string => PAYMENT_METHODS[method] ?? oneLine(method.replace(/_/g, ' '));
-
-const moneyFormats = new Map<string, { format: Intl.NumberFormat; minor: number }>();
-
-/** Integer minor units (cents) as `$1,450.00`; another currency than the dollar with its code. */
-export function money(amount: number, currency: string): string {
-  const code = currency.toUpperCase();
-  let entry = moneyFormats.get(code);
-  if (!entry) {
-    const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: code, ...(code === 'USD' ? {} : { currencyDisplay: 'code' as const }) });
-    entry = { format, minor: format.resolvedOptions().maximumFractionDigits ?? 2 };
-    moneyFormats.set(code, entry);
-  }
-  return entry.format.format(amount / 10 ** entry.minor);
-}
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** `2026-12-31` as `Dec 31, 2026`. */
-export function day(date: string): string {
-  const d = dayStart(date);
-  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
-}
-
-function dayStart(date: string): Date {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const d = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : new Date(NaN);
-  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== date) throw new RangeError(`not a YYYY-MM-DD date: ${date}`);
-  return d;
-}
-
-const addDays = (date: string, days: number): string => new Date(dayStart(date).getTime() + days * 86_400_000).toISOString().slice(0, 10);
-
-/** One line: no control characters, runs of white space as one space (a subject, a name). */
-function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000e-\u001f\u007f]/g, '').replace(/\s+/g, ' ').trim();
-}
 
 /** Free text of a few lines (payment instructions): its line breaks kept, each line tidied. */
 function paragraph(text: string): string {

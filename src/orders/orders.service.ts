@@ -13,7 +13,7 @@ import { createdRange, listPage, type Page } from '../shared/pagination.js';
 import { findCustomer } from '../customers/customers.service.js';
 import { emitEvent } from '../webhooks/emitter.js';
 import { findCarrier } from '../carriers/carriers.service.js';
-import { queueMessage } from '../mail/outbox.js';
+import { queueMessage, withdrawMessages } from '../mail/outbox.js';
 import { Order } from './orders.entities.js';
 import { billOfLadingDocument, rateConfirmationDocument } from './orders.documents.js';
 import { orderLifecycle } from './orders.state.js';
@@ -168,9 +168,11 @@ const ACTION_EFFECTS = {
     order.billOfLading = { signed_by: input.signed_by, signed_at: signedAt };
     order.deliveredAt = new Date(signedAt * 1000);
   },
-  async cancel(_tx: RequestContext, order: Order, input: S['OrderCancel'], now: Date) {
+  async cancel(tx: RequestContext, order: Order, input: S['OrderCancel'], now: Date) {
     order.cancellationReason = input.reason ?? null;
     order.cancelledAt = now;
+    // A rate confirmation not emailed yet is not sent for a load that will not move.
+    await withdrawMessages(tx, order.accountId, order.id, now);
   },
   async report_exception(_tx: RequestContext, order: Order, input: S['OrderExceptionCreate'], now: Date) {
     order.exceptions = [...order.exceptions, { kind: input.kind, note: input.note ?? null, created: unixSeconds(now) }];

@@ -26,7 +26,11 @@ export function reportRange(from: string, to: string): { lo: Date; hi: Date } {
   return { lo, hi };
 }
 
-/** Every period of the range ($1 interval, $2 from, $3 to): its first day. */
+/**
+ * Every period of the range ($1 interval, $2 from, $3 to): its first day. The range's instants are
+ * computed from the days in SQL (the day after 9999-12-31 is past what a JavaScript Date serializes
+ * for the embedded database).
+ */
 const PERIODS = `
   periods as (
     select g::date as period_start
@@ -38,7 +42,7 @@ const periodOf = (column: string) => `date_trunc($1, ${column} at time zone 'utc
 /**
  * The revenue and carrier-cost lines of the range, each with the load it is about (lines posted
  * before loads were named: a delivery's source is its load) and whether it is a delivery's (the
- * loads counted); per period, and with `group_by` ($10) per customer, carrier or lane of the load.
+ * loads counted); per period, and with `group_by` ($8) per customer, carrier or lane of the load.
  */
 const MARGIN = `
   with ${PERIODS},
@@ -50,23 +54,23 @@ const MARGIN = `
       coalesce(l.kind, case when l.source_type = 'order' then 'order_delivered' end) = 'order_delivered' as is_delivery
     from ledger_entries l
     where l.account_id = $4 and l.currency = $5 and l.ledger_account in ('revenue', 'carrier_cost')
-      and l.id >= $6 and l.id < $7 and l.created_at >= $8 and l.created_at < $9
+      and l.id >= $6 and l.id < $7 and l.created_at >= ($2::date::timestamp at time zone 'utc') and l.created_at < (($3::date + 1)::timestamp at time zone 'utc')
   ),
   sums as (
     select period_start, count(distinct load_id) filter (where is_delivery) as loads, sum(revenue) as revenue, sum(carrier_cost) as carrier_cost
     from lines group by 1
   ),
   grouped as (
-    select case $10::text when 'customer' then o.customer_id when 'carrier' then o.carrier_id
+    select case $8::text when 'customer' then o.customer_id when 'carrier' then o.carrier_id
              when 'lane' then (o.pickup->>'state') || '->' || (o.delivery->>'state') end as key,
-           case $10::text when 'customer' then c.name when 'carrier' then coalesce(k.legal_name, k.contact_name)
+           case $8::text when 'customer' then c.name when 'carrier' then coalesce(k.legal_name, k.contact_name)
              when 'lane' then (o.pickup->>'state') || '->' || (o.delivery->>'state') end as label,
            count(distinct lines.load_id) filter (where lines.is_delivery) as loads, sum(revenue) as revenue, sum(carrier_cost) as carrier_cost
     from lines
     left join orders o on o.id = lines.load_id and o.account_id = $4
-    left join customers c on c.id = o.customer_id and $10::text = 'customer'
-    left join carriers k on k.id = o.carrier_id and $10::text = 'carrier'
-    where $10::text is not null
+    left join customers c on c.id = o.customer_id and $8::text = 'customer'
+    left join carriers k on k.id = o.carrier_id and $8::text = 'carrier'
+    where $8::text is not null
     group by 1, 2
   )
   select 'period' as dim, p.period_start::text as key, null as label,
@@ -104,8 +108,6 @@ export async function marginReport(ctx: RequestContext, query: operations['getMa
       // Ledger ids are made for their time: the range of ids bounds the index walk.
       firstIdAt('ledgerEntry', lo.getTime()),
       firstIdAt('ledgerEntry', hi.getTime() + ID_TIME_LEAD_MS),
-      lo,
-      hi,
       groupBy,
     ],
   );
@@ -130,18 +132,20 @@ export async function marginReport(ctx: RequestContext, query: operations['getMa
 }
 
 /**
- * What each customer owed at the end of the day $3 ($4: the next day's start), by days past due:
+ * What each customer owed at the end of the day $3 (before the next day's start, computed here: the
+ * day after 9999-12-31 is past what a JavaScript Date serializes for the embedded database), by days past due:
  * every invoice sent before then and not voided by then, less the payments applied to it by then;
  * and the payments received on account (no invoice) by then. Its total is the receivable balance of
  * the ledger at that instant (each is posted with the same time as the row it reads here).
  */
 const AGING = `
-  with open_invoices as (
+  with bounds as (select (($3::date + 1)::timestamp at time zone 'utc') as end_at),
+  open_invoices as (
     select i.customer_id, ($3::date - i.due_date::date) as days_late,
       i.subtotal - coalesce((select sum(p.amount) from payments p
-        where p.invoice_id = i.id and p.status = 'succeeded' and p.created_at < $4), 0) as open
-    from invoices i
-    where i.account_id = $1 and i.currency = $2 and i.sent_at < $4 and (i.voided_at is null or i.voided_at >= $4)
+        where p.invoice_id = i.id and p.status = 'succeeded' and p.created_at < b.end_at), 0) as open
+    from invoices i cross join bounds b
+    where i.account_id = $1 and i.currency = $2 and i.sent_at < b.end_at and (i.voided_at is null or i.voided_at >= b.end_at)
   ),
   buckets as (
     select customer_id, count(*) filter (where open <> 0) as invoices,
@@ -153,8 +157,8 @@ const AGING = `
     from open_invoices group by 1
   ),
   unapplied as (
-    select customer_id, sum(amount) as amount from payments
-    where account_id = $1 and currency = $2 and invoice_id is null and status = 'succeeded' and created_at < $4
+    select customer_id, sum(amount) as amount from payments cross join bounds b
+    where account_id = $1 and currency = $2 and invoice_id is null and status = 'succeeded' and created_at < b.end_at
     group by 1
   )
   select c.id as customer_id, c.name as customer_name, coalesce(b.invoices, 0)::int as invoices,
@@ -172,8 +176,8 @@ export async function receivablesAgingReport(
 ): Promise<S['ReceivablesAgingReport']> {
   const currency = query.currency ?? 'usd';
   const asOf = query.as_of ?? ctx.clock.now().toISOString().slice(0, 10);
-  const { hi } = reportRange(asOf, asOf);
-  const rows = await queryRows<Record<string, string | number>>(ctx.em, AGING, [ctx.principal.accountId, currency, asOf, hi]);
+  reportRange(asOf, asOf); // a day the calendar has
+  const rows = await queryRows<Record<string, string | number>>(ctx.em, AGING, [ctx.principal.accountId, currency, asOf]);
   const amounts = (r: Record<string, string | number>) => {
     const buckets = Object.fromEntries(AGING_BUCKETS.map((b) => [b, Number(r[b])])) as Record<(typeof AGING_BUCKETS)[number], number>;
     const unapplied = Number(r.unapplied_payments);
@@ -198,23 +202,23 @@ const OPERATIONS = `
   mine as (select * from orders where account_id = $4),
   created as (
     select ${periodOf('created_at')} as period_start, count(*) as n from mine
-    where id >= $7 and id < $8 and created_at >= $5 and created_at < $6 group by 1
+    where id >= $5 and id < $6 and created_at >= ($2::date::timestamp at time zone 'utc') and created_at < (($3::date + 1)::timestamp at time zone 'utc') group by 1
   ),
-  dispatched as (select ${periodOf('dispatched_at')} as period_start, count(*) as n from mine where dispatched_at >= $5 and dispatched_at < $6 group by 1),
-  cancelled as (select ${periodOf('cancelled_at')} as period_start, count(*) as n from mine where cancelled_at >= $5 and cancelled_at < $6 group by 1),
+  dispatched as (select ${periodOf('dispatched_at')} as period_start, count(*) as n from mine where dispatched_at >= ($2::date::timestamp at time zone 'utc') and dispatched_at < (($3::date + 1)::timestamp at time zone 'utc') group by 1),
+  cancelled as (select ${periodOf('cancelled_at')} as period_start, count(*) as n from mine where cancelled_at >= ($2::date::timestamp at time zone 'utc') and cancelled_at < (($3::date + 1)::timestamp at time zone 'utc') group by 1),
   delivered as (
     select ${periodOf('delivered_at')} as period_start, count(*) as n,
       -- On time: no later than the end of the day ready_date + delivery_window_days (UTC).
       count(*) filter (where delivered_at < ((ready_date::date + delivery_window_days + 1)::timestamp at time zone 'utc')) as on_time,
       coalesce(sum(extract(epoch from delivered_at - picked_up_at)) filter (where picked_up_at is not null), 0) as transit_seconds,
       count(*) filter (where picked_up_at is not null) as transits
-    from mine where delivered_at >= $5 and delivered_at < $6 group by 1
+    from mine where delivered_at >= ($2::date::timestamp at time zone 'utc') and delivered_at < (($3::date + 1)::timestamp at time zone 'utc') group by 1
   ),
   exceptions as (
     select ${periodOf("to_timestamp((e->>'created')::bigint)")} as period_start, e->>'kind' as kind, count(*) as n
     from mine o cross join lateral jsonb_array_elements(o.exceptions) e
     where jsonb_array_length(o.exceptions) > 0
-      and to_timestamp((e->>'created')::bigint) >= $5 and to_timestamp((e->>'created')::bigint) < $6
+      and to_timestamp((e->>'created')::bigint) >= ($2::date::timestamp at time zone 'utc') and to_timestamp((e->>'created')::bigint) < (($3::date + 1)::timestamp at time zone 'utc')
     group by 1, 2
   )
   select p.period_start::text as period_start,
@@ -263,8 +267,6 @@ export async function operationsReport(ctx: RequestContext, query: operations['g
     query.from,
     query.to,
     ctx.principal.accountId,
-    lo,
-    hi,
     firstIdAt('order', lo.getTime()),
     firstIdAt('order', hi.getTime() + ID_TIME_LEAD_MS),
   ]);

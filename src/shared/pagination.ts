@@ -29,6 +29,8 @@ export async function listPage<E extends Owned>(
   accountId: string,
   where: FilterQuery<E>,
   query: PageQuery,
+  /** Properties a list does not read (large columns: a message's attachment). */
+  exclude: readonly string[] = [],
 ): Promise<Page<E>> {
   const limit = query.limit;
   // Request validation fills in the spec's default page size; a missing one is a programming error.
@@ -39,7 +41,7 @@ export async function listPage<E extends Owned>(
   // Request validation holds the cursor to the listed resource's id pattern.
   const filter = query.cursor ? ({ $and: [scoped, { id: { $lt: query.cursor } }] } as FilterQuery<E>) : scoped;
   const [rows, total] = await Promise.all([
-    em.find(entity, filter, { orderBy: { id: 'desc' } as never, limit: limit + 1 }) as Promise<E[]>,
+    em.find(entity, filter, { orderBy: { id: 'desc' } as never, limit: limit + 1, ...(exclude.length ? { exclude: exclude as never } : {}) }) as Promise<E[]>,
     // The same filters, counted by the database (the account's index with the filter's columns).
     query.include?.includes('total_count') ? em.fork().count(entity, scoped) : undefined,
   ]);

@@ -21,7 +21,7 @@ export type Reaction<T extends EventType> = (ctx: Context, event: Happened<T>) =
 /** The reactions to each event type, in the order they run. */
 export type Reactions = { [T in EventType]?: readonly Reaction<T>[] };
 
-let current: Reactions = {};
+let current: Reactions | null = null;
 
 /** Sets the process's reactions (replacing any given before: giving the same table twice runs each once). */
 export function useReactions(reactions: Reactions): void {
@@ -30,5 +30,8 @@ export function useReactions(reactions: Reactions): void {
 
 /** Runs the reactions to `event` in the context's transaction, one after another; a reaction that throws aborts the change. */
 export async function reactTo<T extends EventType>(ctx: Context, event: Happened<T>): Promise<void> {
+  // Nothing given is a process that writes without having opened the database as the product does:
+  // refused, so that no change is recorded without what it posts.
+  if (!current) throw new Error(`no reactions were given to react to ${event.type} (open the database with openDatabase)`);
   for (const reaction of (current[event.type] ?? []) as readonly Reaction<T>[]) await reaction(ctx, event);
 }

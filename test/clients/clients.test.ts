@@ -256,8 +256,12 @@ const openapiPythonClient = (document: Document): Client => ({
   document,
   async generate(dir) {
     copyFileSync(join(SCENARIOS, 'openapi_python_client.py'), join(dir, 'scenario.py'));
-    // No formatter hooks (the code is only imported and type-checked); a fixed package name.
-    writeFileSync(join(dir, 'generator.yaml'), 'post_hooks: []\npackage_name_override: vt_client\nproject_name_override: vt-client\n');
+    // No formatter hooks (the code is only imported and type-checked); a fixed package name; PDFs
+    // read as the binary bodies the generator knows (as an integrator configures it).
+    writeFileSync(
+      join(dir, 'generator.yaml'),
+      'post_hooks: []\npackage_name_override: vt_client\nproject_name_override: vt-client\ncontent_type_overrides:\n  application/pdf: application/octet-stream\n',
+    );
     return run(join(VENV_BIN, 'openapi-python-client'), ['generate', '--path', join(ROOT, 'generated', document), '--output-path', join(dir, 'vt_client'), '--meta', 'none', '--config', join(dir, 'generator.yaml')]);
   },
   warnings: pythonClientWarnings,

@@ -71,6 +71,8 @@ export async function emitEveryEventType(h: Harness, endpointId: string, key?: s
   // Past due (the daily check announces it), and an email refused for good (the mail worker's report).
   const late = await call('POST', '/v1/invoices', { customer_id: customer, due_date: '2020-01-31', lines: [{ description: 'Storage', quantity: 1, unit_amount: 70 }], send: { email: 'ap@events.example' } });
   await announceOverdueInvoices(h.background());
-  const [message] = await h.database.db.em().find(Message, { subjectId: late.id });
-  await invoiceDeliveryFailed(h.background(), { ...message!, status: 'failed', attempts: 1, lastError: '550 5.1.1 Mailbox unavailable' });
+  const em = h.database.db.em();
+  await em.nativeUpdate(Message, { subjectId: late.id }, { status: 'failed', attempts: 1, lastError: '550 5.1.1 Mailbox unavailable', nextAttemptAt: null });
+  const [message] = await em.find(Message, { subjectId: late.id });
+  await invoiceDeliveryFailed(h.background(), message!);
 }

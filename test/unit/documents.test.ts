@@ -19,6 +19,7 @@ import type {
   RemittanceDocument,
 } from '../../src/documents/documents.models.js';
 import { documentFileName, documentTitle, renderDocument, renderDocuments } from '../../src/documents/documents.render.js';
+import { day, dayAfter, dayStart, instant, money, oneLine } from '../../src/documents/format.js';
 
 // --- the models -----------------------------------------------------------------------------------
 
@@ -529,5 +530,34 @@ describe('documentFileName and documentTitle', () => {
 
   it('keeps a file name portable whatever the invoice number holds', () => {
     expect(documentFileName(invoice({ number: 'INV 7/2026' }))).toBe('invoice-INV-7-2026.pdf');
+  });
+});
+
+describe('format: money and days as the documents write them', () => {
+  it('writes any day the API accepts, from the year 0001 to a window ending past 9999, never through a time zone', () => {
+    expect(day('2026-12-31')).toBe('Dec 31, 2026');
+    expect(day('0050-01-01')).toBe('Jan 1, 50');
+    expect(day('0001-02-28')).toBe('Feb 28, 1');
+    expect(dayAfter('9999-12-31', 7)).toBe('Jan 7, 10000');
+    expect(dayAfter('2026-02-27', 2)).toBe('Mar 1, 2026');
+    expect(dayAfter('2028-02-28', 1)).toBe('Feb 29, 2028');
+    expect(dayStart('0050-01-01').getUTCFullYear()).toBe(50);
+    expect(instant(Date.UTC(2026, 11, 31, 14, 5, 59) / 1000)).toBe('Dec 31, 2026 14:05 UTC');
+  });
+
+  it.each(['2026-02-30', '2026-13-01', '2026-1-01', 'Dec 1', ''])('refuses %j, not a calendar day', (text) => {
+    expect(() => day(text)).toThrow(RangeError);
+  });
+
+  it('writes cents as dollars, another currency with its code', () => {
+    expect(money(145_000, 'usd')).toBe('$1,450.00');
+    expect(money(1, 'usd')).toBe('$0.01');
+    expect(money(1_234_567, 'eur')).toBe('EUR 12,345.67');
+    expect(money(500, 'jpy')).toBe('JPY 500');
+  });
+
+  it('keeps one line: control characters dropped, white space as one space, composed Unicode', () => {
+    expect(oneLine(' INV-1\r\n\tBcc:\u0007 x ')).toBe('INV-1 Bcc: x');
+    expect(oneLine('Zoe\u0308')).toBe('Zoë');
   });
 });

@@ -4,7 +4,10 @@ import { Migration } from '@mikro-orm/migrations';
  * Revenue matched to its load, and documents that really leave:
  * - the ledger gains `unbilled_receivables` and `deferred_revenue`, and each line may name the load
  *   (`order_id`) it is about and the movement (`kind`) that posted it; lines posted before keep null
- *   there (the table is append-only: `ADD COLUMN` fills no row, so no line is rewritten);
+ *   there (the table is append-only: `ADD COLUMN` fills no row, so no line is rewritten). From now on
+ *   every line names its movement (a constraint NOT VALID: checked on new lines only), so a process
+ *   of the previous release still running during a rolling upgrade cannot post by the old rules: its
+ *   posting fails (and its request with it) instead of counting a load's revenue twice;
  * - accounts carry the brokerage's details printed on its documents;
  * - an invoice remembers when it was announced overdue (`invoice.overdue` fires once);
  * - the mail outbox: every email or letter, written in the transaction of what caused it, with its
@@ -20,6 +23,7 @@ export class Migration20261128000010_accrual_and_mail extends Migration {
       alter table ledger_entries add column kind text check (kind in
         ('order_delivered', 'invoice_sent', 'invoice_voided', 'payment_received', 'carrier_payment_sent', 'reclassification'));
       create index ledger_entries_order_idx on ledger_entries (account_id, order_id) where order_id is not null;
+      alter table ledger_entries add constraint ledger_entries_kind_given check (kind is not null) not valid;
 
       alter table accounts add column legal_name text;
       alter table accounts add column address jsonb;
@@ -51,6 +55,7 @@ export class Migration20261128000010_accrual_and_mail extends Migration {
         document jsonb not null,
         attachment_name text not null,
         attachment bytea not null,
+        attachment_size integer not null check (attachment_size = octet_length(attachment)),
         attachment_sha256 text not null,
         status text not null check (status in ('queued', 'sent', 'failed', 'cancelled')),
         attempts integer not null default 0 check (attempts >= 0),
