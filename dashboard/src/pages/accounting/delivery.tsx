@@ -33,6 +33,8 @@ export const KIND_NAMES: Record<S['MessageKind'], string> = {
 export function MessageStatusBadge({ channel, status }: { channel: S['MessageChannel']; status: S['MessageStatus'] }) {
   if (channel === 'post' && status === 'queued') return <Badge value="queued" label="in the print queue" />;
   if (channel === 'post' && status === 'sent') return <Badge value="sent" label="posted" />;
+  // Withdrawn before it went out (its invoice was voided): it never will.
+  if (status === 'cancelled') return <Badge value="cancelled" label="withdrawn, never sent" />;
   return <Badge value={status} />;
 }
 
