@@ -216,7 +216,8 @@ describe('the specs split by domain', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // (Reads every part of both documents three times: seconds alone, more beside another test file.)
+  }, 120_000);
 });
 
 describe('generated/', () => {

@@ -827,7 +827,8 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     for (let i = 0; i < 40 && String(await page.evaluate('document.activeElement?.textContent ?? ""')) !== 'Reports'; i++) await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Reports');
-  });
+    // (Every page, each checked by axe-core: a minute or more on a loaded machine.)
+  }, 180_000);
 
   it('says in Mail that no mail server is configured: the emails have waited a minute without an attempt', async () => {
     await go('/accounting/mail?channel=email');
