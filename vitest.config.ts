@@ -8,7 +8,9 @@ export default defineConfig({
     // a browser), so on two cores the suite takes about two thirds of the time one at a time takes.
     // Each file has a database of its own, so files never see each other's rows.
     maxWorkers: 2,
-    testTimeout: 30_000,
+    // A guard against a hang, not a speed target: a test that spawns processes or a browser can take tens of
+    // seconds beside another file on two cores.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     reporters: ['default', 'junit', 'json'],
     outputFile: { junit: 'reports/vitest-junit.xml', json: 'reports/vitest.json' },

@@ -65,7 +65,7 @@ node --import tsx scripts/test-summary.ts --schemathesis reports/schemathesis.lo
 # only the rules the document lists as the ones no schema can state (contract-tests/integrator-check.ts).
 step "contract tests as an integrator (Schemathesis with the key alone, seed 4242)"
 CONTRACT_CONFIG=contract-tests/integrator.toml CONTRACT_JUNIT="$PWD/reports/schemathesis-integrator.xml" \
-  bash contract-tests/run.sh --seed 4242 --max-examples 30 >reports/schemathesis-integrator.log 2>&1
+  bash contract-tests/run.sh --seed 4242 --max-examples 20 >reports/schemathesis-integrator.log 2>&1
 grep -E '^(Seed|Test cases)|generated,|^=+ .* in [0-9.]+s' reports/schemathesis-integrator.log
 node --import tsx contract-tests/integrator-check.ts reports/schemathesis-integrator.xml "$RESULTS/schemathesis-integrator.json"
 
