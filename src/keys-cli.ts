@@ -28,7 +28,11 @@ if (positionals[0] !== 'create' || !values.account || !values.scopes) {
 
 const config = loadConfig();
 useSecretsKeyring(secretsKeyringFor(config));
-const db = await openDatabase(databaseOptions(config));
+const db = await openDatabase(databaseOptions(config)).catch((err: unknown) => {
+  // The embedded database held by a running server, say: its message, without a stack trace.
+  console.error(`error: ${(err as Error).message}`);
+  process.exit(1);
+});
 try {
   const scopes = parseScopes(values.scopes);
   const { key, secret, account } = await createApiKey(

@@ -6,6 +6,7 @@ import { bootstrapDevelopmentKey } from './auth/auth.service.js';
 import { systemClock } from './shared/clock.js';
 import { bootstrapDevelopmentUser } from './users/users.service.js';
 import { startTelemetry, type Telemetry } from './shared/telemetry.js';
+import { EmbeddedDatabaseInUseError } from './db/embedded-lock.js';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -48,7 +49,9 @@ try {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
 } catch (err) {
-  log.fatal({ err }, 'failed to start');
+  // Another process has the embedded database: the operator's to resolve, said plainly.
+  if (err instanceof EmbeddedDatabaseInUseError) process.stderr.write(`${err.message}\n`);
+  else log.fatal({ err }, 'failed to start');
   process.exit(1);
 }
 

@@ -31,7 +31,11 @@ if (positionals[0] !== 'create' || !values.account || !values.email || !values.r
 
 const config = loadConfig();
 useSecretsKeyring(secretsKeyringFor(config));
-const db = await openDatabase(databaseOptions(config));
+const db = await openDatabase(databaseOptions(config)).catch((err: unknown) => {
+  // The embedded database held by a running server, say: its message, without a stack trace.
+  console.error(`error: ${(err as Error).message}`);
+  process.exit(1);
+});
 try {
   const { user, initialPassword, accountId } = await createUserInAccount(
     db.em(),

@@ -13,6 +13,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Database as DatabaseContract } from '../shared/database.js';
 import { withoutNamedStatements } from '../shared/sql.js';
+import { lockEmbeddedDatabase } from './embedded-lock.js';
 import { Account, ApiKey, OAuthClient, OAuthToken } from '../auth/auth.entities.js';
 import { AuditLog } from '../audit/audit.entities.js';
 import { Customer } from '../customers/customers.entities.js';
@@ -159,6 +160,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
   let orm: PgliteORM | PostgresORM;
   let kind: Database['kind'];
+  let unlock = (): void => undefined;
   if (options.databaseUrl) {
     orm = new PostgresORM({
       ...common,
@@ -193,7 +195,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
   } else {
     const dataDir = options.dataDir ?? 'memory://';
-    if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+    if (!dataDir.startsWith('memory://')) {
+      mkdirSync(dataDir, { recursive: true });
+      // One process at a time (src/db/embedded-lock.ts): throws, naming the holder, when another has it.
+      unlock = lockEmbeddedDatabase(dataDir);
+    }
     // Loaded only here: a PostgreSQL process never loads the embedded database.
     const [{ MikroORM }, { PGlite }] = await Promise.all([import('@mikro-orm/pglite'), import('@electric-sql/pglite')]);
     orm = new MikroORM({
@@ -208,10 +214,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         ...(options.embeddedDump ? { loadDataDir: options.embeddedDump } : {}),
       }),
     });
-    await orm.connect();
+    try {
+      await orm.connect();
+      await orm.migrator.up(); // PGlite: one process, one connection; nothing to race with
+    } catch (err) {
+      await orm.close(true).catch(() => undefined);
+      unlock();
+      throw err;
+    }
     kind = 'pglite';
   }
-  if (kind === 'pglite') await orm.migrator.up(); // PGlite: one process, one connection; nothing to race with
   const listeners = new Set<() => Promise<void>>();
   // Where LISTEN can run: PostgreSQL itself (a pooler hands the session on, and its notifications with it).
   const listenUrl = options.directUrl ?? (options.pooled ? undefined : options.databaseUrl);
@@ -272,7 +284,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     async close() {
       await Promise.all([...listeners].map((stop) => stop().catch(() => undefined)));
       listeners.clear();
-      await orm.close(true);
+      try {
+        await orm.close(true);
+      } finally {
+        unlock();
+      }
     },
   };
 }
