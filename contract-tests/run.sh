@@ -8,7 +8,9 @@
 #              CONTRACT_CONFIG (another Schemathesis config file: a run as an integrator makes it, with
 #              none of this project's settings, takes one that only sends the key and sets no hooks:
 #              contract-tests/integrator.toml),
-#              CONTRACT_JUNIT (where the JUnit report goes, default contract-tests/reports/junit.xml).
+#              CONTRACT_JUNIT (where the JUnit report goes, default contract-tests/reports/junit.xml),
+#              CONTRACT_SERVER_LOG (where the server's log goes, default contract-tests/reports/server.log),
+#              CONTRACT_SETUP_ONLY=1 (make the Python venv, then stop: before runs side by side).
 # Exit code: Schemathesis's own (non-zero on any failure), or 1 if setup fails.
 set -euo pipefail
 
@@ -18,7 +20,7 @@ VENV="$HERE/.venv"
 REQUIREMENTS="$HERE/requirements.txt"
 CONFIG="${CONTRACT_CONFIG:-$HERE/schemathesis.toml}"
 REPORTS="$HERE/reports"
-SERVER_LOG="$REPORTS/server.log"
+SERVER_LOG="${CONTRACT_SERVER_LOG:-$REPORTS/server.log}"
 JUNIT="${CONTRACT_JUNIT:-$REPORTS/junit.xml}"
 PYTHON="${PYTHON:-python3}"
 READY_TIMEOUT=60
@@ -59,6 +61,7 @@ if ! "$VENV/bin/schemathesis" --version >/dev/null 2>&1 || [ ! -f "$hash_file" ]
   printf '%s\n' "$want_hash" >"$hash_file"
 fi
 log "$("$VENV/bin/schemathesis" --version)"
+[ "${CONTRACT_SETUP_ONLY:-}" = 1 ] && exit 0
 
 # ---------------------------------------------------------------- server
 DATA_DIR_TMP="$(mktemp -d)"
