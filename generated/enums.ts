@@ -113,7 +113,7 @@ export const USER_ROLE = ["owner","admin","developer","viewer"] as const;
 export const VEHICLE_TYPE = ["car","suv","pickup","van","motorcycle","other"] as const;
 
 /** The values of `VettingReason`. */
-export const VETTING_REASON = ["not_authorized","insurance_below_minimum","unsatisfactory_rating","out_of_service","not_found"] as const;
+export const VETTING_REASON = ["not_authorized","insurance_below_minimum","unsatisfactory_rating","out_of_service","mc_number_mismatch","not_found"] as const;
 
 /** The values of `WebhookDeliveryStatus`. */
 export const WEBHOOK_DELIVERY_STATUS = ["pending","succeeded","permanently_failed"] as const;

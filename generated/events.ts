@@ -203,7 +203,7 @@ export interface CarrierVetting {
   record: RegistrySnapshot | null;
 }
 
-export type VettingReason = "not_authorized" | "insurance_below_minimum" | "unsatisfactory_rating" | "out_of_service" | "not_found";
+export type VettingReason = "not_authorized" | "insurance_below_minimum" | "unsatisfactory_rating" | "out_of_service" | "mc_number_mismatch" | "not_found";
 
 export interface RegistrySnapshot {
   provider: string;

@@ -716,7 +716,8 @@ export interface paths {
         /**
          * Dispatch an order to a carrier
          * @description `pending` -> `dispatched`: the carrier (which must be `active`, else 409 `carrier_not_active`)
-         *     accepted the load. Fires `order.dispatched`, and emails the carrier's `contact_email` the rate
+         *     accepted the load, at the `carrier_pay` agreed with it (given here, or the order's: after
+         *     dispatch it can no longer change). Fires `order.dispatched`, and emails the carrier's `contact_email` the rate
          *     confirmation (`GET /v1/orders/{id}/rate_confirmation.pdf`: the load, pickup and delivery, the
          *     vehicles and the agreed `carrier_pay`), written in the same transaction and delivered by the
          *     mail worker (`GET /v1/messages?subject_id=<order id>`).
@@ -2853,17 +2854,25 @@ export interface components {
         SaferPullStatus: "queued" | "in_progress" | "completed" | "failed";
         /**
          * VettingReason
+         * @description Why vetting failed: `not_authorized` (not allowed to operate, or no active common or contract
+         *     authority), `insurance_below_minimum`, `unsatisfactory_rating`, `out_of_service`,
+         *     `mc_number_mismatch` (the `mc_number` given is not the registry's docket for the DOT number:
+         *     the classic sign of double brokering or a borrowed identity), `not_found` (the registry has no
+         *     carrier with this DOT number). New reasons may be added as vetting learns new checks: treat a
+         *     reason you do not know as a failure reason.
          * @enum {string}
          */
-        VettingReason: "not_authorized" | "insurance_below_minimum" | "unsatisfactory_rating" | "out_of_service" | "not_found";
+        VettingReason: "not_authorized" | "insurance_below_minimum" | "unsatisfactory_rating" | "out_of_service" | "mc_number_mismatch" | "not_found";
         /**
          * @description USDOT number, digits only.
          * @example 2847193
          */
         DotNumber: string;
         /**
-         * @description MC (docket) number, digits only.
-         * @example 801734
+         * @description MC (docket) number, digits only. When given, vetting compares it with the registry's docket
+         *     for the DOT number: a different one rejects the carrier (`mc_number_mismatch`). When not
+         *     given, the carrier takes the registry's.
+         * @example 918274
          */
         McNumber: string;
         /**
@@ -3079,7 +3088,7 @@ export interface components {
          * ComplianceAlertKind
          * @description `insurance_certificate`, `bond`, `process_agent`: a date on file lapsed (the compliance scan).
          *     The others come from monitoring the registry: the findings of `MonitoringFinding`, and
-         *     `identity_changed` (the registered phone, email, physical address or legal name changed: the
+         *     `identity_changed` (the registered phone, email, physical address, legal name or MC docket changed: the
          *     signature of identity theft; nothing is suspended, a person decides). New kinds may be
          *     added: handle an unknown kind as an alert to read.
          * @enum {string}
@@ -3139,11 +3148,19 @@ export interface components {
         /**
          * OrderDispatch
          * @example {
-         *       "carrier_id": "car_01JF3QC4D6F8H0J2K4M6N8P0Q2"
+         *       "carrier_id": "car_01JF3QC4D6F8H0J2K4M6N8P0Q2",
+         *       "carrier_pay": 120000
          *     }
          */
         OrderDispatch: {
             carrier_id: components["schemas"]["CarrierId"];
+            /**
+             * @description What the carrier is paid, in cents, as agreed with it now (the rate confirmation states
+             *     it); replaces the order's `carrier_pay`. Left out: the order's stays.
+             */
+            carrier_pay?: components["schemas"]["AmountCents"];
+            /** @description What the customer pays, in cents, when it is settled now; replaces the order's `price`. Left out, the order's stays. */
+            price?: components["schemas"]["AmountCents"];
         };
         /**
          * OrderPickup
@@ -6092,7 +6109,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "dot_number": "2847193",
-                 *       "mc_number": "801734",
+                 *       "mc_number": "918274",
                  *       "contact_name": "Maria Delgado",
                  *       "contact_email": "dispatch@redline-auto.example",
                  *       "phone": "+16025550117"
@@ -6563,7 +6580,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "carrier_id": "car_01JF3QC4D6F8H0J2K4M6N8P0Q2"
+                 *       "carrier_id": "car_01JF3QC4D6F8H0J2K4M6N8P0Q2",
+                 *       "carrier_pay": 120000
                  *     }
                  */
                 "application/json": components["schemas"]["OrderDispatch"];

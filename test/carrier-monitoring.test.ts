@@ -152,6 +152,15 @@ describe.each(backends({ pooler: true }))('carrier monitoring on %s', (backend: 
     expect(reads[0]).toMatchObject({ changes: [], new_findings: [], cleared_findings: [], alert_ids: [], suspended: false, findings: ['authority_revoked', 'insurance_cancelled'] });
   });
 
+  it("alerts when the DOT number's MC docket changes (an identity taken over), leaving the carrier active", async () => {
+    const c = await activeCarrier({ mcNumber: '918274' });
+    change(c.dot, { mcNumber: '801734' });
+    await nextDay();
+    const [alert] = await alertsOf(c.id);
+    expect(alert).toMatchObject({ kind: 'identity_changed', details: { changes: [{ field: 'mc_number', previous: '918274', current: '801734' }], summary: 'The registered MC number changed.' } });
+    expect(ok<Json>(await h.call('GET', `/v1/carriers/${c.id}`)).status).toBe('active');
+  });
+
   it('notes a finding that clears on its alert (the carrier stays suspended), and alerts when the record disappears', async () => {
     const c = await activeCarrier();
     change(c.dot, { outOfServiceDate: 'today-1d' });

@@ -115,6 +115,24 @@ describe.each(backends({ pooler: true }))('carriers on %s', (backend: Backend) =
       expect(judged).toMatchObject({ status: 'rejected', safer_pull_status: 'completed', vetting: { passed: false, reasons } });
       expect(await eventsOf(c.id)).toEqual(['carrier.onboarded', 'carrier.rejected']);
     });
+    it("rejects a carrier whose MC number is not the registry's docket for its DOT number (mc_number_mismatch), and passes it with its own", async () => {
+      const key = await h.key('docket-check');
+      // DOT 2847193's registry docket is MC 918274; 801734 is another carrier's.
+      const body = { dot_number: '2847193', contact_name: 'Maria Delgado', contact_email: 'dispatch@carrier.example', phone: '+16025550117' };
+      const wrong = (await h.call('POST', '/v1/carriers', { key, body: { ...body, mc_number: '801734' } })).body;
+      await vetAll();
+      expect(await h.call('GET', `/v1/carriers/${wrong.id}`, { key }).then((r) => r.body)).toMatchObject({
+        status: 'rejected',
+        mc_number: '801734',
+        vetting: { passed: false, reasons: ['mc_number_mismatch'], record: { mc_number: '918274' } },
+      });
+      const own = (await h.call('POST', '/v1/carriers', { key: await h.key('docket-check-2'), body: { ...body, mc_number: '918274' } })).body;
+      const none = (await h.call('POST', '/v1/carriers', { key: await h.key('docket-check-3'), body })).body;
+      await vetAll();
+      expect(await h.call('GET', `/v1/carriers/${own.id}`, { key: await h.key('docket-check-2') }).then((r) => r.body)).toMatchObject({ status: 'active', vetting: { reasons: [] } });
+      // None given: the registry's docket is taken.
+      expect(await h.call('GET', `/v1/carriers/${none.id}`, { key: await h.key('docket-check-3') }).then((r) => r.body)).toMatchObject({ status: 'active', mc_number: '918274' });
+    });
     it('delivers carrier.rejected with the reasons to a subscribed receiver, signed like every event', async () => {
       const receiver = await startReceiver();
       const transport = createTransport({ allowPrivateTargets: true, timeoutMs: 5_000 });
@@ -349,6 +367,29 @@ describe.each(backends({ pooler: true }))('carriers on %s', (backend: Backend) =
       for (const step of ['dispatch', 'pickup', 'deliver'] as const) expect((await request[step](delivered)).status).toBe(200);
       expect(await text(`/v1/orders/${delivered}/bill_of_lading.pdf`)).toContain('Jordan Price');
       expect((await h.call('GET', `/v1/orders/${await newOrder()}/bill_of_lading.pdf`)).body.error).toMatchObject({ code: 'invalid_state_transition' });
+    });
+
+    it("agrees the carrier's pay (and the price) at dispatch: the rate confirmation states it, and the carrier is paid it", async () => {
+      const id = await newOrder(); // no price, no carrier_pay yet
+      const refused = await h.call('POST', `/v1/orders/${id}/dispatch`, { body: { carrier_id: activeCarrier, carrier_pay: -1 } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.param).toBe('carrier_pay');
+      expect((await h.call('GET', `/v1/orders/${id}`)).body).toMatchObject({ status: 'pending', carrier_id: null, carrier_pay: null });
+      const d = await h.call('POST', `/v1/orders/${id}/dispatch`, { body: { carrier_id: activeCarrier, carrier_pay: 110_000, price: 150_000 } });
+      expect(d.body).toMatchObject({ status: 'dispatched', carrier_pay: 110_000, price: 150_000 });
+      const r = await fetch(`${h.url}/v1/orders/${id}/rate_confirmation.pdf`, { headers: { Authorization: `Bearer ${await h.key()}` } });
+      const { extractText, getDocumentProxy } = await import('unpdf');
+      expect((await extractText(await getDocumentProxy(new Uint8Array(await r.arrayBuffer())), { mergePages: true })).text).toContain('$1,100.00');
+      // After dispatch the pay can no longer change.
+      expect((await h.call('PATCH', `/v1/orders/${id}`, { body: { carrier_pay: 1 } })).status).toBe(409);
+      for (const step of ['pickup', 'deliver'] as const) expect((await request[step](id)).status).toBe(200);
+      const paid = await h.call('POST', '/v1/carrier_payments', { body: { carrier_id: activeCarrier, order_ids: [id], payment_method: 'ach' } });
+      expect(paid.status).toBe(201);
+      expect(paid.body.amount).toBe(110_000);
+      // A dispatch without them keeps what the order has.
+      const kept = await newOrder();
+      await h.call('PATCH', `/v1/orders/${kept}`, { body: { carrier_pay: 90_000 } });
+      expect((await request.dispatch(kept)).body).toMatchObject({ carrier_pay: 90_000, price: null });
     });
 
     it('walks creation to delivery with the right events and fields', async () => {

@@ -87,6 +87,51 @@ describe('npm run keys -- create', () => {
     }
   }, 60_000);
 
+  it("refuses, naming the server's pid, while a server has the embedded database; so does a second server; nothing is lost", async () => {
+    const port = await freePort();
+    const server = startServer(port);
+    await server.ready;
+    const cli = (args: string[]) => {
+      try {
+        return { code: 0, out: execFileSync(node, ['--import', 'tsx', 'src/keys-cli.ts', ...args], { env, encoding: 'utf8', stdio: 'pipe' }) };
+      } catch (err) {
+        const e = err as { status: number; stderr: string };
+        return { code: e.status, out: e.stderr };
+      }
+    };
+    try {
+      const refused = cli(['create', '--account', 'while-running', '--scopes', 'all']);
+      expect(refused.code).toBe(1);
+      expect(refused.out).toContain(`in use by process ${server.child.pid}`);
+      expect(refused.out).toContain('POST /v1/api_keys');
+      expect(refused.out).not.toMatch(/sk_[0-9A-Za-z]{43}/); // no key printed that would not work
+      expect(refused.out).not.toMatch(/\n\s+at /); // a sentence, not a stack trace
+      const second = startServer(await freePort());
+      await expect(second.ready).rejects.toThrow(`in use by process ${server.child.pid}`);
+      expect(await second.exited).toBe(1);
+      // The running server is untouched: it still answers.
+      expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+    } finally {
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    }
+    // Stopped: the lock is released, and the CLI's key is kept.
+    const made = cli(['create', '--account', 'after-stop', '--scopes', 'customers:read']);
+    expect(made.code).toBe(0);
+    const key = made.out.trim().split('\n').find((l) => /^sk_[0-9A-Za-z]{43}$/.test(l));
+    expect(key).toBeDefined();
+    const againPort = await freePort();
+    const again = startServer(againPort);
+    await again.ready;
+    try {
+      const answer = await fetch(`http://127.0.0.1:${againPort}/v1/customers`, { headers: { Authorization: `Bearer ${key}` } });
+      expect(answer.status).toBe(200);
+    } finally {
+      again.child.kill('SIGTERM');
+      expect(await again.exited).toBe(0);
+    }
+  }, 120_000);
+
   it('refuses unknown scopes', () => {
     expect(() =>
       execFileSync(node, ['--import', 'tsx', 'src/keys-cli.ts', 'create', '--account', 'x', '--scopes', 'orders:everything'], { env, stdio: 'pipe' }),
@@ -252,6 +297,13 @@ describe('tracing in the running server', () => {
       while (!output().includes(requestId!) && Date.now() < deadline) await new Promise((res) => setTimeout(res, 50));
       const line = output().split('\n').find((l) => l.includes(`"request_id":"${requestId}"`) && l.includes('"msg":"request"'));
       expect(JSON.parse(line!)).toMatchObject({ request_id: requestId, trace_id: traceId, operation: 'listCustomers', status: 200 });
+      // Health probes answered well stay out of the info log (one a second would bury everything).
+      expect((await fetch(`${base}/readyz`)).status).toBe(200);
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      const after = (await fetch(`${base}/v1/customers`, { headers: { Authorization: `Bearer ${key}` } })).headers.get('request-id');
+      while (!output().includes(after!) && Date.now() < deadline + 5_000) await new Promise((res) => setTimeout(res, 50));
+      expect(output()).toContain(after!);
+      expect(output()).not.toMatch(/"path":"\/(readyz|healthz)"/);
       expect(output()).toContain('OpenTelemetry tracing on');
     } finally {
       child.kill('SIGTERM');

@@ -38,7 +38,7 @@ describe.each(backends())('the specification on %s', (backend: Backend) => {
   const transport = createTransport({ allowPrivateTargets: true, timeoutMs: 5_000 });
   const call = (...args: Parameters<Harness['call']>) => h.call(...args);
   const carrier = (dot: string, key?: string) =>
-    call('POST', '/v1/carriers', { body: { dot_number: dot, mc_number: '801734', contact_name: 'Maria Delgado', contact_email: 'dispatch@carrier.example', phone: '+16025550117' }, ...(key ? { key } : {}) });
+    call('POST', '/v1/carriers', { body: { dot_number: dot, contact_name: 'Maria Delgado', contact_email: 'dispatch@carrier.example', phone: '+16025550117' }, ...(key ? { key } : {}) });
   const deliver = async () => {
     while ((await worker.runOnce()) > 0);
   };

@@ -79,7 +79,11 @@ function Layout({ state, children }: { state: SessionState; children: React.Reac
         <NavLink to="/settings/team">Team</NavLink>
         {can('accounting:read') && <NavLink to="/settings/account">Account settings</NavLink>}
         <div className="me">
-          <span data-testid="signed-in-as">{session.user.email}</span>
+          <span data-testid="signed-in-as" title={session.user.email}>
+            {session.user.email.slice(0, session.user.email.lastIndexOf('@'))}
+            <wbr />
+            {session.user.email.slice(session.user.email.lastIndexOf('@'))}
+          </span>
           <span className="role">{session.user.role}</span>
           <button type="button" onClick={() => void state.signOut()}>
             Sign out
@@ -91,18 +95,41 @@ function Layout({ state, children }: { state: SessionState; children: React.Reac
   );
 }
 
+/** Whether this browser holds a session (the cookie itself is HttpOnly): kept beside it, never a secret. */
+const SIGNED_IN = 'vt.signed_in';
+function rememberedSignedIn(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN) === '1';
+  } catch {
+    return true; // storage refused: ask the server
+  }
+}
+function rememberSignedIn(on: boolean): void {
+  try {
+    if (on) localStorage.setItem(SIGNED_IN, '1');
+    else localStorage.removeItem(SIGNED_IN);
+  } catch {
+    // storage refused: the next load asks the server
+  }
+}
+
 function App() {
   const [session, setSession] = useState<S['Session'] | null | undefined>(undefined);
   const [error, setError] = useState<ApiFailure>();
   const adopt = useCallback((s: S['Session'] | null) => {
     setCsrfToken(s?.csrf_token ?? null);
     setSession(s);
+    rememberSignedIn(s !== null);
   }, []);
   useEffect(() => {
-    api.GET('/v1/sessions/current').then(
-      ({ data, response }) => (response.ok && data ? adopt(data) : response.status === 401 ? adopt(null) : setError(asFailure(new Error(`The server answered ${response.status}.`)))),
-      (err: unknown) => setError(asFailure(err)),
-    );
+    // Never signed in from this browser (or signed out since): the sign-in page at once, without
+    // asking the server for a session it would answer 401 (a console error before anyone signed in).
+    if (!rememberedSignedIn()) adopt(null);
+    else
+      api.GET('/v1/sessions/current').then(
+        ({ data, response }) => (response.ok && data ? adopt(data) : response.status === 401 ? adopt(null) : setError(asFailure(new Error(`The server answered ${response.status}.`)))),
+        (err: unknown) => setError(asFailure(err)),
+      );
     // Any 401 (the session ended: signed out elsewhere, expired, user disabled) goes back to sign-in.
     const ended = () => adopt(null);
     window.addEventListener('vt:signed-out', ended);

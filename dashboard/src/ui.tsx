@@ -221,7 +221,7 @@ export const money = (cents: number | null | undefined, currency = 'usd') =>
 
 export const IdLink = ({ to, id }: { to: string; id: string }) => (
   <Link to={to}>
-    <code>{id}</code>
+    <code title={id}>{id}</code>
   </Link>
 );
 

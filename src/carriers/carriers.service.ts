@@ -235,7 +235,8 @@ export function vettingJob(deps: { context: () => Context; registry: RegistryPro
         const c = await lockOne(tx.em, Carrier, { id });
         if (!c || !carrierLifecycle.allows('pass_vetting', c.status)) return;
         const now = tx.clock.now();
-        const result = vetCarrier(record, now);
+        // The MC number the broker was given, against the registry's docket for the DOT number.
+        const result = vetCarrier(record, now, { mcNumber: c.mcNumber });
         const t = carrierLifecycle.assert(result.passed ? 'pass_vetting' : 'fail_vetting', c.status);
         c.vetting = {
           passed: result.passed,

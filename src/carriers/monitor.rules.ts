@@ -9,8 +9,11 @@ export type Finding = S['MonitoringFinding'];
 export type RecordSnapshot = S['RegistrySnapshot'];
 export type Change = S['RegistryChange'];
 
-/** Each vetting reason as the monitoring finding (and alert kind) it is. */
-const FINDING_OF: Record<VettingReason, Finding> = {
+/**
+ * Each vetting reason as the monitoring finding (and alert kind) it is. A docket that differs is no
+ * finding: monitoring compares the registry with itself, and a changed docket is an identity change.
+ */
+const FINDING_OF: Record<Exclude<VettingReason, 'mc_number_mismatch'>, Finding> = {
   not_authorized: 'authority_revoked',
   out_of_service: 'out_of_service',
   insurance_below_minimum: 'insurance_cancelled',
@@ -24,10 +27,14 @@ export function findingsOf(record: CarrierRecord | null, now: Date): Finding[] {
 }
 
 /** The findings a vetting left (the baseline before the first monitoring read). */
-export const findingsOfVetting = (reasons: readonly VettingReason[]): Finding[] => reasons.map((r) => FINDING_OF[r]);
+export const findingsOfVetting = (reasons: readonly VettingReason[]): Finding[] =>
+  reasons.flatMap((r) => (r === 'mc_number_mismatch' ? [] : [FINDING_OF[r]]));
 
-/** The registry's identity of a carrier: a change of any of these opens an `identity_changed` alert. */
-export const IDENTITY_FIELDS = ['legal_name', 'phone', 'email', 'physical_address'] as const satisfies readonly (keyof RecordSnapshot)[];
+/**
+ * The registry's identity of a carrier: a change of any of these opens an `identity_changed` alert
+ * (a docket moved to another carrier, or a new one, is how an identity is taken over).
+ */
+export const IDENTITY_FIELDS = ['legal_name', 'mc_number', 'phone', 'email', 'physical_address'] as const satisfies readonly (keyof RecordSnapshot)[];
 
 /** What a read says of itself rather than of the carrier: never compared. */
 const NOT_COMPARED: readonly string[] = ['provider', 'retrieved_at'];
@@ -49,6 +56,8 @@ export function changesBetween(previous: RecordSnapshot | null | undefined, curr
     if (!(field in previous)) continue;
     const before = previous[field] ?? null;
     const after = current[field] ?? null;
+    // A docket the registry did not say (its look-up is best effort) is not known to have changed.
+    if (field === 'mc_number' && (before === null || after === null)) continue;
     if (before !== after) changes.push({ field, previous: before, current: after });
   }
   return changes;
@@ -77,7 +86,7 @@ export function summaryOf(kind: Finding | 'identity_changed', changes: readonly 
     case 'registry_record_missing':
       return 'The registry no longer has this carrier.';
     case 'identity_changed':
-      return `The registered ${changes.map((c) => c.field.replaceAll('_', ' ')).join(', ')} changed.`;
+      return `The registered ${changes.map((c) => (c.field === 'mc_number' ? 'MC number' : c.field.replaceAll('_', ' '))).join(', ')} changed.`;
   }
 }
 

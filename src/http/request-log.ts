@@ -9,6 +9,8 @@ import { endSpan, startRequestSpan } from '../shared/trace.js';
 import { CURRENT_VERSION } from '../shared/versions.js';
 import type { Step } from './state.js';
 
+const PROBES = new Set(['/healthz', '/readyz']);
+
 export function requestLog(db: Database, log: Logger): Step {
   return async (c, next) => {
     const started = process.hrtime.bigint();
@@ -29,7 +31,10 @@ export function requestLog(db: Database, log: Logger): Step {
       observeRequest(c.method, operation ?? 'unmatched', c.status, seconds);
       if (operation) c.state.trace.span.updateName(`${c.method} ${c.state.operation!.path}`);
       endSpan(c.state.trace, { 'http.request.method': c.method, 'http.response.status_code': c.status, 'service.request_id': requestId, ...(operation ? { 'service.operation': operation } : {}) }, c.status >= 500);
-      c.state.log.info({ method: c.method, path: c.path, operation, status: c.status, duration_ms: Math.round(seconds * 1000) }, 'request');
+      // Health probes answered well are logged at debug: one a second from an orchestrator (or the
+      // start script) would bury everything else, the key printed at first start included.
+      const level = PROBES.has(c.path) && c.status < 400 ? 'debug' : 'info';
+      c.state.log[level]({ method: c.method, path: c.path, operation, status: c.status, duration_ms: Math.round(seconds * 1000) }, 'request');
     }
   };
 }

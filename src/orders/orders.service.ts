@@ -146,6 +146,9 @@ const ACTION_EFFECTS = {
     const carrier = await findCarrier(tx, input.carrier_id, { param: 'carrier_id' });
     if (carrier.status !== 'active') throw errors.carrierNotActive(carrier.id, carrier.status);
     order.carrierId = carrier.id;
+    // The pay agreed with the carrier (and the price, when settled now) are what the rate confirmation states.
+    if (input.carrier_pay !== undefined) order.carrierPay = input.carrier_pay;
+    if (input.price !== undefined) order.price = input.price;
     order.dispatchedAt = now;
     // The carrier gets the rate confirmation by email, written with the dispatch.
     await queueMessage(tx, {

@@ -155,9 +155,15 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
   });
 
   it('signs in with the login printed on first start', async () => {
+    const consoleErrors: string[] = [];
+    const onConsole = (m: { type(): string; text(): string }) => m.type() === 'error' && consoleErrors.push(m.text());
+    page.on('console', onConsole);
     await go('/');
     await expect.poll(() => page.getByRole('heading', { name: 'Vehicle Transport' }).isVisible()).toBe(true);
     await shot('sign-in');
+    // The sign-in page asks the server nothing it would refuse (a 401 in the console before anyone signed in).
+    page.off('console', onConsole);
+    expect(consoleErrors).toEqual([]);
     await page.getByLabel('Email').fill(owner.email);
     await page.getByLabel('Password').fill('not the password');
     await submit('Sign in');
@@ -301,6 +307,8 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
 
   it('dispatches the order to the active carrier, picks it up and delivers it with a signature; the timeline follows', async () => {
     await page.locator('select[name=carrier_id]').selectOption({ index: 1 });
+    // The carrier's pay is agreed at dispatch: the order's, until changed here.
+    expect(await page.locator('form', { hasText: 'Dispatch' }).getByLabel('Carrier pay (USD)').inputValue()).toBe('900');
     await submit('Dispatch');
     await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('dispatched');
     // Dispatching emails the carrier its rate confirmation (kept, not sent: no mail server here).
@@ -315,8 +323,22 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await page.getByLabel('Signed by').fill('Dana Ortiz');
     await submit('Mark delivered');
     await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('delivered');
+    await expect.poll(() => page.getByTestId('timeline').textContent()).not.toContain('to car_'); // the carrier's name, once read
     const timeline = await page.getByTestId('timeline').textContent();
     for (const step of ['Created', 'Dispatched', 'Picked up', 'Delivered', 'signed by Dana Ortiz']) expect(timeline).toContain(step);
+    // Names beside the ids, each id whole on its line.
+    expect(await page.getByTestId('order-customer').textContent()).toMatch(/^Acme Auto Sales cus_[0-9A-Z]{26}$/);
+    expect(await page.getByTestId('order-carrier').textContent()).toMatch(/^[A-Z][A-Z .,&'-]+ car_[0-9A-Z]{26}$/);
+    expect(await page.getByTestId('order-carrier').locator('code').evaluate((e) => (globalThis as unknown as { getComputedStyle(e: unknown): { whiteSpace: string } }).getComputedStyle(e).whiteSpace)).toBe('nowrap');
+    // Delivered and billed by no invoice: invoiced from here, the form with this customer and this order alone.
+    const invoiceIt = page.getByRole('link', { name: 'Invoice this order' });
+    await expect.poll(() => invoiceIt.count()).toBe(1);
+    await invoiceIt.click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Create invoice');
+    await expect.poll(() => page.getByTestId('invoice-total').textContent()).toBe('Total: $1,250.00 (1 line)');
+    expect(await page.locator('form select[name=customer_id] option:checked').textContent()).toBe('Acme Auto Sales');
+    await page.goBack();
+    await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('delivered');
     await page.locator('input[name=note]').fill('Scratch on the rear bumper');
     await page.locator('select[name=kind]').selectOption('damage');
     await submit('Report exception');

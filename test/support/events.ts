@@ -30,7 +30,7 @@ export async function emitEveryEventType(h: Harness, endpointId: string, key?: s
   };
 
   await call('POST', `/v1/webhook_endpoints/${endpointId}/test`);
-  const carrier = (dot: string) => call('POST', '/v1/carriers', { dot_number: dot, mc_number: '801734', contact_name: 'Maria', contact_email: 'm@carrier.example', phone: '+16025550117' });
+  const carrier = (dot: string) => call('POST', '/v1/carriers', { dot_number: dot, contact_name: 'Maria', contact_email: 'm@carrier.example', phone: '+16025550117' });
   const active = (await carrier(LOCAL_REGISTRY_SAMPLES.pass[0]!)).id;
   await carrier(LOCAL_REGISTRY_SAMPLES.insurance_expired); // vetted, then the scan raises compliance.alert
   await carrier(LOCAL_REGISTRY_SAMPLES.not_found); // carrier.rejected

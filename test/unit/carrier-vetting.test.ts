@@ -85,6 +85,30 @@ describe('vetCarrier', () => {
     });
   });
 
+  describe('MC number', () => {
+    const claim = (mcNumber: string | null | undefined, record: string | null = '918274') => vetCarrier({ ...good, mcNumber: record }, NOW, mcNumber === undefined ? {} : { mcNumber });
+    it.each([
+      ['the docket the registry lists', '918274', true],
+      ['the same docket written MC-918274', 'MC-918274', true],
+      ['the same docket with leading zeros', '0918274', true],
+      ["another carrier's docket", '801734', false],
+      ['a docket one digit off', '918275', false],
+      ['none given', null, true],
+    ] as const)('%s: passes %s', (_, given, ok) => {
+      expect(claim(given)).toEqual(ok ? passes : { passed: false, reasons: ['mc_number_mismatch'] });
+    });
+    it('passes when nothing is claimed, or the registry names no docket for the DOT number (nothing to compare)', () => {
+      expect(claim(undefined)).toEqual(passes);
+      expect(claim('801734', null)).toEqual(passes);
+    });
+    it('fails alongside the other checks, after them', () => {
+      expect(vetCarrier({ ...good, mcNumber: '918274', safetyRating: 'unsatisfactory' }, NOW, { mcNumber: '801734' })).toEqual({
+        passed: false,
+        reasons: ['unsatisfactory_rating', 'mc_number_mismatch'],
+      });
+    });
+  });
+
   it('reports every failing check, in the design’s order', () => {
     expect(
       vet({ allowedToOperate: false, bipdInsuranceOnFileUsd: 0, safetyRating: 'unsatisfactory', outOfServiceDate: '2026-01-01' }),
@@ -93,6 +117,6 @@ describe('vetCarrier', () => {
       passed: false,
       reasons: ['not_authorized', 'unsatisfactory_rating'],
     });
-    expect(VETTING_RULES.map((r) => r.reason)).toEqual(['not_authorized', 'insurance_below_minimum', 'unsatisfactory_rating', 'out_of_service']);
+    expect(VETTING_RULES.map((r) => r.reason)).toEqual(['not_authorized', 'insurance_below_minimum', 'unsatisfactory_rating', 'out_of_service', 'mc_number_mismatch']);
   });
 });

@@ -53,11 +53,14 @@ describe('findingsOf', () => {
 describe('changesBetween', () => {
   it('lists the fields that differ, identity first, and nothing without a previous read', () => {
     expect(changesBetween(snap(), snap({ retrieved_at: 2, provider: 'qcmobile' }))).toEqual([]);
-    expect(changesBetween(snap(), snap({ phone: '+13055550199', safety_rating: 'conditional', mc_number: '123' }))).toEqual([
+    expect(changesBetween(snap({ mc_number: '918274' }), snap({ phone: '+13055550199', safety_rating: 'conditional', mc_number: '123' }))).toEqual([
+      { field: 'mc_number', previous: '918274', current: '123' },
       { field: 'phone', previous: '+16025550117', current: '+13055550199' },
-      { field: 'mc_number', previous: null, current: '123' },
       { field: 'safety_rating', previous: 'satisfactory', current: 'conditional' },
     ]);
+    // A docket the registry did not say, before or after, is not a change (its look-up is best effort).
+    expect(changesBetween(snap(), snap({ mc_number: '123' }))).toEqual([]);
+    expect(changesBetween(snap({ mc_number: '123' }), snap())).toEqual([]);
     expect(changesBetween(undefined, snap())).toEqual([]);
   });
   it('does not compare a field the previous record did not carry; null to a value is a change', () => {
@@ -73,6 +76,8 @@ describe('changesBetween', () => {
   it('picks the identity changes', () => {
     const changes = changesBetween(snap(), snap({ legal_name: 'NEW LLC', physical_address: '2 ELM', safety_rating: 'conditional' }));
     expect(identityChanges(changes).map((c) => c.field)).toEqual(['legal_name', 'physical_address']);
+    const docket = changesBetween(snap({ mc_number: '918274' }), snap({ mc_number: '801734' }));
+    expect(identityChanges(docket)).toEqual([{ field: 'mc_number', previous: '918274', current: '801734' }]);
   });
 });
 

@@ -264,9 +264,9 @@ export function OrderCreate() {
   );
 }
 
-function Timeline({ order }: { order: S['Order'] }) {
+function Timeline({ order, carrierName }: { order: S['Order']; carrierName: string | null }) {
   const entries: { at: number; what: string; detail?: string }[] = [{ at: order.created, what: 'Created' }];
-  if (order.dispatched_at) entries.push({ at: order.dispatched_at, what: 'Dispatched', ...(order.carrier_id ? { detail: `to ${order.carrier_id}` } : {}) });
+  if (order.dispatched_at) entries.push({ at: order.dispatched_at, what: 'Dispatched', ...(order.carrier_id ? { detail: `to ${carrierName ?? order.carrier_id}` } : {}) });
   if (order.picked_up_at) entries.push({ at: order.picked_up_at, what: 'Picked up' });
   if (order.delivered_at) entries.push({ at: order.delivered_at, what: 'Delivered', ...(order.bill_of_lading ? { detail: `signed by ${order.bill_of_lading.signed_by}` } : {}) });
   if (order.cancelled_at) entries.push({ at: order.cancelled_at, what: 'Cancelled', ...(order.cancellation_reason ? { detail: order.cancellation_reason } : {}) });
@@ -286,10 +286,18 @@ function Timeline({ order }: { order: S['Order'] }) {
 function Dispatch({ order, onDone }: { order: S['Order']; onDone: () => void }) {
   const carriers = useLoad(() => must(api.GET('/v1/carriers', { params: { query: { status: 'active', limit: 100 } } })), []);
   const [carrierId, setCarrierId] = useState('');
+  // The carrier's pay is agreed as the load is dispatched: what its rate confirmation states.
+  const [carrierPay, setCarrierPay] = useState(order.carrier_pay === null ? '' : String(order.carrier_pay / 100));
+  const pay = cents(carrierPay);
   return (
     <Loadable state={carriers} isEmpty={(p) => p.data.length === 0} empty="No active carrier to dispatch to: onboard one and wait for its vetting.">
       {(p) => (
-        <Form className="inline-form" label="Dispatch" onDone={onDone} submit={() => must(api.POST('/v1/orders/{order_id}/dispatch', { params: { path: { order_id: order.id } }, body: { carrier_id: carrierId } }))}>
+        <Form
+          className="inline-form"
+          label="Dispatch"
+          onDone={onDone}
+          submit={() => must(api.POST('/v1/orders/{order_id}/dispatch', { params: { path: { order_id: order.id } }, body: { carrier_id: carrierId, ...(pay === undefined ? {} : { carrier_pay: pay }) } }))}
+        >
           <Field label="Carrier">
             <select name="carrier_id" required value={carrierId} onChange={(e) => setCarrierId(e.target.value)}>
               <option value="">Choose an active carrier…</option>
@@ -299,6 +307,9 @@ function Dispatch({ order, onDone }: { order: S['Order']; onDone: () => void }) 
                 </option>
               ))}
             </select>
+          </Field>
+          <Field label="Carrier pay (USD)">
+            <input name="carrier_pay" type="number" min={0} step="0.01" value={carrierPay} onChange={(e) => setCarrierPay(e.target.value)} />
           </Field>
         </Form>
       )}
@@ -331,6 +342,9 @@ function Moves({ order, onDone }: { order: S['Order']; onDone: () => void }) {
           </Field>
         </Form>
       )}
+      <Can scope="accounting:write">
+        <InvoiceThisOrder order={order} />
+      </Can>
       {order.status !== 'cancelled' && (
         <Form className="inline-form" label="Report exception" onDone={onDone} submit={() => must(api.POST('/v1/orders/{order_id}/exceptions', { params: { path }, body: { kind, ...(note ? { note } : {}) } }))}>
           <Field label="Kind">
@@ -346,6 +360,28 @@ function Moves({ order, onDone }: { order: S['Order']; onDone: () => void }) {
         </Form>
       )}
     </section>
+  );
+}
+
+/** A delivered order no invoice bills yet: the invoice form, with this order chosen. */
+function InvoiceThisOrder({ order }: { order: S['Order'] }) {
+  const unbilled = useLoad(
+    () =>
+      order.status !== 'delivered'
+        ? Promise.resolve(false)
+        : must(api.GET('/v1/orders', { params: { query: { status: 'delivered', billed: false, customer_id: order.customer_id, created: { gte: order.created, lte: order.created }, limit: 100 } } })).then((p) =>
+            p.data.some((o) => o.id === order.id),
+          ),
+    [order.id, order.status],
+  );
+  if (!unbilled.data) return null;
+  return (
+    <p>
+      <Link className="button primary" to={`/accounting/invoices/new?customer_id=${order.customer_id}&order_id=${order.id}`}>
+        Invoice this order
+      </Link>{' '}
+      {order.price === null ? <span className="muted">(set its price first: it has none)</span> : null}
+    </p>
   );
 }
 
@@ -386,6 +422,12 @@ export function OrderDetail() {
   const { id = '' } = useParams();
   const { can } = useSession();
   const state = useLoad(() => must(api.GET('/v1/orders/{order_id}', { params: { path: { order_id: id } } })), [id]);
+  const customerId = state.data?.customer_id;
+  const carrierId = state.data?.carrier_id ?? null;
+  // Names, not ids, where the role may read them (an id stays shown, and linked, beside the name).
+  const customer = useLoad(() => (customerId && can('customers:read') ? must(api.GET('/v1/customers/{customer_id}', { params: { path: { customer_id: customerId } } })) : Promise.resolve(null)), [customerId]);
+  const carrier = useLoad(() => (carrierId && can('carriers:read') ? must(api.GET('/v1/carriers/{carrier_id}', { params: { path: { carrier_id: carrierId } } })) : Promise.resolve(null)), [carrierId]);
+  const carrierName = carrier.data ? (carrier.data.legal_name ?? carrier.data.contact_name) : null;
   return (
     <Loadable state={state}>
       {(order) => (
@@ -398,9 +440,29 @@ export function OrderDetail() {
               <h2>Details</h2>
               <dl>
                 <dt>Customer</dt>
-                <dd>{can('customers:read') ? <IdLink to={`/customers/${order.customer_id}`} id={order.customer_id} /> : <code>{order.customer_id}</code>}</dd>
+                <dd data-testid="order-customer">
+                  {can('customers:read') ? (
+                    <>
+                      {customer.data ? <Link to={`/customers/${order.customer_id}`}>{customer.data.name}</Link> : null} <IdLink to={`/customers/${order.customer_id}`} id={order.customer_id} />
+                    </>
+                  ) : (
+                    <code>{order.customer_id}</code>
+                  )}
+                </dd>
                 <dt>Carrier</dt>
-                <dd>{order.carrier_id ? can('carriers:read') ? <IdLink to={`/carriers/${order.carrier_id}`} id={order.carrier_id} /> : <code>{order.carrier_id}</code> : '—'}</dd>
+                <dd data-testid="order-carrier">
+                  {order.carrier_id ? (
+                    can('carriers:read') ? (
+                      <>
+                        {carrierName ? <Link to={`/carriers/${order.carrier_id}`}>{carrierName}</Link> : null} <IdLink to={`/carriers/${order.carrier_id}`} id={order.carrier_id} />
+                      </>
+                    ) : (
+                      <code>{order.carrier_id}</code>
+                    )
+                  ) : (
+                    '—'
+                  )}
+                </dd>
                 <dt>Pickup</dt>
                 <dd>{stopText(order.pickup)}</dd>
                 <dt>Delivery</dt>
@@ -428,7 +490,7 @@ export function OrderDetail() {
             </section>
             <section className="card">
               <h2>Timeline</h2>
-              <Timeline order={order} />
+              <Timeline order={order} carrierName={carrierName} />
             </section>
             {can('orders:write') && <Moves order={order} onDone={state.reload} />}
             <Documents order={order} />

@@ -1,12 +1,13 @@
 // Carrier vetting against a registry record: broker practice, as a table of rules.
 // Each rule names the reason it produces; every failing rule is reported, in table order.
-import { toCalendarDate, type CarrierRecord } from './types.js';
+import { normalizeMcNumber, toCalendarDate, type CarrierRecord } from './types.js';
 
 export type VettingReason =
   | 'not_authorized'
   | 'insurance_below_minimum'
   | 'unsatisfactory_rating'
   | 'out_of_service'
+  | 'mc_number_mismatch'
   | 'not_found';
 
 export interface VettingResult {
@@ -24,7 +25,13 @@ interface Rule {
   reason: Exclude<VettingReason, 'not_found'>;
   /** What the carrier must satisfy, for documentation and audit. */
   requirement: string;
-  passes(record: CarrierRecord, today: string): boolean;
+  passes(record: CarrierRecord, today: string, claimed: Claimed): boolean;
+}
+
+/** What the broker was told of the carrier, checked against the registry. */
+export interface Claimed {
+  /** The MC number the carrier gave (any form `normalizeMcNumber` reads), or null when it gave none. */
+  mcNumber?: string | null;
 }
 
 /** The order of this table is the order of `reasons`. */
@@ -58,15 +65,27 @@ export const VETTING_RULES: readonly Rule[] = [
     requirement: 'no out-of-service order in effect (an order dated today or earlier counts)',
     passes: (r, today) => r.outOfServiceDate === null || r.outOfServiceDate > today,
   },
+  {
+    // A docket that is not the DOT number's own is the classic sign of double brokering and identity
+    // fraud: someone hauling under another carrier's authority, or another carrier's identity.
+    reason: 'mc_number_mismatch',
+    // Stryker disable next-line StringLiteral: documentation, read by no code
+    requirement: "the MC number given is the registry's docket for the DOT number (when both are known)",
+    passes: (r, _today, claimed) => {
+      const given = normalizeMcNumber(claimed.mcNumber);
+      return given === null || r.mcNumber === null || normalizeMcNumber(r.mcNumber) === given;
+    },
+  },
 ];
 
 /**
  * Vet a registry record. A null record (the registry has no such carrier) fails with `not_found`
- * alone. `now` decides whether an out-of-service order is already in effect.
+ * alone. `now` decides whether an out-of-service order is already in effect; `claimed` is what the
+ * carrier said of itself (its MC number), compared with the record.
  */
-export function vetCarrier(record: CarrierRecord | null, now: Date = new Date()): VettingResult {
+export function vetCarrier(record: CarrierRecord | null, now: Date = new Date(), claimed: Claimed = {}): VettingResult {
   if (record === null) return { passed: false, reasons: ['not_found'] };
   const today = toCalendarDate(now);
-  const reasons = VETTING_RULES.filter((rule) => !rule.passes(record, today)).map((rule) => rule.reason);
+  const reasons = VETTING_RULES.filter((rule) => !rule.passes(record, today, claimed)).map((rule) => rule.reason);
   return { passed: reasons.length === 0, reasons };
 }

@@ -97,8 +97,8 @@ export function normalizeDotNumber(input: string): string | null {
   return n === '0' ? null : n;
 }
 
-/** MC docket numbers: digits, optionally written `MC-123456` / `MC 123456`. Null when unusable. */
-export function normalizeMcNumber(input: string): string | null {
+/** MC docket numbers: digits, optionally written `MC-123456` / `MC 123456`. Null when unusable (or none: null, undefined). */
+export function normalizeMcNumber(input: string | null | undefined): string | null {
   const s = String(input).trim().replace(/^MC[\s#:-]*/i, '');
   if (!/^\d{1,8}$/.test(s)) return null;
   const n = s.replace(/^0+(?=\d)/, '');

@@ -1,7 +1,7 @@
 // Invoices: the list (status, customer and past-due filters), creating one from a customer's delivered
 // orders not billed yet, and an invoice's page: its lines and totals, its PDF, how it was sent and how
 // that delivery stands, sending or resending it (by email or by post), voiding it, recording a payment.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { api, must, type S } from '../../api.ts';
 import { INVOICE_STATUSES, PAYMENT_METHODS } from '../../catalog.ts';
@@ -131,9 +131,15 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 export function InvoiceCreate() {
   const navigate = useNavigate();
   const customers = useCustomers();
-  const [customerId, setCustomerId] = useState('');
+  // From an order's "Invoice this order": its customer, and that order alone ticked.
+  const [params] = useSearchParams();
+  const [customerId, setCustomerId] = useState(params.get('customer_id') ?? '');
+  const [only, setOnly] = useState(params.get('order_id'));
   const orders = useLoad(() => (customerId ? unbilledOrders(customerId) : Promise.resolve(null)), [customerId]);
   const [skipped, setSkipped] = useState<Set<string>>(new Set());
+  useEffect(() => {
+    if (only && orders.data) setSkipped(new Set(orders.data.filter((o) => o.id !== only).map((o) => o.id)));
+  }, [only, orders.data]);
   const [dueDate, setDueDate] = useState(inDays(30));
   const [send, setSend] = useState(false);
   const billable = (orders.data ?? []).filter((o) => o.price !== null && !skipped.has(o.id));
@@ -168,6 +174,7 @@ export function InvoiceCreate() {
                 value={customerId}
                 onChange={(e) => {
                   setCustomerId(e.target.value);
+                  setOnly(null);
                   setSkipped(new Set());
                 }}
               >
