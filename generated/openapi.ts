@@ -1720,7 +1720,10 @@ export interface paths {
          * @description This document rendered as OpenAPI 3.0.3, for generators that do not read 3.1 yet, derived
          *     from it by `npm run generate` (@apiture/openapi-down-convert, then the rest by hand):
          *     `const` becomes a one-value `enum`, `examples` in schemas `example`, a `null` type or a
-         *     `null` branch of `oneOf` becomes `nullable: true`. What 3.0 cannot say is left out, and the
+         *     `null` branch of `oneOf` becomes `nullable: true`, and each resource's `object` type (a
+         *     one-value `enum`) is a named schema it refers to (`OrderObject`, `ListObject`: generators
+         *     that make an enum of an inline enum name it after its property, and `object` is not a name
+         *     TypeScript allows an enum). What 3.0 cannot say is left out, and the
          *     server still enforces it: the rule of metadata keys and of the OAuth forms' other field
          *     names (`propertyNames`), and the VIN's pattern
          *     by model year (`if`/`then`: the 17-character pattern then holds only in this document's

@@ -69,8 +69,41 @@ export function openapi30(doc: JsonObject): JsonObject {
     }
     return out;
   };
-  const result = walk(converted) as JsonObject;
+  const result = hoistObjectTypes(walk(converted) as JsonObject);
   const left = JSON.stringify(result).match(/"type":"null"|"const":|"\$defs"|"prefixItems"/);
   if (left) throw new Error(`openapi-3.0.json: ${left[0]} is left after the down-conversion`);
+  return result;
+}
+
+/** `carrier_registry_snapshot` -> `CarrierRegistrySnapshotObject`. */
+const objectTypeName = (value: string) => `${value.replace(/(^|_)([a-z0-9])/g, (_m, _u, c: string) => c.toUpperCase())}Object`;
+
+/**
+ * Each resource's `object` property (one string: `"order"`, `"list"`, ...) as a named schema it refers
+ * to, one per value (`OrderObject`, `ListObject`). Inline, a generator that makes a TypeScript enum
+ * of every inline enum names it after the property, and `enum object` does not compile (TS2431:
+ * openapi-typescript-codegen made 42 of them); named, it is `enum OrderObject`. Its values and
+ * every generator's literal type stay the same.
+ */
+function hoistObjectTypes(doc: JsonObject): JsonObject {
+  const schemas = (doc.components as JsonObject).schemas as JsonObject;
+  const hoisted: JsonObject = {};
+  const walk = (value: Json): Json => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (value === null || typeof value !== 'object') return value;
+    const out: JsonObject = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]));
+    const properties = out.properties;
+    const object = properties && typeof properties === 'object' && !Array.isArray(properties) ? properties.object : undefined;
+    if (object && typeof object === 'object' && !Array.isArray(object) && object.type === 'string' && Array.isArray(object.enum) && object.enum.length === 1 && typeof object.enum[0] === 'string') {
+      const name = objectTypeName(object.enum[0]);
+      if (name in schemas) throw new Error(`openapi-3.0.json: ${name} names a schema already; the object type "${object.enum[0]}" cannot take it`);
+      hoisted[name] = { title: name, type: 'string', description: `String representing the object's type: always \`${object.enum[0]}\`.`, enum: [object.enum[0]], example: object.enum[0] };
+      out.properties = { ...(properties as JsonObject), object: { $ref: `#/components/schemas/${name}` } };
+    }
+    return out;
+  };
+  const result = walk(doc) as JsonObject;
+  const sorted = Object.fromEntries(Object.entries(hoisted).sort(([a], [b]) => a.localeCompare(b)));
+  (result.components as JsonObject).schemas = { ...((result.components as JsonObject).schemas as JsonObject), ...sorted };
   return result;
 }

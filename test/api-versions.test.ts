@@ -166,7 +166,12 @@ describe('the version gate', () => {
       expect(doc.openapi).toBe('3.0.3');
       expect(doc.info.version).toBe(version);
       expect(operations(doc)).toEqual(operations(original));
-      expect(Object.keys(doc.components.schemas).sort()).toEqual(Object.keys(original.components.schemas).sort());
+      // The 3.0 rendition adds a named schema per resource `object` type (`OrderObject`: scripts/openapi30.ts).
+      const objectType = (name: string) => {
+        const schema = (doc.components.schemas as Record<string, { enum?: unknown[] }>)[name];
+        return /Object$/.test(name) && !(name in original.components.schemas) && schema?.enum?.length === 1;
+      };
+      expect(Object.keys(doc.components.schemas).filter((n) => !objectType(n)).sort()).toEqual(Object.keys(original.components.schemas).sort());
     }
     // publish:version writes it with the conversion of /openapi-3.0.json.
     const current = readFileSync('generated/openapi.json', 'utf8');

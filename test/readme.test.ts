@@ -1,7 +1,7 @@
 // The README's webhook receiver examples work as printed: the first accepts a signed delivery and
 // refuses a forged one; the second applies an object's events in order against a live server.
-import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,8 +9,15 @@ import { signatureHeader } from '../src/webhooks/signer.js';
 import { freePort } from './support/ports.js';
 import { orderBody, startHarness } from './support/harness.js';
 
+/**
+ * The Nodes an integrator runs a receiver on: this one (24), and the machine's own when it is another
+ * (an integrator's Node is theirs: 20 is the oldest maintained one).
+ */
+const NODES = [process.execPath, ...['/usr/bin/node', '/usr/local/bin/node'].filter((n) => existsSync(n) && execFileSync(n, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim() !== process.versions.node).slice(0, 1)];
+const nodeVersion = (n: string) => execFileSync(n, ['-p', 'process.version'], { encoding: 'utf8' }).trim();
+
 describe('README webhook receiver', () => {
-  it('verifies signatures exactly as the service signs', async () => {
+  it.each(NODES.map((n) => [nodeVersion(n), n]))('verifies signatures exactly as the service signs (on Node %s)', async (_version, node) => {
     const readme = readFileSync('README.md', 'utf8');
     const code = /```js\n([\s\S]*?import \{ createServer \}[\s\S]*?)```/.exec(readme)?.[1];
     expect(code).toBeDefined();
@@ -19,7 +26,7 @@ describe('README webhook receiver', () => {
     const file = join(dir, 'receiver.mjs');
     writeFileSync(file, code!.replace('.listen(4000)', `.listen(${port}, '127.0.0.1', () => console.log('listening'))`));
     const secret = 'whsec_' + 'a'.repeat(43);
-    const child = spawn(process.execPath, [file], { env: { ...process.env, WEBHOOK_SECRET: secret }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(node, [file], { env: { ...process.env, WEBHOOK_SECRET: secret }, stdio: ['ignore', 'pipe', 'inherit'] });
     try {
       let out = '';
       await new Promise<void>((resolve) => child.stdout.on('data', (d) => ((out += d), out.includes('listening') && resolve())));

@@ -1,4 +1,4 @@
-// The client matrix: what integrators generate from the published documents works. Three independent
+// The client matrix: what integrators generate from the published documents works. Four independent
 // generators make clients from the OpenAPI documents (3.1 and the 3.0 rendition); each client is
 // type-checked with a short scenario (tsc strict, mypy strict), and the scenario runs against a live
 // server and is checked against it. Pydantic models of every AsyncAPI message parse the webhooks the
@@ -30,7 +30,7 @@ const PYTHON = process.env.PYTHON ?? 'python3';
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 
 type Document = 'openapi.json' | 'openapi-3.0.json' | 'asyncapi.json';
-type Generator = 'openapi-typescript' | '@hey-api/openapi-ts' | 'openapi-python-client' | 'datamodel-code-generator' | 'mypy';
+type Generator = 'openapi-typescript' | '@hey-api/openapi-ts' | 'openapi-typescript-codegen' | 'openapi-python-client' | 'datamodel-code-generator' | 'mypy';
 
 // ------------------------------------------------------------------------------------------ processes
 
@@ -201,10 +201,10 @@ const TSCONFIG = {
 };
 
 /** A TypeScript client's directory: the scenario as `scenario.ts`, ESM, resolving packages from the project. */
-function typescriptProject(dir: string, scenario: string): void {
+function typescriptProject(dir: string, scenario: string, tsconfig: typeof TSCONFIG = TSCONFIG): void {
   copyFileSync(join(SCENARIOS, scenario), join(dir, 'scenario.ts'));
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module', private: true }));
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG));
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
 }
 
@@ -249,6 +249,23 @@ const heyApi = (document: Document): Client => ({
   scenario: typescriptScenario,
 });
 
+// openapi-typescript-codegen 0.31.0: long the most used TypeScript generator (a service class per
+// tag, TypeScript enums, its own request core), still in many integrations. Its imports name no file
+// extension, so its project resolves modules as a bundler does (what such projects use), otherwise as
+// strict as the others. It makes a TypeScript enum of each inline enum, named after its property: the
+// 3.0 rendition names each resource's `object` type (`OrderObject`), as `enum object` does not compile.
+const openapiTypescriptCodegen = (document: Document): Client => ({
+  generator: 'openapi-typescript-codegen',
+  document,
+  async generate(dir) {
+    typescriptProject(dir, 'openapi-typescript-codegen.ts', { ...TSCONFIG, compilerOptions: { ...TSCONFIG.compilerOptions, module: 'esnext', moduleResolution: 'bundler' } });
+    return run(join(ROOT, 'node_modules/.bin/openapi'), ['--input', join(ROOT, 'generated', document), '--output', join(dir, 'client'), '--client', 'fetch', '--useOptions']);
+  },
+  warnings: lines,
+  check: tscProblems,
+  scenario: typescriptScenario,
+});
+
 // openapi-python-client 0.29.1: a widely used Python generator (attrs models, httpx), a third parser
 // in another language; its `WARNING`s name what it had to leave out of the client.
 const openapiPythonClient = (document: Document): Client => ({
@@ -287,6 +304,8 @@ const CLIENTS: Client[] = [
   openapiTypescript('openapi-3.0.json'),
   heyApi('openapi.json'),
   heyApi('openapi-3.0.json'),
+  openapiTypescriptCodegen('openapi.json'),
+  openapiTypescriptCodegen('openapi-3.0.json'),
   openapiPythonClient('openapi-3.0.json'),
   openapiPythonClient('openapi.json'),
 ];
