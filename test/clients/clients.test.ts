@@ -259,7 +259,8 @@ const openapiTypescriptCodegen = (document: Document): Client => ({
   document,
   async generate(dir) {
     typescriptProject(dir, 'openapi-typescript-codegen.ts', { ...TSCONFIG, compilerOptions: { ...TSCONFIG.compilerOptions, module: 'esnext', moduleResolution: 'bundler' } });
-    return run(join(ROOT, 'node_modules/.bin/openapi'), ['--input', join(ROOT, 'generated', document), '--output', join(dir, 'client'), '--client', 'fetch', '--useOptions']);
+    // Its bin is named `openapi`, as Redocly's is: called by its own path, not through node_modules/.bin.
+    return run(process.execPath, [join(ROOT, 'node_modules/openapi-typescript-codegen/bin/index.js'), '--input', join(ROOT, 'generated', document), '--output', join(dir, 'client'), '--client', 'fetch', '--useOptions']);
   },
   warnings: lines,
   check: tscProblems,
