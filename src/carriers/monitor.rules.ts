@@ -36,6 +36,12 @@ export const findingsOfVetting = (reasons: readonly VettingReason[]): Finding[] 
  */
 export const IDENTITY_FIELDS = ['legal_name', 'mc_number', 'phone', 'email', 'physical_address'] as const satisfies readonly (keyof RecordSnapshot)[];
 
+/**
+ * Fields a registry gives on a best-effort look-up (QCMobile reads the MC docket with a second request):
+ * null there means "not said", so a change to or from null is not a change.
+ */
+const BEST_EFFORT: readonly string[] = ['mc_number'];
+
 /** What a read says of itself rather than of the carrier: never compared. */
 const NOT_COMPARED: readonly string[] = ['provider', 'retrieved_at'];
 
@@ -56,8 +62,7 @@ export function changesBetween(previous: RecordSnapshot | null | undefined, curr
     if (!(field in previous)) continue;
     const before = previous[field] ?? null;
     const after = current[field] ?? null;
-    // A docket the registry did not say (its look-up is best effort) is not known to have changed.
-    if (field === 'mc_number' && (before === null || after === null)) continue;
+    if (BEST_EFFORT.includes(field) && (before === null || after === null)) continue;
     if (before !== after) changes.push({ field, previous: before, current: after });
   }
   return changes;
