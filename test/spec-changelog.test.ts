@@ -93,9 +93,9 @@ describe('the changelog of a change', () => {
     expect(output).toBe(SAMPLE);
   });
 
-  it('is the example the README shows', () => {
-    const readme = readFileSync('README.md', 'utf8');
-    const section = readme.slice(readme.indexOf('### Changing the API'));
+  it('is the example the API versions guide shows', () => {
+    const guide = readFileSync('docs/api-versions.md', 'utf8');
+    const section = guide.slice(guide.indexOf('## Changing the API'));
     const example = /```markdown\n([\s\S]*?)```/.exec(section)?.[1];
     expect(example).toBe(output);
   });

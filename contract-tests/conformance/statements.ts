@@ -56,10 +56,10 @@ export const STATEMENTS: Statement[] = [
 
   // ---------- States ----------
   { id: 'ST1', section: 'States and transitions', text: 'POST /v1/carriers, accepted: status pending_vetting, safer_pull_status queued; vetting runs asynchronously.' },
-  { id: 'ST2', section: 'States and transitions', text: 'Order status values and transitions: not shown (in_transit is named as a filter value).', choice: { decision: 'pending -> dispatched -> in_transit -> delivered, or cancelled from pending/dispatched; exceptions leave the status; other moves 409 invalid_state_transition.', where: 'README.md (order lifecycle), src/orders/orders.state.ts' } },
+  { id: 'ST2', section: 'States and transitions', text: 'Order status values and transitions: not shown (in_transit is named as a filter value).', choice: { decision: 'pending -> dispatched -> in_transit -> delivered, or cancelled from pending/dispatched; exceptions leave the status; other moves 409 invalid_state_transition.', where: 'docs/orders.md (the lifecycle), src/orders/orders.state.ts' } },
   { id: 'ST3', section: 'States and transitions', text: 'Carrier transitions after pending_vetting: not shown.', choice: { decision: 'pending_vetting -> active (carrier.vetted) or rejected (carrier.rejected, an addition); active -> suspended; suspended -> pending_vetting on reinstate.', where: 'src/carriers/carriers.state.ts, specs/asyncapi.yaml (CarrierRejected)' } },
   { id: 'ST4', section: 'States and transitions', text: 'safer_pull_status values other than queued: not shown.', choice: { decision: 'queued, in_progress, completed, failed.', where: 'specs/openapi.yaml (SaferPullStatus)' } },
-  { id: 'ST5', section: 'States and transitions', text: 'Invoice: DRAFT and SENT at creation; transitions not shown.', choice: { decision: 'Created DRAFT (or SENT with send); DRAFT -> SENT -> PAID when payments cover it; SENT -> VOID unless paid (audited); PATCH only while DRAFT; a SENT invoice can be sent again (a new message, no change); other moves 409 invalid_state_transition.', where: 'src/accounting/invoices.state.ts, README.md (Accounting)' } },
+  { id: 'ST5', section: 'States and transitions', text: 'Invoice: DRAFT and SENT at creation; transitions not shown.', choice: { decision: 'Created DRAFT (or SENT with send); DRAFT -> SENT -> PAID when payments cover it; SENT -> VOID unless paid (audited); PATCH only while DRAFT; a SENT invoice can be sent again (a new message, no change); other moves 409 invalid_state_transition.', where: 'src/accounting/invoices.state.ts, docs/accounting.md' } },
 
   // ---------- Endpoints ----------
   { id: 'EP1', section: 'Endpoints', text: 'Requests with a body use Content-Type application/json.' },
@@ -67,13 +67,13 @@ export const STATEMENTS: Statement[] = [
   { id: 'EP3', section: 'Endpoints', text: 'POST /v1/orders needs orders:write.' },
   { id: 'EP4', section: 'Endpoints', text: 'GET /v1/orders needs orders:read, filters by status (e.g. in_transit), pages by limit.' },
   { id: 'EP5', section: 'Endpoints', text: 'GET /v1/orders answers data, has_more and next_cursor (an order id where the next page starts).' },
-  { id: 'EP6', section: 'Endpoints', text: 'Name of the request parameter that carries the cursor: not shown.', choice: { decision: 'cursor (the previous page\'s next_cursor); next_cursor is null on the last page.', where: 'README.md (Lists), specs/openapi.yaml (listOrders)' } },
+  { id: 'EP6', section: 'Endpoints', text: 'Name of the request parameter that carries the cursor: not shown.', choice: { decision: 'cursor (the previous page\'s next_cursor); next_cursor is null on the last page.', where: 'docs/getting-started.md (Conventions), specs/openapi.yaml (listOrders)' } },
   { id: 'EP7', section: 'Endpoints', text: 'POST /v1/carriers needs carriers:write and answers id, status pending_vetting, safer_pull_status queued.' },
   { id: 'EP8', section: 'Endpoints', text: 'POST /v1/webhook_endpoints needs webhooks:manage and creates an endpoint with the settings.' },
   { id: 'EP9', section: 'Endpoints', text: 'Response body of create order: not shown.', choice: { decision: '201 with the Order and Location.', where: 'specs/openapi.yaml (createOrder)' } },
   { id: 'EP10', section: 'Endpoints', text: 'Webhook endpoint request and response bodies beyond the settings: not shown.', choice: { decision: 'WebhookEndpointCreate / WebhookEndpoint (status, secret once, metadata).', where: 'specs/openapi.yaml' } },
   { id: 'EP11', section: 'Endpoints', text: 'Paths for single orders, carriers, customers, invoices, payments, audit logs: not shown.', choice: { decision: 'Stripe-style paths: /v1/orders/{id} and its actions, /v1/carriers[/{id}], /v1/customers[/{id}], /v1/audit_logs.', where: 'specs/openapi.yaml (paths)' } },
-  { id: 'EP12', section: 'Endpoints', text: 'HTTP success status codes: not shown.', choice: { decision: 'Create 201 with Location, read/update/action 200, delete 200 {id, object, deleted: true}.', where: 'README.md, specs/openapi.yaml' } },
+  { id: 'EP12', section: 'Endpoints', text: 'HTTP success status codes: not shown.', choice: { decision: 'Create 201 with Location, read/update/action 200, delete 200 {id, object, deleted: true}.', where: 'docs/getting-started.md (Conventions), specs/openapi.yaml' } },
 
   // ---------- Authentication ----------
   { id: 'A1', section: 'Authentication', text: 'Requests authenticate with Authorization: Bearer <API_KEY>.' },
@@ -81,7 +81,7 @@ export const STATEMENTS: Statement[] = [
   { id: 'A3', section: 'Authentication', text: 'An API key is scoped at creation with the seven scopes of the table (each granting what it says).' },
   { id: 'A4', section: 'Authentication', text: 'The API version is bound to the key.' },
   { id: 'A5', section: 'Authentication', text: 'Webhook requests are authenticated by signature.' },
-  { id: 'A6', section: 'Authentication', text: 'OAuth 2.0 flow, token endpoint and key-creation procedure: not shown.', choice: { decision: 'Client credentials at POST /oauth/token (RFC 6749 4.4), introspection at /oauth/introspect; keys by POST /v1/api_keys or the keys CLI.', where: 'README.md (API keys and scopes, OAuth)' } },
+  { id: 'A6', section: 'Authentication', text: 'OAuth 2.0 flow, token endpoint and key-creation procedure: not shown.', choice: { decision: 'Client credentials at POST /oauth/token (RFC 6749 4.4), introspection at /oauth/introspect; keys by POST /v1/api_keys or the keys CLI.', where: 'docs/keys-and-limits.md' } },
 
   // ---------- Events ----------
   { id: 'EV1', section: 'Events', text: 'The eighteen event types (order.*, carrier.*, invoice.*, payment.*, carrier_payment.sent, compliance.alert, audit.privileged_action) are declared.' },
@@ -97,35 +97,35 @@ export const STATEMENTS: Statement[] = [
   { id: 'SG1', section: 'Signature', text: 'Service-Signature is t=<unix_seconds>,v1=<hex_digest>, HMAC-SHA256 keyed with the endpoint secret over <t>.<raw body>.' },
   { id: 'SG2', section: 'Signature', text: 'The receiver compares in constant time and rejects stale t (a receiver rule; the service signs with its current time).' },
   { id: 'SG3', section: 'Signature', text: 'Accepted clock difference: not shown.', choice: { decision: '300 seconds (the reference verifier\'s default).', where: 'specs/asyncapi.yaml (info: Signature), src/webhooks/signer.ts' } },
-  { id: 'SG4', section: 'Signature', text: 'How the signing secret is issued: not shown.', choice: { decision: 'whsec_ secret returned once by create and by rotate_secret (old one signs on for 24 h).', where: 'README.md (Webhooks), specs/openapi.yaml' } },
+  { id: 'SG4', section: 'Signature', text: 'How the signing secret is issued: not shown.', choice: { decision: 'whsec_ secret returned once by create and by rotate_secret (old one signs on for 24 h).', where: 'docs/webhooks.md, specs/openapi.yaml' } },
 
   // ---------- Retries ----------
   { id: 'R1', section: 'Retries', text: 'Any response other than 2xx counts as failure.' },
   { id: 'R2', section: 'Retries', text: 'Attempts: immediate, 30 s, 5 min, 30 min, 6 h, 24 h.' },
   { id: 'R3', section: 'Retries', text: 'After 6 failed attempts the event is permanently_failed, reported in the delivery log.' },
   { id: 'R4', section: 'Retries', text: 'Events can be replayed manually (dashboard).' },
-  { id: 'R5', section: 'Retries', text: 'Time-out for the receiver response: not shown.', choice: { decision: '10 seconds; redirects not followed.', where: 'README.md (Webhooks), src/webhooks/transport.ts' } },
+  { id: 'R5', section: 'Retries', text: 'Time-out for the receiver response: not shown.', choice: { decision: '10 seconds; redirects not followed.', where: 'docs/webhooks.md, src/webhooks/transport.ts' } },
 
   // ---------- Idempotency ----------
   { id: 'I1', section: 'Idempotency', text: 'The same event can be delivered more than once, with the same Service-Event-Id.' },
 
   // ---------- Configuring endpoints ----------
-  { id: 'CE1', section: 'Configuring endpoints', text: 'Endpoints are created in the dashboard (Settings, Developers, Webhooks, Add Endpoint) or by POST /v1/webhook_endpoints.', choice: { decision: 'The dashboard\'s Webhooks page creates endpoints through the same API.', where: 'README.md (Dashboard), test/browser/dashboard.test.ts' } },
+  { id: 'CE1', section: 'Configuring endpoints', text: 'Endpoints are created in the dashboard (Settings, Developers, Webhooks, Add Endpoint) or by POST /v1/webhook_endpoints.', choice: { decision: 'The dashboard\'s Webhooks page creates endpoints through the same API.', where: 'docs/dashboard.md, test/browser/dashboard.test.ts' } },
 
   // ---------- Errors ----------
   { id: 'ER1', section: 'Errors', text: 'Errors carry {error: {type, code, message, param, request_id (req_)}}.' },
   { id: 'ER2', section: 'Errors', text: 'An omitted required field: type validation_error, code missing_required_field, param naming it.' },
   { id: 'ER3', section: 'Errors', text: 'Exceeding the rate limit answers 429.' },
-  { id: 'ER4', section: 'Errors', text: 'Full list of error types and codes: not shown.', choice: { decision: 'The ErrorCode enum and the README error table.', where: 'specs/openapi.yaml (ErrorCode), src/shared/errors.ts' } },
-  { id: 'ER5', section: 'Errors', text: 'HTTP status for validation_error and for authentication or permission failures: not shown.', choice: { decision: '400 validation_error, 401 authentication_error, 403 permission_error.', where: 'README.md (Errors)' } },
+  { id: 'ER4', section: 'Errors', text: 'Full list of error types and codes: not shown.', choice: { decision: 'The ErrorCode enum and the errors of docs/getting-started.md (Conventions).', where: 'specs/openapi.yaml (ErrorCode), src/shared/errors.ts' } },
+  { id: 'ER5', section: 'Errors', text: 'HTTP status for validation_error and for authentication or permission failures: not shown.', choice: { decision: '400 validation_error, 401 authentication_error, 403 permission_error.', where: 'docs/getting-started.md (Conventions)' } },
 
   // ---------- Limits ----------
   { id: 'L1', section: 'Limits', text: 'Sustained rate: 100 requests per minute per API key.' },
   { id: 'L2', section: 'Limits', text: 'Burst: 200 requests within 10 seconds.' },
   { id: 'L3', section: 'Limits', text: 'Responses carry X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset (Unix seconds).' },
   { id: 'L4', section: 'Limits', text: 'When the limit is hit: 429 with Retry-After (seconds until the next safe request).' },
-  { id: 'L5', section: 'Limits', text: 'Clients back off and retry with exponential backoff.', choice: { decision: 'A client rule: the README tells integrators to back off on 429.', where: 'README.md (Rate limits)' } },
-  { id: 'L6', section: 'Limits', text: 'Maximum and default of limit, maximum body size: not shown.', choice: { decision: 'limit 1..100, default 20; bodies up to 1 MiB (413).', where: 'README.md (Lists), specs/openapi.yaml' } },
+  { id: 'L5', section: 'Limits', text: 'Clients back off and retry with exponential backoff.', choice: { decision: 'A client rule: docs/keys-and-limits.md tells integrators to back off on 429.', where: 'docs/keys-and-limits.md (Rate limits)' } },
+  { id: 'L6', section: 'Limits', text: 'Maximum and default of limit, maximum body size: not shown.', choice: { decision: 'limit 1..100, default 20; bodies up to 1 MiB (413).', where: 'docs/getting-started.md (Conventions), specs/openapi.yaml' } },
 
   // ---------- Versioning ----------
   { id: 'V1', section: 'Versioning', text: 'Versions are date-based.' },
@@ -133,7 +133,7 @@ export const STATEMENTS: Statement[] = [
   { id: 'V3', section: 'Versioning', text: 'The version is fixed by API key; upgrading means a new key.' },
   { id: 'V4', section: 'Versioning', text: 'A webhook endpoint pins its API version at creation.' },
   { id: 'V5', section: 'Versioning', text: 'The path prefix is /v1.' },
-  { id: 'V6', section: 'Versioning', text: 'Format of a version identifier and how it is chosen at key creation: not shown.', choice: { decision: 'YYYY-MM-DD; api_version on key creation, the newest by default.', where: 'README.md (API versions), specs/openapi.yaml (ApiVersion)' } },
+  { id: 'V6', section: 'Versioning', text: 'Format of a version identifier and how it is chosen at key creation: not shown.', choice: { decision: 'YYYY-MM-DD; api_version on key creation, the newest by default.', where: 'docs/keys-and-limits.md (Versions), specs/openapi.yaml (ApiVersion)' } },
 ];
 
 /**
