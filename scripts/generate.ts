@@ -22,6 +22,9 @@
  *   docs-assets/*.js             the page's own scripts (content-addressed names)
  *   docs-assets.json             every script the page loads by name: a generated file, or the
  *                                Redoc bundle inside the pinned @redocly/cli (served from node_modules)
+ *   ../packages/webhooks-node/src/events.ts  the receiver package's event types (scripts/receiver-package.ts)
+ *   ../packages/webhooks-python/vehicle_transport_webhooks/events.py  the Python receiver's TypedDicts
+ *                                (scripts/receiver-python.ts)
  *
  * Every text file starts with a "generated, do not edit" header (JSON files cannot carry comments).
  */
@@ -39,6 +42,8 @@ import YAML from 'yaml';
 import { applyReplacements } from '../src/shared/replacements.js';
 import { indexProblems } from './spec-parts.js';
 import { openapi30 } from './openapi30.js';
+import { RECEIVER_EVENTS_FILE, receiverEventsModule } from './receiver-package.js';
+import { RECEIVER_PYTHON_EVENTS_FILE, receiverPythonModule } from './receiver-python.js';
 import { isObject, type Json, type JsonObject } from './json.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -376,6 +381,8 @@ async function generateAll(work: string): Promise<Map<string, string>> {
     ['asyncapi.json', toJson(asyncapi)],
     ['asyncapi.yaml', toYaml(asyncapi)],
     ['events.ts', events],
+    [RECEIVER_EVENTS_FILE, receiverEventsModule(events, asyncapi as JsonObject)],
+    [RECEIVER_PYTHON_EVENTS_FILE, receiverPythonModule(asyncapi as JsonObject, HEADER_TEXT)],
     ...docs,
   ]);
 }

@@ -1,0 +1,692 @@
+// GENERATED FILE, DO NOT EDIT. Generated from specs/ by `npm run generate`; edit the specs and regenerate.
+// The webhook event types of @vehicle-transport/webhooks: generated/events.ts, EVENT_TYPES from the AsyncAPI messages.
+// Webhook event types from the AsyncAPI document (models by Modelina TypeScriptGenerator).
+/* eslint-disable */
+
+/** The body of a webhook delivery, whatever its event type. */
+export type AnyEventEnvelope = OrderCreatedEvent | OrderDispatchedEvent | OrderInTransitEvent | OrderDeliveredEvent | OrderCancelledEvent | OrderExceptionEvent | CarrierOnboardedEvent | CarrierVettedEvent | CarrierSuspendedEvent | CarrierRejectedEvent | InvoiceCreatedEvent | InvoiceSentEvent | InvoicePaidEvent | InvoiceVoidedEvent | InvoiceOverdueEvent | InvoiceDeliveryFailedEvent | PaymentReceivedEvent | PaymentFailedEvent | CarrierPaymentSentEvent | ComplianceAlertEvent | AuditPrivilegedActionEvent | WebhookEndpointTestEvent;
+
+export interface OrderCreatedEvent {
+  id: string;
+  object: 'event';
+  type: 'order.created';
+  api_version: ApiVersion;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: Order;
+}
+
+export type ApiVersion = "2026-07-01" | "2026-01-15";
+
+export interface EventRequestObject {
+  id: string;
+  idempotency_key: string | null;
+}
+
+export interface Order {
+  id: string;
+  object: 'order';
+  status: OrderStatus;
+  customer_id: string;
+  carrier_id: string | null;
+  pickup: StopOut;
+  delivery: StopOut;
+  vehicles: VehicleOut[];
+  ready_date: string;
+  delivery_window_days: number;
+  price: number | null;
+  carrier_pay: number | null;
+  currency: Currency;
+  bill_of_lading: BillOfLading | null;
+  exceptions: OrderException[];
+  cancellation_reason: string | null;
+  cancelled_at: number | null;
+  dispatched_at: number | null;
+  picked_up_at: number | null;
+  delivered_at: number | null;
+  metadata: Record<string, string>;
+  created: number;
+  updated: number;
+}
+
+export type OrderStatus = "pending" | "dispatched" | "in_transit" | "delivered" | "cancelled";
+
+export interface StopOut {
+  address1: string;
+  address2: string | null;
+  city: string;
+  state: StateCode;
+  zip: string;
+  contact_name: string | null;
+  contact_phone: string | null;
+}
+
+export type StateCode = "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | "DC" | "AS" | "GU" | "MP" | "PR" | "VI";
+
+export interface VehicleOut {
+  vin: string;
+  year: number;
+  make: string;
+  model: string;
+  type: VehicleType | null;
+  inoperable: boolean;
+}
+
+export type VehicleType = "car" | "suv" | "pickup" | "van" | "motorcycle" | "other";
+
+export type Currency = "usd";
+
+export interface BillOfLading {
+  signed_by: string;
+  signed_at: number;
+}
+
+export interface OrderException {
+  kind: OrderExceptionKind;
+  note: string | null;
+  created: number;
+}
+
+export type OrderExceptionKind = "delay" | "damage" | "dispute";
+
+export interface OrderDispatchedEvent {
+  id: string;
+  object: 'event';
+  type: 'order.dispatched';
+  api_version: ApiVersion;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: Order;
+}
+
+export interface OrderInTransitEvent {
+  id: string;
+  object: 'event';
+  type: 'order.in_transit';
+  api_version: ApiVersion;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: Order;
+}
+
+export interface OrderDeliveredEvent {
+  id: string;
+  object: 'event';
+  type: 'order.delivered';
+  api_version: ApiVersion;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: Order;
+}
+
+export interface OrderCancelledEvent {
+  id: string;
+  object: 'event';
+  type: 'order.cancelled';
+  api_version: ApiVersion;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: Order;
+}
+
+export interface OrderExceptionEvent {
+  id: string;
+  object: 'event';
+  type: 'order.exception';
+  api_version: ApiVersion;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: Order;
+}
+
+export interface CarrierOnboardedEvent {
+  id: string;
+  object: 'event';
+  type: 'carrier.onboarded';
+  api_version: ApiVersion;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: Carrier;
+}
+
+export interface Carrier {
+  id: string;
+  object: 'carrier';
+  status: CarrierStatus;
+  safer_pull_status: SaferPullStatus;
+  dot_number: string;
+  mc_number: string | null;
+  legal_name: string | null;
+  contact_name: string;
+  contact_email: string;
+  phone: string;
+  vetting: CarrierVetting | null;
+  insurance_expires_on: string | null;
+  bond_expires_on: string | null;
+  process_agent_expires_on: string | null;
+  suspension_reason: string | null;
+  suspended_at: number | null;
+  monitoring: CarrierMonitoring;
+  metadata: Record<string, string>;
+  created: number;
+  updated: number;
+}
+
+export type CarrierStatus = "pending_vetting" | "active" | "rejected" | "suspended";
+
+export type SaferPullStatus = "queued" | "in_progress" | "completed" | "failed";
+
+export interface CarrierVetting {
+  passed: boolean;
+  reasons: VettingReason[];
+  vetted_at: number;
+  record: RegistrySnapshot | null;
+}
+
+export type VettingReason = "not_authorized" | "insurance_below_minimum" | "unsatisfactory_rating" | "out_of_service" | "mc_number_mismatch" | "not_found";
+
+export interface RegistrySnapshot {
+  provider: string;
+  legal_name: string;
+  dot_number: string;
+  mc_number: string | null;
+  allowed_to_operate: boolean;
+  common_authority: AuthorityStatus;
+  contract_authority: AnonymousSchema_447;
+  bipd_insurance_on_file_usd: number;
+  bipd_insurance_required_usd: number;
+  safety_rating: SafetyRating;
+  out_of_service_date: string | null;
+  phone?: string | null;
+  email?: string | null;
+  physical_address?: string | null;
+  retrieved_at: number;
+}
+
+export type AuthorityStatus = "active" | "inactive" | "none";
+
+export type AnonymousSchema_447 = "active" | "inactive" | "none";
+
+export type SafetyRating = "satisfactory" | "conditional" | "unsatisfactory" | "unrated";
+
+export interface CarrierMonitoring {
+  last_checked_at: number | null;
+  next_check_at: number | null;
+  last_change_at: number | null;
+}
+
+export interface CarrierVettedEvent {
+  id: string;
+  object: 'event';
+  type: 'carrier.vetted';
+  api_version: ApiVersion;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: Carrier;
+}
+
+export interface CarrierSuspendedEvent {
+  id: string;
+  object: 'event';
+  type: 'carrier.suspended';
+  api_version: ApiVersion;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: Carrier;
+}
+
+export interface CarrierRejectedEvent {
+  id: string;
+  object: 'event';
+  type: 'carrier.rejected';
+  api_version: ApiVersion;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: Carrier;
+}
+
+export interface InvoiceCreatedEvent {
+  id: string;
+  object: 'event';
+  type: 'invoice.created';
+  api_version: ApiVersion;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: Invoice;
+}
+
+export interface Invoice {
+  id: string;
+  object: 'invoice';
+  number: string;
+  status: InvoiceStatus;
+  customer_id: string;
+  currency: Currency;
+  lines: InvoiceLine[];
+  subtotal: number;
+  amount_due: number;
+  amount_paid: number;
+  amount_remaining: number;
+  due_date: string;
+  past_due: boolean;
+  sent_via: InvoiceSentVia | null;
+  sent_to: string | PostalAddress | null;
+  sent_at: number | null;
+  paid_at: number | null;
+  voided_at: number | null;
+  invoice_pdf: string;
+  delivery: MessageDelivery | null;
+  created: number;
+  updated: number;
+}
+
+export type InvoiceStatus = "DRAFT" | "SENT" | "PAID" | "VOID";
+
+export interface InvoiceLine {
+  description: string;
+  quantity: number;
+  unit_amount: number;
+  amount: number;
+  order_id: string | null;
+}
+
+export type InvoiceSentVia = "email" | "post";
+
+export interface PostalAddress {
+  address1: string;
+  address2?: string | null;
+  city: string;
+  state: StateCode;
+  zip: string;
+}
+
+export interface MessageDelivery {
+  message_id: string;
+  channel: MessageChannel;
+  to: string | PostalAddress;
+  status: MessageStatus;
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: number | null;
+  sent_at: number | null;
+}
+
+export type MessageChannel = "email" | "post";
+
+export type MessageStatus = "queued" | "sent" | "failed" | "cancelled";
+
+export interface InvoiceSentEvent {
+  id: string;
+  object: 'event';
+  type: 'invoice.sent';
+  api_version: ApiVersion;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: Invoice;
+}
+
+export interface InvoicePaidEvent {
+  id: string;
+  object: 'event';
+  type: 'invoice.paid';
+  api_version: ApiVersion;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: InvoicePaidData;
+}
+
+export interface InvoicePaidData {
+  id: string;
+  amount: number;
+  currency: Currency;
+  customer_id: string;
+  paid_at: number;
+  payment_method: PaymentMethod;
+}
+
+export type PaymentMethod = "ach" | "wire" | "check" | "card";
+
+export interface InvoiceVoidedEvent {
+  id: string;
+  object: 'event';
+  type: 'invoice.voided';
+  api_version: ApiVersion;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: Invoice;
+}
+
+export interface InvoiceOverdueEvent {
+  id: string;
+  object: 'event';
+  type: 'invoice.overdue';
+  api_version: ApiVersion;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: Invoice;
+}
+
+export interface InvoiceDeliveryFailedEvent {
+  id: string;
+  object: 'event';
+  type: 'invoice.delivery_failed';
+  api_version: ApiVersion;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: Invoice;
+}
+
+export interface PaymentReceivedEvent {
+  id: string;
+  object: 'event';
+  type: 'payment.received';
+  api_version: ApiVersion;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: Payment;
+}
+
+export interface Payment {
+  id: string;
+  object: 'payment';
+  customer_id: string;
+  invoice_id: string | null;
+  amount: number;
+  currency: Currency;
+  payment_method: PaymentMethod;
+  reference: string | null;
+  status: PaymentStatus;
+  failure_reason: string | null;
+  created: number;
+}
+
+export type PaymentStatus = "succeeded" | "failed";
+
+export interface PaymentFailedEvent {
+  id: string;
+  object: 'event';
+  type: 'payment.failed';
+  api_version: ApiVersion;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: Payment;
+}
+
+export interface CarrierPaymentSentEvent {
+  id: string;
+  object: 'event';
+  type: 'carrier_payment.sent';
+  api_version: ApiVersion;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: CarrierPayment;
+}
+
+export interface CarrierPayment {
+  id: string;
+  object: 'carrier_payment';
+  carrier_id: string;
+  order_ids: string[];
+  amount: number;
+  currency: Currency;
+  payment_method: PaymentMethod;
+  reference: string | null;
+  status: CarrierPaymentStatus;
+  sent_at: number;
+  remittance_pdf: string;
+  remittance: MessageDelivery | null;
+  created: number;
+}
+
+export type CarrierPaymentStatus = "sent";
+
+export interface ComplianceAlertEvent {
+  id: string;
+  object: 'event';
+  type: 'compliance.alert';
+  api_version: ApiVersion;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: ComplianceAlert;
+}
+
+export interface ComplianceAlert {
+  id: string;
+  object: 'compliance_alert';
+  carrier_id: string;
+  kind: ComplianceAlertKind;
+  expired_on: string;
+  status: ComplianceAlertStatus;
+  resolution_note: string | null;
+  resolved_at: number | null;
+  details: ComplianceAlertDetails | null;
+  cleared_at: number | null;
+  created: number;
+  updated: number;
+}
+
+export type ComplianceAlertKind = "insurance_certificate" | "bond" | "process_agent" | "authority_revoked" | "out_of_service" | "insurance_cancelled" | "unsatisfactory_rating" | "registry_record_missing" | "identity_changed";
+
+export type ComplianceAlertStatus = "open" | "resolved";
+
+export interface ComplianceAlertDetails {
+  snapshot_id: string;
+  summary: string;
+  changes: RegistryChange[];
+}
+
+export interface RegistryChange {
+  field: string;
+  previous: any;
+  current: any;
+}
+
+export interface AuditPrivilegedActionEvent {
+  id: string;
+  object: 'event';
+  type: 'audit.privileged_action';
+  api_version: ApiVersion;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: AuditLogEntry;
+}
+
+export interface AuditLogEntry {
+  id: string;
+  object: 'audit_log';
+  actor: string;
+  action: string;
+  target: string;
+  request_id: string | null;
+  ip: string | null;
+  created: number;
+}
+
+export interface WebhookEndpointTestEvent {
+  id: string;
+  object: 'event';
+  type: 'webhook_endpoint.test';
+  api_version: ApiVersion;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: WebhookEndpoint;
+}
+
+export interface WebhookEndpoint {
+  id: string;
+  object: 'webhook_endpoint';
+  url: string;
+  enabled_events: string[];
+  api_version: ApiVersion;
+  description: string | null;
+  status: WebhookEndpointStatus;
+  disabled_reason: AnonymousSchema_1041 | null;
+  health: WebhookEndpointHealth;
+  secret?: string;
+  previous_secret_expires_at: number | null;
+  metadata: Record<string, string>;
+  created: number;
+  updated: number;
+}
+
+export type WebhookEndpointStatus = "enabled" | "disabled";
+
+export type AnonymousSchema_1041 = "manual" | "failing";
+
+export interface WebhookEndpointHealth {
+  consecutive_failures: number;
+  failing_since: number | null;
+  last_success_at: number | null;
+  breaker: AnonymousSchema_1049;
+}
+
+export type AnonymousSchema_1049 = "closed" | "open" | "half_open";
+
+/** Every event type, in the order of the AsyncAPI document. */
+export const EVENT_TYPES = [
+  'order.created',
+  'order.dispatched',
+  'order.in_transit',
+  'order.delivered',
+  'order.cancelled',
+  'order.exception',
+  'carrier.onboarded',
+  'carrier.vetted',
+  'carrier.suspended',
+  'carrier.rejected',
+  'invoice.created',
+  'invoice.sent',
+  'invoice.paid',
+  'invoice.voided',
+  'invoice.overdue',
+  'invoice.delivery_failed',
+  'payment.received',
+  'payment.failed',
+  'carrier_payment.sent',
+  'compliance.alert',
+  'audit.privileged_action',
+  'webhook_endpoint.test',
+] as const;
+
+export type EventType = typeof EVENT_TYPES[number];
+
+/** The type of `data` for each event type. */
+export interface EventPayloads {
+  'order.created': Order;
+  'order.dispatched': Order;
+  'order.in_transit': Order;
+  'order.delivered': Order;
+  'order.cancelled': Order;
+  'order.exception': Order;
+  'carrier.onboarded': Carrier;
+  'carrier.vetted': Carrier;
+  'carrier.suspended': Carrier;
+  'carrier.rejected': Carrier;
+  'invoice.created': Invoice;
+  'invoice.sent': Invoice;
+  'invoice.paid': InvoicePaidData;
+  'invoice.voided': Invoice;
+  'invoice.overdue': Invoice;
+  'invoice.delivery_failed': Invoice;
+  'payment.received': Payment;
+  'payment.failed': Payment;
+  'carrier_payment.sent': CarrierPayment;
+  'compliance.alert': ComplianceAlert;
+  'audit.privileged_action': AuditLogEntry;
+  'webhook_endpoint.test': WebhookEndpoint;
+}
+
+/** The message payload (the delivered envelope) of each event type. */
+export interface EventEnvelopes {
+  'order.created': OrderCreatedEvent;
+  'order.dispatched': OrderDispatchedEvent;
+  'order.in_transit': OrderInTransitEvent;
+  'order.delivered': OrderDeliveredEvent;
+  'order.cancelled': OrderCancelledEvent;
+  'order.exception': OrderExceptionEvent;
+  'carrier.onboarded': CarrierOnboardedEvent;
+  'carrier.vetted': CarrierVettedEvent;
+  'carrier.suspended': CarrierSuspendedEvent;
+  'carrier.rejected': CarrierRejectedEvent;
+  'invoice.created': InvoiceCreatedEvent;
+  'invoice.sent': InvoiceSentEvent;
+  'invoice.paid': InvoicePaidEvent;
+  'invoice.voided': InvoiceVoidedEvent;
+  'invoice.overdue': InvoiceOverdueEvent;
+  'invoice.delivery_failed': InvoiceDeliveryFailedEvent;
+  'payment.received': PaymentReceivedEvent;
+  'payment.failed': PaymentFailedEvent;
+  'carrier_payment.sent': CarrierPaymentSentEvent;
+  'compliance.alert': ComplianceAlertEvent;
+  'audit.privileged_action': AuditPrivilegedActionEvent;
+  'webhook_endpoint.test': WebhookEndpointTestEvent;
+}
+
+/** The body of a webhook delivery of the given event type. */
+export type EventEnvelope<T extends EventType> = EventEnvelopes[T];

@@ -1,0 +1,977 @@
+# GENERATED FILE, DO NOT EDIT. Generated from specs/ by `npm run generate`; edit the specs and regenerate.
+# The webhook event payloads of the AsyncAPI document (generated/asyncapi.json) as TypedDicts:
+# one envelope per event type, `Event` the union of them all (narrow it on `event["type"]`).
+# Rendered by scripts/receiver-python.ts; test/receiver-python.test.ts runs mypy --strict on it.
+from __future__ import annotations
+
+from typing import Literal, TypeAlias, TypedDict, Union
+
+__all__ = [
+    "Event",
+    "EventType",
+    "EVENT_TYPES",
+    "OrderCreatedEvent",
+    "ApiVersion",
+    "EventRequestObject",
+    "Order",
+    "OrderStatus",
+    "StopOut",
+    "StateCode",
+    "VehicleOut",
+    "VehicleType",
+    "Currency",
+    "BillOfLading",
+    "OrderException",
+    "OrderExceptionKind",
+    "OrderDispatchedEvent",
+    "OrderInTransitEvent",
+    "OrderDeliveredEvent",
+    "OrderCancelledEvent",
+    "OrderExceptionEvent",
+    "CarrierOnboardedEvent",
+    "Carrier",
+    "CarrierStatus",
+    "SaferPullStatus",
+    "CarrierVetting",
+    "VettingReason",
+    "RegistrySnapshot",
+    "AuthorityStatus",
+    "SafetyRating",
+    "CarrierMonitoring",
+    "CarrierVettedEvent",
+    "CarrierSuspendedEvent",
+    "CarrierRejectedEvent",
+    "InvoiceCreatedEvent",
+    "Invoice",
+    "InvoiceStatus",
+    "InvoiceLine",
+    "InvoiceSentVia",
+    "PostalAddress",
+    "MessageDelivery",
+    "MessageChannel",
+    "MessageStatus",
+    "InvoiceSentEvent",
+    "InvoicePaidEvent",
+    "InvoicePaidData",
+    "PaymentMethod",
+    "InvoiceVoidedEvent",
+    "InvoiceOverdueEvent",
+    "InvoiceDeliveryFailedEvent",
+    "PaymentReceivedEvent",
+    "Payment",
+    "PaymentStatus",
+    "PaymentFailedEvent",
+    "CarrierPaymentSentEvent",
+    "CarrierPayment",
+    "CarrierPaymentStatus",
+    "ComplianceAlertEvent",
+    "ComplianceAlert",
+    "ComplianceAlertKind",
+    "ComplianceAlertStatus",
+    "ComplianceAlertDetails",
+    "RegistryChange",
+    "AuditPrivilegedActionEvent",
+    "AuditLogEntry",
+    "WebhookEndpointTestEvent",
+    "WebhookEndpoint",
+    "WebhookEndpointStatus",
+    "WebhookEndpointHealth",
+]
+
+
+class OrderCreatedEvent(TypedDict):
+    """order.created: A new order is created through the API or the dashboard."""
+
+    id: str
+    object: Literal["event"]
+    type: Literal["order.created"]
+    api_version: ApiVersion
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: Order
+
+
+# A supported API version (date-based), newest first; the newest is the default for new keys
+# and OAuth clients. Keys, OAuth clients and webhook endpoints pin one at creation.
+#
+# * `2026-07-01` (current): as described by this document.
+# * `2026-01-15` (private preview): orders (in API answers and in event payloads) name their
+#   stops `origin` and `destination` instead of `pickup` and `delivery`. Request bodies use the
+#   current names in every version.
+#
+# New versions are added to this list without a new version of the API: handle values you do not know.
+# Open: values not listed here may be added without a new API version.
+ApiVersion: TypeAlias = Literal["2026-07-01", "2026-01-15"] | str
+
+
+class EventRequestObject(TypedDict):
+    id: str
+    # The request's `Idempotency-Key`, or null.
+    idempotency_key: str | None
+
+
+class Order(TypedDict):
+    """A vehicle move."""
+
+    id: str
+    object: Literal["order"]
+    status: OrderStatus
+    customer_id: str
+    # The carrier the order is dispatched to; null until dispatch.
+    carrier_id: str | None
+    pickup: StopOut
+    delivery: StopOut
+    vehicles: list[VehicleOut]
+    ready_date: str
+    delivery_window_days: int
+    # What the customer pays, in cents; null when not agreed yet.
+    price: int | None
+    # What the carrier is paid, in cents; null when not agreed yet.
+    carrier_pay: int | None
+    currency: Currency
+    # Recorded at delivery; null before.
+    bill_of_lading: BillOfLading | None
+    exceptions: list[OrderException]
+    cancellation_reason: str | None
+    cancelled_at: int | None
+    dispatched_at: int | None
+    picked_up_at: int | None
+    delivered_at: int | None
+    metadata: dict[str, str]
+    created: int
+    updated: int
+
+
+# `pending` (created) -> `dispatched` (a carrier accepted the load) -> `in_transit` (picked up)
+# -> `delivered` (bill of lading signed); `pending` or `dispatched` -> `cancelled`.
+OrderStatus: TypeAlias = Literal["pending", "dispatched", "in_transit", "delivered", "cancelled"]
+
+
+class StopOut(TypedDict):
+    address1: str
+    address2: str | None
+    city: str
+    state: StateCode
+    zip: str
+    contact_name: str | None
+    contact_phone: str | None
+
+
+# USPS two-letter code of a US state, the District of Columbia or a territory.
+StateCode: TypeAlias = Literal["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY", "DC", "AS", "GU", "MP", "PR", "VI"]
+
+
+class VehicleOut(TypedDict):
+    vin: str
+    year: int
+    make: str
+    model: str
+    type: VehicleType | None
+    inoperable: bool
+
+
+VehicleType: TypeAlias = Literal["car", "suv", "pickup", "van", "motorcycle", "other"]
+
+
+# Lower-case ISO 4217 code.
+Currency: TypeAlias = Literal["usd"]
+
+
+class BillOfLading(TypedDict):
+    signed_by: str
+    signed_at: int
+
+
+class OrderException(TypedDict):
+    kind: OrderExceptionKind
+    note: str | None
+    created: int
+
+
+OrderExceptionKind: TypeAlias = Literal["delay", "damage", "dispute"]
+
+
+class OrderDispatchedEvent(TypedDict):
+    """order.dispatched: A carrier accepts the load."""
+
+    id: str
+    object: Literal["event"]
+    type: Literal["order.dispatched"]
+    api_version: ApiVersion
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: Order
+
+
+class OrderInTransitEvent(TypedDict):
+    """order.in_transit: The carrier has completed pickup and the vehicle is moving."""
+
+    id: str
+    object: Literal["event"]
+    type: Literal["order.in_transit"]
+    api_version: ApiVersion
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: Order
+
+
+class OrderDeliveredEvent(TypedDict):
+    """order.delivered: The bill of lading is signed at delivery."""
+
+    id: str
+    object: Literal["event"]
+    type: Literal["order.delivered"]
+    api_version: ApiVersion
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: Order
+
+
+class OrderCancelledEvent(TypedDict):
+    """order.cancelled: An order is cancelled before pickup."""
+
+    id: str
+    object: Literal["event"]
+    type: Literal["order.cancelled"]
+    api_version: ApiVersion
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: Order
+
+
+class OrderExceptionEvent(TypedDict):
+    """order.exception: An exception is flagged (delay, damage, dispute)."""
+
+    id: str
+    object: Literal["event"]
+    type: Literal["order.exception"]
+    api_version: ApiVersion
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: Order
+
+
+class CarrierOnboardedEvent(TypedDict):
+    """carrier.onboarded: A carrier completes the initial application."""
+
+    id: str
+    object: Literal["event"]
+    type: Literal["carrier.onboarded"]
+    api_version: ApiVersion
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: Carrier
+
+
+class Carrier(TypedDict):
+    """A truck carrier, onboarded and vetted against federal safety and insurance records."""
+
+    id: str
+    object: Literal["carrier"]
+    status: CarrierStatus
+    safer_pull_status: SaferPullStatus
+    dot_number: str
+    mc_number: str | None
+    # From the federal record; null until vetted.
+    legal_name: str | None
+    contact_name: str
+    contact_email: str
+    phone: str
+    vetting: CarrierVetting | None
+    # Expiry of the insurance certificate (`YYYY-MM-DD`).
+    insurance_expires_on: str | None
+    bond_expires_on: str | None
+    process_agent_expires_on: str | None
+    suspension_reason: str | None
+    suspended_at: int | None
+    monitoring: CarrierMonitoring
+    metadata: dict[str, str]
+    created: int
+    updated: int
+
+
+# `pending_vetting` (onboarded; vetting queued or running) -> `active` (passed) or `rejected`
+# (see `vetting.reasons`); `active` -> `suspended` (by request or a lapsed insurance
+# certificate) -> `pending_vetting` (reinstated, vetted again).
+CarrierStatus: TypeAlias = Literal["pending_vetting", "active", "rejected", "suspended"]
+
+
+# The federal record look-up: `queued` -> `in_progress` -> `completed`, or `failed` when the registry stayed unreachable through its retries.
+SaferPullStatus: TypeAlias = Literal["queued", "in_progress", "completed", "failed"]
+
+
+class CarrierVetting(TypedDict):
+    """The outcome of the last vetting."""
+
+    passed: bool
+    reasons: list[VettingReason]
+    vetted_at: int
+    # Null when the registry has no such carrier (`not_found`).
+    record: RegistrySnapshot | None
+
+
+# Why vetting failed: `not_authorized` (not allowed to operate, or no active common or contract
+# authority), `insurance_below_minimum`, `unsatisfactory_rating`, `out_of_service`,
+# `mc_number_mismatch` (the `mc_number` given is not the registry's docket for the DOT number:
+# the classic sign of double brokering or a borrowed identity), `not_found` (the registry has no
+# carrier with this DOT number). New reasons may be added as vetting learns new checks: treat a
+# reason you do not know as a failure reason.
+# Open: values not listed here may be added without a new API version.
+VettingReason: TypeAlias = Literal["not_authorized", "insurance_below_minimum", "unsatisfactory_rating", "out_of_service", "mc_number_mismatch", "not_found"] | str
+
+
+class _RegistrySnapshotRequired(TypedDict):
+    # `fmcsa_qcmobile` or `local` (the development registry file).
+    provider: str
+    legal_name: str
+    dot_number: str
+    mc_number: str | None
+    allowed_to_operate: bool
+    common_authority: AuthorityStatus
+    contract_authority: Literal["active", "inactive", "none"]
+    bipd_insurance_on_file_usd: int
+    bipd_insurance_required_usd: int
+    safety_rating: SafetyRating
+    out_of_service_date: str | None
+    retrieved_at: int
+
+
+class RegistrySnapshot(_RegistrySnapshotRequired, total=False):
+    """The federal record as it was when the carrier was judged."""
+
+    # The phone number the registry holds for the carrier (absent in records read before monitoring; QCMobile does not carry it).
+    phone: str | None
+    # The email address the registry holds (absent in records read before monitoring; QCMobile does not carry it).
+    email: str | None
+    # The registered physical address, one line (absent in records read before monitoring).
+    physical_address: str | None
+
+
+AuthorityStatus: TypeAlias = Literal["active", "inactive", "none"]
+
+
+SafetyRating: TypeAlias = Literal["satisfactory", "conditional", "unsatisfactory", "unrated"]
+
+
+class CarrierMonitoring(TypedDict):
+    """Continuous monitoring against the federal registry: every `active` or `suspended` carrier is
+    read again about once per monitoring interval (24 h by default), and what changed becomes
+    compliance alerts (`GET /v1/carriers/{id}/registry_snapshots` shows each read)."""
+
+    # When the registry was last read for this carrier; null before the first read.
+    last_checked_at: int | None
+    # When it is read next; null when the carrier is not monitored (not active or suspended).
+    next_check_at: int | None
+    # When a read last found the record changed.
+    last_change_at: int | None
+
+
+class CarrierVettedEvent(TypedDict):
+    """carrier.vetted: Safety-record and insurance verification passed."""
+
+    id: str
+    object: Literal["event"]
+    type: Literal["carrier.vetted"]
+    api_version: ApiVersion
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: Carrier
+
+
+class CarrierSuspendedEvent(TypedDict):
+    """carrier.suspended: A carrier is suspended (for example, lapsed insurance)."""
+
+    id: str
+    object: Literal["event"]
+    type: Literal["carrier.suspended"]
+    api_version: ApiVersion
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: Carrier
+
+
+class CarrierRejectedEvent(TypedDict):
+    """carrier.rejected: Vetting ended with the carrier rejected; data.vetting.reasons says why (an addition to the specification)."""
+
+    id: str
+    object: Literal["event"]
+    type: Literal["carrier.rejected"]
+    api_version: ApiVersion
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: Carrier
+
+
+class InvoiceCreatedEvent(TypedDict):
+    """invoice.created: An invoice is generated (DRAFT or SENT). Data: the invoice as the API renders it."""
+
+    id: str
+    object: Literal["event"]
+    type: Literal["invoice.created"]
+    api_version: ApiVersion
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: Invoice
+
+
+class Invoice(TypedDict):
+    """A bill to a customer. Every amount is computed by the server, in cents."""
+
+    id: str
+    object: Literal["invoice"]
+    # Human-readable number, unique within the account and without gaps (`INV-000001`, `INV-000002` ...).
+    number: str
+    status: InvoiceStatus
+    customer_id: str
+    currency: Currency
+    lines: list[InvoiceLine]
+    # The sum of the lines' amounts.
+    subtotal: int
+    # What the customer owes in total (the subtotal).
+    amount_due: int
+    # The sum of the succeeded payments applied.
+    amount_paid: int
+    # `amount_due` - `amount_paid`.
+    amount_remaining: int
+    due_date: str
+    # `SENT` with something remaining and its due date behind (UTC): from the day after `due_date`.
+    past_due: bool
+    # How the invoice was sent; null until sent.
+    sent_via: InvoiceSentVia | None
+    # The email address or the postal address it was sent to; null until sent.
+    sent_to: str | PostalAddress | None
+    sent_at: int | None
+    paid_at: int | None
+    voided_at: int | None
+    # Where the invoice's PDF is (`GET /v1/invoices/{id}/pdf`), relative to the API's base URL.
+    invoice_pdf: str
+    # The last message that sent the invoice (email or letter); null until sent.
+    delivery: MessageDelivery | None
+    created: int
+    updated: int
+
+
+# `DRAFT` (editable) -> `SENT` (issued, awaiting payment) -> `PAID` (payments brought
+# `amount_remaining` to 0); a `SENT` invoice with no payment applied can become `VOID`.
+InvoiceStatus: TypeAlias = Literal["DRAFT", "SENT", "PAID", "VOID"]
+
+
+class InvoiceLine(TypedDict):
+    description: str
+    quantity: int
+    unit_amount: int
+    # `quantity` x `unit_amount`, in cents.
+    amount: int
+    # The order the line bills; null for other charges.
+    order_id: str | None
+
+
+# How an invoice is sent.
+InvoiceSentVia: TypeAlias = Literal["email", "post"]
+
+
+class _PostalAddressRequired(TypedDict):
+    address1: str
+    city: str
+    state: StateCode
+    zip: str
+
+
+class PostalAddress(_PostalAddressRequired, total=False):
+    """A US postal address."""
+
+    address2: str | None
+
+
+class MessageDelivery(TypedDict):
+    """Where a message went and how its delivery stands."""
+
+    message_id: str
+    channel: MessageChannel
+    to: str | PostalAddress
+    status: MessageStatus
+    # Delivery attempts so far (0 for a letter).
+    attempts: int
+    # The mail server's last refusal, or why it could not be reached; null when none.
+    last_error: str | None
+    # When the next attempt is due; null when none is.
+    next_attempt_at: int | None
+    # When the mail server accepted it, or the letter was marked posted.
+    sent_at: int | None
+
+
+# `email` (delivered by the mail worker over SMTP) or `post` (a letter in the print queue).
+MessageChannel: TypeAlias = Literal["email", "post"]
+
+
+# `queued` (waiting for its next attempt, or a letter not posted yet), `sent` (the mail server
+# accepted it, or the letter was marked posted), `failed` (refused for good, or not accepted
+# after the last retry), `cancelled` (withdrawn before it went out: its invoice was voided).
+MessageStatus: TypeAlias = Literal["queued", "sent", "failed", "cancelled"]
+
+
+class InvoiceSentEvent(TypedDict):
+    """invoice.sent: An invoice is emailed or posted to the customer (also right after invoice.created when it is created with `send`). Data: the invoice."""
+
+    id: str
+    object: Literal["event"]
+    type: Literal["invoice.sent"]
+    api_version: ApiVersion
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: Invoice
+
+
+class InvoicePaidEvent(TypedDict):
+    """invoice.paid: A customer payment is received and applied, bringing the invoice's amount_remaining to 0. Data: exactly the fields of the specification (id, amount, currency, customer_id, paid_at, payment_method)."""
+
+    id: str
+    object: Literal["event"]
+    type: Literal["invoice.paid"]
+    api_version: ApiVersion
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: InvoicePaidData
+
+
+class InvoicePaidData(TypedDict):
+    """The data of `invoice.paid`, exactly the fields of the specification; `payment_method` is the method of the payment that settled the invoice."""
+
+    id: str
+    # The amount paid, in cents (the invoice's `amount_paid`, equal to its `amount_due`).
+    amount: int
+    currency: Currency
+    customer_id: str
+    # When the invoice was paid in full, Unix seconds.
+    paid_at: int
+    payment_method: PaymentMethod
+
+
+# How money moved.
+PaymentMethod: TypeAlias = Literal["ach", "wire", "check", "card"]
+
+
+class InvoiceVoidedEvent(TypedDict):
+    """invoice.voided: An invoice is voided after issuance. Data: the invoice."""
+
+    id: str
+    object: Literal["event"]
+    type: Literal["invoice.voided"]
+    api_version: ApiVersion
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: Invoice
+
+
+class InvoiceOverdueEvent(TypedDict):
+    """invoice.overdue: The day after an invoice's due date passed with something unpaid (once per invoice; `past_due` is true). Data: the invoice."""
+
+    id: str
+    object: Literal["event"]
+    type: Literal["invoice.overdue"]
+    api_version: ApiVersion
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: Invoice
+
+
+class InvoiceDeliveryFailedEvent(TypedDict):
+    """invoice.delivery_failed: The email of an invoice was refused for good (a permanent answer of the mail server, or no acceptance after the last retry); `delivery` says why. Data: the invoice."""
+
+    id: str
+    object: Literal["event"]
+    type: Literal["invoice.delivery_failed"]
+    api_version: ApiVersion
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: Invoice
+
+
+class PaymentReceivedEvent(TypedDict):
+    """payment.received: Any inbound payment is recorded (status succeeded; fired before invoice.paid when it settles an invoice). Data: the payment."""
+
+    id: str
+    object: Literal["event"]
+    type: Literal["payment.received"]
+    api_version: ApiVersion
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: Payment
+
+
+class Payment(TypedDict):
+    """An inbound payment of a customer."""
+
+    id: str
+    object: Literal["payment"]
+    customer_id: str
+    # The invoice the payment was applied to (or attempted on); null for a payment on account.
+    invoice_id: str | None
+    amount: int
+    currency: Currency
+    payment_method: PaymentMethod
+    # The payer's or the bank's reference (check number, trace number ...).
+    reference: str | None
+    status: PaymentStatus
+    # Why a failed payment failed; null when it succeeded.
+    failure_reason: str | None
+    created: int
+
+
+# The outcome of a payment.
+PaymentStatus: TypeAlias = Literal["succeeded", "failed"]
+
+
+class PaymentFailedEvent(TypedDict):
+    """payment.failed: A payment attempt fails (status failed, with its failure_reason). Data: the payment."""
+
+    id: str
+    object: Literal["event"]
+    type: Literal["payment.failed"]
+    api_version: ApiVersion
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: Payment
+
+
+class CarrierPaymentSentEvent(TypedDict):
+    """carrier_payment.sent: A bill payment is dispatched to a carrier. Data: the carrier payment."""
+
+    id: str
+    object: Literal["event"]
+    type: Literal["carrier_payment.sent"]
+    api_version: ApiVersion
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: CarrierPayment
+
+
+class CarrierPayment(TypedDict):
+    """A payment to a carrier for delivered orders."""
+
+    id: str
+    object: Literal["carrier_payment"]
+    carrier_id: str
+    order_ids: list[str]
+    # The sum of the orders' `carrier_pay`, in cents.
+    amount: int
+    currency: Currency
+    payment_method: PaymentMethod
+    reference: str | None
+    status: CarrierPaymentStatus
+    sent_at: int
+    # Where the remittance advice PDF is (`GET /v1/carrier_payments/{id}/pdf`), relative to the API's base URL.
+    remittance_pdf: str
+    # The message that emailed the remittance advice to the carrier.
+    remittance: MessageDelivery | None
+    created: int
+
+
+# A carrier payment is `sent` when it is recorded.
+CarrierPaymentStatus: TypeAlias = Literal["sent"]
+
+
+class ComplianceAlertEvent(TypedDict):
+    """compliance.alert: A compliance item lapses or expires (process-agent filing expiry, bond lapse, insurance certificate lapse, and similar)."""
+
+    id: str
+    object: Literal["event"]
+    type: Literal["compliance.alert"]
+    api_version: ApiVersion
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: ComplianceAlert
+
+
+class ComplianceAlert(TypedDict):
+    """A compliance item of a carrier that lapsed (one alert per lapse; a lapsed insurance certificate
+    also suspends the carrier), or what monitoring the registry found (`expired_on` is then the day
+    it was found, `details` says what, and `cleared_at` when a later read no longer finds it)."""
+
+    id: str
+    object: Literal["compliance_alert"]
+    carrier_id: str
+    kind: ComplianceAlertKind
+    expired_on: str
+    status: ComplianceAlertStatus
+    resolution_note: str | None
+    resolved_at: int | None
+    # For the alerts of monitoring, what the registry read found; null for lapses.
+    details: ComplianceAlertDetails | None
+    # When a registry read no longer found what opened the alert (authority reinstated, insurance back on file); the alert stays open until a person resolves it.
+    cleared_at: int | None
+    created: int
+    updated: int
+
+
+# `insurance_certificate`, `bond`, `process_agent`: a date on file lapsed (the compliance scan).
+# The others come from monitoring the registry: the findings of `MonitoringFinding`, and
+# `identity_changed` (the registered phone, email, physical address, legal name or MC docket changed: the
+# signature of identity theft; nothing is suspended, a person decides). New kinds may be
+# added: handle an unknown kind as an alert to read.
+# Open: values not listed here may be added without a new API version.
+ComplianceAlertKind: TypeAlias = Literal["insurance_certificate", "bond", "process_agent", "authority_revoked", "out_of_service", "insurance_cancelled", "unsatisfactory_rating", "registry_record_missing", "identity_changed"] | str
+
+
+ComplianceAlertStatus: TypeAlias = Literal["open", "resolved"]
+
+
+class ComplianceAlertDetails(TypedDict):
+    snapshot_id: str
+    summary: str
+    changes: list[RegistryChange]
+
+
+class RegistryChange(TypedDict):
+    """One field of the registry record that changed between two reads."""
+
+    # The record's field (`phone`, `email`, `physical_address`, `legal_name`, `common_authority`, `bipd_insurance_on_file_usd` ...), or `record` when the carrier appeared in or disappeared from the registry.
+    field: str
+    # The value before (null when there was none).
+    previous: object
+    # The value now (null when there is none).
+    current: object
+
+
+class AuditPrivilegedActionEvent(TypedDict):
+    """audit.privileged_action: A privileged action is recorded in the audit log."""
+
+    id: str
+    object: Literal["event"]
+    type: Literal["audit.privileged_action"]
+    api_version: ApiVersion
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: AuditLogEntry
+
+
+class AuditLogEntry(TypedDict):
+    """A privileged action recorded in the append-only audit log, the same object
+    `GET /v1/audit_logs/{audit_log_id}` answers: API keys and OAuth clients created or revoked
+    (`api_key.created`, `api_key.revoked`, `oauth_client.created`, `oauth_client.revoked`),
+    dashboard users created, changed or removed (`user.created`, `user.updated`,
+    `user.deleted`), webhook endpoints created, changed, deleted or their secret rotated
+    (`webhook_endpoint.created`, `webhook_endpoint.updated`, `webhook_endpoint.deleted`,
+    `webhook_endpoint.secret_rotated`), failed deliveries recovered
+    (`webhook_endpoint.deliveries_recovered`), events replayed (`event.replayed`), carriers
+    suspended, reinstated or queued for vetting again (`carrier.suspended`, `carrier.reinstated`,
+    `carrier.revetted`), invoices voided
+    (`invoice.voided`) and carriers paid (`carrier_payment.sent`). The actor is the key, OAuth
+    client or dashboard user (`usr_...`) that acted, or `system` for webhook endpoints the
+    platform disabled after failing for five days (`webhook_endpoint.disabled`)."""
+
+    id: str
+    object: Literal["audit_log"]
+    # The API key (`key_...`), OAuth client (`oac_...`) or dashboard user (`usr_...`) that acted, or `system` for what the platform did by itself.
+    actor: str
+    # What was done, `<resource>.<verb>`.
+    action: str
+    # The id of the resource acted on.
+    target: str
+    request_id: str | None
+    # The caller's IP address.
+    ip: str | None
+    created: int
+
+
+class WebhookEndpointTestEvent(TypedDict):
+    """webhook_endpoint.test: A test event sent on request to the endpoint it names (data: the endpoint as the API renders it, never with its `secret`)."""
+
+    id: str
+    object: Literal["event"]
+    type: Literal["webhook_endpoint.test"]
+    api_version: ApiVersion
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: WebhookEndpoint
+
+
+class _WebhookEndpointRequired(TypedDict):
+    id: str
+    object: Literal["webhook_endpoint"]
+    url: str
+    enabled_events: list[str]
+    api_version: ApiVersion
+    description: str | None
+    status: WebhookEndpointStatus
+    # Why a disabled endpoint is, `manual` (its owner disabled it) or `failing` (the platform did, after five days of failures without a success); null while enabled.
+    disabled_reason: Literal["manual", "failing"] | None
+    health: WebhookEndpointHealth
+    # While a rotated-out secret still signs (two `v1=` signatures), when it stops; else null.
+    previous_secret_expires_at: int | None
+    metadata: dict[str, str]
+    created: int
+    updated: int
+
+
+class WebhookEndpoint(_WebhookEndpointRequired, total=False):
+    """Where and what events are sent. `secret` appears only in the answers of create and rotate_secret."""
+
+    # The signing secret (`whsec_...`), used as issued as the HMAC-SHA256 key.
+    secret: str
+
+
+WebhookEndpointStatus: TypeAlias = Literal["enabled", "disabled"]
+
+
+class WebhookEndpointHealth(TypedDict):
+    """How the endpoint's deliveries go, shared by every worker. After 5 timeouts or connection errors
+    in a row the circuit breaker opens: deliveries due to the endpoint are recorded as failed
+    attempts with error `endpoint_unavailable`, without a network call, on the usual retry
+    schedule, while one probe delivery at a time is really sent (`half_open` while it is in flight);
+    a success closes the breaker. An endpoint failing for five days without a single success is
+    disabled (`disabled_reason: failing`)."""
+
+    # Failed attempts since the last success (attempts not made while the breaker is open are not counted).
+    consecutive_failures: int
+    # When the current run of failures began; null when the last attempt succeeded or none failed.
+    failing_since: int | None
+    # When a delivery last succeeded; null when none has. While the endpoint is healthy it is
+    # moved forward at most once a second, so it may be up to a second behind the latest success.
+    last_success_at: int | None
+    # The circuit breaker; `half_open` while its probe delivery is in flight.
+    breaker: Literal["closed", "open", "half_open"]
+
+
+# The body of a delivery, whatever its event type.
+Event: TypeAlias = Union[
+    OrderCreatedEvent,
+    OrderDispatchedEvent,
+    OrderInTransitEvent,
+    OrderDeliveredEvent,
+    OrderCancelledEvent,
+    OrderExceptionEvent,
+    CarrierOnboardedEvent,
+    CarrierVettedEvent,
+    CarrierSuspendedEvent,
+    CarrierRejectedEvent,
+    InvoiceCreatedEvent,
+    InvoiceSentEvent,
+    InvoicePaidEvent,
+    InvoiceVoidedEvent,
+    InvoiceOverdueEvent,
+    InvoiceDeliveryFailedEvent,
+    PaymentReceivedEvent,
+    PaymentFailedEvent,
+    CarrierPaymentSentEvent,
+    ComplianceAlertEvent,
+    AuditPrivilegedActionEvent,
+    WebhookEndpointTestEvent,
+]
+
+# Every event type this version of the package knows; the service may add more (ignore those).
+EventType: TypeAlias = Literal[
+    "order.created",
+    "order.dispatched",
+    "order.in_transit",
+    "order.delivered",
+    "order.cancelled",
+    "order.exception",
+    "carrier.onboarded",
+    "carrier.vetted",
+    "carrier.suspended",
+    "carrier.rejected",
+    "invoice.created",
+    "invoice.sent",
+    "invoice.paid",
+    "invoice.voided",
+    "invoice.overdue",
+    "invoice.delivery_failed",
+    "payment.received",
+    "payment.failed",
+    "carrier_payment.sent",
+    "compliance.alert",
+    "audit.privileged_action",
+    "webhook_endpoint.test",
+]
+
+EVENT_TYPES: tuple[str, ...] = (
+    "order.created",
+    "order.dispatched",
+    "order.in_transit",
+    "order.delivered",
+    "order.cancelled",
+    "order.exception",
+    "carrier.onboarded",
+    "carrier.vetted",
+    "carrier.suspended",
+    "carrier.rejected",
+    "invoice.created",
+    "invoice.sent",
+    "invoice.paid",
+    "invoice.voided",
+    "invoice.overdue",
+    "invoice.delivery_failed",
+    "payment.received",
+    "payment.failed",
+    "carrier_payment.sent",
+    "compliance.alert",
+    "audit.privileged_action",
+    "webhook_endpoint.test",
+)
