@@ -1,4 +1,4 @@
-// The client matrix: what integrators generate from the published documents works. Four independent
+// The client matrix: what integrators generate from the published documents works. Five independent
 // generators make clients from the OpenAPI documents (3.1 and the 3.0 rendition); each client is
 // type-checked with a short scenario (tsc strict, mypy strict), and the scenario runs against a live
 // server and is checked against it. Pydantic models of every AsyncAPI message parse the webhooks the
@@ -30,7 +30,7 @@ const PYTHON = process.env.PYTHON ?? 'python3';
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 
 type Document = 'openapi.json' | 'openapi-3.0.json' | 'asyncapi.json';
-type Generator = 'openapi-typescript' | '@hey-api/openapi-ts' | 'openapi-typescript-codegen' | 'openapi-python-client' | 'datamodel-code-generator' | 'mypy';
+type Generator = 'openapi-typescript' | '@hey-api/openapi-ts' | 'openapi-typescript-codegen' | 'orval' | 'openapi-python-client' | 'datamodel-code-generator' | 'mypy';
 
 // ------------------------------------------------------------------------------------------ processes
 
@@ -267,6 +267,36 @@ const openapiTypescriptCodegen = (document: Document): Client => ({
   scenario: typescriptScenario,
 });
 
+// orval 8.38.0: a generator many React/Vue/Angular projects use, here its plain fetch client (no
+// runtime but fetch): one function per operation, answering `{ data, status, headers }` typed per
+// status. Configured as an integrator does (orval.config.mjs, one file); its base URL is the
+// document's `servers` entry with `host` read at request time, which the scenario sets. Its code
+// reads `Headers.entries()`, which TypeScript 5.9 types in `dom.iterable` (what browser projects
+// list beside `dom`), so its project adds that lib; otherwise as strict as the others.
+const orval = (document: Document): Client => ({
+  generator: 'orval',
+  document,
+  async generate(dir) {
+    typescriptProject(dir, 'orval.ts', { ...TSCONFIG, compilerOptions: { ...TSCONFIG.compilerOptions, lib: ['es2024', 'dom', 'dom.iterable'] } });
+    const config = {
+      vt: {
+        input: { target: join(ROOT, 'generated', document) },
+        output: {
+          target: join(dir, 'client/api.ts'),
+          client: 'fetch',
+          mode: 'single',
+          baseUrl: { getBaseUrlFromSpecification: true, variables: { host: { runtime: 'process.env.VT_API_HOST' } } },
+        },
+      },
+    };
+    writeFileSync(join(dir, 'orval.config.mjs'), `export default ${JSON.stringify(config)};\n`);
+    return run(process.execPath, [join(ROOT, 'node_modules/orval/dist/bin/orval.mjs'), '--config', join(dir, 'orval.config.mjs')], { cwd: dir });
+  },
+  warnings: (output) => lines(output).filter((l) => !/^🍻 orval v\d|^vt - 🎉 /.test(l.trim())),
+  check: tscProblems,
+  scenario: typescriptScenario,
+});
+
 // openapi-python-client 0.29.1: a widely used Python generator (attrs models, httpx), a third parser
 // in another language; its `WARNING`s name what it had to leave out of the client.
 const openapiPythonClient = (document: Document): Client => ({
@@ -307,6 +337,8 @@ const CLIENTS: Client[] = [
   heyApi('openapi-3.0.json'),
   openapiTypescriptCodegen('openapi.json'),
   openapiTypescriptCodegen('openapi-3.0.json'),
+  orval('openapi.json'),
+  orval('openapi-3.0.json'),
   openapiPythonClient('openapi-3.0.json'),
   openapiPythonClient('openapi.json'),
 ];
