@@ -14,6 +14,8 @@ const LONGEST_FIRST = [
   'test/spec.test.ts',
   'test/clients/clients.test.ts',
   'test/production-install.test.ts',
+  'test/guides.test.ts',
+  'test/receiver-python.test.ts',
   'test/users.test.ts',
   'test/rate-limit.test.ts',
   'test/webhooks.test.ts',
