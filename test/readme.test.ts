@@ -39,6 +39,9 @@ describe('README webhook receiver', () => {
       expect((await send(signatureHeader(['whsec_other'], now, body))).status).toBe(400);
       expect((await send(signatureHeader([secret], now - 301, body))).status).toBe(400);
       expect((await send('garbage')).status).toBe(400);
+      // 64 characters that are not hex: refused, and the receiver lives on.
+      expect((await send(`t=${now},v1=${'z'.repeat(64)}`)).status).toBe(400);
+      expect((await send(signatureHeader([secret], now, body))).status).toBe(200);
     } finally {
       child.kill();
       rmSync(dir, { recursive: true, force: true });

@@ -331,6 +331,10 @@ describe('the built package in a receiver, on every supported Node', () => {
       expect(await forged.text()).toBe('no_matching_signature');
       expect((await send(signatureHeader([r.secret], now - 301, body))).status).toBe(400);
       expect((await send(signatureHeader([r.secret], now, body))).status).toBe(200);
+      // A genuine event of a type newer than the package is acknowledged, not refused (and retried).
+      const newer = envelope('order.teleported');
+      const unknown = await fetch(r.url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Service-Signature': signatureHeader([r.secret], now, newer) }, body: newer });
+      expect(unknown.status).toBe(200);
     });
   });
 });

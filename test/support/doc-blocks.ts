@@ -24,13 +24,15 @@ export interface DocBlock {
   code: string;
 }
 
-export const RUNNABLE_LANGS = new Set(['sh', 'js', 'ts']);
+/** Languages whose blocks the doc test runs or saves, or must be told to leave alone (`no-run`). */
+export const RUNNABLE_LANGS = new Set(['sh', 'bash', 'shell', 'console', 'js', 'javascript', 'mjs', 'ts', 'typescript']);
 
 export function docBlocks(markdown: string, file: string): DocBlock[] {
   const lines = markdown.split('\n');
   const blocks: DocBlock[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const open = /^```(\S+)(.*)$/.exec(lines[i]!);
+    // A fence with no language is kept too (language ''), so the doc test can refuse it.
+    const open = /^```(\S*)(.*)$/.exec(lines[i]!);
     if (!open) continue;
     const start = i;
     const body: string[] = [];

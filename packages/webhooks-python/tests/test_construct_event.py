@@ -157,7 +157,8 @@ class RefusedDeliveries(unittest.TestCase):
             f"t=-{NOW},v1={digest}",
             f"t={NOW}.5,v1={digest}",
             f"t=١٧٦٤٥٤٧٢٠٠,v1={digest}",  # digits, but not ASCII ones
-            f"t={NOW},v1={digest.upper()}",
+            f"t={NOW}{'0' * 20},v1={digest}",  # more digits than any time has
+            f"t={NOW},t={NOW + 1},v1={digest}",  # two timestamps
             f"t={NOW},v1={digest[:-1]}",
             f"t={NOW},v1={digest}00",
             "t=,v1=",
@@ -168,6 +169,20 @@ class RefusedDeliveries(unittest.TestCase):
     def test_unknown_schemes_beside_v1_are_ignored(self) -> None:
         header = sign(BODY, SECRET) + ",v0=deadbeef,v2=" + "0" * 64
         self.assertEqual(construct_event(BODY, {"Service-Signature": header}, SECRET, now=NOW)["type"], "order.created")
+
+    def test_uppercase_hex_and_a_header_sent_on_two_lines(self) -> None:
+        t, digest = sign(BODY, SECRET).split(",v1=")
+        self.assertEqual(construct_event(BODY, {"Service-Signature": f"{t},v1={digest.upper()}"}, SECRET, now=NOW)["type"], "order.created")
+
+        class TwoLines:  # as http.server's headers hold a header sent twice
+            def items(self) -> list[tuple[str, str]]:
+                return [("Service-Signature", t), ("service-signature", f"v1={digest}")]
+
+        self.assertEqual(construct_event(BODY, TwoLines(), SECRET, now=NOW)["type"], "order.created")
+
+    def test_a_forged_stale_delivery_is_a_signature_error(self) -> None:
+        header = sign(BODY, "whsec_someone_else", t=NOW - 3600)
+        self.refused(WebhookSignatureError, "no_matching_signature", BODY, {"Service-Signature": header}, now=NOW)
 
     def test_stale_timestamp(self) -> None:
         header = sign(BODY, SECRET, t=NOW - 301)

@@ -21,8 +21,8 @@ SIGNATURE_HEADER = "Service-Signature"
 EVENT_ID_HEADER = "Service-Event-Id"
 DEFAULT_TOLERANCE = 300
 
-_TIMESTAMP = re.compile(r"[0-9]+")
-_SIGNATURE = re.compile(r"[0-9a-f]{64}")
+_TIMESTAMP = re.compile(r"[0-9]{1,15}")
+_SIGNATURE = re.compile(r"[0-9a-fA-F]{64}")
 _KNOWN_TYPES = frozenset(EVENT_TYPES)
 
 
@@ -38,11 +38,10 @@ Headers = Union[Mapping[str, str], _HeaderItems]
 
 def _header(headers: Headers, name: str) -> str | None:
     # HTTP header names are case-insensitive, and frameworks spell them differently.
+    # A header sent on several lines is one value, its parts joined by commas (RFC 9110, 5.3).
     wanted = name.lower()
-    for key, value in headers.items():
-        if isinstance(key, str) and key.lower() == wanted:
-            return value if isinstance(value, str) else None
-    return None
+    values = [value for key, value in headers.items() if isinstance(key, str) and key.lower() == wanted and isinstance(value, str)]
+    return ",".join(values) if values else None
 
 
 def _secrets(secret: str | Sequence[str]) -> list[str]:
@@ -80,26 +79,30 @@ def verify_signature(
     body = _bytes(raw_body)
     if not header:
         raise WebhookSignatureError("malformed_header", f"no {SIGNATURE_HEADER} header")
-    timestamp: int | None = None
+    timestamps: set[int] = set()
     signatures: list[str] = []
     for part in header.split(","):
         key, _, value = part.strip().partition("=")
         if key == "t" and _TIMESTAMP.fullmatch(value):
-            timestamp = int(value)
+            timestamps.add(int(value))
         elif key == "v1" and _SIGNATURE.fullmatch(value):
-            signatures.append(value)
-    if timestamp is None or not signatures:
-        raise WebhookSignatureError("malformed_header", f"the {SIGNATURE_HEADER} header has no t= timestamp or no v1= signature")
+            signatures.append(value.lower())
+    # Two different timestamps (two headers joined) leave no single message that was signed.
+    if len(timestamps) != 1 or not signatures:
+        raise WebhookSignatureError("malformed_header", f"the {SIGNATURE_HEADER} header is not t=<unix seconds>,v1=<64 hex digits>")
+    (timestamp,) = timestamps
+    # The signature first: a timestamp error then always concerns a delivery the service signed.
+    signed = str(timestamp).encode("ascii") + b"." + body
+    if not any(
+        # Every candidate is compared, in constant time each: how far a guess matched never shows.
+        hmac.compare_digest(hmac.new(s.encode("utf-8"), signed, hashlib.sha256).hexdigest(), candidate)
+        for s in secrets
+        for candidate in signatures
+    ):
+        raise WebhookSignatureError("no_matching_signature", "no v1= signature matches the body with the secret(s) given")
     current = int(time.time()) if now is None else now
     if abs(current - timestamp) > tolerance:
         raise WebhookTimestampError(timestamp, current, tolerance)
-    signed = str(timestamp).encode("ascii") + b"." + body
-    for s in secrets:
-        expected = hmac.new(s.encode("utf-8"), signed, hashlib.sha256).hexdigest()
-        # Every candidate is compared, in constant time each: how far a guess matched never shows.
-        if any(hmac.compare_digest(expected, candidate) for candidate in signatures):
-            return
-    raise WebhookSignatureError("no_matching_signature", "no v1= signature matches the body with the secret(s) given")
 
 
 def _refuse_constant(name: str) -> object:
