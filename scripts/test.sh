@@ -67,7 +67,7 @@ bash contract-tests/run.sh >reports/schemathesis.log 2>&1 &
 main_run=$!
 CONTRACT_CONFIG=contract-tests/integrator.toml CONTRACT_JUNIT="$PWD/reports/schemathesis-integrator.xml" \
   CONTRACT_SERVER_LOG="$PWD/reports/server-integrator.log" \
-  bash contract-tests/run.sh --seed 4242 --max-examples 20 >reports/schemathesis-integrator.log 2>&1 &
+  bash contract-tests/run.sh --seed 4242 --max-examples 12 >reports/schemathesis-integrator.log 2>&1 &
 integrator_run=$!
 wait "$main_run"; rc=$?
 wait "$integrator_run"
