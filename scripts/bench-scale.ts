@@ -428,8 +428,9 @@ async function claimByEndpoints(): Promise<Record<string, unknown>[]> {
       const quiet = await claim();
       // Now each of the others with a retry waiting (not due).
       await c.query(
-        `insert into webhook_deliveries (id, account_id, event_id, endpoint_id, event_type, payload, status, next_attempt_at, created_at, updated_at)
-         select 'wdl_' || ulid_time($1::bigint) || lpad(g::text, 16, 'R'), 'acct_c' || g, 'evt_c', 'we_c' || g, 'order.created', 'x', 'pending', timestamptz '2100-01-01', now(), now()
+        // As a failed attempt leaves it: attempted once, scheduled for its retry.
+        `insert into webhook_deliveries (id, account_id, event_id, endpoint_id, event_type, payload, status, next_attempt_at, created_at, updated_at, attempt_count, cycle_failures, scheduled)
+         select 'wdl_' || ulid_time($1::bigint) || lpad(g::text, 16, 'R'), 'acct_c' || g, 'evt_c', 'we_c' || g, 'order.created', 'x', 'pending', timestamptz '2100-01-01', now(), now(), 1, 1, true
          from generate_series(10, $2::int - 1) g`,
         [now, target],
       );

@@ -235,6 +235,25 @@ describe.each(backends({ pooler: true }))('webhooks on %s', (backend: Backend) =
       expect((await h.call('GET', `/v1/webhook_endpoints/${ep.id}/deliveries?status=pending`)).body.data).toEqual([]);
     });
 
+    it('sets a waiting retry aside from the deliveries ready to claim, and takes it back on time', async () => {
+      const r = await receiver({ status: 503 });
+      const ep = await endpoint(r.url);
+      await order();
+      const w = worker();
+      const scheduled = async () =>
+        ((await h.database.db.em().execute('select scheduled from webhook_deliveries_queue where endpoint_id = ?', [ep.id])) as { scheduled: boolean }[]).map((x) => x.scheduled);
+      expect(await scheduled()).toEqual([false]); // new: ready at once
+      expect(await w.runOnce()).toBe(1);
+      expect(await scheduled()).toEqual([true]); // failed: its retry waits, out of the claim's way
+      clock.advance(30_000 - 1);
+      expect(await w.runOnce()).toBe(0);
+      expect(await scheduled()).toEqual([true]);
+      clock.advance(1);
+      expect(await w.runOnce()).toBe(1); // due: taken back among the ready, claimed and sent
+      expect(r.received).toHaveLength(2);
+      expect(await scheduled()).toEqual([true]); // failed again: the third attempt waits
+    });
+
     it.each([
       ['a redirect (not followed)', { status: 302, headers: { Location: 'http://127.0.0.1:9/elsewhere' } }, 302, null],
       ['a client error', { status: 404 }, 404, null],
