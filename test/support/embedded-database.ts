@@ -18,11 +18,16 @@ const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite
 const nodeModules = pgliteEntry.slice(0, pgliteEntry.lastIndexOf('/@electric-sql/pglite/'));
 const cacheDir = `${nodeModules}/.cache/vehicle-transport-api/`;
 
-function dumpFile(): string {
+/** A name for the migrations as they are now (file names and contents): a changed migration, a new name. */
+export function migrationsHash(): string {
   const hash = createHash('sha256');
-  hash.update(JSON.parse(readFileSync(`${nodeModules}/@electric-sql/pglite/package.json`, 'utf8')).version);
   for (const name of readdirSync(migrationsDir).sort()) hash.update(name).update(readFileSync(migrationsDir + name));
-  return `${cacheDir}pglite-migrated-${hash.digest('hex').slice(0, 16)}.tar`;
+  return hash.digest('hex').slice(0, 16);
+}
+
+function dumpFile(): string {
+  const version = JSON.parse(readFileSync(`${nodeModules}/@electric-sql/pglite/package.json`, 'utf8')).version as string;
+  return `${cacheDir}pglite-migrated-${createHash('sha256').update(version).update(migrationsHash()).digest('hex').slice(0, 16)}.tar`;
 }
 
 /** A fresh, migrated embedded database of this test file's own. */
