@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerPattern, docBlocks, RUNNABLE_LANGS, stepsOf, type DocBlock } from './support/doc-blocks.js';
+import { migratedDataDir } from './support/embedded-database.js';
 import { freePort } from './support/ports.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -36,6 +37,7 @@ let apiKey = '';
 beforeAll(async () => {
   const port = await freePort();
   api = `http://127.0.0.1:${port}`;
+  await migratedDataDir(join(work, 'data'));
   server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), NODE_ENV: 'development', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '' },

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './support/ports.js';
+import { migratedDataDir } from './support/embedded-database.js';
 import { startReceiver } from './support/receiver.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'vt-process-'));
@@ -42,6 +43,7 @@ function startServer(port: number) {
 /** A server on a fresh embedded database; resolves once it printed its development key. */
 async function startFresh(prefix: string, extraEnv: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), prefix));
+  await migratedDataDir(dir);
   const port = await freePort();
   const child = spawn(node, ['--import', 'tsx', 'src/main.ts'], {
     env: { ...env, DATA_DIR: dir, PORT: String(port), ...extraEnv },

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
+import { migratedDataDir } from '../support/embedded-database.js';
 import { freePort } from '../support/ports.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissing } from './chromium.js';
@@ -51,6 +52,7 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     // What `npm start` does first: build the dashboard when missing or stale.
     execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-dashboard.ts', '--if-stale'], { stdio: 'inherit' });
+    await migratedDataDir(dataDir);
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {

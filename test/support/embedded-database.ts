@@ -30,6 +30,24 @@ function dumpFile(): string {
   return `${cacheDir}pglite-migrated-${createHash('sha256').update(version).update(migrationsHash()).digest('hex').slice(0, 16)}.tar`;
 }
 
+/**
+ * A data folder holding a migrated embedded database, for a server process a test starts
+ * (`DATA_DIR`): it starts as on any folder its migrations already ran on, without paying for initdb
+ * and every migration again. (The process tests' keys CLI still starts from an empty folder.)
+ */
+export async function migratedDataDir(dir: string): Promise<void> {
+  let dump: Buffer;
+  try {
+    dump = readFileSync(dumpFile());
+  } catch {
+    await (await openEmbeddedDatabase()).close(); // makes the dump
+    dump = readFileSync(dumpFile());
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pg = await PGlite.create({ dataDir: dir, loadDataDir: new Blob([dump]) });
+  await pg.close();
+}
+
 /** A fresh, migrated embedded database of this test file's own. */
 export async function openEmbeddedDatabase(): Promise<Database> {
   const file = dumpFile();
