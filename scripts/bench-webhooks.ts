@@ -13,6 +13,10 @@
 // BENCH_DATABASE_URL (default TEST_DATABASE_URL, else the local server) names the PostgreSQL server;
 // BENCH_ENDPOINT_CONCURRENCY sets WEBHOOK_ENDPOINT_CONCURRENCY (default: the product's, 4);
 // BENCH_DATABASES=postgresql (or pglite) runs one database only.
+// Profiling (PostgreSQL): BENCH_PROFILE=1 prints the statements that took the most time in each drain,
+// nested ones included, from pg_stat_statements (the server must preload it, with
+// pg_stat_statements.track = all); BENCH_EXPLAIN=<ms> also logs the plans of statements slower than
+// that to the server's log (auto_explain); BENCH_CPU_PROF=<dir> writes each worker's CPU profile there.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -153,7 +157,8 @@ async function startWorkers(n: number, databaseUrl: string): Promise<ChildProces
     Array.from({ length: n }, async (_, i) => {
       const port = 20_000 + Math.floor(Math.random() * 20_000) + i;
       // As production runs it (the Dockerfile's CMD): the built dist/main.js.
-      const child = spawn(process.execPath, ['--max-semi-space-size=4', 'dist/main.js'], {
+      const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+      const child = spawn(process.execPath, ['--max-semi-space-size=4', ...profile, 'dist/main.js'], {
         env: {
           ...process.env,
           ROLE: 'worker',
@@ -268,12 +273,14 @@ async function throughput(
   const emitted = await emit(events);
   await db.em().execute(`update webhook_deliveries set next_attempt_at = now() + interval '1 day' where status = 'pending'`);
   receiver.reset();
+  const profiling = external && PROFILE && (await statementsReset(db));
   const worker = await drain();
   await sleep(200);
   const before = { worker: worker.cpuMs(), pg: postgresCpu(), own: ownCpuMs() };
   await db.em().execute(`update webhook_deliveries set next_attempt_at = now() where status = 'pending'`);
   await db.em().execute(`select pg_notify('${DELIVERIES_CHANNEL}', '')`);
   await waitFor(() => receiver.state.count >= total, 600_000, 'backlog drained');
+  if (profiling) await printStatements(db, total);
   const per = (ms: number) => Number((ms / total).toFixed(3));
   // Embedded: database, worker and receiver share this process, counted as the worker's.
   const cpu = external
@@ -283,6 +290,30 @@ async function throughput(
   const rss = worker.rss();
   await worker.stop();
   return { emitted: Math.round(emitted), rate: Math.round(total / seconds), rss, cpu };
+}
+
+const PROFILE = process.env.BENCH_PROFILE === '1';
+/** Clears pg_stat_statements (BENCH_PROFILE=1; the server must preload it); false when it cannot. */
+async function statementsReset(db: Database): Promise<boolean> {
+  try {
+    await db.em().execute(`create extension if not exists pg_stat_statements`);
+    await db.em().execute(`select pg_stat_statements_reset()`);
+    if (process.env.BENCH_EXPLAIN) for (const q of [`session_preload_libraries = 'auto_explain'`, `auto_explain.log_min_duration = ${process.env.BENCH_EXPLAIN}`, `auto_explain.log_nested_statements = on`, `auto_explain.log_analyze = on`, `auto_explain.log_buffers = on`]) await db.em().execute(`do $$ begin execute format('alter database %I set ${q.replace(/'/g, "''")}', current_database()); end $$`);
+    return true;
+  } catch (err) {
+    console.error(`no statement profile: ${(err as Error).message}`);
+    return false;
+  }
+}
+/** The statements (nested ones included) that took the most time since the reset, per delivery. */
+async function printStatements(db: Database, deliveries: number) {
+  const rows = await db.em().execute<Record<string, unknown>[]>(
+    `select calls, round(total_plan_time::numeric, 1) as plan_ms, round(total_exec_time::numeric, 1) as total_ms, round((total_exec_time / ${deliveries})::numeric, 4) as ms_per_delivery,
+            round(mean_exec_time::numeric, 3) as mean_ms, rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as query
+     from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+     order by total_exec_time desc limit 12`,
+  );
+  console.table(rows);
 }
 
 async function run(name: 'pglite' | 'postgresql', db: Database, databaseUrl?: string): Promise<{ rows: Row[]; noisy: Record<string, unknown>[]; scale: Record<string, unknown>[] }> {

@@ -4,7 +4,9 @@
 // by the claim taking from it; concurrent claims of other workers take other endpoints). POSTs run
 // outside any transaction; their outcomes are recorded in batches, each batch one statement
 // (deliveries updated, attempts inserted, the endpoints' health and breaker moved) that also claims
-// the slots it frees, so a busy worker needs one round trip per batch. A crashed worker's claims come
+// the slots it frees, so a busy worker needs one round trip per batch; a batch waits a moment (2 ms
+// at most) for the POSTs started just before to finish, so that deliveries sent together are recorded
+// and claimed again together. A crashed worker's claims come
 // back when their lease expires; an unrecorded attempt is sent again (at least once).
 import { unixSeconds, type Clock } from '../shared/clock.js';
 import type { Database } from '../shared/database.js';
@@ -31,6 +33,8 @@ export const ENDPOINT_UNAVAILABLE = 'endpoint_unavailable' satisfies DeliveryErr
 const UNREACHABLE = new Set(['timeout', 'connection_refused', 'connection_reset', 'network_error', 'dns_failure', 'tls_error']);
 /** Outcomes recorded in one statement at most. */
 const MAX_BATCH = 500;
+/** How long a batch waits for the POSTs started within as long to finish (see coalesce). */
+export const DEFAULT_COALESCE_MS = 2;
 
 export interface DeliveryWorkerOptions {
   db: Database;
@@ -46,6 +50,8 @@ export interface DeliveryWorkerOptions {
   leaseMs?: number;
   /** Fallback poll for retries coming due (new events wake the worker through NOTIFY). */
   pollMs?: number;
+  /** How long a batch of outcomes waits for the POSTs started within as long to finish (default 2 ms; see coalesce). */
+  coalesceMs?: number;
 }
 
 /** A claimed delivery with what sending it needs of its endpoint (plain rows, no entities). */
@@ -185,6 +191,10 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
   private readonly endpointConcurrency: number;
   private pending: Outcome[] = [];
   private flushing: Promise<void> | null = null;
+  /** When each POST under way started (performance.now()), by delivery id. */
+  private readonly sending = new Map<string, number>();
+  /** Resolves the flush loop's wait for the outcomes about to finish, when one does. */
+  private outcomeArrived: (() => void) | null = null;
 
   constructor(private readonly options: DeliveryWorkerOptions) {
     super({
@@ -273,6 +283,7 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
     } else {
       // Each attempt is a span of the causing request's trace, sent as the delivery's traceparent.
       const span = startDeliverySpan('webhook delivery', claimed.trace);
+      this.sending.set(claimed.id, performance.now());
       outcome = await this.options.transport.post({
         url: claimed.url,
         headers: {
@@ -283,7 +294,7 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
           ...(span?.headers.tracestate ? { tracestate: span.headers.tracestate } : {}),
         },
         body: claimed.payload,
-      });
+      }).finally(() => this.sending.delete(claimed.id));
       endSpan(
         span,
         { 'service.delivery_id': claimed.id, 'service.event_id': claimed.eventId, 'http.response.status_code': outcome.status ?? 0 },
@@ -298,6 +309,7 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
   private record(claimed: Claimed, startedAt: Date, outcome: DeliveryOutcome): Promise<void> {
     return new Promise<void>((done, failed) => {
       this.pending.push({ claimed, startedAt, finishedAt: this.options.clock.now(), outcome, done, failed });
+      this.outcomeArrived?.();
       this.flushing ??= this.flushLoop();
     });
   }
@@ -312,6 +324,7 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
     await new Promise((r) => setImmediate(r));
     try {
       while (this.pending.length) {
+        await this.coalesce();
         const batch = this.pending.splice(0, MAX_BATCH);
         // The batch's deliveries are still in flight until recorded: they leave as the claim comes in.
         const limit = this.running ? Math.max(this.capacity + batch.length, 0) : 0;
@@ -335,6 +348,33 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
       }
     } finally {
       this.flushing = null;
+    }
+  }
+
+  /**
+   * Waits, a little, for the POSTs that started moments ago to finish, so that their outcomes join
+   * the batch: deliveries claimed together finish together, and recorded in one statement they come
+   * back in one claim. Without it, one busy endpoint's leases split into two groups, each waiting
+   * for the other's statement. A POST older than `coalesceMs` (a slow or hanging receiver) is not
+   * waited for, and no batch waits longer than that.
+   */
+  private async coalesce(): Promise<void> {
+    const wait = this.options.coalesceMs ?? DEFAULT_COALESCE_MS;
+    const until = performance.now() + wait;
+    for (;;) {
+      const now = performance.now();
+      if (now >= until || this.pending.length >= MAX_BATCH) return;
+      let young = false;
+      for (const started of this.sending.values()) if (now - started < wait) young = true;
+      if (!young) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(until - now, 0));
+        this.outcomeArrived = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.outcomeArrived = null;
     }
   }
 

@@ -310,7 +310,7 @@ describe('the worker on the embedded database', () => {
 
   /** A worker whose statement recording outcomes fails with `errors`, in turn, before it runs. */
   /** A worker whose statements calling `fn` (the record by default) fail with `errors`, one each, in turn. */
-  async function failingRecords(errors: unknown[], fn = 'record_and_claim_webhook_deliveries') {
+  async function failingRecords(errors: unknown[], fn = 'record_and_claim_webhook_deliveries', options: Partial<ConstructorParameters<typeof DeliveryWorker>[0]> = {}) {
     const real = await (db.em().getConnection() as unknown as { getNativeClient(): Promise<{ query(sql: string, params?: unknown[]): Promise<unknown> }> }).getNativeClient();
     const calls = { records: 0 };
     const client = {
@@ -325,8 +325,66 @@ describe('the worker on the embedded database', () => {
     };
     const connection = { getNativeClient: async () => client };
     const fake = { ...db, em: () => ({ getConnection: () => connection, isInTransaction: () => false }) } as unknown as Database;
-    return { w: worker({ db: fake }), calls };
+    return { w: worker({ db: fake, ...options }), calls };
   }
+
+  it('records the outcomes of deliveries sent together in one statement, though they finish moments apart', async () => {
+    const { endpointId, emit } = await endpoint(`${base}/ok`);
+    await emit(8);
+    // Each of the four in flight answers a few turns of the event loop after the one before it.
+    let posts = 0;
+    const staggered = {
+      post: async () => {
+        const turns = (posts++ % 4) * 3;
+        for (let i = 0; i < turns; i++) await new Promise((r) => setImmediate(r));
+        return answer(200);
+      },
+      close: async () => undefined,
+    };
+    // However long this machine takes to run those turns.
+    const { w, calls } = await failingRecords([], 'record_and_claim_webhook_deliveries', { transport: staggered, coalesceMs: 5_000 });
+    expect(await w.runOnce()).toBe(4); // the endpoint's limit
+    expect(await w.runOnce()).toBe(4);
+    expect(posts).toBe(8);
+    const done = (await rows("select count(*)::int as n from webhook_deliveries where endpoint_id = ? and status = 'succeeded'", [endpointId])) as { n: number }[];
+    expect(done[0]!.n).toBe(8);
+    // Each four recorded together.
+    expect(calls.records).toBe(2);
+  });
+
+  it('records the outcomes in hand without waiting for a POST older than the wait, nor longer than it', async () => {
+    const { endpointId, emit } = await endpoint(`${base}/ok`);
+    await emit(3);
+    // The first POST answers at once; the second after 50 ms; the third once the test lets it.
+    let posts = 0;
+    let release = () => undefined as void;
+    const held = new Promise<void>((r) => (release = r));
+    const transport = {
+      post: async () => {
+        const n = posts++;
+        if (n === 1) await new Promise((r) => setTimeout(r, 50));
+        if (n === 2) await held;
+        return answer(200);
+      },
+      close: async () => undefined,
+    };
+    const w = worker({ transport, coalesceMs: 20 });
+    const running = w.runOnce();
+    const succeeded = async () =>
+      ((await rows("select count(*)::int as n from webhook_deliveries where endpoint_id = ? and status = 'succeeded'", [endpointId])) as { n: number }[])[0]!.n;
+    // The first is recorded within the wait (20 ms), not with the second (50 ms), nor the third (held).
+    let first = 0;
+    for (let i = 0; i < 100 && first === 0; i++) {
+      await new Promise((r) => setTimeout(r, 2));
+      first = await succeeded();
+    }
+    expect(first).toBe(1);
+    for (let i = 0; i < 100 && (await succeeded()) < 2; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(await succeeded()).toBe(2); // the second on its own, the third still held
+    release();
+    await running;
+    expect(await succeeded()).toBe(3);
+  });
 
   it('records a batch again after a deadlock, four times at most', async () => {
     const { emit } = await endpoint(`${base}/ok`);
