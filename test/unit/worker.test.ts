@@ -352,6 +352,25 @@ describe('the worker on the embedded database', () => {
     expect(calls.records).toBe(2);
   });
 
+  it('vacuums the queue every so many deliveries it records, and not before', async () => {
+    const { emit } = await endpoint(`${base}/ok`);
+    const vacuums = async () =>
+      Number(((await rows(`select vacuum_count from pg_stat_user_tables where relname = 'webhook_deliveries_queue'`)) as { vacuum_count: number | string }[])[0]!.vacuum_count);
+    const before = await vacuums();
+    const w = worker({ vacuumEvery: 5 });
+    await emit(4);
+    expect(await w.runOnce()).toBe(4);
+    expect(await vacuums()).toBe(before); // 4 recorded: not yet
+    await emit(2);
+    expect(await w.runOnce()).toBe(2);
+    await w.stop(); // waits for the vacuum under way
+    expect(await vacuums()).toBe(before + 1); // 6 recorded: once, and counting again from none
+    await emit(3);
+    expect(await w.runOnce()).toBe(3);
+    await w.stop();
+    expect(await vacuums()).toBe(before + 1);
+  });
+
   it('records the outcomes in hand without waiting for a POST older than the wait, nor longer than it', async () => {
     const { endpointId, emit } = await endpoint(`${base}/ok`);
     await emit(3);
