@@ -367,18 +367,26 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
    * for the other's statement. A POST older than `coalesceMs` (a slow or hanging receiver) is not
    * waited for, and no batch waits longer than that.
    */
+  // Each mutant below changes only how long a batch waits (never past `coalesceMs`, nor for a POST
+  // older than that) or how it waits, never what is recorded: the tests pin the waits they can
+  // (outcomes finishing moments apart recorded together; a late or held POST not waited for).
   private async coalesce(): Promise<void> {
+    // Stryker disable next-line LogicalOperator: the default wait (2 ms) is a timing, not an outcome
     const wait = this.options.coalesceMs ?? DEFAULT_COALESCE_MS;
     const until = performance.now() + wait;
     for (;;) {
       const now = performance.now();
+      // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: without this exit, the wait ends when no POST is younger than `wait`, as long after
       if (now >= until || this.pending.length >= MAX_BATCH) return;
       let young = false;
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: waiting for every POST ends at `until` all the same
       for (const started of this.sending.values()) if (now - started < wait) young = true;
       if (!young) return;
       await new Promise<void>((resolve) => {
+        // Stryker disable next-line MethodExpression: a timer of 0 polls until `until` instead of sleeping to it
         const timer = setTimeout(resolve, Math.max(until - now, 0));
         this.outcomeArrived = () => {
+          // Stryker disable next-line CallExpression: a timer left behind resolves a promise already resolved
           clearTimeout(timer);
           resolve();
         };

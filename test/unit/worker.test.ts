@@ -358,17 +358,52 @@ describe('the worker on the embedded database', () => {
       Number(((await rows(`select vacuum_count from pg_stat_user_tables where relname = 'webhook_deliveries_queue'`)) as { vacuum_count: number | string }[])[0]!.vacuum_count);
     const before = await vacuums();
     const w = worker({ vacuumEvery: 5 });
-    await emit(4);
-    expect(await w.runOnce()).toBe(4);
+    const record = async (n: number) => {
+      await emit(n);
+      expect(await w.runOnce()).toBe(n);
+      await w.stop(); // waits for a vacuum under way
+    };
+    await record(4);
     expect(await vacuums()).toBe(before); // 4 recorded: not yet
-    await emit(2);
-    expect(await w.runOnce()).toBe(2);
-    await w.stop(); // waits for the vacuum under way
-    expect(await vacuums()).toBe(before + 1); // 6 recorded: once, and counting again from none
-    await emit(3);
-    expect(await w.runOnce()).toBe(3);
-    await w.stop();
+    await record(1);
+    expect(await vacuums()).toBe(before + 1); // the fifth: a vacuum, and the count starts again
+    await record(4);
     expect(await vacuums()).toBe(before + 1);
+    await record(2);
+    expect(await vacuums()).toBe(before + 2); // past the next five: another
+  });
+
+  it('logs a vacuum that failed, and records and vacuums on', async () => {
+    const { endpointId, emit } = await endpoint(`${base}/ok`);
+    const lines: string[] = [];
+    const log = pino({ level: 'warn' }, new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) }));
+    let refused = 0;
+    // The database refuses the first vacuum.
+    const patched = new Set<object>();
+    const refusing = {
+      ...db,
+      em: () => {
+        const em = db.em();
+        patched.add(em);
+        const execute = em.execute.bind(em) as (...a: unknown[]) => unknown;
+        Object.assign(em, {
+          execute: (sql: string, ...rest: unknown[]) => (sql.startsWith('vacuum') && refused++ === 0 ? Promise.reject(new Error('vacuum refused')) : execute(sql, ...rest)),
+        });
+        return em;
+      },
+    } as unknown as Database;
+    const w = worker({ db: refusing, log, vacuumEvery: 1 });
+    await emit(1);
+    expect(await w.runOnce()).toBe(1);
+    await w.stop();
+    expect(lines.map((l) => JSON.parse(l).msg)).toEqual(['webhook delivery queue not vacuumed']);
+    await emit(1);
+    expect(await w.runOnce()).toBe(1);
+    await w.stop();
+    expect(refused).toBe(2); // vacuumed again after the failure
+    for (const em of patched) delete (em as { execute?: unknown }).execute; // the entity manager's own method again
+    const done = (await rows("select count(*)::int as n from webhook_deliveries where endpoint_id = ? and status = 'succeeded'", [endpointId])) as { n: number }[];
+    expect(done[0]!.n).toBe(2);
   });
 
   it('records the outcomes in hand without waiting for a POST older than the wait, nor longer than it', async () => {
