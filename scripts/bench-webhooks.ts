@@ -3,7 +3,7 @@
 // Each drain: a backlog of order.created deliveries is emitted through the service (as the API makes
 // them), held back while the worker starts, then made due at once (as a recovery does) and drained to
 // a local receiver that answers 200 at once; beside it, the baseline: a raw keep-alive POST loop
-// (16 in flight, same receiver, same body, as many requests, no database; the best of three) and the
+// (16 in flight, same receiver, same body, no database; the best of three runs of 20,000) and the
 // ratio. Also the
 // rate events were emitted at, the CPU each part used per delivery, the worker's RSS, and (where the
 // server keeps pg_stat_statements) the deliveries each record statement carried. Every drain is
@@ -62,6 +62,8 @@ const ONE_EVENTS = Number(process.env.BENCH_ONE_EVENTS ?? 4000);
 const TEN = 10;
 const ENDPOINT_CONCURRENCY = Number(process.env.BENCH_ENDPOINT_CONCURRENCY ?? DEFAULT_ENDPOINT_CONCURRENCY);
 const RAW_IN_FLIGHT = 16;
+/** Requests of each run of the raw loop. */
+const RAW_REQUESTS = 20_000;
 const H_SAMPLES = 50;
 const N_BURST = 300;
 const SLOW_EVENTS = Number(process.env.BENCH_SLOW_EVENTS ?? 250);
@@ -381,11 +383,11 @@ async function throughput(
 const rows: Row[] = [];
 /** The raw loop's rate for `total` requests with the last delivery's body, and the row beside it. */
 async function row(receiver: Receiver, database: string, shape: string, workers: number | string, total: number, r: Awaited<ReturnType<typeof throughput>>) {
-  // Warmed up, then the best of three runs of as many requests as the drain made: what the loop can
-  // do on this machine at this time (a run disturbed by the database's background work says less).
-  await rawLoop(`${receiver.base}/raw`, receiver.state.body, 1_000);
+  // Warmed up, then the best of three runs of RAW_REQUESTS: what the loop can do on this machine at
+  // this time (a short run, or one disturbed by the database's background work, says less).
+  await rawLoop(`${receiver.base}/raw`, receiver.state.body, 2_000);
   let raw = 0;
-  for (let i = 0; i < 3; i++) raw = Math.max(raw, await rawLoop(`${receiver.base}/raw`, receiver.state.body, total));
+  for (let i = 0; i < 3; i++) raw = Math.max(raw, await rawLoop(`${receiver.base}/raw`, receiver.state.body, RAW_REQUESTS));
   const measured: Row = {
     database,
     shape,
