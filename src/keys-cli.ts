@@ -3,9 +3,7 @@
 // line of its own. Uses the same database as the server (DATABASE_URL, or the embedded database in
 // DATA_DIR while the server is stopped).
 import { parseArgs } from 'node:util';
-import { databaseOptions, loadConfig, secretsKeyringFor } from './config.js';
-import { useSecretsKeyring } from './shared/secrets.js';
-import { openDatabase } from './db/orm.js';
+import { openCliDatabase } from './db/cli.js';
 import { createApiKey, parseScopes } from './auth/auth.service.js';
 import { systemClock } from './shared/clock.js';
 
@@ -26,13 +24,7 @@ if (positionals[0] !== 'create' || !values.account || !values.scopes) {
   process.exit(2);
 }
 
-const config = loadConfig();
-useSecretsKeyring(secretsKeyringFor(config));
-const db = await openDatabase(databaseOptions(config)).catch((err: unknown) => {
-  // The embedded database held by a running server, say: its message, without a stack trace.
-  console.error(`error: ${(err as Error).message}`);
-  process.exit(1);
-});
+const db = await openCliDatabase();
 try {
   const scopes = parseScopes(values.scopes);
   const { key, secret, account } = await createApiKey(

@@ -4,9 +4,7 @@
 // (DATABASE_URL, or the embedded database in DATA_DIR while the server is stopped). From a build:
 // `node dist/users-cli.js create ...`.
 import { parseArgs } from 'node:util';
-import { databaseOptions, loadConfig, secretsKeyringFor } from './config.js';
-import { useSecretsKeyring } from './shared/secrets.js';
-import { openDatabase } from './db/orm.js';
+import { openCliDatabase } from './db/cli.js';
 import { createUserInAccount } from './users/users.service.js';
 import { ROLES } from './users/roles.js';
 import { systemClock } from './shared/clock.js';
@@ -29,13 +27,7 @@ if (positionals[0] !== 'create' || !values.account || !values.email || !values.r
   process.exit(2);
 }
 
-const config = loadConfig();
-useSecretsKeyring(secretsKeyringFor(config));
-const db = await openDatabase(databaseOptions(config)).catch((err: unknown) => {
-  // The embedded database held by a running server, say: its message, without a stack trace.
-  console.error(`error: ${(err as Error).message}`);
-  process.exit(1);
-});
+const db = await openCliDatabase();
 try {
   const { user, initialPassword, accountId } = await createUserInAccount(
     db.em(),

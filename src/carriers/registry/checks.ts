@@ -1,14 +1,10 @@
 // Carrier vetting against a registry record: broker practice, as a table of rules.
 // Each rule names the reason it produces; every failing rule is reported, in table order.
+import type { components } from '../../../generated/openapi.js';
 import { normalizeMcNumber, toCalendarDate, type CarrierRecord } from './types.js';
 
-export type VettingReason =
-  | 'not_authorized'
-  | 'insurance_below_minimum'
-  | 'unsatisfactory_rating'
-  | 'out_of_service'
-  | 'mc_number_mismatch'
-  | 'not_found';
+/** Why vetting rejected a carrier: the specification's list (a new reason starts there). */
+export type VettingReason = components['schemas']['VettingReason'];
 
 export interface VettingResult {
   passed: boolean;
