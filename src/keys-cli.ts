@@ -3,7 +3,7 @@
 // line of its own. Uses the same database as the server (DATABASE_URL, or the embedded database in
 // DATA_DIR while the server is stopped).
 import { parseArgs } from 'node:util';
-import { openCliDatabase } from './db/cli.js';
+import { openCliDatabase } from './cli-database.js';
 import { createApiKey, parseScopes } from './auth/auth.service.js';
 import { systemClock } from './shared/clock.js';
 

@@ -4,7 +4,7 @@
 // (DATABASE_URL, or the embedded database in DATA_DIR while the server is stopped). From a build:
 // `node dist/users-cli.js create ...`.
 import { parseArgs } from 'node:util';
-import { openCliDatabase } from './db/cli.js';
+import { openCliDatabase } from './cli-database.js';
 import { createUserInAccount } from './users/users.service.js';
 import { ROLES } from './users/roles.js';
 import { systemClock } from './shared/clock.js';

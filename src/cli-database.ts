@@ -1,7 +1,7 @@
 // The database of a command-line tool (npm run keys, npm run users).
-import { databaseOptions, loadConfig, secretsKeyringFor } from '../config.js';
-import { useSecretsKeyring } from '../shared/secrets.js';
-import { openDatabase, type Database } from './orm.js';
+import { databaseOptions, loadConfig, secretsKeyringFor } from './config.js';
+import { useSecretsKeyring } from './shared/secrets.js';
+import { openDatabase, type Database } from './db/orm.js';
 
 /**
  * The configured database, opened with the configured secrets key. When it cannot be opened (the
