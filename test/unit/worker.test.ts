@@ -179,6 +179,9 @@ describe('the worker on the embedded database', () => {
     new DeliveryWorker({ db, clock, log: pino({ level: 'silent' }), transport, workerId: 'worker-unit', ...options });
   type Row = Record<string, unknown>;
   const rows = (sql: string, params: unknown[] = []) => db.em().execute<Row[]>(sql, params);
+  /** How many of an endpoint's deliveries are recorded as delivered. */
+  const succeededOf = async (endpointId: string) =>
+    ((await rows("select count(*)::int as n from webhook_deliveries where endpoint_id = ? and status = 'succeeded'", [endpointId])) as { n: number }[])[0]!.n;
   const time = (v: unknown) => (v === null ? null : new Date(v as string).getTime());
 
   it('leases a claim for 60 s to this worker, and claims nothing for no free slot', async () => {
@@ -346,8 +349,7 @@ describe('the worker on the embedded database', () => {
     expect(await w.runOnce()).toBe(4); // the endpoint's limit
     expect(await w.runOnce()).toBe(4);
     expect(posts).toBe(8);
-    const done = (await rows("select count(*)::int as n from webhook_deliveries where endpoint_id = ? and status = 'succeeded'", [endpointId])) as { n: number }[];
-    expect(done[0]!.n).toBe(8);
+    expect(await succeededOf(endpointId)).toBe(8);
     // Each four recorded together.
     expect(calls.records).toBe(2);
   });
@@ -402,8 +404,7 @@ describe('the worker on the embedded database', () => {
     await w.stop();
     expect(refused).toBe(2); // vacuumed again after the failure
     for (const em of patched) delete (em as { execute?: unknown }).execute; // the entity manager's own method again
-    const done = (await rows("select count(*)::int as n from webhook_deliveries where endpoint_id = ? and status = 'succeeded'", [endpointId])) as { n: number }[];
-    expect(done[0]!.n).toBe(2);
+    expect(await succeededOf(endpointId)).toBe(2);
   });
 
   it('records the outcomes in hand without waiting for a POST older than the wait, nor longer than it', async () => {
@@ -424,8 +425,7 @@ describe('the worker on the embedded database', () => {
     };
     const w = worker({ transport, coalesceMs: 20 });
     const running = w.runOnce();
-    const succeeded = async () =>
-      ((await rows("select count(*)::int as n from webhook_deliveries where endpoint_id = ? and status = 'succeeded'", [endpointId])) as { n: number }[])[0]!.n;
+    const succeeded = () => succeededOf(endpointId);
     // The first is recorded within the wait (20 ms), not with the second (50 ms), nor the third (held).
     let first = 0;
     for (let i = 0; i < 100 && first === 0; i++) {
