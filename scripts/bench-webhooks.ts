@@ -32,7 +32,7 @@
 // that to the server's log (auto_explain); BENCH_CPU_PROF=<dir> writes each worker's CPU profile there.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -174,11 +174,20 @@ async function waitFor(check: () => boolean, timeoutMs: number, what: string) {
   }
 }
 
+/** A loopback port nothing listens on now (the system's pick). */
+async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
 /** Worker processes (ROLE=worker) over `databaseUrl`. */
 async function startWorkers(n: number, databaseUrl: string): Promise<ChildProcess[]> {
   return Promise.all(
     Array.from({ length: n }, async (_, i) => {
-      const port = 20_000 + Math.floor(Math.random() * 20_000) + i;
+      const port = await freePort();
       // As production runs it (the Dockerfile's CMD): the built dist/main.js.
       const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
       const child = spawn(process.execPath, ['--max-semi-space-size=4', ...profile, 'dist/main.js'], {
@@ -195,7 +204,10 @@ async function startWorkers(n: number, databaseUrl: string): Promise<ChildProces
         },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
+      let exited: string | null = null;
+      child.once('exit', (code, signal) => (exited = `worker exited (${signal ?? code}) before it was ready`));
       for (let t = 0; t < 600; t++) {
+        if (exited) throw new Error(exited);
         try {
           if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return child;
         } catch {
@@ -450,6 +462,14 @@ async function waitingRetries(db: Database, from: number, to: number) {
 
 async function runPglite(db: Database) {
   const receiver = await startReceiver();
+  try {
+    await tenInProcess(db, receiver);
+  } finally {
+    await receiver.close();
+  }
+}
+
+async function tenInProcess(db: Database, receiver: Receiver) {
   const bench = await account(db, 'bench');
   await bench.endpoints(TEN, `${receiver.base}/hooks`);
   const total = EVENTS * TEN;
@@ -460,7 +480,6 @@ async function runPglite(db: Database) {
     return { stop: async () => (await worker.stop(), await transport.close()), rss: () => Math.round(process.memoryUsage().rss / 1048576), cpuMs: () => 0 };
   }, false);
   await row(receiver, 'pglite', `ten endpoints, ${EVENTS} events each`, 'in-process', total, r);
-  await receiver.close();
 }
 
 const claims: Record<string, unknown>[] = [];
@@ -476,12 +495,16 @@ async function runPostgresql(db: Database, databaseUrl: string) {
   const receiver = await startReceiver();
   const workers = (n: number) => () => workerProcesses(n, databaseUrl);
 
-  // One endpoint subscribed to everything, the shape most integrations have.
-  if (shape('one')) await oneEndpoint(db, receiver, workers);
-  if (shape('ten') || shape('waiting')) await tenEndpoints(db, receiver, workers, databaseUrl);
-  if (shape('slow')) await slowReceivers(db, receiver, workers);
-  if (shape('noisy')) await noisyNeighbour(db, receiver, databaseUrl);
-  await receiver.close();
+  try {
+    // One endpoint subscribed to everything, the shape most integrations have.
+    if (shape('one')) await oneEndpoint(db, receiver, workers);
+    if (shape('ten') || shape('waiting')) await tenEndpoints(db, receiver, workers, databaseUrl);
+    if (shape('slow')) await slowReceivers(db, receiver, workers);
+    if (shape('noisy')) await noisyNeighbour(db, receiver, databaseUrl);
+  } finally {
+    // Open, it would keep the bench from exiting after a failure.
+    await receiver.close();
+  }
 }
 
 type Workers = (n: number) => () => ReturnType<typeof workerProcesses>;

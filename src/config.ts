@@ -34,6 +34,8 @@ export interface Config {
   webhookLeaseMs: number;
   /** Deliveries of one webhook endpoint in flight at once, over every worker process. */
   webhookEndpointConcurrency: number;
+  /** Deliveries of a quickly answering endpoint a worker claims ahead of that limit (unset: the worker's default; 0: none). */
+  webhookEndpointWindow: number | undefined;
   /** The background jobs a worker process runs. */
   workerJobs: WorkerJob[];
   /** Carrier registry: FMCSA QCMobile when a webKey is set, the local registry file otherwise. */
@@ -147,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // At least 11 s: a lease must outlast the 10 s delivery timeout.
     webhookLeaseMs: intFrom('WEBHOOK_LEASE_SECONDS', env.WEBHOOK_LEASE_SECONDS, 60, 11) * 1000,
     webhookEndpointConcurrency: intFrom('WEBHOOK_ENDPOINT_CONCURRENCY', env.WEBHOOK_ENDPOINT_CONCURRENCY, 4, 1),
+    webhookEndpointWindow: env.WEBHOOK_ENDPOINT_WINDOW ? intFrom('WEBHOOK_ENDPOINT_WINDOW', env.WEBHOOK_ENDPOINT_WINDOW, 0) : undefined,
     workerJobs: workerJobsFrom(env.WORKER_JOBS),
     fmcsa: { webKey: env.FMCSA_WEBKEY || undefined, baseUrl: env.FMCSA_BASE_URL || undefined, localRegistryFile: env.CARRIER_REGISTRY_FILE || undefined },
     complianceScanIntervalMs: intFrom('COMPLIANCE_SCAN_INTERVAL_SECONDS', env.COMPLIANCE_SCAN_INTERVAL_SECONDS, 3600, 1) * 1000,

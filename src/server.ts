@@ -143,7 +143,15 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
     const [{ DeliveryWorker }, { createTransport }] = await Promise.all([import('./webhooks/worker.js'), import('./webhooks/transport.js')]);
     // Outside development mode private, loopback and metadata addresses are refused as targets.
     const transport = createTransport({ allowPrivateTargets: !config.production });
-    worker = new DeliveryWorker({ db, clock, log, transport, leaseMs: config.webhookLeaseMs, endpointConcurrency: config.webhookEndpointConcurrency });
+    worker = new DeliveryWorker({
+      db,
+      clock,
+      log,
+      transport,
+      leaseMs: config.webhookLeaseMs,
+      endpointConcurrency: config.webhookEndpointConcurrency,
+      ...(config.webhookEndpointWindow === undefined ? {} : { endpointWindow: config.webhookEndpointWindow }),
+    });
     await worker.start();
     const stopWorker = worker.stop.bind(worker);
     worker.stop = async () => {

@@ -111,6 +111,69 @@ describe.each(backends())('webhook endpoint isolation on %s', (backend: Backend)
     });
   });
 
+  describe('the window claimed ahead', () => {
+    it('goes to one worker at a time: over two running workers, a quick endpoint has its limit in flight at most', async () => {
+      // A receiver answering each request a millisecond after it arrived, noting the most in flight at once.
+      const state = { inFlight: 0, max: 0, ok: 0 };
+      const server = createServer((req, res) => {
+        state.max = Math.max(state.max, ++state.inFlight);
+        req.resume();
+        req.on('end', () =>
+          setTimeout(() => {
+            state.inFlight--;
+            state.ok++;
+            res.writeHead(200).end();
+          }, 1),
+        );
+      });
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      closers.push(() => {
+        server.closeAllConnections();
+        return new Promise<void>((r) => server.close(() => r()));
+      });
+      const quick = await endpoint(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`);
+      await orders(60);
+
+      // The endpoint's leases, sampled while the workers drain it: how many, and held by how many owners.
+      const samples: { owners: number; total: number }[] = [];
+      let sampling = true;
+      const sampler = (async () => {
+        while (sampling) {
+          const held = await h.database.db
+            .em()
+            .execute<{ n: number }[]>(
+              'select lease_owner, count(*)::int as n from webhook_deliveries_queue where endpoint_id = ? and lease_owner is not null group by lease_owner',
+              [quick.id],
+            );
+          samples.push({ owners: held.length, total: held.reduce((sum, r) => sum + r.n, 0) });
+          await new Promise((r) => setTimeout(r, 2));
+        }
+      })();
+      const a = worker({ workerId: 'worker-a' });
+      const b = worker({ workerId: 'worker-b' });
+      // Both hold leases of the endpoint from the start: b two, a the rest of the limit.
+      const held = await b.claim(2);
+      expect(held).toHaveLength(2);
+      await Promise.all([a.start(), b.start()]);
+      for (const c of held) void b.deliver(c);
+      try {
+        for (let i = 0; i < 400 && state.ok < 60; i++) await new Promise((r) => setTimeout(r, 25));
+      } finally {
+        await Promise.all([a.stop(), b.stop()]);
+        sampling = false;
+        await sampler;
+      }
+      expect(state.ok).toBe(60);
+      expect((await deliveries(quick.id)).filter((d) => d.status === 'succeeded')).toHaveLength(60);
+      expect(state.max).toBeGreaterThan(0);
+      expect(state.max).toBeLessThanOrEqual(4); // the default limit, over both workers
+      expect(samples.length).toBeGreaterThan(0);
+      // The limit and its window (16) at most; while two workers held leases of it, the limit at most.
+      expect(Math.max(...samples.map((s) => s.total))).toBeLessThanOrEqual(20);
+      expect(Math.max(0, ...samples.filter((s) => s.owners > 1).map((s) => s.total))).toBeLessThanOrEqual(4);
+    });
+  });
+
   describe('circuit breaker', () => {
     it('opens after 5 unreachable attempts, records endpoint_unavailable on schedule without a connection, and a probe closes it', async () => {
       const server = await flakyServer();

@@ -50,6 +50,7 @@ import { Migration20261128000010_accrual_and_mail } from './migrations/Migration
 import { Migration20261128000020_accrual_reclassification } from './migrations/Migration20261128000020_accrual_reclassification.js';
 import { Migration20261128000030_scheduled_retries } from './migrations/Migration20261128000030_scheduled_retries.js';
 import { Migration20261128000040_claim_plans } from './migrations/Migration20261128000040_claim_plans.js';
+import { Migration20261128000050_endpoint_window } from './migrations/Migration20261128000050_endpoint_window.js';
 
 export const entities = [Account, ApiKey, Customer, Order, Event, WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt, Carrier, ComplianceAlert, CarrierRegistrySnapshot, Job, OAuthClient, OAuthToken, AuditLog, User, Session, SignInFailure, Invoice, InvoiceLine, Payment, CarrierPayment, CarrierPaymentOrder, LedgerEntry, Message];
 
@@ -78,6 +79,7 @@ export const migrations = [
   { name: 'Migration20261128000020_accrual_reclassification', class: Migration20261128000020_accrual_reclassification },
   { name: 'Migration20261128000030_scheduled_retries', class: Migration20261128000030_scheduled_retries },
   { name: 'Migration20261128000040_claim_plans', class: Migration20261128000040_claim_plans },
+  { name: 'Migration20261128000050_endpoint_window', class: Migration20261128000050_endpoint_window },
 ];
 
 export interface Database extends DatabaseContract {

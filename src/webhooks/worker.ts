@@ -6,8 +6,10 @@
 // (deliveries updated, attempts inserted, the endpoints' health and breaker moved) that also claims
 // the slots it frees, so a busy worker needs one round trip per batch; a batch waits a moment (2 ms
 // at most) for the POSTs started just before to finish, so that deliveries sent together are recorded
-// and claimed again together. A crashed worker's claims come
-// back when their lease expires; an unrecorded attempt is sent again (at least once).
+// and claimed again together. An endpoint that answers quickly is claimed a window ahead (its
+// limit's worth again, and more, held by this worker alone, see Migration20261128000050_endpoint_window),
+// sent its limit at a time: its POSTs go on while their outcomes are recorded. A crashed worker's
+// claims come back when their lease expires; an unrecorded attempt is sent again (at least once).
 import { unixSeconds, type Clock } from '../shared/clock.js';
 import type { Database } from '../shared/database.js';
 import type { Logger } from '../shared/logger.js';
@@ -37,6 +39,23 @@ const MAX_BATCH = 500;
 export const VACUUM_EVERY = 1_000;
 /** How long a batch waits for the POSTs started within as long to finish (see coalesce). */
 export const DEFAULT_COALESCE_MS = 2;
+/** An endpoint's claimed window ahead, in multiples of its limit, at most (see windowFor). */
+export const WINDOW_LIMITS = 4;
+/** An endpoint whose deliveries of a batch all succeeded within this long is claimed a window ahead. */
+export const FAST_ANSWER_MS = 10;
+/** The transport's whole-request timeout unless told (transport.ts). */
+const TRANSPORT_TIMEOUT_MS = 10_000;
+
+/**
+ * The deliveries of one endpoint claimed ahead of the `endpointConcurrency` it may have in flight:
+ * `WINDOW_LIMITS` times that limit, or fewer, so that the last of the window, waiting for the ones
+ * ahead of it (each at most the transport's timeout, `endpointConcurrency` at a time) and then sent,
+ * is answered within its lease with a timeout to spare. With the default 60 s lease and 10 s timeout: 16 for 4.
+ */
+export function windowFor(endpointConcurrency: number, leaseMs: number, timeoutMs: number, requested?: number): number {
+  const rounds = Math.max(Math.floor(leaseMs / timeoutMs) - 2, 0);
+  return Math.min(requested ?? WINDOW_LIMITS * endpointConcurrency, rounds * endpointConcurrency);
+}
 
 export interface DeliveryWorkerOptions {
   db: Database;
@@ -56,6 +75,10 @@ export interface DeliveryWorkerOptions {
   coalesceMs?: number;
   /** Deliveries this worker records between two vacuums of the queue (default VACUUM_EVERY). */
   vacuumEvery?: number;
+  /** Deliveries of a quickly answering endpoint claimed ahead of its limit (default and bound: windowFor; 0: none). */
+  endpointWindow?: number;
+  /** The transport's whole-request timeout (default 10 s), which bounds the window within a lease. */
+  timeoutMs?: number;
 }
 
 /** A claimed delivery with what sending it needs of its endpoint (plain rows, no entities). */
@@ -91,7 +114,7 @@ export interface Outcome {
  * claim taking from it, and claims of other workers skip it. Parameters: now, per-endpoint limit,
  * limit, owner, lease end.
  */
-const CLAIM = `select * from claim_webhook_deliveries($1, $2, $3, $4, $5)`;
+const CLAIM = `select * from claim_webhook_deliveries($1, $2, $3, $4, $5, 0, '{}'::text[])`;
 
 /** Takes the probe of the listed open breakers nobody probes now. Parameters: owner, until, ids (JSON array), now. */
 const TAKE_PROBES = `
@@ -111,9 +134,10 @@ const TAKE_PROBES = `
  * left alone: the new owner's record is the one that counts. Then up to `limit` due deliveries are
  * claimed as CLAIM does (0: none), seeing the slots the record freed. Parameters: outcomes (JSON),
  * per-endpoint summaries (JSON), MAX_ATTEMPTS, delays (JSON array), breaker threshold, owner, now,
- * per-endpoint limit, limit, lease end. Answers `{recorded: ids, claimed: ClaimRow[]}`.
+ * per-endpoint limit, limit, lease end, the window ahead, the endpoints that may have it (text[]:
+ * those of the batch that answered quickly). Answers `{recorded: ids, claimed: ClaimRow[]}`.
  */
-const RECORD_AND_CLAIM = `select record_and_claim_webhook_deliveries($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) as result`;
+const RECORD_AND_CLAIM = `select record_and_claim_webhook_deliveries($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) as result`;
 
 /**
  * A statement rolled back whole that may simply run again: a deadlock between two batches touching
@@ -174,6 +198,16 @@ export function summarise(batch: Outcome[]): EndpointSummary[] {
 // Stryker disable next-line ConditionalExpression: a null status is not >= 200 either
 const succeeded = (o: DeliveryOutcome) => o.status !== null && o.status >= 200 && o.status < 300;
 
+/** The endpoints of a batch whose every delivery in it succeeded within FAST_ANSWER_MS: those claimed a window ahead. */
+export function quick(batch: Outcome[]): string[] {
+  const fast = new Map<string, boolean>();
+  for (const { claimed, outcome } of batch) {
+    const ok = succeeded(outcome) && outcome.durationMs < FAST_ANSWER_MS;
+    fast.set(claimed.endpointId, ok && (fast.get(claimed.endpointId) ?? true));
+  }
+  return [...fast].filter(([, ok]) => ok).map(([id]) => id);
+}
+
 interface ClaimRow {
   id: string;
   event_id: string;
@@ -202,6 +236,12 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
   private readonly sending = new Map<string, number>();
   /** Resolves the flush loop's wait for the outcomes about to finish, when one does. */
   private outcomeArrived: (() => void) | null = null;
+  /** Deliveries of a quickly answering endpoint claimed ahead of its limit. */
+  private readonly window: number;
+  /** Per endpoint with deliveries here: POSTs under way, and the deliveries waiting their turn in claim order. */
+  private readonly gates = new Map<string, { sending: number; waiting: (() => void)[] }>();
+  /** Deliveries claimed ahead, waiting at their endpoint's gate. */
+  private queued = 0;
 
   constructor(private readonly options: DeliveryWorkerOptions) {
     super({
@@ -219,6 +259,35 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
       retryEmptyClaimMs: 10,
     });
     this.endpointConcurrency = options.endpointConcurrency ?? DEFAULT_ENDPOINT_CONCURRENCY;
+    this.window = windowFor(this.endpointConcurrency, this.leaseMs, options.timeoutMs ?? TRANSPORT_TIMEOUT_MS, options.endpointWindow);
+    if (options.endpointWindow !== undefined && this.window < options.endpointWindow) {
+      this.log.warn(
+        { requested: options.endpointWindow, window: this.window, lease_ms: this.leaseMs },
+        'webhook endpoint window reduced: its last delivery must be answered within its lease',
+      );
+    }
+  }
+
+  /**
+   * Waits until one more POST of the endpoint may start from this worker: at most its limit at once,
+   * the claimed window waiting in claim order. Answers the release, called once the POST is over.
+   */
+  private async turn(endpointId: string): Promise<() => void> {
+    let gate = this.gates.get(endpointId);
+    if (!gate) this.gates.set(endpointId, (gate = { sending: 0, waiting: [] }));
+    if (gate.sending < this.endpointConcurrency) gate.sending++;
+    // The release that wakes a waiting delivery hands its place over (sending stays as it is).
+    else {
+      this.queued++;
+      await new Promise<void>((resolve) => gate.waiting.push(resolve));
+      this.queued--;
+    }
+    return () => {
+      const next = gate.waiting.shift();
+      if (next) return next();
+      gate.sending--;
+      if (gate.sending === 0) this.gates.delete(endpointId);
+    };
   }
 
   protected process(item: Claimed): Promise<DeliveryOutcome> {
@@ -277,7 +346,7 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
    * Resolves once the outcome is recorded.
    */
   async deliver(claimed: Claimed): Promise<DeliveryOutcome> {
-    const startedAt = this.options.clock.now();
+    let startedAt = this.options.clock.now();
     let outcome: DeliveryOutcome;
     if (claimed.breakerOpen && !claimed.probe) {
       outcome = {
@@ -288,6 +357,8 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
         errorDetail: `not sent: the endpoint failed ${BREAKER_THRESHOLD} times in a row (timeouts or connection errors); one probe delivery at a time tests it`,
       };
     } else {
+      const done = await this.turn(claimed.endpointId);
+      startedAt = this.options.clock.now();
       // Each attempt is a span of the causing request's trace, sent as the delivery's traceparent.
       const span = startDeliverySpan('webhook delivery', claimed.trace);
       this.sending.set(claimed.id, performance.now());
@@ -301,7 +372,10 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
           ...(span?.headers.tracestate ? { tracestate: span.headers.tracestate } : {}),
         },
         body: claimed.payload,
-      }).finally(() => this.sending.delete(claimed.id));
+      }).finally(() => {
+        this.sending.delete(claimed.id);
+        done();
+      });
       endSpan(
         span,
         { 'service.delivery_id': claimed.id, 'service.event_id': claimed.eventId, 'http.response.status_code': outcome.status ?? 0 },
@@ -378,6 +452,9 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
       const now = performance.now();
       // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: without this exit, the wait ends when no POST is younger than `wait`, as long after
       if (now >= until || this.pending.length >= MAX_BATCH) return;
+      // A window is being sent: its POSTs go on whatever this batch waits for, and the sooner it is
+      // recorded, the sooner the window is claimed again.
+      if (this.queued > 0) return;
       let young = false;
       // Stryker disable next-line ConditionalExpression,EqualityOperator: waiting for every POST ends at `until` all the same
       for (const started of this.sending.values()) if (now - started < wait) young = true;
@@ -411,7 +488,8 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
     const endpoints = summarise(batch);
     const now = this.options.clock.now();
     const { owner, until } = this.leaseFrom(now);
-    const params = [JSON.stringify(rows), JSON.stringify(endpoints), MAX_ATTEMPTS, JSON.stringify(ATTEMPT_DELAYS_MS), BREAKER_THRESHOLD, owner, now, this.endpointConcurrency, limit, until];
+    const fast = this.window > 0 ? quick(batch) : [];
+    const params = [JSON.stringify(rows), JSON.stringify(endpoints), MAX_ATTEMPTS, JSON.stringify(ATTEMPT_DELAYS_MS), BREAKER_THRESHOLD, owner, now, this.endpointConcurrency, limit, until, this.window, fast];
     type Result = { recorded: string[]; claimed: ClaimRow[] };
     let result: Result;
     for (let attempt = 1; ; attempt++) {

@@ -17,7 +17,7 @@ import { emitEvent } from '../../src/webhooks/emitter.js';
 import { verifySignature } from '../../src/webhooks/signer.js';
 import { openEmbeddedDatabase } from '../support/embedded-database.js';
 import { createTransport, type DeliveryOutcome } from '../../src/webhooks/transport.js';
-import { DeliveryWorker, isDeadlock, summarise, type Claimed, type Outcome } from '../../src/webhooks/worker.js';
+import { DeliveryWorker, FAST_ANSWER_MS, isDeadlock, quick, summarise, windowFor, type Claimed, type Outcome } from '../../src/webhooks/worker.js';
 
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 const DAY = 24 * 3_600_000;
@@ -90,6 +90,41 @@ describe('summarise: what a batch says of each endpoint', () => {
     ]);
     const reversed = summarise(['we_e', 'we_d', 'we_c', 'we_b', 'we_a'].map((id, i) => outcome(id, 10 * (i + 1), answer(200))));
     expect(reversed.map((s) => s.id)).toEqual(['we_a', 'we_b', 'we_c', 'we_d', 'we_e']);
+  });
+});
+
+describe('the window claimed ahead of an endpoint', () => {
+  it('is four times the endpoint limit, fewer when the lease could not hold its last delivery after a timeout per round ahead of it', () => {
+    expect(windowFor(4, 60_000, 10_000)).toBe(16);
+    expect(windowFor(1, 60_000, 10_000)).toBe(4);
+    expect(windowFor(4, 40_000, 10_000)).toBe(8); // two rounds of four ahead, then its own POST, a timeout to spare
+    expect(windowFor(4, 30_000, 10_000)).toBe(4);
+    expect(windowFor(4, 29_999, 10_000)).toBe(0);
+    expect(windowFor(4, 11_000, 10_000)).toBe(0); // the shortest lease allowed: no window
+    expect(windowFor(4, 60_000, 10_000, 6)).toBe(6); // as asked, within the bound
+    expect(windowFor(4, 60_000, 10_000, 0)).toBe(0);
+    expect(windowFor(4, 60_000, 10_000, 100)).toBe(16);
+    expect(windowFor(4, 60_000, 5_000, 100)).toBe(40);
+  });
+
+  it('goes to the endpoints of a batch whose every delivery in it succeeded within 10 ms', () => {
+    const timed = (status: number | null, durationMs: number): DeliveryOutcome =>
+      status === null ? { ...failure('timeout'), durationMs } : { ...answer(status), durationMs };
+    expect(FAST_ANSWER_MS).toBe(10);
+    expect(quick([])).toEqual([]);
+    expect(
+      quick([
+        outcome('we_fast', 1, timed(200, 3)),
+        outcome('we_fast', 2, timed(204, 9)),
+        outcome('we_slow', 3, timed(200, 2)),
+        outcome('we_slow', 4, timed(200, 10)),
+        outcome('we_failed', 5, timed(500, 1)),
+        outcome('we_failed', 6, timed(200, 1)),
+        outcome('we_timeout', 7, timed(null, 1)),
+        outcome('we_redirect', 8, timed(302, 1)),
+        outcome('we_second', 9, timed(200, 0)),
+      ]),
+    ).toEqual(['we_fast', 'we_second']);
   });
 });
 
@@ -438,6 +473,99 @@ describe('the worker on the embedded database', () => {
     release();
     await running;
     expect(await succeeded()).toBe(3);
+  });
+
+  /**
+   * A transport answering 200 after a turn of the event loop, as having taken `durationMs`, that
+   * notes the most POSTs in flight at once and the most leases of the endpoint held at once (over
+   * every owner: by `owners`, the most held while two owners held some).
+   */
+  function countingTransport(endpointId: string, durationMs: number) {
+    const seen = { posts: 0, inFlight: 0, maxInFlight: 0, maxLeases: 0, maxLeasesShared: 0, started: [] as string[] };
+    const transport = {
+      post: async (request: { headers: Record<string, string> }) => {
+        seen.posts++;
+        seen.started.push(request.headers['Service-Event-Id']!);
+        seen.maxInFlight = Math.max(seen.maxInFlight, ++seen.inFlight);
+        const held = (await rows(
+          'select lease_owner, count(*)::int as n from webhook_deliveries where endpoint_id = ? and lease_owner is not null group by lease_owner',
+          [endpointId],
+        )) as { n: number }[];
+        const total = held.reduce((sum, r) => sum + r.n, 0);
+        seen.maxLeases = Math.max(seen.maxLeases, total);
+        if (held.length > 1) seen.maxLeasesShared = Math.max(seen.maxLeasesShared, total);
+        seen.inFlight--;
+        return { ...answer(200), durationMs };
+      },
+      close: async () => undefined,
+    };
+    return { seen, transport };
+  }
+
+  /** Runs `w` until `count` deliveries of the endpoint are recorded as delivered (5 s at most), then stops it. */
+  async function runUntilDelivered(w: DeliveryWorker, endpointId: string, count: number) {
+    await w.start();
+    try {
+      for (let i = 0; i < 200 && (await succeededOf(endpointId)) < count; i++) await new Promise((r) => setTimeout(r, 25));
+    } finally {
+      await w.stop();
+    }
+  }
+
+  it('claims a quickly answering endpoint its window ahead, and sends its limit at a time, in claim order', async () => {
+    const { endpointId, emit } = await endpoint(`${base}/ok`);
+    const ids = await emit(30);
+    const { seen, transport } = countingTransport(endpointId, 1);
+    await runUntilDelivered(worker({ transport, endpointConcurrency: 2, endpointWindow: 4, pollMs: 60_000 }), endpointId, 30);
+    expect(await succeededOf(endpointId)).toBe(30);
+    expect(seen.posts).toBe(30);
+    expect(seen.maxInFlight).toBe(2);
+    // Its limit and the window (the first claim, by the loop, has none: nothing was recorded yet).
+    expect(seen.maxLeases).toBe(6);
+    // Sent in the order claimed: oldest due first (all due at once here: by id).
+    expect(seen.started).toEqual([...ids].sort());
+  });
+
+  it('claims no window for an endpoint that answered slowly, nor with a window of 0', async () => {
+    const slow = await endpoint(`${base}/ok`);
+    await slow.emit(12);
+    const s = countingTransport(slow.endpointId, FAST_ANSWER_MS);
+    await runUntilDelivered(worker({ transport: s.transport, endpointConcurrency: 2, endpointWindow: 4, pollMs: 60_000 }), slow.endpointId, 12);
+    expect(await succeededOf(slow.endpointId)).toBe(12);
+    expect(s.seen.maxLeases).toBe(2);
+
+    const none = await endpoint(`${base}/ok`);
+    await none.emit(12);
+    const n = countingTransport(none.endpointId, 1);
+    await runUntilDelivered(worker({ transport: n.transport, endpointConcurrency: 2, endpointWindow: 0, pollMs: 60_000 }), none.endpointId, 12);
+    expect(await succeededOf(none.endpointId)).toBe(12);
+    expect(n.seen.maxLeases).toBe(2);
+  });
+
+  it("claims no window while another worker holds a lease of the endpoint: their leases together stay within its limit", async () => {
+    const { endpointId, emit } = await endpoint(`${base}/ok`);
+    await emit(13);
+    expect(await worker({ workerId: 'other', endpointConcurrency: 2 }).claim(1)).toHaveLength(1); // held for a minute of the frozen clock
+    const { seen, transport } = countingTransport(endpointId, 1);
+    await runUntilDelivered(worker({ transport, endpointConcurrency: 2, endpointWindow: 4, pollMs: 60_000 }), endpointId, 12);
+    expect(await succeededOf(endpointId)).toBe(12);
+    expect(seen.maxInFlight).toBe(1);
+    expect(seen.maxLeases).toBe(2);
+    expect(seen.maxLeasesShared).toBe(2);
+  });
+
+  it('says when the window asked for is more than the lease can hold, and claims the bound', async () => {
+    const lines: { msg: string; requested?: number; window?: number }[] = [];
+    const log = pino({ level: 'warn' }, new Writable({ write: (chunk: Buffer, _e, cb) => (lines.push(JSON.parse(chunk.toString())), cb()) }));
+    worker({ log, leaseMs: 30_000, endpointWindow: 4 });
+    expect(lines).toEqual([]);
+    worker({ log, leaseMs: 30_000, endpointWindow: 5 });
+    expect(lines).toMatchObject([{ msg: 'webhook endpoint window reduced: its last delivery must be answered within its lease', requested: 5, window: 4 }]);
+    const { endpointId, emit } = await endpoint(`${base}/ok`);
+    await emit(12);
+    const { seen, transport } = countingTransport(endpointId, 1);
+    await runUntilDelivered(worker({ transport, leaseMs: 30_000, endpointConcurrency: 2, endpointWindow: 100, pollMs: 60_000 }), endpointId, 12);
+    expect(seen.maxLeases).toBe(4); // 30 s, 10 s timeouts: one round of 2 ahead of the last
   });
 
   it('records a batch again after a deadlock, four times at most', async () => {
