@@ -5,6 +5,9 @@ import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector, request } from 'undici';
 
 export interface DeliveryRequest { url: string; headers: Record<string, string>; body: string }
+/** A delivery's whole request, unless told otherwise. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+
 export type DeliveryError = 'timeout' | 'connection_refused' | 'connection_reset' | 'dns_failure' | 'refused_target' | 'tls_error' | 'invalid_url' | 'network_error'
   /** Not sent: the endpoint's circuit breaker is open (set by the worker, never by the transport). */
   | 'endpoint_unavailable';
@@ -122,7 +125,7 @@ function hostAddress(hostname: string): string {
 }
 
 export function createTransport(options: TransportOptions): Transport {
-  const timeoutMs = options.timeoutMs ?? 10_000;
+  const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024;
   const guard = !options.allowPrivateTargets;
 

@@ -20,7 +20,7 @@ import { DELIVERIES_CHANNEL } from './emitter.js';
 import { ATTEMPT_DELAYS_MS, MAX_ATTEMPTS } from './schedule.js';
 import { signingSecrets } from './endpoint-secrets.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './signer.js';
-import type { DeliveryError, DeliveryOutcome, Transport } from './transport.js';
+import { DELIVERY_TIMEOUT_MS, type DeliveryError, type DeliveryOutcome, type Transport } from './transport.js';
 import { disableFailingEndpoints } from './health.js';
 
 const HEALTH_EVERY_MS = 60_000;
@@ -43,8 +43,6 @@ export const DEFAULT_COALESCE_MS = 2;
 export const WINDOW_LIMITS = 4;
 /** An endpoint whose deliveries of a batch all succeeded within this long is claimed a window ahead. */
 export const FAST_ANSWER_MS = 10;
-/** The transport's whole-request timeout unless told (transport.ts). */
-const TRANSPORT_TIMEOUT_MS = 10_000;
 
 /**
  * The deliveries of one endpoint claimed ahead of the `endpointConcurrency` it may have in flight:
@@ -96,6 +94,14 @@ export interface Claimed {
   probe: boolean;
   /** The event's trace (its causing request's span), continued by each attempt; null for none. */
   trace: TraceHeaders | null;
+  /** When this worker's lease of it ends. */
+  leaseExpiresAt: Date;
+}
+
+/** A delivery claimed ahead, waiting for a slot of its endpoint: `go(true)` hands it one, `go(false)` says it was given back. */
+interface Waiter {
+  claimed: Claimed;
+  go: (send: boolean) => void;
 }
 
 export interface Outcome {
@@ -115,6 +121,9 @@ export interface Outcome {
  * limit, owner, lease end.
  */
 const CLAIM = `select * from claim_webhook_deliveries($1, $2, $3, $4, $5, 0, '{}'::text[])`;
+
+/** Releases this worker's leases of deliveries it did not send. Parameters: ids (text[]), owner. */
+const GIVE_BACK = `update webhook_deliveries_queue set lease_owner = null, lease_expires_at = null where id = any($1::text[]) and lease_owner = $2`;
 
 /** Takes the probe of the listed open breakers nobody probes now. Parameters: owner, until, ids (JSON array), now. */
 const TAKE_PROBES = `
@@ -198,12 +207,14 @@ export function summarise(batch: Outcome[]): EndpointSummary[] {
 // Stryker disable next-line ConditionalExpression: a null status is not >= 200 either
 const succeeded = (o: DeliveryOutcome) => o.status !== null && o.status >= 200 && o.status < 300;
 
+/** A 2xx answer within FAST_ANSWER_MS. */
+const answeredQuickly = (o: DeliveryOutcome) => succeeded(o) && o.durationMs < FAST_ANSWER_MS;
+
 /** The endpoints of a batch whose every delivery in it succeeded within FAST_ANSWER_MS: those claimed a window ahead. */
 export function quick(batch: Outcome[]): string[] {
   const fast = new Map<string, boolean>();
   for (const { claimed, outcome } of batch) {
-    const ok = succeeded(outcome) && outcome.durationMs < FAST_ANSWER_MS;
-    fast.set(claimed.endpointId, ok && (fast.get(claimed.endpointId) ?? true));
+    fast.set(claimed.endpointId, answeredQuickly(outcome) && (fast.get(claimed.endpointId) ?? true));
   }
   return [...fast].filter(([, ok]) => ok).map(([id]) => id);
 }
@@ -238,10 +249,14 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
   private outcomeArrived: (() => void) | null = null;
   /** Deliveries of a quickly answering endpoint claimed ahead of its limit. */
   private readonly window: number;
+  /** Endpoints that may hold a window in this worker at once: half its slots at most. */
+  private readonly maxWindows: number;
+  private readonly timeoutMs: number;
   /** Per endpoint with deliveries here: POSTs under way, and the deliveries waiting their turn in claim order. */
-  private readonly gates = new Map<string, { sending: number; waiting: (() => void)[] }>();
+  private readonly gates = new Map<string, { sending: number; waiting: Waiter[] }>();
   /** Deliveries claimed ahead, waiting at their endpoint's gate. */
   private queued = 0;
+  private stopping = false;
 
   constructor(private readonly options: DeliveryWorkerOptions) {
     super({
@@ -259,38 +274,82 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
       retryEmptyClaimMs: 10,
     });
     this.endpointConcurrency = options.endpointConcurrency ?? DEFAULT_ENDPOINT_CONCURRENCY;
-    this.window = windowFor(this.endpointConcurrency, this.leaseMs, options.timeoutMs ?? TRANSPORT_TIMEOUT_MS, options.endpointWindow);
+    this.timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+    this.window = windowFor(this.endpointConcurrency, this.leaseMs, this.timeoutMs, options.endpointWindow);
     if (options.endpointWindow !== undefined && this.window < options.endpointWindow) {
       this.log.warn(
         { requested: options.endpointWindow, window: this.window, lease_ms: this.leaseMs },
         'webhook endpoint window reduced: its last delivery must be answered within its lease',
       );
     }
+    this.maxWindows = this.window > 0 ? Math.floor((options.concurrency ?? 64) / 2 / this.window) : 0;
   }
 
   /**
    * Waits until one more POST of the endpoint may start from this worker: at most its limit at once,
-   * the claimed window waiting in claim order. Answers the release, called once the POST is over.
+   * the claimed window waiting in claim order. Answers the release, to call once the POST is over, or
+   * null when the delivery is not to be sent now: its window was given back (see shed).
    */
-  private async turn(endpointId: string): Promise<() => void> {
+  private async turn(claimed: Claimed): Promise<(() => void) | null> {
+    const endpointId = claimed.endpointId;
     let gate = this.gates.get(endpointId);
     if (!gate) this.gates.set(endpointId, (gate = { sending: 0, waiting: [] }));
     if (gate.sending < this.endpointConcurrency) gate.sending++;
-    // The release that wakes a waiting delivery hands its place over (sending stays as it is).
     else {
       this.queued++;
-      await new Promise<void>((resolve) => gate.waiting.push(resolve));
+      const send = await new Promise<boolean>((go) => gate.waiting.push({ claimed, go }));
       this.queued--;
+      // Shed: it holds no slot.
+      if (!send) return null;
+      if (this.stopping) {
+        // A worker stopping sends no more of a window: the lease goes back at once.
+        this.release(endpointId, gate);
+        await this.giveBack([claimed]);
+        return null;
+      }
     }
+    let released = false;
     return () => {
-      const next = gate.waiting.shift();
-      if (next) return next();
-      gate.sending--;
-      if (gate.sending === 0) this.gates.delete(endpointId);
+      if (released) return;
+      released = true;
+      this.release(endpointId, gate);
     };
   }
 
-  protected process(item: Claimed): Promise<DeliveryOutcome> {
+  /** A POST of the endpoint is over: its slot goes to the next delivery waiting, if any. */
+  private release(endpointId: string, gate: { sending: number; waiting: Waiter[] }): void {
+    const next = gate.waiting.shift();
+    // The slot is handed over (sending stays as it is).
+    if (next) return next.go(true);
+    gate.sending--;
+    if (gate.sending === 0) this.gates.delete(endpointId);
+  }
+
+  /**
+   * Gives the deliveries waiting at an endpoint's gate back (their leases released, unattempted):
+   * the endpoint answered slowly or failed, or this worker stops. Claimed again later, by any
+   * worker, they then count within the endpoint's limit and hold no slot meanwhile: an endpoint
+   * that was quick and then hangs holds its limit's slots, as any other, not its window's.
+   */
+  private shed(endpointId: string): void {
+    const gate = this.gates.get(endpointId);
+    if (!gate?.waiting.length) return;
+    const waiting = gate.waiting.splice(0);
+    void this.giveBack(waiting.map((w) => w.claimed)).finally(() => {
+      for (const w of waiting) w.go(false);
+    });
+  }
+
+  /** Releases the leases of claimed deliveries not sent; a failure leaves them to expire. */
+  private async giveBack(claimed: Claimed[]): Promise<void> {
+    try {
+      await queryRows(this.db.em(), GIVE_BACK, [claimed.map((c) => c.id), this.id]);
+    } catch (err) {
+      this.log.warn({ err, worker: this.id, deliveries: claimed.length }, 'webhook delivery leases not given back; they expire');
+    }
+  }
+
+  protected process(item: Claimed): Promise<DeliveryOutcome | null> {
     return this.deliver(item);
   }
 
@@ -336,6 +395,7 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
         breakerOpen: r.breaker_open,
         probe,
         trace: r.traceparent ? { traceparent: r.traceparent, tracestate: r.tracestate } : null,
+        leaseExpiresAt: until,
       };
     });
   }
@@ -345,7 +405,7 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
    * open and it is not the probe, records an `endpoint_unavailable` attempt without a network call.
    * Resolves once the outcome is recorded.
    */
-  async deliver(claimed: Claimed): Promise<DeliveryOutcome> {
+  async deliver(claimed: Claimed): Promise<DeliveryOutcome | null> {
     let startedAt = this.options.clock.now();
     let outcome: DeliveryOutcome;
     if (claimed.breakerOpen && !claimed.probe) {
@@ -357,30 +417,43 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
         errorDetail: `not sent: the endpoint failed ${BREAKER_THRESHOLD} times in a row (timeouts or connection errors); one probe delivery at a time tests it`,
       };
     } else {
-      const done = await this.turn(claimed.endpointId);
-      startedAt = this.options.clock.now();
-      // Each attempt is a span of the causing request's trace, sent as the delivery's traceparent.
-      const span = startDeliverySpan('webhook delivery', claimed.trace);
-      this.sending.set(claimed.id, performance.now());
-      outcome = await this.options.transport.post({
-        url: claimed.url,
-        headers: {
-          'Content-Type': 'application/json',
-          [SIGNATURE_HEADER]: signatureHeader(signingSecrets({ ...claimed, id: claimed.endpointId }, startedAt), unixSeconds(startedAt), claimed.payload),
-          [EVENT_ID_HEADER]: claimed.eventId,
-          ...(span ? { traceparent: span.headers.traceparent } : {}),
-          ...(span?.headers.tracestate ? { tracestate: span.headers.tracestate } : {}),
-        },
-        body: claimed.payload,
-      }).finally(() => {
-        this.sending.delete(claimed.id);
+      const done = await this.turn(claimed);
+      if (!done) return null;
+      try {
+        startedAt = this.options.clock.now();
+        // Claimed ahead, it waited: sent only if its answer, a timeout at the latest, comes within its lease.
+        if (claimed.leaseExpiresAt.getTime() - startedAt.getTime() < this.timeoutMs) {
+          await this.giveBack([claimed]);
+          return null;
+        }
+        // Each attempt is a span of the causing request's trace, sent as the delivery's traceparent.
+        const span = startDeliverySpan('webhook delivery', claimed.trace);
+        this.sending.set(claimed.id, performance.now());
+        try {
+          outcome = await this.options.transport.post({
+            url: claimed.url,
+            headers: {
+              'Content-Type': 'application/json',
+              [SIGNATURE_HEADER]: signatureHeader(signingSecrets({ ...claimed, id: claimed.endpointId }, startedAt), unixSeconds(startedAt), claimed.payload),
+              [EVENT_ID_HEADER]: claimed.eventId,
+              ...(span ? { traceparent: span.headers.traceparent } : {}),
+              ...(span?.headers.tracestate ? { tracestate: span.headers.tracestate } : {}),
+            },
+            body: claimed.payload,
+          });
+        } finally {
+          this.sending.delete(claimed.id);
+        }
+        endSpan(
+          span,
+          { 'service.delivery_id': claimed.id, 'service.event_id': claimed.eventId, 'http.response.status_code': outcome.status ?? 0 },
+          !succeeded(outcome),
+        );
+        // Slow or failing now: the rest of its window goes back rather than wait here (before the slot is handed on).
+        if (!answeredQuickly(outcome)) this.shed(claimed.endpointId);
+      } finally {
         done();
-      });
-      endSpan(
-        span,
-        { 'service.delivery_id': claimed.id, 'service.event_id': claimed.eventId, 'http.response.status_code': outcome.status ?? 0 },
-        !succeeded(outcome),
-      );
+      }
     }
     await this.record(claimed, startedAt, outcome);
     return outcome;
@@ -488,7 +561,7 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
     const endpoints = summarise(batch);
     const now = this.options.clock.now();
     const { owner, until } = this.leaseFrom(now);
-    const fast = this.window > 0 ? quick(batch) : [];
+    const fast = this.windowsFor(batch);
     const params = [JSON.stringify(rows), JSON.stringify(endpoints), MAX_ATTEMPTS, JSON.stringify(ATTEMPT_DELAYS_MS), BREAKER_THRESHOLD, owner, now, this.endpointConcurrency, limit, until, this.window, fast];
     type Result = { recorded: string[]; claimed: ClaimRow[] };
     let result: Result;
@@ -510,6 +583,19 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
       }
     }
     return () => this.leased(result.claimed, owner, until, now);
+  }
+
+  /**
+   * The endpoints of a batch that may be claimed a window ahead: those that answered quickly, as many
+   * as `maxWindows` with those holding a window here now (half the worker's slots at most, so that
+   * endpoints that were quick and then hang at once leave the other half to everyone else).
+   */
+  private windowsFor(batch: Outcome[]): string[] {
+    if (this.window === 0) return [];
+    const holding = new Set<string>();
+    for (const [id, gate] of this.gates) if (gate.waiting.length) holding.add(id);
+    let free = this.maxWindows - holding.size;
+    return quick(batch).filter((id) => holding.has(id) || free-- > 0);
   }
 
   /**
@@ -538,7 +624,11 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
   }
 
   override async stop(): Promise<void> {
-    await super.stop();
+    this.stopping = true;
+    const stopped = super.stop();
+    // What waits at the gates is not sent: its leases go back for the next worker.
+    for (const id of [...this.gates.keys()]) this.shed(id);
+    await stopped;
     await this.vacuuming;
   }
 

@@ -554,6 +554,138 @@ describe('the worker on the embedded database', () => {
     expect(seen.maxLeasesShared).toBe(2);
   });
 
+  /** `n` deliveries of a new endpoint claimed by this test's worker, as a window would have them claimed. */
+  async function claimedAhead(n: number) {
+    const { endpointId, emit } = await endpoint(`${base}/ok`);
+    await emit(n);
+    const claimed = await worker({ endpointConcurrency: n }).claim(n);
+    expect(claimed).toHaveLength(n);
+    return { endpointId, claimed };
+  }
+  /** A transport whose POSTs each wait for the test to answer them. */
+  function heldTransport() {
+    const answers: ((o: DeliveryOutcome) => void)[] = [];
+    const transport = { post: () => new Promise<DeliveryOutcome>((r) => answers.push(r)), close: async () => undefined };
+    const posted = async (n: number) => {
+      for (let i = 0; i < 200 && answers.length < n; i++) await new Promise((r) => setTimeout(r, 5));
+      expect(answers).toHaveLength(n);
+    };
+    return { transport, answers, posted };
+  }
+  const leasesOf = async (endpointId: string) =>
+    (await rows('select lease_owner, attempt_count from webhook_deliveries where endpoint_id = ? and status = ? order by id', [endpointId, 'pending'])) as {
+      lease_owner: string | null;
+      attempt_count: number;
+    }[];
+
+  for (const [what, answered] of [
+    ['failed', { ...answer(500), durationMs: 1 }],
+    ['answered slowly', { ...answer(200), durationMs: FAST_ANSWER_MS }],
+  ] as const) {
+    it(`gives the rest of a window back, unsent, when its endpoint ${what}`, async () => {
+      const { endpointId, claimed } = await claimedAhead(4);
+      const { transport, answers, posted } = heldTransport();
+      const w = worker({ transport, endpointConcurrency: 1, endpointWindow: 3 });
+      const results = Promise.all(claimed.map((c) => w.deliver(c)));
+      await posted(1); // its limit: the other three wait their turn
+      answers[0]!(answered);
+      expect((await results).map((r) => r?.status ?? null)).toEqual([answered.status, null, null, null]);
+      expect(answers).toHaveLength(1);
+      // The three went back unattempted, for any worker to claim.
+      expect((await leasesOf(endpointId)).filter((l) => l.lease_owner === null && l.attempt_count === 0)).toHaveLength(3);
+      expect(await worker({ workerId: 'other', endpointConcurrency: 4 }).claim(4)).toHaveLength(3);
+    });
+  }
+
+  it('sends the next of a window when its endpoint answered quickly, in claim order', async () => {
+    const { claimed } = await claimedAhead(3);
+    const { transport, answers, posted } = heldTransport();
+    const w = worker({ transport, endpointConcurrency: 1, endpointWindow: 2 });
+    const results = Promise.all(claimed.map((c) => w.deliver(c)));
+    for (let i = 0; i < 3; i++) {
+      await posted(i + 1);
+      answers[i]!({ ...answer(200), durationMs: 1 });
+    }
+    expect((await results).map((r) => r?.status)).toEqual([200, 200, 200]);
+  });
+
+  it('gives back, unsent, a delivery of a window whose lease would end before a timed-out answer', async () => {
+    const { endpointId, claimed } = await claimedAhead(2);
+    const { transport, answers, posted } = heldTransport();
+    const w = worker({ transport, endpointConcurrency: 1, endpointWindow: 1, timeoutMs: 10_000 });
+    claimed[0]!.leaseExpiresAt = new Date(now + 10_000); // just enough
+    claimed[1]!.leaseExpiresAt = new Date(now + 9_999);
+    const results = Promise.all(claimed.map((c) => w.deliver(c)));
+    await posted(1);
+    answers[0]!({ ...answer(200), durationMs: 1 });
+    expect((await results).map((r) => r?.status ?? null)).toEqual([200, null]);
+    expect(answers).toHaveLength(1);
+    expect(await leasesOf(endpointId)).toEqual([{ lease_owner: null, attempt_count: 0 }]);
+  });
+
+  it("frees its endpoint's slot when a delivery cannot be signed, so that the next is sent", async () => {
+    const { claimed } = await claimedAhead(3);
+    // Sealed under a key this process does not have: signing throws.
+    claimed[0]!.secret = 'enc:v1:absent:aaaa:bbbbbbbbbbbbbbbbbbbbbbbb';
+    claimed[1]!.secret = 'enc:v1:absent:aaaa:bbbbbbbbbbbbbbbbbbbbbbbb';
+    let posts = 0;
+    const transport = { post: async () => (posts++, { ...answer(200), durationMs: 1 }), close: async () => undefined };
+    const w = worker({ transport, endpointConcurrency: 1, endpointWindow: 2 });
+    const settled = await Promise.race([
+      Promise.allSettled(claimed.map((c) => w.deliver(c))),
+      new Promise<'stuck'>((r) => setTimeout(() => r('stuck'), 3_000)),
+    ]);
+    expect(settled).not.toBe('stuck');
+    expect((settled as PromiseSettledResult<unknown>[]).map((r) => r.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
+    expect(posts).toBe(1);
+  });
+
+  it('stopping, sends none of a window still waiting and gives its leases back', async () => {
+    const { endpointId, claimed } = await claimedAhead(3);
+    const { transport, answers, posted } = heldTransport();
+    const w = worker({ transport, endpointConcurrency: 1, endpointWindow: 2 });
+    const results = Promise.all(claimed.map((c) => w.deliver(c)));
+    await posted(1);
+    const stopped = w.stop();
+    // The POST under way is answered and recorded; the two waiting are not sent.
+    for (let i = 0; i < 200 && (await leasesOf(endpointId)).filter((l) => l.lease_owner === null).length < 2; i++) await new Promise((r) => setTimeout(r, 5));
+    answers[0]!({ ...answer(200), durationMs: 1 });
+    await stopped;
+    expect((await results).map((r) => r?.status ?? null)).toEqual([200, null, null]);
+    expect(answers).toHaveLength(1);
+    expect(await leasesOf(endpointId)).toEqual([
+      { lease_owner: null, attempt_count: 0 },
+      { lease_owner: null, attempt_count: 0 },
+    ]);
+  });
+
+  it('lets half of its slots at most hold windows: with 8 slots and windows of 4, one endpoint at a time', async () => {
+    const a = await endpoint(`${base}/ok`);
+    const b = await endpoint(`${base}/ok`);
+    await a.emit(20);
+    await b.emit(20);
+    const windows: string[][] = [];
+    const real = await (db.em().getConnection() as unknown as { getNativeClient(): Promise<{ query(sql: string, params?: unknown[]): Promise<unknown> }> }).getNativeClient();
+    const client = {
+      query: (sql: string, params?: unknown[]) => {
+        if (sql.includes('record_and_claim_webhook_deliveries(')) windows.push(params![11] as string[]);
+        return real.query(sql, params);
+      },
+    };
+    const fake = { ...db, em: () => ({ getConnection: () => ({ getNativeClient: async () => client }), isInTransaction: () => false, execute: db.em().execute.bind(db.em()) }) } as unknown as Database;
+    const transport = { post: async () => ({ ...answer(200), durationMs: 1 }), close: async () => undefined };
+    const w = worker({ db: fake, transport, concurrency: 8, endpointConcurrency: 1, endpointWindow: 4, pollMs: 60_000 });
+    await w.start();
+    try {
+      for (let i = 0; i < 200 && (await succeededOf(a.endpointId)) + (await succeededOf(b.endpointId)) < 40; i++) await new Promise((r) => setTimeout(r, 25));
+    } finally {
+      await w.stop();
+    }
+    expect((await succeededOf(a.endpointId)) + (await succeededOf(b.endpointId))).toBe(40);
+    expect(windows.some((ids) => ids.length === 1)).toBe(true);
+    expect(Math.max(...windows.map((ids) => ids.length))).toBe(1);
+  });
+
   it('says when the window asked for is more than the lease can hold, and claims the bound', async () => {
     const lines: { msg: string; requested?: number; window?: number }[] = [];
     const log = pino({ level: 'warn' }, new Writable({ write: (chunk: Buffer, _e, cb) => (lines.push(JSON.parse(chunk.toString())), cb()) }));
@@ -574,7 +706,7 @@ describe('the worker on the embedded database', () => {
     const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
     const retried = await failingRecords([deadlock, deadlock, deadlock, deadlock]);
     const [first] = await retried.w.claim(1);
-    expect((await retried.w.deliver(first!)).status).toBe(200);
+    expect((await retried.w.deliver(first!))!.status).toBe(200);
     expect(retried.calls.records).toBe(5);
     expect(await rows('select number from webhook_delivery_attempts where delivery_id = ?', [first!.id])).toEqual([{ number: 1 }]);
 
@@ -645,6 +777,7 @@ describe('the worker on the embedded database', () => {
         breakerOpen: false,
         probe: false,
         trace: t,
+        leaseExpiresAt: new Date(T0 + 60_000),
       });
       const w = worker();
       await w.deliver(claimed(`${base}/ok`, { traceparent: parent, tracestate: 'v=1' }));
@@ -683,7 +816,7 @@ describe('the worker on the embedded database', () => {
     expect(time(e!.breaker_opened_at)).toBe(T0);
 
     const w = worker();
-    const notSent = await w.deliver({ id: 'wdl_none', eventId: 'evt_none', endpointId: five.endpointId, payload: '{}', url: `${base}/ok`, secret: 'whsec_unit', previousSecret: null, previousSecretExpiresAt: null, breakerOpen: true, probe: false, trace: null });
+    const notSent = await w.deliver({ id: 'wdl_none', eventId: 'evt_none', endpointId: five.endpointId, payload: '{}', url: `${base}/ok`, secret: 'whsec_unit', previousSecret: null, previousSecretExpiresAt: null, breakerOpen: true, probe: false, trace: null, leaseExpiresAt: new Date(T0 + 60_000) });
     expect(notSent).toEqual({
       status: null,
       durationMs: 0,
@@ -693,8 +826,8 @@ describe('the worker on the embedded database', () => {
     });
     expect(received).toHaveLength(0);
     // The probe of an open breaker is sent.
-    const probe = await w.deliver({ id: 'wdl_none', eventId: 'evt_none', endpointId: five.endpointId, payload: '{}', url: `${base}/ok`, secret: 'whsec_unit', previousSecret: null, previousSecretExpiresAt: null, breakerOpen: true, probe: true, trace: null });
-    expect(probe.status).toBe(200);
+    const probe = await w.deliver({ id: 'wdl_none', eventId: 'evt_none', endpointId: five.endpointId, payload: '{}', url: `${base}/ok`, secret: 'whsec_unit', previousSecret: null, previousSecretExpiresAt: null, breakerOpen: true, probe: true, trace: null, leaseExpiresAt: new Date(T0 + 60_000) });
+    expect(probe!.status).toBe(200);
     expect(received).toHaveLength(1);
   });
 
