@@ -17,7 +17,7 @@ import { emitEvent } from '../../src/webhooks/emitter.js';
 import { verifySignature } from '../../src/webhooks/signer.js';
 import { openEmbeddedDatabase } from '../support/embedded-database.js';
 import { createTransport, type DeliveryOutcome } from '../../src/webhooks/transport.js';
-import { DeliveryWorker, FAST_ANSWER_MS, isDeadlock, quick, summarise, windowFor, type Claimed, type Outcome } from '../../src/webhooks/worker.js';
+import { DeliveryWorker, FAST_ANSWER_MS, grantWindows, isDeadlock, quick, summarise, windowFor, windowHolders, type Claimed, type Outcome } from '../../src/webhooks/worker.js';
 
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 const DAY = 24 * 3_600_000;
@@ -105,6 +105,21 @@ describe('the window claimed ahead of an endpoint', () => {
     expect(windowFor(4, 60_000, 10_000, 0)).toBe(0);
     expect(windowFor(4, 60_000, 10_000, 100)).toBe(16);
     expect(windowFor(4, 60_000, 5_000, 100)).toBe(40);
+  });
+
+  it('goes to the endpoints already holding one, and to new ones while fewer than the most allowed hold one', () => {
+    const gates = new Map([
+      ['we_a', { waiting: [1] }],
+      ['we_sending', { waiting: [] }],
+      ['we_b', { waiting: [1, 2] }],
+    ]);
+    expect([...windowHolders(gates)]).toEqual(['we_a', 'we_b']);
+    expect([...windowHolders(new Map())]).toEqual([]);
+    expect(grantWindows(['we_new', 'we_a'], new Set(['we_a']), 1)).toEqual(['we_a']);
+    expect(grantWindows(['we_new', 'we_a', 'we_other'], new Set(['we_a']), 2)).toEqual(['we_new', 'we_a']);
+    expect(grantWindows(['we_x', 'we_y', 'we_z'], new Set(), 2)).toEqual(['we_x', 'we_y']);
+    expect(grantWindows(['we_x'], new Set(['we_a', 'we_b']), 1)).toEqual([]);
+    expect(grantWindows(['we_x'], new Set(), 0)).toEqual([]);
   });
 
   it('goes to the endpoints of a batch whose every delivery in it succeeded within 10 ms', () => {
@@ -621,6 +636,50 @@ describe('the worker on the embedded database', () => {
     expect((await results).map((r) => r?.status ?? null)).toEqual([200, null]);
     expect(answers).toHaveLength(1);
     expect(await leasesOf(endpointId)).toEqual([{ lease_owner: null, attempt_count: 0 }]);
+  });
+
+  it('keeps its endpoint to its limit while some of its POSTs end and others go on', async () => {
+    const { claimed } = await claimedAhead(4);
+    const { transport, answers, posted } = heldTransport();
+    const w = worker({ transport, endpointConcurrency: 2, endpointWindow: 2 });
+    const first = Promise.all(claimed.slice(0, 2).map((c) => w.deliver(c)));
+    await posted(2);
+    answers[0]!({ ...answer(200), durationMs: 1 });
+    // One of two slots is free, the other still sending: of the next two, one is sent and one waits.
+    const next = Promise.all(claimed.slice(2).map((c) => w.deliver(c)));
+    await posted(3);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(answers).toHaveLength(3);
+    answers[1]!({ ...answer(200), durationMs: 1 });
+    await posted(4);
+    answers[2]!({ ...answer(200), durationMs: 1 });
+    answers[3]!({ ...answer(200), durationMs: 1 });
+    expect([...(await first), ...(await next)].map((r) => r?.status)).toEqual([200, 200, 200, 200]);
+  });
+
+  it('stopped, gives back at once what would wait for a slot, and sends what has one', async () => {
+    const { endpointId, claimed } = await claimedAhead(3);
+    let posts = 0;
+    const transport = { post: async () => (posts++, { ...answer(200), durationMs: 1 }), close: async () => undefined };
+    const w = worker({ transport, endpointConcurrency: 1, endpointWindow: 2 });
+    await w.stop();
+    expect((await Promise.all(claimed.map((c) => w.deliver(c)))).map((r) => r?.status ?? null)).toEqual([200, null, null]);
+    expect(posts).toBe(1);
+    expect(await leasesOf(endpointId)).toEqual([
+      { lease_owner: null, attempt_count: 0 },
+      { lease_owner: null, attempt_count: 0 },
+    ]);
+  });
+
+  it('logs leases it could not give back, which then run out', async () => {
+    const { endpointId, claimed } = await claimedAhead(1);
+    const lines: { msg: string; deliveries?: number }[] = [];
+    const log = pino({ level: 'warn' }, new Writable({ write: (chunk: Buffer, _e, cb) => (lines.push(JSON.parse(chunk.toString())), cb()) }));
+    const { w } = await failingRecords([new Error('connection lost')], 'lease_expires_at = null where id = any', { log });
+    claimed[0]!.leaseExpiresAt = new Date(now + 1_000);
+    expect(await w.deliver(claimed[0]!)).toBeNull();
+    expect(lines).toMatchObject([{ msg: 'webhook delivery leases not given back; they expire', deliveries: 1 }]);
+    expect(await leasesOf(endpointId)).toEqual([{ lease_owner: 'worker-unit', attempt_count: 0 }]);
   });
 
   it("frees its endpoint's slot when a delivery cannot be signed, so that the next is sent", async () => {
