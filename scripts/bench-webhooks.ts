@@ -4,7 +4,8 @@
 // them), held back while the worker starts, then made due at once (as a recovery does) and drained to
 // a local receiver that answers 200 at once; beside it, the baseline: a raw keep-alive POST loop
 // (16 in flight, same receiver, same body, no database; the best of three runs of 20,000) and the
-// ratio. Also the
+// ratio, and a loop of one POST at a time on one keep-alive connection (as a simple client sends;
+// the best of three runs of 5,000) and the ratio to it. Also the
 // rate events were emitted at, the CPU each part used per delivery, the worker's RSS, and (where the
 // server keeps pg_stat_statements) the deliveries each record statement carried. Every drain is
 // checked: every delivery recorded as delivered, the receiver reached once per delivery. Anything
@@ -108,13 +109,13 @@ async function startReceiver() {
 }
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
-/** The baseline: `total` plain keep-alive POSTs of `body`, RAW_IN_FLIGHT at once. Answers requests/s. */
-async function rawLoop(url: string, body: string, total: number): Promise<number> {
-  const agent = new Agent({ connections: RAW_IN_FLIGHT, pipelining: 1 });
+/** The baseline: `total` plain keep-alive POSTs of `body`, `inFlight` at once (RAW_IN_FLIGHT unless told). Answers requests/s. */
+async function rawLoop(url: string, body: string, total: number, inFlight = RAW_IN_FLIGHT): Promise<number> {
+  const agent = new Agent({ connections: inFlight, pipelining: 1 });
   let sent = 0;
   const t0 = performance.now();
   await Promise.all(
-    Array.from({ length: RAW_IN_FLIGHT }, async () => {
+    Array.from({ length: inFlight }, async () => {
       while (sent < total) {
         sent++;
         const res = await request(url, { dispatcher: agent, method: 'POST', headers: { 'content-type': 'application/json' }, body });
@@ -310,6 +311,8 @@ interface Row {
   'deliveries/s': number;
   'raw POST loop/s': number;
   ratio: number;
+  'one-at-a-time loop/s': number;
+  'ratio to it': number;
   'deliveries per record statement': number | string;
   'worker CPU ms/delivery': number;
   'PostgreSQL CPU ms/delivery': number | string;
@@ -400,6 +403,9 @@ async function row(receiver: Receiver, database: string, shape: string, workers:
   await rawLoop(`${receiver.base}/raw`, receiver.state.body, 2_000);
   let raw = 0;
   for (let i = 0; i < 3; i++) raw = Math.max(raw, await rawLoop(`${receiver.base}/raw`, receiver.state.body, RAW_REQUESTS));
+  // And a loop of one POST at a time on one keep-alive connection (as a simple client sends).
+  let single = 0;
+  for (let i = 0; i < 3; i++) single = Math.max(single, await rawLoop(`${receiver.base}/raw`, receiver.state.body, RAW_REQUESTS / 4, 1));
   const measured: Row = {
     database,
     shape,
@@ -408,6 +414,8 @@ async function row(receiver: Receiver, database: string, shape: string, workers:
     'deliveries/s': r.rate,
     'raw POST loop/s': Math.round(raw),
     ratio: Number((r.rate / raw).toFixed(2)),
+    'one-at-a-time loop/s': Math.round(single),
+    'ratio to it': Number((r.rate / single).toFixed(2)),
     'deliveries per record statement': r.perStatement,
     'worker CPU ms/delivery': r.cpu.worker,
     'PostgreSQL CPU ms/delivery': r.cpu.pg,
@@ -637,7 +645,7 @@ if (databases.includes('postgresql')) {
   }
 }
 const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-console.log(`WEBHOOK_ENDPOINT_CONCURRENCY=${ENDPOINT_CONCURRENCY}; raw loop: ${RAW_IN_FLIGHT} keep-alive POSTs in flight; load average ${load}`);
+console.log(`WEBHOOK_ENDPOINT_CONCURRENCY=${ENDPOINT_CONCURRENCY}; raw loop: ${RAW_IN_FLIGHT} keep-alive POSTs in flight; one-at-a-time loop: 1; load average ${load}`);
 console.table(rows);
 if (claims.length) console.table(claims);
 if (scale.length) console.table(scale);

@@ -39,20 +39,22 @@ const MAX_BATCH = 500;
 export const VACUUM_EVERY = 1_000;
 /** How long a batch waits for the POSTs started within as long to finish (see coalesce). */
 export const DEFAULT_COALESCE_MS = 2;
-/** An endpoint's claimed window ahead, in multiples of its limit, at most (see windowFor). */
-export const WINDOW_LIMITS = 4;
+/** An endpoint's claimed window ahead, in multiples of its limit, unless told (see windowFor). */
+export const WINDOW_LIMITS = 8;
 /** An endpoint whose deliveries of a batch all succeeded within this long is claimed a window ahead. */
 export const FAST_ANSWER_MS = 10;
 
 /**
  * The deliveries of one endpoint claimed ahead of the `endpointConcurrency` it may have in flight:
- * `WINDOW_LIMITS` times that limit, or fewer, so that the last of the window, waiting for the ones
- * ahead of it (each at most the transport's timeout, `endpointConcurrency` at a time) and then sent,
- * is answered within its lease with a timeout to spare. With the default 60 s lease and 10 s timeout: 16 for 4.
+ * `WINDOW_LIMITS` times that limit unless told, half the worker's slots at most (32 of 64 for 4).
+ * A delivery of a window waits only behind quick answers (any other gives the window back, see
+ * shed): at worst for one POST that hangs until its timeout, and is then sent and answered within
+ * another; so a window needs a lease of three timeouts at least (one to spare), and none is claimed
+ * with a shorter one. (And a delivery is sent only with a timeout's worth of its lease left.)
  */
-export function windowFor(endpointConcurrency: number, leaseMs: number, timeoutMs: number, requested?: number): number {
-  const rounds = Math.max(Math.floor(leaseMs / timeoutMs) - 2, 0);
-  return Math.min(requested ?? WINDOW_LIMITS * endpointConcurrency, rounds * endpointConcurrency);
+export function windowFor(endpointConcurrency: number, leaseMs: number, timeoutMs: number, requested: number | undefined, concurrency: number): number {
+  if (leaseMs < 3 * timeoutMs) return 0;
+  return Math.min(requested ?? WINDOW_LIMITS * endpointConcurrency, Math.floor(concurrency / 2));
 }
 
 export interface DeliveryWorkerOptions {
@@ -288,11 +290,11 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
     });
     this.endpointConcurrency = options.endpointConcurrency ?? DEFAULT_ENDPOINT_CONCURRENCY;
     this.timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
-    this.window = windowFor(this.endpointConcurrency, this.leaseMs, this.timeoutMs, options.endpointWindow);
+    this.window = windowFor(this.endpointConcurrency, this.leaseMs, this.timeoutMs, options.endpointWindow, options.concurrency ?? 64);
     if (options.endpointWindow !== undefined && this.window < options.endpointWindow) {
       this.log.warn(
         { requested: options.endpointWindow, window: this.window, lease_ms: this.leaseMs },
-        'webhook endpoint window reduced: its last delivery must be answered within its lease',
+        'webhook endpoint window reduced: a window needs a lease of three delivery timeouts, and holds half the worker\'s slots at most',
       );
     }
     // Stryker disable next-line ConditionalExpression,EqualityOperator: with no window, no endpoint is claimed one whatever this is (Infinity or NaN)

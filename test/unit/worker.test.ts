@@ -94,17 +94,18 @@ describe('summarise: what a batch says of each endpoint', () => {
 });
 
 describe('the window claimed ahead of an endpoint', () => {
-  it('is four times the endpoint limit, fewer when the lease could not hold its last delivery after a timeout per round ahead of it', () => {
-    expect(windowFor(4, 60_000, 10_000)).toBe(16);
-    expect(windowFor(1, 60_000, 10_000)).toBe(4);
-    expect(windowFor(4, 40_000, 10_000)).toBe(8); // two rounds of four ahead, then its own POST, a timeout to spare
-    expect(windowFor(4, 30_000, 10_000)).toBe(4);
-    expect(windowFor(4, 29_999, 10_000)).toBe(0);
-    expect(windowFor(4, 11_000, 10_000)).toBe(0); // the shortest lease allowed: no window
-    expect(windowFor(4, 60_000, 10_000, 6)).toBe(6); // as asked, within the bound
-    expect(windowFor(4, 60_000, 10_000, 0)).toBe(0);
-    expect(windowFor(4, 60_000, 10_000, 100)).toBe(16);
-    expect(windowFor(4, 60_000, 5_000, 100)).toBe(40);
+  it("is eight times the endpoint limit, half the worker's slots at most, and none with a lease shorter than three timeouts", () => {
+    expect(windowFor(4, 60_000, 10_000, undefined, 64)).toBe(32);
+    expect(windowFor(1, 60_000, 10_000, undefined, 64)).toBe(8);
+    expect(windowFor(8, 60_000, 10_000, undefined, 64)).toBe(32); // half of 64
+    expect(windowFor(4, 60_000, 10_000, undefined, 8)).toBe(4);
+    expect(windowFor(4, 30_000, 10_000, undefined, 64)).toBe(32);
+    expect(windowFor(4, 29_999, 10_000, undefined, 64)).toBe(0);
+    expect(windowFor(4, 11_000, 10_000, 8, 64)).toBe(0); // the shortest lease allowed: no window
+    expect(windowFor(4, 60_000, 10_000, 6, 64)).toBe(6); // as asked, within the bound
+    expect(windowFor(4, 60_000, 10_000, 0, 64)).toBe(0);
+    expect(windowFor(4, 60_000, 10_000, 100, 64)).toBe(32);
+    expect(windowFor(4, 15_000, 5_000, 100, 100)).toBe(50);
   });
 
   it('goes to the endpoints already holding one, and to new ones while fewer than the most allowed hold one', () => {
@@ -745,18 +746,21 @@ describe('the worker on the embedded database', () => {
     expect(Math.max(...windows.map((ids) => ids.length))).toBe(1);
   });
 
-  it('says when the window asked for is more than the lease can hold, and claims the bound', async () => {
+  it('says when the window asked for is more than it may have, and claims the bound', async () => {
     const lines: { msg: string; requested?: number; window?: number }[] = [];
     const log = pino({ level: 'warn' }, new Writable({ write: (chunk: Buffer, _e, cb) => (lines.push(JSON.parse(chunk.toString())), cb()) }));
     worker({ log, leaseMs: 30_000, endpointWindow: 4 });
+    worker({ log, concurrency: 8, endpointWindow: 4 });
     expect(lines).toEqual([]);
-    worker({ log, leaseMs: 30_000, endpointWindow: 5 });
-    expect(lines).toMatchObject([{ msg: 'webhook endpoint window reduced: its last delivery must be answered within its lease', requested: 5, window: 4 }]);
+    const message = "webhook endpoint window reduced: a window needs a lease of three delivery timeouts, and holds half the worker's slots at most";
+    worker({ log, leaseMs: 29_999, endpointWindow: 4 });
+    expect(lines).toMatchObject([{ msg: message, requested: 4, window: 0 }]);
     const { endpointId, emit } = await endpoint(`${base}/ok`);
     await emit(12);
     const { seen, transport } = countingTransport(endpointId, 1);
-    await runUntilDelivered(worker({ transport, leaseMs: 30_000, endpointConcurrency: 2, endpointWindow: 100, pollMs: 60_000 }), endpointId, 12);
-    expect(seen.maxLeases).toBe(4); // 30 s, 10 s timeouts: one round of 2 ahead of the last
+    await runUntilDelivered(worker({ log, transport, concurrency: 8, endpointConcurrency: 2, endpointWindow: 100, pollMs: 60_000 }), endpointId, 12);
+    expect(lines).toMatchObject([{ requested: 4 }, { msg: message, requested: 100, window: 4 }]);
+    expect(seen.maxLeases).toBe(6); // its limit, 2, and half of 8 slots
   });
 
   it('records a batch again after a deadlock, four times at most', async () => {

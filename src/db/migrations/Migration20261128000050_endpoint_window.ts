@@ -17,8 +17,8 @@ import { Migration } from '@mikro-orm/migrations';
  * - only to the endpoints the claiming worker names in `p_fast` (those whose last answers came
  *   quickly, see src/webhooks/worker.ts), with their breaker closed: a slow or hanging endpoint's
  *   window would hold the worker's slots and gain nothing;
- * - the worker sizes the window so that the last delivery of it, waiting for the C ahead of it to
- *   time out, is still sent and answered within its lease.
+ * - the worker gives the rest of a window back (its leases released) at the first answer that is
+ *   not a quick 2xx, and sends a delivery of it only with a timeout's worth of its lease left.
  *
  * The functions of five and ten parameters stay, for workers of the previous release during a
  * rolling deploy: they claim with no window (and see the window's leases in their count).
