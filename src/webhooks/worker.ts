@@ -40,13 +40,13 @@ export const VACUUM_EVERY = 1_000;
 /** How long a batch waits for the POSTs started within as long to finish (see coalesce). */
 export const DEFAULT_COALESCE_MS = 2;
 /** An endpoint's claimed window ahead, in multiples of its limit, unless told (see windowFor). */
-export const WINDOW_LIMITS = 8;
+export const WINDOW_LIMITS = 16;
 /** An endpoint whose deliveries of a batch all succeeded within this long is claimed a window ahead. */
 export const FAST_ANSWER_MS = 10;
 
 /**
  * The deliveries of one endpoint claimed ahead of the `endpointConcurrency` it may have in flight:
- * `WINDOW_LIMITS` times that limit unless told, half the worker's slots at most (32 of 64 for 4).
+ * `WINDOW_LIMITS` times that limit unless told, as many as the worker's slots at most (64 for 4).
  * A delivery of a window waits only behind quick answers (any other gives the window back, see
  * shed): at worst for one POST that hangs until its timeout, and is then sent and answered within
  * another; so a window needs a lease of three timeouts at least (one to spare), and none is claimed
@@ -54,7 +54,7 @@ export const FAST_ANSWER_MS = 10;
  */
 export function windowFor(endpointConcurrency: number, leaseMs: number, timeoutMs: number, requested: number | undefined, concurrency: number): number {
   if (leaseMs < 3 * timeoutMs) return 0;
-  return Math.min(requested ?? WINDOW_LIMITS * endpointConcurrency, Math.floor(concurrency / 2));
+  return Math.min(requested ?? WINDOW_LIMITS * endpointConcurrency, concurrency);
 }
 
 export interface DeliveryWorkerOptions {
@@ -264,7 +264,7 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
   private outcomeArrived: (() => void) | null = null;
   /** Deliveries of a quickly answering endpoint claimed ahead of its limit. */
   private readonly window: number;
-  /** Endpoints that may hold a window in this worker at once: half its slots at most. */
+  /** Endpoints that may hold a window in this worker at once: their windows as many deliveries as its slots at most. */
   private readonly maxWindows: number;
   private readonly timeoutMs: number;
   /** Per endpoint with deliveries here: POSTs under way, and the deliveries waiting their turn in claim order. */
@@ -294,11 +294,21 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
     if (options.endpointWindow !== undefined && this.window < options.endpointWindow) {
       this.log.warn(
         { requested: options.endpointWindow, window: this.window, lease_ms: this.leaseMs },
-        'webhook endpoint window reduced: a window needs a lease of three delivery timeouts, and holds half the worker\'s slots at most',
+        'webhook endpoint window reduced: a window needs a lease of three delivery timeouts, and holds as many deliveries as the worker has slots at most',
       );
     }
     // Stryker disable next-line ConditionalExpression,EqualityOperator: with no window, no endpoint is claimed one whatever this is (Infinity or NaN)
-    this.maxWindows = this.window > 0 ? Math.floor((options.concurrency ?? 64) / 2 / this.window) : 0;
+    this.maxWindows = this.window > 0 ? Math.floor((options.concurrency ?? 64) / this.window) : 0;
+  }
+
+  /**
+   * A delivery of a window waiting for its endpoint's turn holds no slot: slots are POSTs under way
+   * (and outcomes being recorded), so that a window, however it fares, takes nothing from the
+   * other endpoints. The windows a worker holds are bounded apart (maxWindows): as many deliveries
+   * as it has slots.
+   */
+  protected override get capacity(): number {
+    return super.capacity + this.queued;
   }
 
   /**
@@ -316,10 +326,8 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
       await this.giveBack([claimed]);
       return null;
     } else {
-      // Stryker disable next-line UpdateOperator: the count only shortens a batch's wait (coalesce), a timing
       this.queued++;
       const send = await new Promise<boolean>((go) => gate.waiting.push({ claimed, go }));
-      // Stryker disable next-line UpdateOperator: the count only shortens a batch's wait (coalesce), a timing
       this.queued--;
       // Shed: it holds no slot.
       if (!send) return null;
@@ -601,8 +609,9 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
 
   /**
    * The endpoints of a batch that may be claimed a window ahead: those that answered quickly, as many
-   * as `maxWindows` with those holding a window here now (half the worker's slots at most, so that
-   * endpoints that were quick and then hang at once leave the other half to everyone else).
+   * as `maxWindows` with those holding a window here now (their windows as many deliveries as the
+   * worker has slots, at most: what endpoints that were quick and then hang at once hold in memory
+   * and leases, for a timeout, before they give it back).
    */
   private windowsFor(batch: Outcome[]): string[] {
     return grantWindows(quick(batch), windowHolders(this.gates), this.maxWindows);

@@ -16,7 +16,7 @@ import { Migration } from '@mikro-orm/migrations';
  *   one owner holds them all, its local gate sends C at once;
  * - only to the endpoints the claiming worker names in `p_fast` (those whose last answers came
  *   quickly, see src/webhooks/worker.ts), with their breaker closed: a slow or hanging endpoint's
- *   window would hold the worker's slots and gain nothing;
+ *   window would hold leases and gain nothing;
  * - the worker gives the rest of a window back (its leases released) at the first answer that is
  *   not a quick 2xx, and sends a delivery of it only with a timeout's worth of its lease left.
  *
