@@ -54,7 +54,7 @@ src/http/rate-limit.ts|perMs: policy.perMinute / 60_000|perMs: policy.perMinute 
 src/http/rate-limit.ts|(policy.windowSeconds ?? 10) * 1000|(policy.windowSeconds ?? 1) * 1000|burst window 10 s -> 1 s
 src/webhooks/worker.ts|leaseMs: options.leaseMs ?? 60_000|leaseMs: options.leaseMs ?? 1|delivery lease 60 s -> 1 ms
 src/webhooks/retention.ts|EVENT_RETENTION_MS = 30 * DAY_MS|EVENT_RETENTION_MS = 1 * DAY_MS|event retention 30 days -> 1 day
-src/webhooks/worker.ts|concurrency: options.concurrency ?? 64|concurrency: options.concurrency ?? 1|default worker concurrency 64 -> 1
+src/webhooks/worker.ts|const concurrency = options.concurrency ?? 64;|const concurrency = options.concurrency ?? 1;|default worker concurrency 64 -> 1
 LIST
 
 # Tries the changes of lines `first`, first+2, ... in copy `copy`; one result line per change, numbered.

@@ -274,11 +274,12 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
   private stopping = false;
 
   constructor(private readonly options: DeliveryWorkerOptions) {
+    const concurrency = options.concurrency ?? 64;
     super({
       db: options.db,
       log: options.log,
       channel: DELIVERIES_CHANNEL,
-      concurrency: options.concurrency ?? 64,
+      concurrency,
       pollMs: options.pollMs ?? 1_000,
       leaseMs: options.leaseMs ?? 60_000,
       name: 'webhook deliveries',
@@ -290,7 +291,7 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
     });
     this.endpointConcurrency = options.endpointConcurrency ?? DEFAULT_ENDPOINT_CONCURRENCY;
     this.timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
-    this.window = windowFor(this.endpointConcurrency, this.leaseMs, this.timeoutMs, options.endpointWindow, options.concurrency ?? 64);
+    this.window = windowFor(this.endpointConcurrency, this.leaseMs, this.timeoutMs, options.endpointWindow, concurrency);
     if (options.endpointWindow !== undefined && this.window < options.endpointWindow) {
       this.log.warn(
         { requested: options.endpointWindow, window: this.window, lease_ms: this.leaseMs },
@@ -298,7 +299,7 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
       );
     }
     // Stryker disable next-line ConditionalExpression,EqualityOperator: with no window, no endpoint is claimed one whatever this is (Infinity or NaN)
-    this.maxWindows = this.window > 0 ? Math.floor((options.concurrency ?? 64) / this.window) : 0;
+    this.maxWindows = this.window > 0 ? Math.floor(concurrency / this.window) : 0;
   }
 
   /**

@@ -21,7 +21,8 @@ import { Migration } from '@mikro-orm/migrations';
  *   not a quick 2xx, and sends a delivery of it only with a timeout's worth of its lease left.
  *
  * The functions of five and ten parameters stay, for workers of the previous release during a
- * rolling deploy: they claim with no window (and see the window's leases in their count).
+ * rolling deploy: they claim with no window (and see the window's leases in their count). The new
+ * record is the previous one, claiming nothing, followed by the new claim.
  */
 export class Migration20261128000050_endpoint_window extends Migration {
   override async up(): Promise<void> {
@@ -135,86 +136,24 @@ const STATEMENTS = [
   language sql volatile as $fn$
     select * from claim_webhook_deliveries(p_now, p_per_endpoint, p_limit, p_owner, p_until, 0, '{}'::text[])
   $fn$`,
+  // The record of a batch is the previous release's, unchanged (claiming nothing); the claim that
+  // follows it, in the same transaction, is the one above.
   `create function record_and_claim_webhook_deliveries(p_outcomes jsonb, p_endpoints jsonb, p_max_attempts integer,
     p_delays jsonb, p_threshold integer, p_owner text, p_now timestamptz, p_per_endpoint integer, p_limit integer, p_until timestamptz,
     p_window integer, p_fast text[])
   returns json language plpgsql volatile as $fn$
   declare
-    v_recorded text[];
+    v_recorded json := record_and_claim_webhook_deliveries(p_outcomes, p_endpoints, p_max_attempts, p_delays, p_threshold, p_owner, p_now,
+      p_per_endpoint, 0, p_until) -> 'recorded';
     v_claimed json;
-    v_ids text[] := array(select o ->> 'id' from jsonb_array_elements(p_outcomes) as o);
   begin
-    if jsonb_array_length(p_outcomes) > 0 then
-      -- The endpoints whose health this batch changes, locked in id order (a healthy endpoint's
-      -- successes change nothing but last_success_at, written at most once a second).
-      perform 1 from webhook_endpoints e
-      join jsonb_to_recordset(p_endpoints) as x(id text, succeeded boolean, failures_after integer, last_success_at timestamptz,
-        answered boolean, unreachable_after integer, probed boolean) on x.id = e.id
-      where not (x.succeeded and x.failures_after = 0 and x.answered and x.unreachable_after = 0 and not x.probed
-        and e.consecutive_failures = 0 and e.failing_since is null and e.breaker_failures = 0 and e.breaker_state = 'closed'
-        and e.breaker_opened_at is null and e.last_success_at is not null and e.last_success_at >= x.last_success_at - interval '1 second')
-      order by e.id
-      for no key update of e;
-      with v as (
-        select * from jsonb_to_recordset(p_outcomes) as v(id text, started_at timestamptz, finished_at timestamptz, duration_ms integer,
-          response_status integer, response_body text, error text, error_detail text, ok boolean)
-      ),
-      moved as (
-        update webhook_deliveries d set
-          attempt_count = d.attempt_count + 1,
-          cycle_failures = case when v.ok then d.cycle_failures else d.cycle_failures + 1 end,
-          status = case when v.ok then 'succeeded' when d.cycle_failures + 1 >= p_max_attempts then 'permanently_failed' else 'pending' end,
-          next_attempt_at = case when v.ok or d.cycle_failures + 1 >= p_max_attempts then null
-            else v.finished_at + ((p_delays ->> (d.cycle_failures + 1))::bigint * interval '1 millisecond') end,
-          scheduled = not v.ok and d.cycle_failures + 1 < p_max_attempts,
-          lease_owner = null, lease_expires_at = null, updated_at = v.finished_at
-        from v
-        where d.id = any(v_ids) and d.id = v.id and d.status = 'pending' and d.lease_owner = p_owner
-        returning d.id, d.attempt_count
-      ),
-      logged as (
-        insert into webhook_delivery_attempts (delivery_id, number, started_at, duration_ms, response_status, response_body, error, error_detail)
-        select v.id, moved.attempt_count, v.started_at, v.duration_ms, v.response_status, v.response_body, v.error, v.error_detail
-        from moved join v on v.id = moved.id
-      ),
-      health as (
-        update webhook_endpoints e set
-          consecutive_failures = case when x.succeeded then x.failures_after else e.consecutive_failures + x.failures_after end,
-          failing_since = case when x.failures_after = 0 and x.succeeded then null
-            when x.succeeded then x.first_failure_after else coalesce(e.failing_since, x.first_failure_after) end,
-          last_success_at = case when x.succeeded then greatest(e.last_success_at, x.last_success_at) else e.last_success_at end,
-          breaker_failures = case when x.answered then x.unreachable_after else e.breaker_failures + x.unreachable_after end,
-          breaker_state = case when (case when x.answered then x.unreachable_after else e.breaker_failures + x.unreachable_after end) >= p_threshold then 'open'
-            when x.succeeded then 'closed' else e.breaker_state end,
-          breaker_opened_at = case when (case when x.answered then x.unreachable_after else e.breaker_failures + x.unreachable_after end) >= p_threshold
-              then coalesce(case when e.breaker_state = 'open' then e.breaker_opened_at end, x.at)
-            when x.succeeded then null else e.breaker_opened_at end,
-          probe_owner = case when x.probed and e.probe_owner = p_owner then null else e.probe_owner end,
-          probe_expires_at = case when x.probed and e.probe_owner = p_owner then null else e.probe_expires_at end
-        from jsonb_to_recordset(p_endpoints) as x(id text, succeeded boolean, failures_after integer, first_failure_after timestamptz,
-          last_success_at timestamptz, answered boolean, unreachable_after integer, probed boolean, at timestamptz)
-        where e.id = x.id
-          and not (x.succeeded and x.failures_after = 0 and x.answered and x.unreachable_after = 0 and not x.probed
-            and e.consecutive_failures = 0 and e.failing_since is null and e.breaker_failures = 0 and e.breaker_state = 'closed'
-            and e.breaker_opened_at is null and e.last_success_at is not null and e.last_success_at >= x.last_success_at - interval '1 second')
-      )
-      select array_agg(moved.id) into v_recorded from moved;
-    end if;
     if p_limit > 0 then
       select json_agg(c order by c.next_attempt_at, c.id) into v_claimed
       from claim_webhook_deliveries(p_now, p_per_endpoint, p_limit, p_owner, p_until, p_window, p_fast) c;
     end if;
-    return json_build_object('recorded', coalesce(v_recorded, '{}'::text[]), 'claimed', coalesce(v_claimed, '[]'::json));
+    return json_build_object('recorded', v_recorded, 'claimed', coalesce(v_claimed, '[]'::json));
   end
   $fn$`,
   `alter function record_and_claim_webhook_deliveries(${RECORD_ARGS}, integer, text[]) set jit = off`,
   `alter function record_and_claim_webhook_deliveries(${RECORD_ARGS}, integer, text[]) set plan_cache_mode = force_generic_plan`,
-  `alter function record_and_claim_webhook_deliveries(${RECORD_ARGS}, integer, text[]) set enable_seqscan = off`,
-  // The previous release's record: no window.
-  `create or replace function record_and_claim_webhook_deliveries(p_outcomes jsonb, p_endpoints jsonb, p_max_attempts integer,
-    p_delays jsonb, p_threshold integer, p_owner text, p_now timestamptz, p_per_endpoint integer, p_limit integer, p_until timestamptz)
-  returns json language sql volatile as $fn$
-    select record_and_claim_webhook_deliveries(p_outcomes, p_endpoints, p_max_attempts, p_delays, p_threshold, p_owner, p_now,
-      p_per_endpoint, p_limit, p_until, 0, '{}'::text[])
-  $fn$`,
 ];
