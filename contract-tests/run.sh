@@ -100,11 +100,11 @@ if ! key_out="$(DATA_DIR="$DATA_DIR_TMP" npm run --silent keys -- create --accou
   cat "$key_err" >&2
   die "'npm run keys -- create' failed"
 fi
-API_KEY="$(printf '%s\n' "$key_out" | grep -E '^sk_[A-Za-z0-9]+$' | tail -n 1 || true)"
+API_KEY="$(printf '%s\n' "$key_out" | grep -E '^sk_(live_|test_)?[A-Za-z0-9]+$' | tail -n 1 || true)"
 if [ -z "$API_KEY" ]; then
   printf '%s\n' "$key_out" >&2
   cat "$key_err" >&2
-  die "no line matching ^sk_[A-Za-z0-9]+\$ in the output of 'npm run keys -- create'"
+  die "no line matching ^sk_live_[A-Za-z0-9]+\$ in the output of 'npm run keys -- create'"
 fi
 
 # A dashboard user with the credentials of the spec's sign-in example (so that example signs in), whose

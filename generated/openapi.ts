@@ -874,8 +874,13 @@ export interface paths {
          * Create an API key
          * @description Creates a key in the caller's account. `scopes` must be a subset of the caller's own scopes
          *     (no escalation: 403 `insufficient_scope`, `param: scopes`, naming the missing scope). The key
-         *     pins `api_version` (default: the newest version). The answer carries `secret` (`sk_...`), shown
-         *     this once; only its SHA-256 hash is stored. Recorded in the audit log.
+         *     pins `api_version` (default: the newest version). The answer carries `secret` (`sk_live_...`
+         *     or `sk_test_...`), shown this once; only its SHA-256 hash is stored. Recorded in the audit log.
+         *
+         *     `livemode: false` makes a test key: it reads and writes the account's test data only, which
+         *     lives apart from live data (see `Livemode`). A live key may make keys of either mode; a test
+         *     key makes test keys only (403 `livemode_mismatch`). A key is listed and revoked in its own
+         *     mode, with a key of that mode.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -948,7 +953,8 @@ export interface paths {
          *     (`oac_...`) is the `client_id`; `client_secret` (`ocs_...`) is shown this once and stored only
          *     as a SHA-256 hash. `scopes` must be a subset of the caller's scopes (403 `insufficient_scope`,
          *     `param: scopes`); tokens are granted a subset of them. The client pins `api_version`.
-         *     Recorded in the audit log.
+         *     `livemode: false` makes a client of test mode, whose tokens read and write test data only (a
+         *     test caller makes test clients only: 403 `livemode_mismatch`). Recorded in the audit log.
          */
         post: operations["createOAuthClient"];
         delete?: never;
@@ -1070,7 +1076,15 @@ export interface paths {
         delete: operations["deleteCurrentSession"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Switch the session's mode
+         * @description Switches the session between the account's live data (`"livemode": true`) and its test data
+         *     (`"livemode": false`, see `Livemode`); every later request of the session acts in that mode,
+         *     with the user's role, until it is switched back. The dashboard's "Test mode" switch. Like
+         *     every state-changing request made with a session, it sends the session's `X-CSRF-Token`.
+         *     Only the cookie authenticates it (a key's mode is its own: 401 `missing_credentials`).
+         */
+        patch: operations["updateCurrentSession"];
         trace?: never;
     };
     "/v1/users": {
@@ -1891,6 +1905,141 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/test_helpers/orders/{order_id}/deliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id. */
+                order_id: components["parameters"]["OrderIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a test order to delivered
+         * @description Takes a test order through every step it has left, in one transaction, as the real calls
+         *     would: `dispatch` (to `carrier_id`, needed while the order is `pending`), `pickup`, then
+         *     `deliver` (signed by `signed_by`, "Test Receiver" by default), with each step's event and
+         *     its postings. An order already `delivered` is answered as it is. Test mode only: with a live key it answers 404 `route_not_found`, as a path that does not exist.
+         */
+        post: operations["testHelpersDeliverOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test_helpers/carriers/{carrier_id}/registry_record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The carrier's id. */
+                carrier_id: components["parameters"]["CarrierIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a test carrier's registry record
+         * @description Changes what the test registry says of a test carrier's DOT number from its next read on
+         *     (vetting, `POST /v1/carriers/{id}/monitor`, the daily monitoring): authority revoked, out of
+         *     service, insurance under the minimum or cancelled, not found, a new phone and address
+         *     (`contact_changed`: new ones each time it is asked), or back in good standing (`passes`). The
+         *     change holds until another one. Test mode only: with a live key it answers 404 `route_not_found`, as a path that does not exist.
+         */
+        post: operations["testHelpersChangeRegistryRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test_helpers/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make an event of any type happen
+         * @description Makes an event of `type` happen in test mode the way it happens for real: the objects it is
+         *     about are made through the same code as the API's calls (a customer and an order, a carrier
+         *     vetted against the test registry, an invoice and its payment, ...), so every id in its payload
+         *     exists, and the events that lead to it happen too (an `order.delivered` follows
+         *     `order.created`, `order.dispatched` and `order.in_transit`). Each reaches the webhook
+         *     endpoints of test mode as any event does. Answers the event asked for, every event made, and
+         *     the objects made. `webhook_endpoint.test` needs an enabled endpoint (409
+         *     `invalid_state_transition` without one). Besides `webhooks:manage`, the caller needs the
+         *     scopes of what is made (403 `insufficient_scope` naming them): `orders:write` and
+         *     `customers:write` for orders, `carriers:write` for carriers (and for an order's carrier),
+         *     `accounting:write` and `customers:write` for invoices and payments. Test mode only: with a live key it answers 404 `route_not_found`, as a path that does not exist.
+         */
+        post: operations["testHelpersTriggerEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete the account's test data
+         * @description Removes every object of the account's test mode, in the background: customers, orders,
+         *     carriers and their registry reads and alerts, invoices, payments, carrier payments, the test
+         *     ledger, messages, events and webhook deliveries. Keys, OAuth clients, webhook endpoints and
+         *     their secrets, users, the audit log and everything of live mode are left as they are. Answers
+         *     the deletion at once (`202`); `GET /v1/test_data/deletions/{id}` follows it to `succeeded`,
+         *     with what it has removed so far. One deletion at a time per account: asked again from the same
+         *     mode while one is under way, it answers that one; from the other mode, 409
+         *     `invalid_state_transition`. A deletion that cannot finish (the database unavailable through
+         *     every retry) ends `failed`, and a new one may be asked for. Owners only (`users:manage`);
+         *     recorded in the audit log of the caller's mode.
+         */
+        delete: operations["deleteTestData"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test_data/deletions/{test_data_deletion_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The deletion's id. */
+                test_data_deletion_id: components["schemas"]["TestDataDeletionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Follow a deletion of test data
+         * @description How far a deletion of the account's test data has gone.
+         */
+        get: operations["getTestDataDeletion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2035,7 +2184,7 @@ export interface components {
                  * @description Specific, stable code (listed in the API reference). New codes are added as the API grows: handle an unknown code by its `type`.
                  * @enum {string}
                  */
-                code: "missing_required_field" | "invalid_value" | "invalid_format" | "unknown_field" | "invalid_json" | "invalid_cursor" | "invalid_vin" | "missing_credentials" | "invalid_api_key" | "invalid_token" | "expired_token" | "insufficient_scope" | "resource_missing" | "route_not_found" | "method_not_allowed" | "invalid_state_transition" | "carrier_not_active" | "duplicate_carrier" | "endpoint_not_subscribed" | "endpoint_disabled" | "idempotency_key_reused" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "internal_error" | "invalid_client" | "invalid_scope" | "unsupported_grant_type" | "invalid_credentials" | "invalid_csrf_token" | "duplicate_user" | "last_owner" | "amount_exceeds_balance" | "order_already_billed" | "order_already_paid" | "reference_conflict" | "service_unavailable" | "registry_unavailable";
+                code: "missing_required_field" | "invalid_value" | "invalid_format" | "unknown_field" | "invalid_json" | "invalid_cursor" | "invalid_vin" | "missing_credentials" | "invalid_api_key" | "invalid_token" | "expired_token" | "insufficient_scope" | "resource_missing" | "route_not_found" | "method_not_allowed" | "invalid_state_transition" | "carrier_not_active" | "duplicate_carrier" | "endpoint_not_subscribed" | "endpoint_disabled" | "idempotency_key_reused" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "internal_error" | "invalid_client" | "invalid_scope" | "unsupported_grant_type" | "invalid_credentials" | "invalid_csrf_token" | "duplicate_user" | "last_owner" | "amount_exceeds_balance" | "order_already_billed" | "order_already_paid" | "reference_conflict" | "service_unavailable" | "registry_unavailable" | "livemode_mismatch";
                 /** @description Human-readable explanation. */
                 message: string;
                 /** @description The offending parameter or field (JSON path like `vehicles[0].vin` for nested fields). */
@@ -2089,6 +2238,7 @@ export interface components {
             id: components["schemas"]["CustomerId"];
             /** @constant */
             object: "customer";
+            livemode: components["schemas"]["Livemode"];
             name: string;
             email: string | null;
             phone: string | null;
@@ -2248,6 +2398,7 @@ export interface components {
             id: components["schemas"]["OrderId"];
             /** @constant */
             object: "order";
+            livemode: components["schemas"]["Livemode"];
             status: components["schemas"]["OrderStatus"];
             customer_id: components["schemas"]["CustomerId"];
             /** @description The carrier the order is dispatched to; null until dispatch. */
@@ -2368,6 +2519,14 @@ export interface components {
          */
         ApiVersion: "2026-07-01" | "2026-01-15";
         /**
+         * @description `true` for an object of live mode, `false` for one of test mode. Each mode of an account keeps
+         *     its own data: a key of one mode never sees, changes or refers to an object of the other (it is
+         *     answered 404, as any missing object), and test data never reaches live mode's ledger, reports,
+         *     exports, webhook endpoints or mail. The key's prefix tells its mode: `sk_live_` or `sk_test_`.
+         * @example true
+         */
+        Livemode: boolean;
+        /**
          * @description Webhook endpoint id (`we_` + ULID).
          * @example we_01JF3QE8G0J2K4M6N8P0Q2R4S6
          */
@@ -2423,6 +2582,7 @@ export interface components {
             id: components["schemas"]["WebhookEndpointId"];
             /** @constant */
             object: "webhook_endpoint";
+            livemode: components["schemas"]["Livemode"];
             url: string;
             enabled_events: string[];
             api_version: components["schemas"]["ApiVersion"];
@@ -2560,6 +2720,7 @@ export interface components {
             id: components["schemas"]["WebhookDeliveryId"];
             /** @constant */
             object: "webhook_delivery";
+            livemode: components["schemas"]["Livemode"];
             event_id: components["schemas"]["EventId"];
             endpoint_id: components["schemas"]["WebhookEndpointId"];
             event_type: components["schemas"]["EventType"];
@@ -2593,6 +2754,7 @@ export interface components {
         WebhookRecovery: {
             /** @constant */
             object: "webhook_recovery";
+            livemode: components["schemas"]["Livemode"];
             endpoint_id: components["schemas"]["WebhookEndpointId"];
             since: components["schemas"]["UnixTime"];
             until: components["schemas"]["UnixTime"];
@@ -2606,6 +2768,7 @@ export interface components {
             id: components["schemas"]["EventId"];
             /** @constant */
             object: "event";
+            livemode: components["schemas"]["Livemode"];
             type: components["schemas"]["EventType"];
             api_version: components["schemas"]["ApiVersion"];
             created: components["schemas"]["UnixTime"];
@@ -2635,6 +2798,7 @@ export interface components {
         MarginReport: {
             /** @constant */
             object: "margin_report";
+            livemode: components["schemas"]["Livemode"];
             interval: components["schemas"]["ReportInterval"];
             from: components["schemas"]["CalendarDate"];
             to: components["schemas"]["CalendarDate"];
@@ -2720,6 +2884,7 @@ export interface components {
         ReceivablesAgingReport: {
             /** @constant */
             object: "receivables_aging_report";
+            livemode: components["schemas"]["Livemode"];
             as_of: components["schemas"]["CalendarDate"];
             currency: components["schemas"]["Currency"];
             customers: components["schemas"]["AgingRow"][];
@@ -2729,6 +2894,7 @@ export interface components {
         OperationsReport: {
             /** @constant */
             object: "operations_report";
+            livemode: components["schemas"]["Livemode"];
             interval: components["schemas"]["ReportInterval"];
             from: components["schemas"]["CalendarDate"];
             to: components["schemas"]["CalendarDate"];
@@ -2931,6 +3097,7 @@ export interface components {
             id: components["schemas"]["CarrierId"];
             /** @constant */
             object: "carrier";
+            livemode: components["schemas"]["Livemode"];
             status: components["schemas"]["CarrierStatus"];
             safer_pull_status: components["schemas"]["SaferPullStatus"];
             dot_number: string;
@@ -2999,6 +3166,7 @@ export interface components {
             id: components["schemas"]["CarrierRegistrySnapshotId"];
             /** @constant */
             object: "carrier_registry_snapshot";
+            livemode: components["schemas"]["Livemode"];
             carrier_id: components["schemas"]["CarrierId"];
             /** @description `qcmobile` or `local` (the development registry file). */
             provider: string;
@@ -3112,6 +3280,7 @@ export interface components {
             id: components["schemas"]["ComplianceAlertId"];
             /** @constant */
             object: "compliance_alert";
+            livemode: components["schemas"]["Livemode"];
             carrier_id: components["schemas"]["CarrierId"];
             kind: components["schemas"]["ComplianceAlertKind"];
             expired_on: components["schemas"]["CalendarDate"];
@@ -3230,6 +3399,7 @@ export interface components {
             id: components["schemas"]["UserId"];
             /** @constant */
             object: "user";
+            livemode: components["schemas"]["Livemode"];
             email: components["schemas"]["Email"];
             name: string;
             role: components["schemas"]["UserRole"];
@@ -3295,6 +3465,143 @@ export interface components {
             password: string & components["schemas"]["Text"];
         };
         /**
+         * SessionUpdate
+         * @example {
+         *       "livemode": false
+         *     }
+         */
+        SessionUpdate: {
+            /** @description `false` to work on the account's test data, `true` to come back to live data. */
+            livemode: boolean;
+        };
+        /**
+         * TestHelpersOrderDelivery
+         * @example {
+         *       "carrier_id": "car_01JF3QC4D6F8H0J2K4M6N8P0Q2"
+         *     }
+         */
+        TestHelpersOrderDelivery: {
+            /** @description The active carrier to dispatch to; needed while the order is `pending`. */
+            carrier_id?: components["schemas"]["CarrierId"];
+            /** @description Who signs the bill of lading ("Test Receiver" by default). */
+            signed_by?: components["schemas"]["Line"];
+        };
+        /**
+         * TestRegistryChange
+         * @description What the test registry's record of a carrier says from now on.
+         * @enum {string}
+         */
+        TestRegistryChange: "passes" | "not_found" | "authority_revoked" | "out_of_service" | "insurance_below_minimum" | "insurance_cancelled" | "contact_changed";
+        /**
+         * TestRegistryRecordChange
+         * @example {
+         *       "change": "out_of_service"
+         *     }
+         */
+        TestRegistryRecordChange: {
+            change: components["schemas"]["TestRegistryChange"];
+        };
+        /**
+         * TestRegistryRecord
+         * @description A test carrier's record in the test registry, as its next read will give it.
+         * @example {
+         *       "object": "test_registry_record",
+         *       "livemode": false,
+         *       "carrier_id": "car_01JF3QC4D6F8H0J2K4M6N8P0Q2",
+         *       "dot_number": "2847193",
+         *       "change": "not_found",
+         *       "record": null
+         *     }
+         */
+        TestRegistryRecord: {
+            /** @constant */
+            object: "test_registry_record";
+            livemode: components["schemas"]["Livemode"];
+            carrier_id: components["schemas"]["CarrierId"];
+            dot_number: string;
+            change: components["schemas"]["TestRegistryChange"];
+            /** @description What the next read gives; null when the registry will not find the carrier. */
+            record: components["schemas"]["RegistrySnapshot"] | null;
+        };
+        /**
+         * TestEventTriggerCreate
+         * @example {
+         *       "type": "invoice.paid"
+         *     }
+         */
+        TestEventTriggerCreate: {
+            type: components["schemas"]["EventType"];
+        };
+        /**
+         * TestEventTrigger
+         * @description What a test helper made happen.
+         * @example {
+         *       "object": "test_event_trigger",
+         *       "livemode": false,
+         *       "type": "order.created",
+         *       "event_id": "evt_01JF3QD6F8H0J2K4M6N8P0Q2R4",
+         *       "event_ids": [
+         *         "evt_01JF3QD6F8H0J2K4M6N8P0Q2R4"
+         *       ],
+         *       "object_ids": [
+         *         "cus_01JF3Q8Z6V4X2N7M5K9B0C1D2E",
+         *         "ord_01JF3Q9R2S4T6V8W0X2Y4Z6A8B"
+         *       ]
+         *     }
+         */
+        TestEventTrigger: {
+            /** @constant */
+            object: "test_event_trigger";
+            livemode: components["schemas"]["Livemode"];
+            type: components["schemas"]["EventType"];
+            /** @description The event of `type` (the last one, when it happened more than once). */
+            event_id: components["schemas"]["EventId"];
+            /** @description Every event it made, oldest first. */
+            event_ids: components["schemas"]["EventId"][];
+            /** @description Every object it made, in the order it made them. */
+            object_ids: string[];
+        };
+        /**
+         * @description Test data deletion id (`tdd_` + ULID).
+         * @example tdd_01JF3QK4M6N8P0Q2R4S6T8V0W2
+         */
+        TestDataDeletionId: string;
+        /**
+         * TestDataDeletion
+         * @description A deletion of an account's test data, and how far it has gone.
+         * @example {
+         *       "id": "tdd_01JF3QK4M6N8P0Q2R4S6T8V0W2",
+         *       "object": "test_data_deletion",
+         *       "livemode": true,
+         *       "status": "succeeded",
+         *       "deleted": {
+         *         "customers": 12,
+         *         "orders": 40,
+         *         "events": 311
+         *       },
+         *       "created": 1764547200,
+         *       "completed_at": 1764547203
+         *     }
+         */
+        TestDataDeletion: {
+            id: components["schemas"]["TestDataDeletionId"];
+            /** @constant */
+            object: "test_data_deletion";
+            livemode: components["schemas"]["Livemode"];
+            /**
+             * @description `pending` (not started yet), `running`, `succeeded` (every test object is gone), `failed` (given up after its retries; ask for a new one).
+             * @enum {string}
+             */
+            status: "pending" | "running" | "succeeded" | "failed";
+            /** @description How many objects of each kind it has removed so far (`customers`, `orders`, `events`, ...). */
+            deleted: {
+                [key: string]: number;
+            };
+            created: components["schemas"]["UnixTime"];
+            /** @description When it succeeded; null until then. */
+            completed_at: components["schemas"]["UnixTime"] | null;
+        };
+        /**
          * Session
          * @description A signed-in dashboard session.
          */
@@ -3302,6 +3609,7 @@ export interface components {
             id: components["schemas"]["SessionId"];
             /** @constant */
             object: "session";
+            livemode: components["schemas"]["Livemode"];
             user: components["schemas"]["User"];
             account: {
                 /** @description Account id (`acct_` + ULID). */
@@ -3359,12 +3667,13 @@ export interface components {
             id: components["schemas"]["ApiKeyId"];
             /** @constant */
             object: "api_key";
+            livemode: components["schemas"]["Livemode"];
             name: string;
             scopes: components["schemas"]["Scope"][];
             api_version: components["schemas"]["ApiVersion"];
             /** @description The last four characters of the secret, to tell keys apart. */
             last4: string;
-            /** @description The key (`sk_...`), shown once; only its SHA-256 hash is stored. */
+            /** @description The key (`sk_live_...` or `sk_test_...`), shown once; only its SHA-256 hash is stored. */
             secret?: string;
             created: components["schemas"]["UnixTime"];
             /** @description When the key last authenticated a request (to the minute); null if never. */
@@ -3385,6 +3694,8 @@ export interface components {
             name?: components["schemas"]["Line"];
             scopes: components["schemas"]["Scopes"];
             api_version?: components["schemas"]["ApiVersion"];
+            /** @description The mode the key is for: `true` (live, the default for a live caller) or `false` (test). A test caller makes test keys only. */
+            livemode?: boolean;
         };
         /** ApiKeyList */
         ApiKeyList: {
@@ -3402,6 +3713,7 @@ export interface components {
             id: components["schemas"]["OAuthClientId"];
             /** @constant */
             object: "oauth_client";
+            livemode: components["schemas"]["Livemode"];
             name: string;
             scopes: components["schemas"]["Scope"][];
             api_version: components["schemas"]["ApiVersion"];
@@ -3423,6 +3735,8 @@ export interface components {
             name?: components["schemas"]["Line"];
             scopes: components["schemas"]["Scopes"];
             api_version?: components["schemas"]["ApiVersion"];
+            /** @description The mode the client is for: `true` (live, the default for a live caller) or `false` (test). A test caller makes test clients only. */
+            livemode?: boolean;
         };
         /** OAuthClientList */
         OAuthClientList: {
@@ -3544,12 +3858,13 @@ export interface components {
          *     | `carrier.revetted` | the carrier | a carrier is queued for vetting again by a caller |
          *     | `invoice.voided` | the invoice | an invoice is voided |
          *     | `carrier_payment.sent` | the carrier payment | a carrier is paid |
+         *     | `test_data.deleted` | the deletion | the account's test data is deleted (`DELETE /v1/test_data`) |
          *
          *     New actions are added as the API grows, without a new API version: keep actions you do not know as they are.
          * @example api_key.revoked
          * @enum {string}
          */
-        AuditAction: "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.deleted" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deliveries_recovered" | "webhook_endpoint.disabled" | "event.replayed" | "carrier.suspended" | "carrier.reinstated" | "carrier.revetted" | "invoice.voided" | "carrier_payment.sent";
+        AuditAction: "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.deleted" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deliveries_recovered" | "webhook_endpoint.disabled" | "event.replayed" | "carrier.suspended" | "carrier.reinstated" | "carrier.revetted" | "invoice.voided" | "carrier_payment.sent" | "test_data.deleted";
         /**
          * AuditLog
          * @description One privileged action, recorded in the same transaction as the action itself (so an action
@@ -3560,6 +3875,7 @@ export interface components {
             id: components["schemas"]["AuditLogId"];
             /** @constant */
             object: "audit_log";
+            livemode: components["schemas"]["Livemode"];
             actor: components["schemas"]["AuditActor"];
             action: components["schemas"]["AuditAction"];
             target: components["schemas"]["AuditTarget"];
@@ -3681,6 +3997,7 @@ export interface components {
             id: components["schemas"]["InvoiceId"];
             /** @constant */
             object: "invoice";
+            livemode: components["schemas"]["Livemode"];
             /** @description Human-readable number, unique within the account and without gaps (`INV-000001`, `INV-000002` ...). */
             number: string;
             status: components["schemas"]["InvoiceStatus"];
@@ -3792,6 +4109,7 @@ export interface components {
             id: components["schemas"]["PaymentId"];
             /** @constant */
             object: "payment";
+            livemode: components["schemas"]["Livemode"];
             customer_id: components["schemas"]["CustomerId"];
             /** @description The invoice the payment was applied to (or attempted on); null for a payment on account. */
             invoice_id: components["schemas"]["InvoiceId"] | null;
@@ -3849,6 +4167,7 @@ export interface components {
             id: components["schemas"]["CarrierPaymentId"];
             /** @constant */
             object: "carrier_payment";
+            livemode: components["schemas"]["Livemode"];
             carrier_id: components["schemas"]["CarrierId"];
             order_ids: components["schemas"]["OrderId"][];
             /** @description The sum of the orders' `carrier_pay`, in cents. */
@@ -3914,6 +4233,7 @@ export interface components {
             id: components["schemas"]["LedgerEntryId"];
             /** @constant */
             object: "ledger_entry";
+            livemode: components["schemas"]["Livemode"];
             journal_entry_id: components["schemas"]["JournalEntryId"];
             ledger_account: components["schemas"]["LedgerAccount"];
             /**
@@ -3966,6 +4286,7 @@ export interface components {
         LedgerBalances: {
             /** @constant */
             object: "ledger_balances";
+            livemode: components["schemas"]["Livemode"];
             currency: components["schemas"]["Currency"];
             as_of: components["schemas"]["UnixTime"];
             /** @description Every ledger account, in a fixed order. */
@@ -4000,10 +4321,11 @@ export interface components {
          * MessageStatus
          * @description `queued` (waiting for its next attempt, or a letter not posted yet), `sent` (the mail server
          *     accepted it, or the letter was marked posted), `failed` (refused for good, or not accepted
-         *     after the last retry), `cancelled` (withdrawn before it went out: its invoice was voided).
+         *     after the last retry), `cancelled` (withdrawn before it went out: its invoice was voided),
+         *     `kept` (a message of test mode: recorded with its attachment and shown, never sent or printed).
          * @enum {string}
          */
-        MessageStatus: "queued" | "sent" | "failed" | "cancelled";
+        MessageStatus: "queued" | "sent" | "failed" | "cancelled" | "kept";
         /** @description An email address, or for a letter the postal address. */
         MessageRecipient: string | components["schemas"]["PostalAddress"];
         /**
@@ -4044,6 +4366,7 @@ export interface components {
             id: components["schemas"]["MessageId"];
             /** @constant */
             object: "message";
+            livemode: components["schemas"]["Livemode"];
             kind: components["schemas"]["MessageKind"];
             channel: components["schemas"]["MessageChannel"];
             subject_id: components["schemas"]["MessageSubjectId"];
@@ -4101,6 +4424,7 @@ export interface components {
             id: components["schemas"]["AccountId"];
             /** @constant */
             object: "account";
+            livemode: components["schemas"]["Livemode"];
             /** @description The account's name (given when it was created). */
             name: string;
             legal_name: string | null;
@@ -4498,6 +4822,7 @@ export interface components {
                  * @example {
                  *       "id": "cal_01JF3QG2J4K6M8N0P2Q4R6S8T0",
                  *       "object": "compliance_alert",
+                 *       "livemode": true,
                  *       "carrier_id": "car_01JF3QC4D6F8H0J2K4M6N8P0Q2",
                  *       "kind": "insurance_certificate",
                  *       "expired_on": "2026-11-10",
@@ -5649,6 +5974,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "webhook_recovery",
+                     *       "livemode": true,
                      *       "endpoint_id": "we_01JF3QE8G0J2K4M6N8P0Q2R4S6",
                      *       "since": 1764547200,
                      *       "until": 1764633600,
@@ -6847,6 +7173,7 @@ export interface operations {
                      *         {
                      *           "id": "key_01JF3QG0J2K4M6N8P0Q2R4S6T8",
                      *           "object": "api_key",
+                     *           "livemode": true,
                      *           "name": "TMS integration",
                      *           "scopes": [
                      *             "orders:read",
@@ -7038,6 +7365,7 @@ export interface operations {
                      *         {
                      *           "id": "oac_01JF3QH2K4M6N8P0Q2R4S6T8V0",
                      *           "object": "oauth_client",
+                     *           "livemode": true,
                      *           "name": "Partner TMS",
                      *           "scopes": [
                      *             "orders:read"
@@ -7307,6 +7635,48 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    updateCurrentSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "livemode": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["SessionUpdate"];
+            };
+        };
+        responses: {
+            /** @description The session, in the mode asked for. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listUsers: {
         parameters: {
             query?: {
@@ -7339,6 +7709,7 @@ export interface operations {
                      *         {
                      *           "id": "usr_01JF3QJ3K5M7N9P1Q3R5S7T9V1",
                      *           "object": "user",
+                     *           "livemode": true,
                      *           "email": "dispatch@acme-logistics.example",
                      *           "name": "Dana Dispatcher",
                      *           "role": "developer",
@@ -9130,6 +9501,249 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    testHelpersDeliverOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The order's id. */
+                order_id: components["parameters"]["OrderIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "carrier_id": "car_01JF3QC4D6F8H0J2K4M6N8P0Q2",
+                 *       "signed_by": "Jordan Price"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TestHelpersOrderDelivery"];
+            };
+        };
+        responses: {
+            /** @description The order, delivered. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    testHelpersChangeRegistryRecord: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The carrier's id. */
+                carrier_id: components["parameters"]["CarrierIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "change": "authority_revoked"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TestRegistryRecordChange"];
+            };
+        };
+        responses: {
+            /** @description The change, made. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestRegistryRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    testHelpersTriggerEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "order.delivered"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TestEventTriggerCreate"];
+            };
+        };
+        responses: {
+            /** @description The event happened. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestEventTrigger"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteTestData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deletion, started (or the one already under way). */
+            202: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestDataDeletion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTestDataDeletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The deletion's id. */
+                test_data_deletion_id: components["schemas"]["TestDataDeletionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deletion. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestDataDeletion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

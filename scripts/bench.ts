@@ -235,8 +235,8 @@ async function runShape(shape: Shape): Promise<Measured> {
     const liteServer = await startServer({ DATA_DIR: 'memory://', NODE_ENV: 'development' }, shape);
     servers.push(pgServer, baseServer, liteServer);
     // The development key is printed just after the server is ready.
-    for (let i = 0; i < 300 && !/sk_[0-9A-Za-z]{43}/.test(liteServer.output()); i++) await new Promise((r) => setTimeout(r, 100));
-    const liteKey = /sk_[0-9A-Za-z]{43}/.exec(liteServer.output())?.[0];
+    for (let i = 0; i < 300 && !/sk_live_[0-9A-Za-z]{43}/.test(liteServer.output()); i++) await new Promise((r) => setTimeout(r, 100));
+    const liteKey = /sk_live_[0-9A-Za-z]{43}/.exec(liteServer.output())?.[0];
     if (!liteKey) throw new Error(`no bootstrap key printed:\n${liteServer.output()}`);
 
     await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));

@@ -29,6 +29,7 @@ const fromEvent: Order = {} as EventPayloads['order.created'];
 const envelope: EventEnvelope<'order.created'> = {
   id: 'evt_01JF3QD6F8H0J2K4M6N8P0Q2R4',
   object: 'event',
+  livemode: true,
   type: 'order.created',
   api_version: '2026-07-01',
   created: 1764547200,

@@ -60,7 +60,7 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
 }
 
-export const WORKER_JOBS = ['deliveries', 'vetting', 'compliance', 'monitoring', 'mail', 'overdue'] as const;
+export const WORKER_JOBS = ['deliveries', 'vetting', 'compliance', 'monitoring', 'mail', 'overdue', 'test_data'] as const;
 export type WorkerJob = (typeof WORKER_JOBS)[number];
 
 function workerJobsFrom(value: string | undefined): WorkerJob[] {

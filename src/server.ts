@@ -115,6 +115,10 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
       // One job row, whatever the number of workers: invoice.overdue fires once per invoice.
       await enqueueJob(db.em(), { id: OVERDUE_JOB_ID, kind: OVERDUE_JOB, runAt: clock.now(), maxAttempts: 1_000_000 });
     }
+    if (config.workerJobs.includes('test_data')) {
+      const { TEST_DATA_DELETION_JOB, testDataDeletionJob } = await import('./test-helpers/test-data.service.js');
+      handlers[TEST_DATA_DELETION_JOB] = testDataDeletionJob({ context });
+    }
     if (config.workerJobs.includes('mail')) {
       if (config.mail.smtpUrl) {
         const [{ createMailTransport, mailJob, MAIL_JOB }, { invoiceDeliveryFailed }] = await Promise.all([import('./mail/sender.js'), import('./accounting/invoices.service.js')]);

@@ -56,6 +56,7 @@ describe.each(backends({ pooler: true }))('the audit log on %s', (backend: Backe
       expect(created).toEqual({
         id: expect.stringMatching(/^aud_[0-9A-Z]{26}$/),
         object: 'audit_log',
+        livemode: true,
         actor: expect.stringMatching(/^key_/),
         action: 'api_key.created',
         target: made[2]!.id,

@@ -32,7 +32,7 @@ describe.each(backends({ pooler: true }))('platform policies on %s', (backend: B
       expect(r.status).toBe(201);
       expect(r.headers.get('location')).toBe(`/v1/api_keys/${r.body.id}`);
       expect(r.body).toMatchObject({ object: 'api_key', name: 'reader', scopes: ['orders:read'], api_version: '2026-07-01', revoked_at: null });
-      expect(r.body.secret).toMatch(/^sk_[0-9A-Za-z]{43}$/);
+      expect(r.body.secret).toMatch(/^sk_live_[0-9A-Za-z]{43}$/);
       expect(r.body.last4).toBe(r.body.secret.slice(-4));
       const got = await h.call('GET', `/v1/api_keys/${r.body.id}`, { key: admin });
       expect(got.body.secret).toBeUndefined();

@@ -54,8 +54,8 @@ async function startFresh(prefix: string, extraEnv: Record<string, string> = {})
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   // A fresh embedded database runs every migration first: seconds alone, longer on a loaded machine.
   const deadline = Date.now() + 50_000;
-  while (!/sk_[0-9A-Za-z]{43}/.test(output) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  const key = /sk_[0-9A-Za-z]{43}/.exec(output)?.[0];
+  while (!/sk_live_[0-9A-Za-z]{43}/.test(output) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  const key = /sk_live_[0-9A-Za-z]{43}/.exec(output)?.[0];
   return { child, exited, key, output: () => output, port, base: `http://127.0.0.1:${port}`, dir };
 }
 
@@ -65,8 +65,12 @@ describe('npm run keys -- create', () => {
       env,
       encoding: 'utf8',
     });
-    const key = out.trim().split('\n').find((l) => /^sk_[0-9A-Za-z]{43}$/.test(l));
+    const key = out.trim().split('\n').find((l) => /^sk_live_[0-9A-Za-z]{43}$/.test(l));
     expect(key).toBeDefined();
+    // --test: a key of the same account's test mode.
+    const testOut = execFileSync(node, ['--import', 'tsx', 'src/keys-cli.ts', 'create', '--account', 'cli-co', '--scopes', 'customers:read,customers:write', '--test'], { env, encoding: 'utf8' });
+    const testKey = testOut.trim().split('\n').find((l) => /^sk_test_[0-9A-Za-z]{43}$/.test(l));
+    expect(testKey).toBeDefined();
 
     const port = await freePort();
     const server = startServer(port);
@@ -81,6 +85,12 @@ describe('npm run keys -- create', () => {
         body: '{"name":"x"}',
       });
       expect(create.status).toBe(403);
+      // The test key writes test data, which the live key does not see.
+      const made = await fetch(`${base}/v1/customers`, { method: 'POST', headers: { Authorization: `Bearer ${testKey}`, 'Content-Type': 'application/json' }, body: '{"name":"Sandbox"}' });
+      expect(made.status).toBe(201);
+      const testCustomer = (await made.json()) as { id: string; livemode: boolean };
+      expect(testCustomer.livemode).toBe(false);
+      expect((await fetch(`${base}/v1/customers/${testCustomer.id}`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(404);
       // The database already had an account, so no development key is printed.
       expect(server.output()).not.toContain('Development account created');
     } finally {
@@ -106,7 +116,7 @@ describe('npm run keys -- create', () => {
       expect(refused.code).toBe(1);
       expect(refused.out).toContain(`in use by process ${server.child.pid}`);
       expect(refused.out).toContain('POST /v1/api_keys');
-      expect(refused.out).not.toMatch(/sk_[0-9A-Za-z]{43}/); // no key printed that would not work
+      expect(refused.out).not.toMatch(/sk_(live_|test_)?[0-9A-Za-z]{43}/); // no key printed that would not work
       expect(refused.out).not.toMatch(/\n\s+at /); // a sentence, not a stack trace
       const second = startServer(await freePort());
       await expect(second.ready).rejects.toThrow(`in use by process ${server.child.pid}`);
@@ -120,7 +130,7 @@ describe('npm run keys -- create', () => {
     // Stopped: the lock is released, and the CLI's key is kept.
     const made = cli(['create', '--account', 'after-stop', '--scopes', 'customers:read']);
     expect(made.code).toBe(0);
-    const key = made.out.trim().split('\n').find((l) => /^sk_[0-9A-Za-z]{43}$/.test(l));
+    const key = made.out.trim().split('\n').find((l) => /^sk_live_[0-9A-Za-z]{43}$/.test(l));
     expect(key).toBeDefined();
     const againPort = await freePort();
     const again = startServer(againPort);

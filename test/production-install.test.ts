@@ -86,7 +86,7 @@ describe.skipIf(!base)('the packed package installed with production dependencie
     };
     const keyOut = await run(process.execPath, ['dist/keys-cli.js', 'create', '--account', 'Packed Logistics', '--scopes', 'customers:read,customers:write'], { cwd: app, env });
     const key = keyOut.stdout.trim();
-    expect(key).toMatch(/^sk_[0-9A-Za-z]{43}$/);
+    expect(key).toMatch(/^sk_live_[0-9A-Za-z]{43}$/);
 
     const port = await freePort();
     const child: ChildProcess = spawn(process.execPath, dockerCmd(), { cwd: app, env: { ...env, HOST: '127.0.0.1', PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1,7 +1,8 @@
-// Tenant isolation, driven by the spec's operation list: for every /v1 operation, a key of account B
-// (holding every scope) cannot read, change or act on account A's resources (404, never revealing
-// that they exist), and B's lists never contain A's ids. A new operation is covered automatically; one
-// whose path parameter has no fixture below fails until a fixture (one entry) is added.
+// Tenant and mode isolation, driven by the spec's operation list: for every /v1 operation, a key of B
+// (holding every scope) cannot read, change or act on A's resources (404, never revealing that they
+// exist), and B's lists never contain A's ids. B is another account; then the test mode of A's own
+// account; then A is the test mode and B the live mode of one account. A new operation is covered
+// automatically; one whose path parameter has no fixture below fails until a fixture (one entry) is added.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, type Backend } from './support/databases.js';
@@ -13,6 +14,7 @@ import { queueMessage } from '../src/mail/outbox.js';
 import { inTransaction } from '../src/shared/context.js';
 import { newId } from '../src/shared/ids.js';
 import { invoiceDocument } from './support/mail-documents.js';
+import { testAccountIdOf } from '../src/shared/livemode.js';
 
 type Json = Record<string, any>;
 const spec = JSON.parse(readFileSync('generated/openapi.json', 'utf8')) as Json;
@@ -42,7 +44,7 @@ const operations: Operation[] = Object.entries(spec.paths as Json)
  * How to create, in account A, the resource a path parameter names: one entry per parameter name.
  * `need` gives another fixture's id (created once per run).
  */
-type Fixture = (h: Harness, key: string, need: (param: string) => Promise<string>) => Promise<string>;
+type Fixture = (h: Harness, key: string, need: (param: string) => Promise<string>, accountId: string) => Promise<string>;
 const FIXTURES: Record<string, Fixture> = {
   customer_id: async (h, key) => (await h.call('POST', '/v1/customers', { key, body: { name: 'Tenant A customer' } })).body.id,
   order_id: async (h, key, need) => (await h.call('POST', '/v1/orders', { key, body: orderBody(await need('customer_id')) })).body.id,
@@ -105,13 +107,13 @@ const FIXTURES: Record<string, Fixture> = {
   },
   user_id: async (h, key) =>
     (await h.call('POST', '/v1/users', { key, body: { email: `user.${Math.random().toString(36).slice(2)}@tenant-a.example`, role: 'viewer' } })).body.id,
-  message_id: async (h) => {
+  message_id: async (h, _key, _need, accountId) => {
     // A message is written by what sends it (an invoice, a carrier payment, a dispatch), as here.
-    const account = await h.database.db.em().findOneOrFail(Account, { name: 'tenant-a' });
     const input = { kind: 'invoice', channel: 'email', subjectId: newId('invoice'), to: 'ap@tenant-a.example', toName: null, replyTo: null, document: invoiceDocument() } as const;
-    return (await inTransaction(h.background(), (tx) => queueMessage(tx, { ...input, accountId: account.id }))).id;
+    return (await inTransaction(h.background(), (tx) => queueMessage(tx, { ...input, accountId }))).id;
   },
   attachment_index: async () => '0',
+  test_data_deletion_id: async (h, key) => (await h.call('DELETE', '/v1/test_data', { key })).body.id,
   audit_log_id: async (h, key, need) => {
     const apiKey = await need('api_key_id');
     return (await h.call('GET', `/v1/audit_logs?target=${apiKey}`, { key })).body.data[0].id;
@@ -124,25 +126,53 @@ const FIXTURE_OF: Record<string, Record<string, string>> = {
   getOrderBillOfLading: { order_id: 'delivered_order_id' },
 };
 
-describe.each(backends())('tenant isolation on %s', (backend: Backend) => {
+/** The operations of live mode only (dashboard users): a test caller is answered 403 `livemode_mismatch`. */
+const LIVE_ONLY = new Set(['createUser', 'listUsers', 'getUser', 'updateUser', 'deleteUser']);
+
+/** Who owns the resources (A) and who probes them (B): an account name and a mode each. */
+interface Pair {
+  a: { account: string; livemode: boolean };
+  b: { account: string; livemode: boolean };
+}
+const PAIRS: [string, Pair][] = [
+  ['another account', { a: { account: 'tenant-a', livemode: true }, b: { account: 'tenant-b', livemode: true } }],
+  ['test mode of the account', { a: { account: 'tenant-a', livemode: true }, b: { account: 'tenant-a', livemode: false } }],
+  ['live mode of a test account', { a: { account: 'tenant-a', livemode: false }, b: { account: 'tenant-a', livemode: true } }],
+];
+
+/** The account that holds a name's data in a mode. */
+async function accountId(h: Harness, side: Pair['a']): Promise<string> {
+  const live = (await h.database.db.em().findOneOrFail(Account, { name: side.account, livemode: true })).id;
+  return side.livemode ? live : testAccountIdOf(live);
+}
+
+describe.each(backends().flatMap((b) => PAIRS.map(([name, pair]) => [b, name, pair] as const)))('isolation on %s: %s', (backend: Backend, _name, pair) => {
   let h: Harness;
   let keyA: string;
   let keyB: string;
+  let accountA: string;
+  let accountB: string;
   const ids = new Map<string, Promise<string>>();
   const need = (param: string): Promise<string> => {
     const fixture = FIXTURES[param];
     if (!fixture) throw new Error(`no fixture for the path parameter ${param}: add one to FIXTURES`);
-    if (!ids.has(param)) ids.set(param, fixture(h, keyA, need));
+    if (!ids.has(param)) ids.set(param, fixture(h, keyA, need, accountA));
     return ids.get(param)!;
   };
   beforeAll(async () => {
     h = await startHarness(backend);
-    keyA = await h.key('tenant-a');
-    keyB = await h.key('tenant-b');
+    keyA = await h.key(pair.a.account, 'all', { livemode: pair.a.livemode });
+    keyB = await h.key(pair.b.account, 'all', { livemode: pair.b.livemode });
+    accountA = await accountId(h, pair.a);
+    accountB = await accountId(h, pair.b);
+    expect(accountA).not.toBe(accountB);
   });
   afterAll(() => h.close());
 
-  const withParams = operations.filter((o) => o.pathParams.length > 0);
+  // A test owner has no users to probe; a test prober is refused users' operations whoever's they are.
+  const ownable = (o: Operation) => !(LIVE_ONLY.has(o.id) && !pair.a.livemode);
+  const refusedToB = (o: Operation) => LIVE_ONLY.has(o.id) && !pair.b.livemode;
+  const withParams = operations.filter((o) => o.pathParams.length > 0 && ownable(o));
   it.each(withParams.map((o) => [o.id, o] as const))('%s: B gets 404 for A\'s resource', async (_id, op) => {
     let path = op.path;
     const used: string[] = [];
@@ -153,17 +183,23 @@ describe.each(backends())('tenant isolation on %s', (backend: Backend) => {
       used.push(id);
     }
     const r = await h.call(op.method, path, { key: keyB, ...(op.example !== undefined ? { body: op.example } : {}) });
+    if (refusedToB(op)) {
+      expect(r.status, `${op.method} ${path}: ${r.text}`).toBe(403);
+      expect(r.body.error.code).toBe('livemode_mismatch');
+      return;
+    }
     expect(r.status, `${op.method} ${path}: ${r.text}`).toBe(404);
-    expect(r.body.error.code).toBe('resource_missing');
+    // A test helper does not exist for a live key, whoever's the object is.
+    expect(r.body.error.code).toBe(op.path.startsWith('/v1/test_helpers/') && pair.b.livemode ? 'route_not_found' : 'resource_missing');
     expect(used.some((id) => r.body.error.message.includes(id)), r.body.error.message).toBe(true);
     if (op.method === 'GET') expect((await h.call('GET', path, { key: keyA })).status, `A reads its own ${path}`).toBe(200);
   });
 
   // Every list of an account's resources (the current session is the caller's own, not a list; the
   // event-type catalog is the document's, the same for every account).
-  const lists = operations.filter((o) => o.method === 'GET' && o.pathParams.length === 0 && o.id.startsWith('list') && o.id !== 'listEventTypes');
+  const lists = operations.filter((o) => o.method === 'GET' && o.pathParams.length === 0 && o.id.startsWith('list') && o.id !== 'listEventTypes' && ownable(o) && !refusedToB(o));
   it.each(lists.map((o) => [o.id, o] as const))('%s: B\'s list holds none of A\'s ids', async (_id, op) => {
-    for (const param of Object.keys(FIXTURES)) await need(param).catch(() => undefined);
+    for (const param of Object.keys(FIXTURES)) if (pair.a.livemode || param !== 'user_id') await need(param);
     const mine = await h.call('GET', `${op.path}?limit=100`, { key: keyA });
     expect(mine.status).toBe(200);
     const theirs = await h.call('GET', `${op.path}?limit=100`, { key: keyB });
@@ -185,7 +221,7 @@ describe.each(backends())('tenant isolation on %s', (backend: Backend) => {
 
   const own = new Map<string, string>();
   async function ownResource(param: string): Promise<string> {
-    if (!own.has(param)) own.set(param, await FIXTURES[param]!(h, keyB, ownResource));
+    if (!own.has(param)) own.set(param, await FIXTURES[param]!(h, keyB, ownResource, accountB));
     return own.get(param)!;
   }
 });

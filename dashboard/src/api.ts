@@ -1,6 +1,6 @@
 // The dashboard's only way to the server: the public /v1 API, typed from the generated OpenAPI types
 // (a spec change that breaks a call fails the type check). The session cookie goes along on every
-// request; state-changing requests carry the session's CSRF token.
+// request; state-changing requests carry the session's CSRF token, and every request the mode the page shows.
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { components, paths } from '../../generated/openapi.ts';
 
@@ -12,9 +12,16 @@ export const setCsrfToken = (token: string | null) => {
   csrfToken = token;
 };
 
+/** The mode this page shows: sent with every request, so a session switched in another tab is refused here. */
+let shownLivemode: boolean | null = null;
+export const setShownLivemode = (livemode: boolean | null) => {
+  shownLivemode = livemode;
+};
+
 const csrf: Middleware = {
   onRequest({ request }) {
     if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method) && csrfToken) request.headers.set('X-CSRF-Token', csrfToken);
+    if (shownLivemode !== null) request.headers.set('X-Livemode', String(shownLivemode));
     return request;
   },
 };

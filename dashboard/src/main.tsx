@@ -4,7 +4,7 @@
 import { StrictMode, useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, NavLink, Navigate, Route, Routes } from 'react-router';
-import { api, asFailure, must, setCsrfToken, type ApiFailure, type S } from './api.ts';
+import { api, asFailure, must, setCsrfToken, setShownLivemode, type ApiFailure, type S } from './api.ts';
 import { SessionContext, type SessionState } from './session.tsx';
 import { ErrorBox, Field, Form } from './ui.tsx';
 import { Home } from './pages/Home.tsx';
@@ -53,6 +53,16 @@ function Layout({ state, children }: { state: SessionState; children: React.Reac
       <nav className="sidebar" aria-label="Main">
         <div className="brand">Vehicle Transport</div>
         <div className="account">{session.account.name}</div>
+        <label className="mode-switch">
+          <input
+            type="checkbox"
+            role="switch"
+            data-testid="test-mode-switch"
+            checked={!session.livemode}
+            onChange={(e) => void state.switchMode(!e.target.checked)}
+          />{' '}
+          Test mode
+        </label>
         <NavLink to="/" end>Home</NavLink>
         {can('orders:read') && <NavLink to="/orders">Orders</NavLink>}
         {can('customers:read') && <NavLink to="/customers">Customers</NavLink>}
@@ -76,7 +86,7 @@ function Layout({ state, children }: { state: SessionState; children: React.Reac
         {can('keys:manage') && <NavLink to="/settings/developers/api-keys">API keys</NavLink>}
         {can('keys:manage') && <NavLink to="/settings/developers/oauth-clients">OAuth clients</NavLink>}
         {can('audit:read') && <NavLink to="/settings/developers/audit-log">Audit log</NavLink>}
-        <NavLink to="/settings/team">Team</NavLink>
+        {session.livemode && <NavLink to="/settings/team">Team</NavLink>}
         {can('accounting:read') && <NavLink to="/settings/account">Account settings</NavLink>}
         <div className="me">
           <span data-testid="signed-in-as" title={session.user.email}>
@@ -90,7 +100,14 @@ function Layout({ state, children }: { state: SessionState; children: React.Reac
           </button>
         </div>
       </nav>
-      <main className="content">{children}</main>
+      <main className="content">
+        {!session.livemode && (
+          <div className="test-banner" role="status" data-testid="test-banner">
+            Viewing test data: nothing here is live, and no mail or registry read leaves the machine.
+          </div>
+        )}
+        {children}
+      </main>
     </div>
   );
 }
@@ -118,6 +135,7 @@ function App() {
   const [error, setError] = useState<ApiFailure>();
   const adopt = useCallback((s: S['Session'] | null) => {
     setCsrfToken(s?.csrf_token ?? null);
+    setShownLivemode(s ? s.livemode : null);
     setSession(s);
     rememberSignedIn(s !== null);
   }, []);
@@ -146,11 +164,15 @@ function App() {
       await api.DELETE('/v1/sessions/current');
       adopt(null);
     },
+    async switchMode(livemode) {
+      adopt(await must(api.PATCH('/v1/sessions/current', { body: { livemode } })));
+    },
   };
   return (
     <SessionContext.Provider value={state}>
       <Layout state={state}>
-        <Routes>
+        {/* Keyed by the mode: every page loads its data again when the mode changes. */}
+        <Routes key={session.livemode ? 'live' : 'test'}>
           <Route path="/" element={<Home />} />
           <Route path="/orders" element={<OrderList />} />
           <Route path="/orders/new" element={<OrderCreate />} />

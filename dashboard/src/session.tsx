@@ -6,6 +6,8 @@ export interface SessionState {
   session: S['Session'];
   can(scope: Scope): boolean;
   signOut(): Promise<void>;
+  /** Switches the session to live (true) or test (false) data. */
+  switchMode(livemode: boolean): Promise<void>;
 }
 
 export const SessionContext = createContext<SessionState | null>(null);

@@ -7,6 +7,7 @@ import type { Broker } from '../documents/documents.models.js';
 import { unixSeconds } from '../shared/clock.js';
 import { inTransaction, type Context, type RequestContext } from '../shared/context.js';
 import { lockOne } from '../shared/find.js';
+import { liveAccountIdOf, livemodeOf } from '../shared/livemode.js';
 
 type S = components['schemas'];
 
@@ -15,8 +16,9 @@ const postal = (a: S['PostalAddress'] | null | undefined): S['PostalAddress'] | 
 
 export function renderAccount(a: Account): S['Account'] {
   return {
-    id: a.id,
+    id: liveAccountIdOf(a.id), // the brokerage's one id, in either mode
     object: 'account',
+    livemode: livemodeOf(a.id),
     name: a.name,
     legal_name: a.legalName ?? null,
     address: postal(a.address),

@@ -18,6 +18,7 @@ import { latestMessages, queueMessage, renderDelivery, type MessageHead } from '
 import { remittanceDocument } from './accounting.documents.js';
 import { CarrierPayment, CarrierPaymentOrder } from './accounting.entities.js';
 import { carrierPaymentTotal } from './accounting.rules.js';
+import { livemodeOf } from '../shared/livemode.js';
 
 type S = components['schemas'];
 type ListQuery = NonNullable<operations['listCarrierPayments']['parameters']['query']>;
@@ -32,6 +33,7 @@ export function renderCarrierPayment({ payment: c, remittance }: CarrierPaymentW
   return {
     id: c.id,
     object: 'carrier_payment',
+    livemode: livemodeOf(c.accountId),
     carrier_id: c.carrierId,
     order_ids: c.orderIds,
     amount: c.amount,

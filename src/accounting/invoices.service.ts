@@ -25,6 +25,7 @@ import { Invoice, InvoiceLine } from './accounting.entities.js';
 import { invoiceDocument } from './accounting.documents.js';
 import { billedOrders, invoiceTotals, isPastDue, lineAmount, subtotalOf, voidTransition } from './accounting.rules.js';
 import { invoiceLifecycle } from './invoices.state.js';
+import { livemodeOf } from '../shared/livemode.js';
 
 type S = components['schemas'];
 type ListQuery = NonNullable<operations['listInvoices']['parameters']['query']>;
@@ -43,6 +44,7 @@ export function renderInvoice({ invoice: i, lines, delivery }: InvoiceWithLines,
   return {
     id: i.id,
     object: 'invoice',
+    livemode: livemodeOf(i.accountId),
     number: i.number,
     status: i.status,
     customer_id: i.customerId,
@@ -370,18 +372,19 @@ const OVERDUE_PER_RUN = 10_000;
 /**
  * Fires invoice.overdue once per invoice whose due date passed (UTC) while it was SENT: each marked
  * (`overdue_at`) in the transaction of its event, a batch at a time, rows locked with SKIP LOCKED so
- * two workers never announce one twice. Answers how many it announced.
+ * two workers never announce one twice; of one account only when `accountId` is given (the test
+ * helper's). Answers how many it announced.
  */
-export async function announceOverdueInvoices(ctx: Context, limit = OVERDUE_PER_RUN): Promise<number> {
+export async function announceOverdueInvoices(ctx: Context, limit = OVERDUE_PER_RUN, accountId?: string): Promise<number> {
   let announced = 0;
   while (announced < limit) {
     const now = ctx.clock.now();
     const batch = await inTransaction(ctx, async (tx) => {
       const ids = await queryRows<{ id: string }>(
         tx.em,
-        `select id from invoices where status = 'SENT' and overdue_at is null and due_date < $1
+        `select id from invoices where status = 'SENT' and overdue_at is null and due_date < $1 and ($3::text is null or account_id = $3)
           order by due_date, id limit $2 for update skip locked`,
-        [today(now), Math.min(OVERDUE_BATCH, limit - announced)],
+        [today(now), Math.min(OVERDUE_BATCH, limit - announced), accountId ?? null],
       );
       for (const { id } of ids) {
         const invoice = await tx.em.findOneOrFail(Invoice, { id });

@@ -10,6 +10,7 @@ import { newId } from '../shared/ids.js';
 import { createdRange, listPage, type Page } from '../shared/pagination.js';
 import { LedgerEntry } from './accounting.entities.js';
 import { journalLines, trialBalance, type LedgerTotal, type Posting } from './accounting.rules.js';
+import { livemodeOf } from '../shared/livemode.js';
 
 type S = components['schemas'];
 type ListQuery = NonNullable<operations['listLedgerEntries']['parameters']['query']>;
@@ -52,6 +53,7 @@ export function renderLedgerEntry(l: LedgerEntry): S['LedgerEntry'] {
   return {
     id: l.id,
     object: 'ledger_entry',
+    livemode: livemodeOf(l.accountId),
     journal_entry_id: l.journalEntryId,
     ledger_account: l.ledgerAccount,
     direction: l.direction,
@@ -88,5 +90,5 @@ export async function ledgerBalances(ctx: RequestContext, query: BalancesQuery):
     // The whole second `as_of` (its last millisecond: the next second's start can be past year 9999).
     [ctx.principal.accountId, currency, new Date(asOf * 1000 + 999)],
   )) as LedgerTotal[];
-  return { object: 'ledger_balances', currency, as_of: asOf, ...trialBalance(rows) };
+  return { object: 'ledger_balances', livemode: livemodeOf(ctx.principal.accountId), currency, as_of: asOf, ...trialBalance(rows) };
 }

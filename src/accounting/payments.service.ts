@@ -16,6 +16,7 @@ import { Invoice, Payment } from './accounting.entities.js';
 import { findInvoice } from './invoices.service.js';
 import { isFailedPayment, paymentApplication } from './accounting.rules.js';
 import { invoiceLifecycle } from './invoices.state.js';
+import { livemodeOf } from '../shared/livemode.js';
 
 type S = components['schemas'];
 type ListQuery = NonNullable<operations['listPayments']['parameters']['query']>;
@@ -24,6 +25,7 @@ export function renderPayment(p: Payment): S['Payment'] {
   return {
     id: p.id,
     object: 'payment',
+    livemode: livemodeOf(p.accountId),
     customer_id: p.customerId,
     invoice_id: p.invoiceId ?? null,
     amount: p.amount,

@@ -9,6 +9,7 @@ import { newId } from '../shared/ids.js';
 import { createdRange, listPage, type Page } from '../shared/pagination.js';
 import { emitEvent } from '../webhooks/emitter.js';
 import { AuditLog } from './audit.entities.js';
+import { livemodeOf } from '../shared/livemode.js';
 
 type S = components['schemas'];
 
@@ -33,6 +34,7 @@ export function renderAuditLog(entry: AuditLog): S['AuditLog'] {
   return {
     id: entry.id,
     object: 'audit_log' as const,
+    livemode: livemodeOf(entry.accountId),
     actor: entry.actor,
     action: entry.action as AuditAction,
     target: entry.target,

@@ -8,7 +8,12 @@ export const Account = defineEntity({
   tableName: 'accounts',
   properties: {
     id: p.string().primary(),
-    name: p.string().unique(),
+    /** Unique among live accounts; a test account carries its live account's name. */
+    name: p.string(),
+    /** False for an account's test mode (src/shared/livemode.ts). */
+    livemode: p.boolean().default(true),
+    /** The live account of a test account; null for a live one. */
+    liveAccountId: p.string().nullable(),
     /** The brokerage's details printed on its documents (src/account/account.service.ts). */
     legalName: p.string().nullable(),
     address: p.json<S['PostalAddress']>().nullable(),

@@ -9,10 +9,12 @@ import type { Principal } from '../shared/context.js';
 import { allScopes, type Scope } from '../shared/spec.js';
 import { CURRENT_VERSION, isSupportedVersion, type ApiVersion } from '../shared/versions.js';
 import { queryRows } from '../shared/sql.js';
+import { liveAccountIdOf, livemodeOf, testAccountIdOf } from '../shared/livemode.js';
 
 export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
-export const KEY_PATTERN = /^sk_[0-9A-Za-z]{43}$/;
+/** `sk_live_...` and `sk_test_...`; keys made before test mode (`sk_...`) are live keys and keep working. */
+export const KEY_PATTERN = /^sk_(?:(?:live|test)_)?[0-9A-Za-z]{43}$/;
 export const TOKEN_PATTERN = /^oat_[0-9A-Za-z]{43}$/;
 
 /** Why a bearer credential was refused (the error code of the 401). */
@@ -36,12 +38,14 @@ export function parseScopes(input: string | string[]): Scope[] {
 }
 
 export async function findOrCreateAccount(em: EntityManager, name: string, clock: Clock): Promise<Account> {
-  const existing = await em.findOne(Account, { name });
+  const existing = await em.findOne(Account, { name, livemode: true });
   if (existing) return existing;
   const now = clock.now();
   const account = em.create(Account, {
     id: newId('account'),
     name,
+    livemode: true,
+    liveAccountId: null,
     legalName: null,
     address: null,
     phone: null,
@@ -55,17 +59,38 @@ export async function findOrCreateAccount(em: EntityManager, name: string, clock
   return account;
 }
 
-/** Creates a key (and the account if no account has that name). Returns the secret once. */
+/**
+ * The account that holds `accountId`'s data in the mode asked for: the live account itself, or its
+ * test account, made (with a copy of the live account's document details) the first time it is asked
+ * for. Safe under concurrency: two first test keys make one test account.
+ */
+export async function accountOfMode(em: EntityManager, accountId: string, livemode: boolean, now: Date): Promise<string> {
+  const liveId = liveAccountIdOf(accountId);
+  if (livemode) return liveId;
+  const testId = testAccountIdOf(liveId);
+  await queryRows(
+    em,
+    `insert into accounts (id, name, livemode, live_account_id, legal_name, address, phone, email, remit_to, payment_instructions, created_at, updated_at)
+     select $2, name, false, id, legal_name, address, phone, email, remit_to, payment_instructions, $3, $3 from accounts where id = $1
+     on conflict do nothing`,
+    [liveId, testId, now],
+  );
+  return testId;
+}
+
+/** Creates a key (and the account if no account has that name) of the mode asked for (live by default). Returns the secret once. */
 export async function createApiKey(
   em: EntityManager,
-  input: { accountName: string; scopes: Scope[]; name?: string; apiVersion?: string },
+  input: { accountName: string; scopes: Scope[]; name?: string; apiVersion?: string; livemode?: boolean },
   clock: Clock,
 ): Promise<CreatedKey> {
   const apiVersion = input.apiVersion ?? CURRENT_VERSION;
   if (!isSupportedVersion(apiVersion)) throw new Error(`Unsupported API version ${apiVersion}.`);
   return em.transactional(async (tem) => {
     const account = await findOrCreateAccount(tem, input.accountName, clock);
-    const { key, secret } = issueApiKey(tem, account.id, { name: input.name ?? 'default', scopes: input.scopes, apiVersion }, clock.now());
+    await tem.flush();
+    const accountId = await accountOfMode(tem, account.id, input.livemode ?? true, clock.now());
+    const { key, secret } = issueApiKey(tem, accountId, { name: input.name ?? 'default', scopes: input.scopes, apiVersion }, clock.now());
     await tem.flush();
     return { key, secret, account };
   });
@@ -78,7 +103,7 @@ export function issueApiKey(
   input: { name: string; scopes: Scope[]; apiVersion: ApiVersion },
   now: Date,
 ): { key: ApiKey; secret: string } {
-  const secret = randomToken('sk');
+  const secret = randomToken(livemodeOf(accountId) ? 'sk_live' : 'sk_test');
   const key = em.create(ApiKey, {
     id: newId('apiKey', now.getTime()),
     accountId,

@@ -11,8 +11,9 @@ import { listPage, type Page, type PageQuery } from '../shared/pagination.js';
 import { randomToken } from '../shared/tokens.js';
 import { CURRENT_VERSION } from '../shared/versions.js';
 import { ApiKey, OAuthClient } from './auth.entities.js';
-import { hashSecret, issueApiKey } from './auth.service.js';
+import { accountOfMode, hashSecret, issueApiKey } from './auth.service.js';
 import { apiKeyLifecycle, credentialStatus, oauthClientLifecycle } from './keys.state.js';
+import { livemodeOf } from '../shared/livemode.js';
 
 type S = components['schemas'];
 
@@ -20,6 +21,7 @@ export function renderApiKey(key: ApiKey, secret?: string): S['ApiKey'] {
   return {
     id: key.id,
     object: 'api_key',
+    livemode: livemodeOf(key.accountId),
     name: key.name,
     scopes: key.scopes,
     api_version: key.apiVersion,
@@ -35,6 +37,7 @@ export function renderOAuthClient(client: OAuthClient, secret?: string): S['OAut
   return {
     id: client.id,
     object: 'oauth_client',
+    livemode: livemodeOf(client.accountId),
     name: client.name,
     scopes: client.scopes,
     api_version: client.apiVersion,
@@ -48,6 +51,17 @@ export function renderOAuthClient(client: OAuthClient, secret?: string): S['OAut
 function assertGrantable(who: Principal, scopes: readonly string[]): void {
   const missing = scopes.filter((s) => !who.scopes.has(s));
   if (missing.length) throw errors.scopeNotGrantable(missing);
+}
+
+/**
+ * The account a new key or client of the mode asked for belongs to (the caller's mode by default):
+ * a live caller makes either; a test caller, test ones only.
+ */
+async function accountFor(ctx: RequestContext, livemode: boolean | undefined, what: string): Promise<string> {
+  const callerLive = livemodeOf(ctx.principal.accountId);
+  if (livemode === undefined || livemode === callerLive) return ctx.principal.accountId;
+  if (!callerLive) throw errors.livemodeMismatch(what);
+  return accountOfMode(ctx.em, ctx.principal.accountId, false, ctx.clock.now());
 }
 
 /** A credential cannot revoke itself: the caller would lock itself out mid-operation; use another key. */
@@ -65,7 +79,7 @@ export function createKey(ctx: RequestContext, input: S['ApiKeyCreate']): Promis
     const now = ctx.clock.now();
     const created = issueApiKey(
       tx.em,
-      ctx.principal.accountId,
+      await accountFor(tx, input.livemode, 'key'),
       { name: input.name ?? 'default', scopes: [...new Set(input.scopes)], apiVersion: input.api_version ?? CURRENT_VERSION },
       now,
     );
@@ -88,9 +102,10 @@ export function createClient(ctx: RequestContext, input: S['OAuthClientCreate'])
   return inTransaction(ctx, async (tx) => {
     const now = ctx.clock.now();
     const secret = randomToken('ocs');
+    const accountId = await accountFor(tx, input.livemode, 'client');
     const client = tx.em.create(OAuthClient, {
       id: newId('oauthClient', now.getTime()),
-      accountId: ctx.principal.accountId,
+      accountId,
       name: input.name ?? 'default',
       secretHash: hashSecret(secret),
       scopes: [...new Set(input.scopes)],

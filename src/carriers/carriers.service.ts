@@ -15,8 +15,9 @@ import { enqueueJob, type JobHandler } from '../jobs/runner.js';
 import type { Job } from '../jobs/jobs.entities.js';
 import { Carrier } from './carriers.entities.js';
 import { carrierLifecycle } from './carriers.state.js';
-import { vetCarrier, type CarrierRecord, type RegistryProvider } from './registry/index.js';
+import { registryFor, vetCarrier, type CarrierRecord, type RegistryProvider } from './registry/index.js';
 import { nextCheckAt } from './monitor.rules.js';
+import { livemodeOf } from '../shared/livemode.js';
 
 /** How often an active or suspended carrier is read again (CARRIER_MONITOR_INTERVAL_HOURS). */
 export const DEFAULT_MONITOR_INTERVAL_MS = 24 * 3_600_000;
@@ -38,6 +39,7 @@ export function renderCarrier(c: Carrier): S['Carrier'] {
   return {
     id: c.id,
     object: 'carrier',
+    livemode: livemodeOf(c.accountId),
     status: c.status,
     safer_pull_status: c.saferPullStatus,
     dot_number: c.dotNumber,
@@ -217,6 +219,50 @@ export function snapshot(record: CarrierRecord, provider: string): S['RegistrySn
 }
 
 /** The vetting job: queued -> in_progress, look-up outside any transaction, then active or rejected. */
+/**
+ * Vets a carrier now against `registry` (the test registry for a test account's): reads its record,
+ * then in one transaction judges it, records the result and fires carrier.vetted or carrier.rejected.
+ * A carrier no longer waiting for vetting is left alone. Throws RegistryUnavailableError when the
+ * registry cannot answer.
+ */
+export async function vetCarrierNow(ctx: Context, id: string, liveRegistry: RegistryProvider, interval: number): Promise<void> {
+  const carrier = await ctx.em.findOne(Carrier, { id });
+  if (!carrier || !carrierLifecycle.allows('pass_vetting', carrier.status)) return; // suspended or vetted meanwhile: nothing to judge
+  const registry = registryFor(carrier.accountId, liveRegistry, ctx);
+  const record = await registry.findByDot(carrier.dotNumber); // throws RegistryUnavailableError
+  await inTransaction(ctx, async (tx) => {
+    const c = await lockOne(tx.em, Carrier, { id });
+    if (!c || !carrierLifecycle.allows('pass_vetting', c.status)) return;
+    const now = tx.clock.now();
+    // The MC number the broker was given, against the registry's docket for the DOT number.
+    const result = vetCarrier(record, now, { mcNumber: c.mcNumber });
+    const t = carrierLifecycle.assert(result.passed ? 'pass_vetting' : 'fail_vetting', c.status);
+    c.vetting = {
+      passed: result.passed,
+      reasons: result.reasons,
+      vetted_at: unixSeconds(now),
+      record: record ? snapshot(record, registry.name) : null,
+    };
+    c.saferPullStatus = 'completed';
+    c.status = t.to;
+    // The vetting read is the first: monitoring reads an active carrier again an interval later.
+    c.monitorLastCheckedAt = now;
+    c.monitorFailures = 0;
+    c.monitorNextCheckAt = t.to === 'active' ? nextCheckAt(now, interval, Math.random()) : null;
+    if (record) {
+      c.legalName = record.legalName;
+      c.mcNumber ??= record.mcNumber;
+      // The registry's dates fill what the broker has not set.
+      c.insuranceExpiresOn ??= record.insuranceExpiresOn;
+      c.bondExpiresOn ??= record.bondExpiresOn;
+      c.processAgentExpiresOn ??= record.processAgentExpiresOn;
+    }
+    c.updatedAt = now;
+    if ('event' in t) await emitEvent(tx, t.event, renderCarrier(c), { accountId: c.accountId, now });
+    await tx.em.flush();
+  });
+}
+
 export function vettingJob(deps: { context: () => Context; registry: RegistryProvider; monitorIntervalMs?: number }): JobHandler {
   const interval = deps.monitorIntervalMs ?? DEFAULT_MONITOR_INTERVAL_MS;
   const setPullStatus = (id: string, status: S['SaferPullStatus']) => {
@@ -230,38 +276,7 @@ export function vettingJob(deps: { context: () => Context; registry: RegistryPro
       const carrier = await deps.context().em.findOne(Carrier, { id });
       if (!carrier || !carrierLifecycle.allows('pass_vetting', carrier.status)) return; // suspended or vetted meanwhile: nothing to judge
       await setPullStatus(id, 'in_progress');
-      const record = await deps.registry.findByDot(carrier.dotNumber); // throws RegistryUnavailableError: retried
-      await inTransaction(deps.context(), async (tx) => {
-        const c = await lockOne(tx.em, Carrier, { id });
-        if (!c || !carrierLifecycle.allows('pass_vetting', c.status)) return;
-        const now = tx.clock.now();
-        // The MC number the broker was given, against the registry's docket for the DOT number.
-        const result = vetCarrier(record, now, { mcNumber: c.mcNumber });
-        const t = carrierLifecycle.assert(result.passed ? 'pass_vetting' : 'fail_vetting', c.status);
-        c.vetting = {
-          passed: result.passed,
-          reasons: result.reasons,
-          vetted_at: unixSeconds(now),
-          record: record ? snapshot(record, deps.registry.name) : null,
-        };
-        c.saferPullStatus = 'completed';
-        c.status = t.to;
-        // The vetting read is the first: monitoring reads an active carrier again an interval later.
-        c.monitorLastCheckedAt = now;
-        c.monitorFailures = 0;
-        c.monitorNextCheckAt = t.to === 'active' ? nextCheckAt(now, interval, Math.random()) : null;
-        if (record) {
-          c.legalName = record.legalName;
-          c.mcNumber ??= record.mcNumber;
-          // The registry's dates fill what the broker has not set.
-          c.insuranceExpiresOn ??= record.insuranceExpiresOn;
-          c.bondExpiresOn ??= record.bondExpiresOn;
-          c.processAgentExpiresOn ??= record.processAgentExpiresOn;
-        }
-        c.updatedAt = now;
-        if ('event' in t) await emitEvent(tx, t.event, renderCarrier(c), { accountId: c.accountId, now });
-        await tx.em.flush();
-      });
+      await vetCarrierNow(deps.context(), id, deps.registry, interval); // throws RegistryUnavailableError: retried
     },
     async onFailed(job: Job) {
       // The registry stayed unreachable through every retry (RegistryUnavailableError): the carrier

@@ -12,6 +12,7 @@ import { Carrier, ComplianceAlert } from './carriers.entities.js';
 import { suspend } from './carriers.service.js';
 import { complianceAlertLifecycle } from './carriers.state.js';
 import { calendarDay, lapsedCandidatesWhere, lapses, suspendsCarrier, suspensionReason } from './compliance.rules.js';
+import { livemodeOf } from '../shared/livemode.js';
 
 type S = components['schemas'];
 
@@ -23,6 +24,7 @@ export function renderAlert(a: ComplianceAlert): S['ComplianceAlert'] {
   return {
     id: a.id,
     object: 'compliance_alert',
+    livemode: livemodeOf(a.accountId),
     carrier_id: a.carrierId,
     kind: a.kind,
     expired_on: a.expiredOn,

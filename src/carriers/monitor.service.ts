@@ -33,8 +33,9 @@ import {
   type Finding,
   type RecordSnapshot,
 } from './monitor.rules.js';
-import { createRegistryProvider, RegistryUnavailableError, type CarrierRecord, type RegistryProvider } from './registry/index.js';
+import { createRegistryProvider, registryFor, RegistryUnavailableError, type CarrierRecord, type RegistryProvider } from './registry/index.js';
 import { DEFAULT_MONITOR_INTERVAL_MS } from './carriers.service.js';
+import { livemodeOf } from '../shared/livemode.js';
 
 type S = components['schemas'];
 
@@ -70,6 +71,7 @@ export function renderSnapshot(s: CarrierRegistrySnapshot): S['CarrierRegistrySn
   return {
     id: s.id,
     object: 'carrier_registry_snapshot',
+    livemode: livemodeOf(s.accountId),
     carrier_id: s.carrierId,
     provider: s.provider,
     record: s.record ?? null,
@@ -204,14 +206,15 @@ export async function monitorNow(ctx: RequestContext, carrierId: string, setting
   if (!MONITORED.has(carrier.status)) {
     throw errors.invalidStateTransition(`Carrier ${carrier.id} is ${carrier.status}: only active and suspended carriers are monitored.`);
   }
+  const registry = registryFor(carrier.accountId, settings.registry, ctx);
   let record: CarrierRecord | null;
   try {
-    record = await settings.registry.findByDot(carrier.dotNumber);
+    record = await registry.findByDot(carrier.dotNumber);
   } catch (err) {
     if (err instanceof RegistryUnavailableError) throw errors.registryUnavailable(err.reason, 60);
     throw err;
   }
-  const read = await recordRead(ctx, carrier.id, record, settings);
+  const read = await recordRead(ctx, carrier.id, record, { ...settings, registry });
   // Vetted again or rejected between the read and its recording: as if it were not monitored.
   if (!read) throw errors.invalidStateTransition(`Carrier ${carrier.id} is no longer active or suspended.`);
   return read;
@@ -228,7 +231,7 @@ export async function monitorDue(ctx: Context, settings: MonitorSettings): Promi
   const due = await ctx.em.find(
     Carrier,
     { status: { $in: [...MONITORED] }, monitorNextCheckAt: { $lte: now } },
-    { orderBy: { monitorNextCheckAt: 'asc', id: 'asc' }, limit: settings.ratePerMinute, fields: ['id', 'dotNumber'] },
+    { orderBy: { monitorNextCheckAt: 'asc', id: 'asc' }, limit: settings.ratePerMinute, fields: ['id', 'accountId', 'dotNumber'] },
   );
   let read = 0;
   let failed = 0;
@@ -236,8 +239,9 @@ export async function monitorDue(ctx: Context, settings: MonitorSettings): Promi
     if (Date.now() - started > MONITOR_RUN_BUDGET_MS) break;
     read++;
     try {
-      const record = await settings.registry.findByDot(carrier.dotNumber);
-      await recordRead({ ...ctx, em: ctx.em.fork() }, carrier.id, record, settings);
+      const registry = registryFor(carrier.accountId, settings.registry, ctx);
+      const record = await registry.findByDot(carrier.dotNumber);
+      await recordRead({ ...ctx, em: ctx.em.fork() }, carrier.id, record, { ...settings, registry });
     } catch (err) {
       failed++;
       ctx.log.warn({ carrier_id: carrier.id, err: err instanceof Error ? err.message : String(err) }, 'carrier monitoring read failed; will retry');

@@ -7,6 +7,7 @@ import { newId } from '../shared/ids.js';
 import { mergeMetadata } from '../shared/metadata.js';
 import { listPage, type Page, type PageQuery } from '../shared/pagination.js';
 import { Customer } from './customers.entities.js';
+import { livemodeOf } from '../shared/livemode.js';
 
 type S = components['schemas'];
 
@@ -14,6 +15,7 @@ export function renderCustomer(c: Customer): S['Customer'] {
   return {
     id: c.id,
     object: 'customer',
+    livemode: livemodeOf(c.accountId),
     name: c.name,
     email: c.email ?? null,
     phone: c.phone ?? null,

@@ -25,6 +25,7 @@ import { Job } from '../jobs/jobs.entities.js';
 import { Session, SignInFailure, User } from '../users/users.entities.js';
 import { CarrierPayment, CarrierPaymentOrder, Invoice, InvoiceLine, LedgerEntry, Payment } from '../accounting/accounting.entities.js';
 import { Message } from '../mail/mail.entities.js';
+import { TestDataDeletion } from '../test-helpers/test-helpers.entities.js';
 import { ledgerReactions } from '../accounting/ledger.reactions.js';
 import { useReactions, type Reactions } from '../shared/reactions.js';
 import { Migration20261122000001_foundation } from './migrations/Migration20261122000001_foundation.js';
@@ -51,8 +52,9 @@ import { Migration20261128000020_accrual_reclassification } from './migrations/M
 import { Migration20261128000030_scheduled_retries } from './migrations/Migration20261128000030_scheduled_retries.js';
 import { Migration20261128000040_claim_plans } from './migrations/Migration20261128000040_claim_plans.js';
 import { Migration20261128000050_endpoint_window } from './migrations/Migration20261128000050_endpoint_window.js';
+import { Migration20261128000060_test_mode } from './migrations/Migration20261128000060_test_mode.js';
 
-export const entities = [Account, ApiKey, Customer, Order, Event, WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt, Carrier, ComplianceAlert, CarrierRegistrySnapshot, Job, OAuthClient, OAuthToken, AuditLog, User, Session, SignInFailure, Invoice, InvoiceLine, Payment, CarrierPayment, CarrierPaymentOrder, LedgerEntry, Message];
+export const entities = [Account, ApiKey, Customer, Order, Event, WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt, Carrier, ComplianceAlert, CarrierRegistrySnapshot, Job, OAuthClient, OAuthToken, AuditLog, User, Session, SignInFailure, Invoice, InvoiceLine, Payment, CarrierPayment, CarrierPaymentOrder, LedgerEntry, Message, TestDataDeletion];
 
 /** Every migration, in order. Applied at start-up by `openDatabase`. */
 export const migrations = [
@@ -80,6 +82,7 @@ export const migrations = [
   { name: 'Migration20261128000030_scheduled_retries', class: Migration20261128000030_scheduled_retries },
   { name: 'Migration20261128000040_claim_plans', class: Migration20261128000040_claim_plans },
   { name: 'Migration20261128000050_endpoint_window', class: Migration20261128000050_endpoint_window },
+  { name: 'Migration20261128000060_test_mode', class: Migration20261128000060_test_mode },
 ];
 
 export interface Database extends DatabaseContract {

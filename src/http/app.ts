@@ -20,6 +20,7 @@ import { handlers as auditHandlers } from '../audit/audit.handlers.js';
 import { handlers as mailHandlers } from '../mail/mail.handlers.js';
 import { DEFAULT_MAIL_FROM } from '../mail/mailbox.js';
 import { handlers as accountHandlers } from '../account/account.handlers.js';
+import { handlers as testHelperHandlers } from '../test-helpers/test-helpers.handlers.js';
 import { DEFAULT_SIGN_IN_POLICY, type SignInPolicy } from '../shared/context.js';
 import { requestLog } from './request-log.js';
 import { renderErrors } from './render-errors.js';
@@ -64,6 +65,7 @@ export const operationHandlers = {
   ...platformHandlers,
   ...reportHandlers,
   ...mailHandlers,
+  ...testHelperHandlers,
 } satisfies { [Id in OperationId]: (input: HandlerInput<Id>, ctx: never) => Promise<Reply<Id>> };
 
 export interface AppOptions {

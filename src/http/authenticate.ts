@@ -9,7 +9,7 @@ import { authenticate, hashSecret, KEY_PATTERN, keyPrincipal } from '../auth/aut
 import { authenticateClient, claimedClientId } from '../auth/oauth.service.js';
 import type { Clock } from '../shared/clock.js';
 import { ApiError, errors } from '../shared/errors.js';
-import { csrfTokenMatches, findLiveSession, sessionPrincipal, tokenFromCookieHeader, CSRF_HEADER } from '../users/sessions.service.js';
+import { csrfTokenMatches, findLiveSession, sessionPrincipal, tokenFromCookieHeader, CSRF_HEADER, LIVEMODE_HEADER } from '../users/sessions.service.js';
 import { bearerRefusal, bearerSecret, challenge, credentialFor, needsCsrfToken } from './authenticate.rules.js';
 import type { BucketStore, ClientThrottle, RateLimitPolicy } from './rate-limit.js';
 import { isClientOperation, schemesOf, type PipelineContext, type Step } from './state.js';
@@ -41,6 +41,12 @@ async function bySession(c: PipelineContext, token: string | undefined, clock: C
   const live = await findLiveSession(c.state.em, token, clock);
   if (!live) throw errors.noSession(challenge());
   if (needsCsrfToken(c.method) && !csrfTokenMatches(live.session, c.headers[CSRF_HEADER])) throw errors.invalidCsrfToken();
+  // A page of the dashboard says the mode it shows: a session switched since (in another tab) is refused,
+  // so that nothing is done in a mode the page does not show. Switching the mode itself is always allowed.
+  const shown = c.headers[LIVEMODE_HEADER];
+  if (typeof shown === 'string' && c.state.operation!.operationId !== 'updateCurrentSession' && (shown === 'true') !== live.session.livemode) {
+    throw errors.sessionModeChanged(live.session.livemode);
+  }
   c.state.principal = sessionPrincipal(live);
 }
 

@@ -16,6 +16,7 @@ import { Message } from './mail.entities.js';
 import { DEFAULT_MAIL_FROM, domainOf, parseMailbox } from './mailbox.js';
 import { MAIL_JOB, MAIL_MAX_ATTEMPTS } from './schedule.js';
 import { composeMessage, type MailedDocument } from './templates.js';
+import { livemodeOf } from '../shared/livemode.js';
 
 type S = components['schemas'];
 
@@ -40,12 +41,13 @@ const INSERT_MESSAGE = `
   insert into messages (id, account_id, kind, channel, subject_id, recipient, recipient_name, reply_to, subject, body_text, body_html,
     internet_message_id, document, attachment_name, attachment, attachment_size, attachment_sha256, status, attempts, last_error, next_attempt_at,
     sent_at, created_at, updated_at)
-  values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13::jsonb, $14, $15, $16, $17, 'queued', 0, null, $18, null, $19, $19)`;
+  values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13::jsonb, $14, $15, $16, $17, $20, 0, null, $18, null, $19, $19)`;
 
 /**
  * Records a message in the context's transaction (`ctx.em` is the transaction's): renders its
  * attachment from `document`, composes its subject and bodies, and for an email queues its delivery
- * job, due at once. Everything commits (or not) with the change that caused it.
+ * job, due at once. Everything commits (or not) with the change that caused it. A test account's
+ * message is `kept`: recorded and shown, never sent nor printed.
  */
 export async function queueMessage(ctx: Context | RequestContext, input: QueueMessageInput): Promise<Message> {
   const accountId = input.accountId ?? ('principal' in ctx ? ctx.principal.accountId : undefined);
@@ -62,6 +64,8 @@ export async function queueMessage(ctx: Context | RequestContext, input: QueueMe
   const attachment = await renderDocument(document);
   const { subject, text, html } = composeMessage(document);
   const id = newId('message', now.getTime());
+  // Test mode sends nothing: its messages are kept, whole and shown, and never leave.
+  const kept = !livemodeOf(accountId);
   const message: Message = {
     id,
     accountId,
@@ -80,11 +84,11 @@ export async function queueMessage(ctx: Context | RequestContext, input: QueueMe
     attachment,
     attachmentSize: attachment.byteLength,
     attachmentSha256: createHash('sha256').update(attachment).digest('hex'),
-    status: 'queued',
+    status: kept ? 'kept' : 'queued',
     attempts: 0,
     lastError: null,
     // An email is due at once; a letter waits for a person to post it.
-    nextAttemptAt: input.channel === 'email' ? now : null,
+    nextAttemptAt: input.channel === 'email' && !kept ? now : null,
     sentAt: null,
     createdAt: now,
     updatedAt: now,
@@ -109,8 +113,9 @@ export async function queueMessage(ctx: Context | RequestContext, input: QueueMe
     message.attachmentSha256,
     message.nextAttemptAt,
     now,
+    message.status,
   ]);
-  if (input.channel === 'email') await enqueueJob(ctx.em, { kind: MAIL_JOB, subjectId: id, runAt: now, maxAttempts: MAIL_MAX_ATTEMPTS });
+  if (input.channel === 'email' && !kept) await enqueueJob(ctx.em, { kind: MAIL_JOB, subjectId: id, runAt: now, maxAttempts: MAIL_MAX_ATTEMPTS });
   return message;
 }
 
@@ -139,6 +144,7 @@ export function renderMessage(m: Message): S['Message'] {
   return {
     id: m.id,
     object: 'message',
+    livemode: livemodeOf(m.accountId),
     kind: m.kind,
     channel: m.channel,
     subject_id: m.subjectId,

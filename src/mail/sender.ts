@@ -16,6 +16,7 @@ import type { Logger } from '../shared/logger.js';
 import { attachmentBytes, Message } from './mail.entities.js';
 import { parseMailbox, type Mailbox } from './mailbox.js';
 import { mailRetryDelayMs } from './schedule.js';
+import { livemodeOf } from '../shared/livemode.js';
 
 export { MAIL_JOB, MAIL_MAX_ATTEMPTS, MAIL_RETRY_DELAYS_MS } from './schedule.js';
 
@@ -155,7 +156,8 @@ export function mailJob(deps: MailJobDeps): JobHandler {
       const id = job.subjectId as string;
       const message = await deps.db.em().findOne(Message, { id });
       // Sent, failed, or a letter: nothing to deliver.
-      if (!message || message.status !== 'queued' || message.channel !== 'email') return;
+      // A test account's message is never sent, whatever its status says.
+      if (!message || message.status !== 'queued' || message.channel !== 'email' || !livemodeOf(message.accountId)) return;
       try {
         await withDeadline(deps.transport.sendMail(emailOf(message, sender)), deps.sendDeadlineMs ?? SEND_DEADLINE_MS);
       } catch (err) {

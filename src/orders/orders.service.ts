@@ -18,6 +18,7 @@ import { Order } from './orders.entities.js';
 import { billOfLadingDocument, rateConfirmationDocument } from './orders.documents.js';
 import { orderLifecycle } from './orders.state.js';
 import { isValidVin } from './vin.js';
+import { livemodeOf } from '../shared/livemode.js';
 
 type S = components['schemas'];
 type ListQuery = NonNullable<operations['listOrders']['parameters']['query']>;
@@ -26,6 +27,7 @@ export function renderOrder(o: Order): S['Order'] {
   return {
     id: o.id,
     object: 'order',
+    livemode: livemodeOf(o.accountId),
     status: o.status,
     customer_id: o.customerId,
     carrier_id: o.carrierId ?? null,

@@ -3,6 +3,7 @@
 // period with the on-time rate. Aggregates are answers that are not an entity: one SQL statement each
 // (queryRows), every period of the range a row.
 import type { components, operations } from '../../generated/openapi.js';
+import { livemodeOf } from '../shared/livemode.js';
 import type { RequestContext } from '../shared/context.js';
 import { errors } from '../shared/errors.js';
 import { firstIdAt, ID_TIME_LEAD_MS } from '../shared/ids.js';
@@ -120,6 +121,7 @@ export async function marginReport(ctx: RequestContext, query: operations['getMa
   const sum = (k: 'loads' | 'revenue' | 'carrier_cost') => periods.reduce((a, r) => a + r[k], 0);
   return {
     object: 'margin_report',
+    livemode: livemodeOf(ctx.principal.accountId),
     interval,
     from: query.from,
     to: query.to,
@@ -190,6 +192,7 @@ export async function receivablesAgingReport(
   const total = (k: keyof ReturnType<typeof amounts>) => customers.reduce((a, c) => a + c[k], 0);
   return {
     object: 'receivables_aging_report',
+    livemode: livemodeOf(ctx.principal.accountId),
     as_of: asOf,
     currency,
     customers,
@@ -282,6 +285,7 @@ export async function operationsReport(ctx: RequestContext, query: operations['g
   }
   return {
     object: 'operations_report',
+    livemode: livemodeOf(ctx.principal.accountId),
     interval,
     from: query.from,
     to: query.to,

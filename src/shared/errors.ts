@@ -61,6 +61,7 @@ const CODES: Record<ErrorCode, { type: ErrorType; status?: number }> = {
   internal_error: { type: 'api_error' },
   service_unavailable: { type: 'api_error', status: 503 },
   registry_unavailable: { type: 'api_error', status: 503 },
+  livemode_mismatch: { type: 'permission_error' },
 };
 
 /** The RFC 6749 §5.2 codes, which the OAuth endpoints answer as they are. */
@@ -148,6 +149,12 @@ export const errors = {
       "A request made with a session cookie that changes anything must send the session's csrf_token in the X-CSRF-Token header.",
     ),
   insufficientScope: (needed: readonly string[]) => e('insufficient_scope', `This operation needs the scope ${needed.join(' or ')}.`),
+  livemodeMismatch: (what: string) =>
+    e('livemode_mismatch', `A test key or client makes test ${what}s only: make a live ${what} with a live key.`, { param: 'livemode' }),
+  sessionModeChanged: (livemode: boolean) =>
+    e('livemode_mismatch', `This session has been switched to ${livemode ? 'live' : 'test'} mode (in another tab or window): reload the page to see ${livemode ? 'live' : 'test'} data.`, { param: 'X-Livemode' }),
+  usersLiveModeOnly: () =>
+    e('livemode_mismatch', "Dashboard users are the account's people, managed in live mode: use a live key (sk_live_...) or leave test mode."),
   scopeNotGrantable: (missing: readonly string[]) =>
     e('insufficient_scope', `You cannot grant a scope you do not hold: ${missing.join(', ')}.`, { param: 'scopes' }),
 
@@ -163,6 +170,8 @@ export const errors = {
   noLettersQueued: (date?: string) =>
     e('resource_missing', date ? `No letter made on ${date} is waiting to be posted.` : 'No letter is waiting to be posted.', { param: date ? 'date' : undefined }),
   routeNotFound: (method: string, path: string) => e('route_not_found', `Unrecognized request URL (${method} ${path}).`),
+  testHelpersTestModeOnly: (method: string, path: string) =>
+    e('route_not_found', `Unrecognized request URL (${method} ${path}): test helpers exist in test mode only; call them with a test key (sk_test_...).`),
   methodNotAllowed: (method: string, path: string, allow: readonly string[]) =>
     e('method_not_allowed', `${method} is not allowed on ${path}.`, { headers: { Allow: allow.join(', ') } }),
   payloadTooLarge: (limitBytes: number) => e('payload_too_large', `Request bodies are limited to ${limitBytes} bytes.`),

@@ -14,7 +14,7 @@ type ParamsOf<Id extends OperationId, Where extends 'path' | 'query'> = Op<Id> e
 /** An optional JSON body left out arrives as `{}` with the spec's defaults filled in (see src/http/body.ts). */
 type BodyOf<Id extends OperationId> = Op<Id> extends { requestBody?: { content: infer C } } ? C[keyof C] : undefined;
 /** The statuses a handler answers with itself (errors are thrown). */
-type SuccessStatus = 200 | 201 | 503;
+type SuccessStatus = 200 | 201 | 202 | 503;
 export type Reply<Id extends OperationId> = {
   [S in SuccessStatus & keyof Op<Id>['responses']]: Op<Id>['responses'][S] extends { content: infer C }
     ? { status: S; body: C[keyof C]; headers?: Record<string, string>; contentType?: string }

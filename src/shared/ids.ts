@@ -25,6 +25,7 @@ export const ID_PREFIXES = {
   ledgerEntry: 'lge',
   journalEntry: 'jrn',
   message: 'msg',
+  testDataDeletion: 'tdd',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

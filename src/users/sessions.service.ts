@@ -6,7 +6,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { components } from '../../generated/openapi.js';
-import { hashSecret } from '../auth/auth.service.js';
+import { accountOfMode, hashSecret } from '../auth/auth.service.js';
 import { Account } from '../auth/auth.entities.js';
 import type { Clock } from '../shared/clock.js';
 import { unixSeconds } from '../shared/clock.js';
@@ -20,12 +20,15 @@ import { decoyHash, verifyPassword } from './passwords.js';
 import { ROLE_SCOPES, type Role } from './roles.js';
 import { renderUser } from './users.service.js';
 import { Session, SignInFailure, User } from './users.entities.js';
+import { liveAccountIdOf, testAccountIdOf } from '../shared/livemode.js';
 
 type S = components['schemas'];
 
 export const SESSION_COOKIE = 'vt_session';
 /** The header that carries the session's CSRF token (lower case, as Node presents headers). */
 export const CSRF_HEADER = 'x-csrf-token';
+/** The header in which a dashboard page says the mode it shows (`true` live, `false` test). */
+export const LIVEMODE_HEADER = 'x-livemode';
 export const IDLE_TIMEOUT_MS = 12 * 3600_000;
 export const ABSOLUTE_TIMEOUT_MS = 7 * 24 * 3600_000;
 /** The idle expiry moves at most once a minute per session (one write a minute, not one per request). */
@@ -43,8 +46,9 @@ export function renderSession({ session, user, account }: LiveSession): S['Sessi
   return {
     id: session.id,
     object: 'session',
+    livemode: session.livemode,
     user: renderUser(user),
-    account: { id: account.id, name: account.name },
+    account: { id: liveAccountIdOf(account.id), name: account.name },
     scopes: [...ROLE_SCOPES[user.role as Role]],
     csrf_token: session.csrfToken,
     created: unixSeconds(session.createdAt),
@@ -113,6 +117,7 @@ export async function signIn(ctx: Context, input: S['SessionCreate']): Promise<{
       idleExpiresAt: new Date(now.getTime() + IDLE_TIMEOUT_MS),
       expiresAt: new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS),
       revokedAt: null,
+      livemode: true,
     });
     em.persist(session);
     await em.nativeUpdate(User, { id: user.id }, { lastLoginAt: now });
@@ -150,7 +155,8 @@ export async function findLiveSession(em: EntityManager, token: string | undefin
 /** The caller a live session stands for: its user, with the scopes of the user's role now. */
 export function sessionPrincipal({ session, user }: LiveSession): Principal {
   return {
-    accountId: session.accountId,
+    // The session's user belongs to the live account; in test mode the session works on its test data.
+    accountId: session.livemode ? session.accountId : testAccountIdOf(session.accountId),
     actorId: user.id,
     kind: 'session',
     scopes: new Set(ROLE_SCOPES[user.role as Role]),
@@ -170,7 +176,7 @@ export function csrfTokenMatches(session: Session, sent: string | string[] | und
 /** The session that authenticated this request (operations secured by `sessionCookie` only). */
 async function callerSession(ctx: RequestContext, options: { forUpdate?: boolean } = {}): Promise<LiveSession> {
   const id = ctx.principal.sessionId;
-  const where = { id: id ?? '', accountId: ctx.principal.accountId, userId: ctx.principal.actorId };
+  const where = { id: id ?? '', accountId: liveAccountIdOf(ctx.principal.accountId), userId: ctx.principal.actorId };
   const session = id ? (options.forUpdate ? await lockOne(ctx.em, Session, where) : await ctx.em.findOne(Session, where)) : null;
   if (!session) throw errors.noSession({ 'WWW-Authenticate': 'Bearer realm="api"' });
   const user = await ctx.em.findOneOrFail(User, { id: session.userId });
@@ -179,6 +185,20 @@ async function callerSession(ctx: RequestContext, options: { forUpdate?: boolean
 }
 
 export const currentSession = (ctx: RequestContext): Promise<LiveSession> => callerSession(ctx);
+
+/**
+ * Switches the caller's session to the account's live or test data (making the test account the
+ * first time test mode is asked for). Its later requests act in that mode.
+ */
+export function switchMode(ctx: RequestContext, livemode: boolean): Promise<LiveSession> {
+  return inTransaction(ctx, async (tx) => {
+    const live = await callerSession(tx, { forUpdate: true });
+    if (!livemode) await accountOfMode(tx.em, live.session.accountId, false, ctx.clock.now());
+    live.session.livemode = livemode;
+    await tx.em.flush();
+    return live;
+  });
+}
 
 /** Ends the caller's session at once (every process reads the session on each request). */
 export function signOut(ctx: RequestContext): Promise<Session> {

@@ -36,6 +36,8 @@ export const Session = defineEntity({
     /** Fixed at sign-in (7 days). */
     expiresAt: p.datetime(),
     revokedAt: p.datetime().nullable(),
+    /** False while the session works on the account's test data (the dashboard's "Test mode"). */
+    livemode: p.boolean().default(true),
   },
 });
 export type Session = InferEntity<typeof Session>;

@@ -6,7 +6,7 @@ import * as sessions from './sessions.service.js';
 import * as users from './users.service.js';
 
 export const handlers: PublicHandlers<'createSession'> &
-  Handlers<'getCurrentSession' | 'deleteCurrentSession' | 'createUser' | 'listUsers' | 'getUser' | 'updateUser' | 'deleteUser'> = {
+  Handlers<'getCurrentSession' | 'updateCurrentSession' | 'deleteCurrentSession' | 'createUser' | 'listUsers' | 'getUser' | 'updateUser' | 'deleteUser'> = {
   async createSession({ body }, ctx) {
     const { live, token } = await sessions.signIn(ctx, body);
     return {
@@ -22,6 +22,9 @@ export const handlers: PublicHandlers<'createSession'> &
   async getCurrentSession(_input, ctx) {
     return { status: 200, body: sessions.renderSession(await sessions.currentSession(ctx)), headers: { 'Cache-Control': 'no-store' } };
   },
+  async updateCurrentSession({ body }, ctx) {
+    return { status: 200, body: sessions.renderSession(await sessions.switchMode(ctx, body.livemode)), headers: { 'Cache-Control': 'no-store' } };
+  },
   async deleteCurrentSession(_input, ctx) {
     const session = await sessions.signOut(ctx);
     return {
@@ -31,19 +34,24 @@ export const handlers: PublicHandlers<'createSession'> &
     };
   },
   async createUser({ body }, ctx) {
+    users.assertLiveMode(ctx);
     const { user, initialPassword } = await users.createUser(ctx, body);
     return { status: 201, body: users.renderUser(user, initialPassword), headers: { Location: `/v1/users/${user.id}` } };
   },
   async listUsers({ query }, ctx) {
+    users.assertLiveMode(ctx);
     return { status: 200, body: renderPage(await users.listUsers(ctx, query), (u) => users.renderUser(u)) };
   },
   async getUser({ params }, ctx) {
+    users.assertLiveMode(ctx);
     return { status: 200, body: users.renderUser(await users.findUser(ctx, params.user_id)) };
   },
   async updateUser({ params, body }, ctx) {
+    users.assertLiveMode(ctx);
     return { status: 200, body: users.renderUser(await users.updateUser(ctx, params.user_id, body)) };
   },
   async deleteUser({ params }, ctx) {
+    users.assertLiveMode(ctx);
     await users.deleteUser(ctx, params.user_id);
     return { status: 200, body: { id: params.user_id, object: 'user', deleted: true } };
   },

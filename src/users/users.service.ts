@@ -15,6 +15,7 @@ import { listPage, type Page, type PageQuery } from '../shared/pagination.js';
 import { generatePassword, hashPassword } from './passwords.js';
 import { isRole, type Role } from './roles.js';
 import { Session, User } from './users.entities.js';
+import { livemodeOf } from '../shared/livemode.js';
 
 type S = components['schemas'];
 
@@ -24,6 +25,7 @@ export function renderUser(user: User, initialPassword?: string): S['User'] {
   return {
     id: user.id,
     object: 'user',
+    livemode: livemodeOf(user.accountId),
     email: user.email,
     name: user.name,
     role: user.role as Role,
@@ -102,6 +104,11 @@ export async function bootstrapDevelopmentUser(em: EntityManager, accountId: str
 }
 
 export const findUser = ownedFinder(User, 'user', 'user_id');
+
+/** Users are the account's people, not test data: they are managed in live mode only (403 in test mode). */
+export function assertLiveMode(ctx: RequestContext): void {
+  if (!livemodeOf(ctx.principal.accountId)) throw errors.usersLiveModeOnly();
+}
 
 export const listUsers = (ctx: RequestContext, query: PageQuery): Promise<Page<User>> => listPage(ctx.em, User, ctx.principal.accountId, {}, query);
 

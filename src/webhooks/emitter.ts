@@ -12,6 +12,7 @@ import { renderForVersion } from '../shared/versions.js';
 import { Event } from './events.entities.js';
 import { ensurePartitionOf } from './retention.js';
 import { WebhookDelivery, WebhookEndpoint } from './webhooks.entities.js';
+import { livemodeOf } from '../shared/livemode.js';
 
 /** Workers LISTEN here; a NOTIFY sent inside the transaction reaches them when it commits. */
 export const DELIVERIES_CHANNEL = 'webhook_deliveries';
@@ -28,6 +29,7 @@ export function renderEnvelope<T extends EventType>(event: Event & { type: T }, 
   return {
     id: event.id,
     object: 'event',
+    livemode: livemodeOf(event.accountId),
     type: event.type,
     api_version: apiVersion,
     created: unixSeconds(event.createdAt),

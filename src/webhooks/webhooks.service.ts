@@ -18,6 +18,7 @@ import { deliveryLifecycle } from './deliveries.state.js';
 import { sealEndpointSecret } from './endpoint-secrets.js';
 import { emitEvent, newDelivery, notifyWorkers, receives, renderEnvelope, TEST_EVENT } from './emitter.js';
 import { ensurePartitionOf } from './retention.js';
+import { livemodeOf } from '../shared/livemode.js';
 
 type S = components['schemas'];
 
@@ -29,6 +30,7 @@ export function renderEndpoint(e: WebhookEndpoint, clock: Clock, options: { secr
   return {
     id: e.id,
     object: 'webhook_endpoint',
+    livemode: livemodeOf(e.accountId),
     url: e.url,
     enabled_events: e.enabledEvents,
     api_version: e.apiVersion,
@@ -254,6 +256,7 @@ export function renderDelivery({ delivery: d, attempts }: DeliveryWithAttempts):
   return {
     id: d.id,
     object: 'webhook_delivery',
+    livemode: livemodeOf(d.accountId),
     event_id: d.eventId,
     endpoint_id: d.endpointId,
     event_type: d.eventType as S['EventType'],
@@ -348,6 +351,6 @@ export function recoverDeliveries(ctx: RequestContext, endpointId: string, input
     const requeued = await requeue(tx.em, 'recover', { endpointId: endpoint.id, ...createdRange({ gte: input.since, lte: until }) }, now);
     await recordAudit(tx, 'webhook_endpoint.deliveries_recovered', endpoint.id, { now });
     await tx.em.flush();
-    return { object: 'webhook_recovery', endpoint_id: endpoint.id, since: input.since, until, requeued };
+    return { object: 'webhook_recovery', livemode: livemodeOf(endpoint.accountId), endpoint_id: endpoint.id, since: input.since, until, requeued };
   });
 }

@@ -874,7 +874,7 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await page.locator('input[name="orders:read"]').check();
     await submit('Create key');
     const secret = (await page.getByTestId('secret').textContent())!;
-    expect(secret).toMatch(/^sk_[0-9A-Za-z]{43}$/);
+    expect(secret).toMatch(/^sk_live_[0-9A-Za-z]{43}$/);
     expect((await fetch(`${base}/v1/orders`, { headers: { Authorization: `Bearer ${secret}` } })).status).toBe(200);
     await page.getByRole('button', { name: 'Done' }).click();
     await page.locator('tr', { hasText: 'TMS integration' }).getByRole('button', { name: 'Revoke' }).click();
@@ -948,6 +948,35 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     expect(second[0]! < first.at(-1)!).toBe(true);
     await page.getByRole('button', { name: 'Previous' }).click();
     await expect.poll(async () => (await rows.evaluateAll((trs) => trs.map((tr) => tr.id)))[0]).toBe(first[0]);
+  });
+
+  it('switches to test mode: test data only, "Viewing test data" on every page, and back to live data', async () => {
+    await go('/customers');
+    await expect.poll(() => page.locator('table').textContent()).toContain('Acme Auto Sales');
+    expect(await page.getByTestId('test-banner').count()).toBe(0);
+    await page.getByTestId('test-mode-switch').click(); // the switch turns once the server has switched the session
+    await expect.poll(() => page.getByTestId('test-banner').count()).toBe(1);
+    expect(await page.getByTestId('test-banner').textContent()).toContain('Viewing test data');
+    // The live customers are gone; a customer added now is a test customer.
+    await expect.poll(() => page.locator('main').textContent()).not.toContain('Acme Auto Sales');
+    await page.locator('summary', { hasText: 'Add customer' }).click();
+    await page.getByLabel('Name').fill('Sandbox Motors');
+    await submit('Add customer');
+    await expect.poll(() => page.locator('table').textContent()).toContain('Sandbox Motors');
+    const made = await fetchFromPage('/v1/customers?limit=100', { method: 'GET' });
+    const listed = made.body as unknown as { data: { name: string; livemode: boolean }[] };
+    expect(listed.data.map((c) => [c.name, c.livemode])).toEqual([['Sandbox Motors', false]]);
+    await shot('test-mode-customers');
+    // Every page says it, a reload included (the mode is the session's).
+    for (const path of ['/', '/orders', '/carriers', '/accounting/invoices', '/accounting/mail', '/settings/developers/webhooks', '/settings/developers/api-keys']) {
+      await go(path);
+      await expect.poll(() => page.getByTestId('test-banner').count(), { message: path }).toBe(1);
+    }
+    await page.getByTestId('test-mode-switch').click();
+    await expect.poll(() => page.getByTestId('test-banner').count()).toBe(0);
+    await go('/customers');
+    await expect.poll(() => page.locator('table').textContent()).toContain('Acme Auto Sales');
+    expect(await page.locator('table').textContent()).not.toContain('Sandbox Motors');
   });
 
   it('refuses a state-changing call without the CSRF token, even from the signed-in page', async () => {

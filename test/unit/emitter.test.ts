@@ -50,6 +50,7 @@ describe('renderEnvelope', () => {
     expect(renderEnvelope(event() as never, '2026-07-01')).toEqual({
       id: 'evt_1',
       object: 'event',
+      livemode: true,
       type: 'order.created',
       api_version: '2026-07-01',
       created: T0 / 1000,
@@ -59,6 +60,10 @@ describe('renderEnvelope', () => {
       request: { id: 'req_1', idempotency_key: null },
       data: order,
     });
+  });
+
+  it("says the mode of the event's account: false for a test account's", () => {
+    expect(renderEnvelope(event({ accountId: 'acct_test_1' }) as never, '2026-07-01')).toMatchObject({ livemode: false });
   });
 
   it('names the event before it about the object, and the idempotency key of the request; no request, no request object', () => {
@@ -224,6 +229,7 @@ describe('on the embedded database', () => {
     expect(a).toEqual({
       id: e.id,
       object: 'event',
+      livemode: true,
       type: 'order.created',
       api_version: '2026-07-01',
       created: T0 / 1000 + 1,

@@ -9,6 +9,7 @@ export type AnyEventEnvelope = OrderCreatedEvent | OrderDispatchedEvent | OrderI
 export interface OrderCreatedEvent {
   id: string;
   object: 'event';
+  livemode: boolean;
   type: 'order.created';
   api_version: ApiVersion;
   created: number;
@@ -29,6 +30,7 @@ export interface EventRequestObject {
 export interface Order {
   id: string;
   object: 'order';
+  livemode: boolean;
   status: OrderStatus;
   customer_id: string;
   carrier_id: string | null;
@@ -95,6 +97,7 @@ export type OrderExceptionKind = "delay" | "damage" | "dispute";
 export interface OrderDispatchedEvent {
   id: string;
   object: 'event';
+  livemode: boolean;
   type: 'order.dispatched';
   api_version: ApiVersion;
   created: number;
@@ -108,6 +111,7 @@ export interface OrderDispatchedEvent {
 export interface OrderInTransitEvent {
   id: string;
   object: 'event';
+  livemode: boolean;
   type: 'order.in_transit';
   api_version: ApiVersion;
   created: number;
@@ -121,6 +125,7 @@ export interface OrderInTransitEvent {
 export interface OrderDeliveredEvent {
   id: string;
   object: 'event';
+  livemode: boolean;
   type: 'order.delivered';
   api_version: ApiVersion;
   created: number;
@@ -134,6 +139,7 @@ export interface OrderDeliveredEvent {
 export interface OrderCancelledEvent {
   id: string;
   object: 'event';
+  livemode: boolean;
   type: 'order.cancelled';
   api_version: ApiVersion;
   created: number;
@@ -147,6 +153,7 @@ export interface OrderCancelledEvent {
 export interface OrderExceptionEvent {
   id: string;
   object: 'event';
+  livemode: boolean;
   type: 'order.exception';
   api_version: ApiVersion;
   created: number;
@@ -160,6 +167,7 @@ export interface OrderExceptionEvent {
 export interface CarrierOnboardedEvent {
   id: string;
   object: 'event';
+  livemode: boolean;
   type: 'carrier.onboarded';
   api_version: ApiVersion;
   created: number;
@@ -173,6 +181,7 @@ export interface CarrierOnboardedEvent {
 export interface Carrier {
   id: string;
   object: 'carrier';
+  livemode: boolean;
   status: CarrierStatus;
   safer_pull_status: SaferPullStatus;
   dot_number: string;
@@ -213,7 +222,7 @@ export interface RegistrySnapshot {
   mc_number: string | null;
   allowed_to_operate: boolean;
   common_authority: AuthorityStatus;
-  contract_authority: AnonymousSchema_447;
+  contract_authority: AnonymousSchema_461;
   bipd_insurance_on_file_usd: number;
   bipd_insurance_required_usd: number;
   safety_rating: SafetyRating;
@@ -226,7 +235,7 @@ export interface RegistrySnapshot {
 
 export type AuthorityStatus = "active" | "inactive" | "none";
 
-export type AnonymousSchema_447 = "active" | "inactive" | "none";
+export type AnonymousSchema_461 = "active" | "inactive" | "none";
 
 export type SafetyRating = "satisfactory" | "conditional" | "unsatisfactory" | "unrated";
 
@@ -239,6 +248,7 @@ export interface CarrierMonitoring {
 export interface CarrierVettedEvent {
   id: string;
   object: 'event';
+  livemode: boolean;
   type: 'carrier.vetted';
   api_version: ApiVersion;
   created: number;
@@ -252,6 +262,7 @@ export interface CarrierVettedEvent {
 export interface CarrierSuspendedEvent {
   id: string;
   object: 'event';
+  livemode: boolean;
   type: 'carrier.suspended';
   api_version: ApiVersion;
   created: number;
@@ -265,6 +276,7 @@ export interface CarrierSuspendedEvent {
 export interface CarrierRejectedEvent {
   id: string;
   object: 'event';
+  livemode: boolean;
   type: 'carrier.rejected';
   api_version: ApiVersion;
   created: number;
@@ -278,6 +290,7 @@ export interface CarrierRejectedEvent {
 export interface InvoiceCreatedEvent {
   id: string;
   object: 'event';
+  livemode: boolean;
   type: 'invoice.created';
   api_version: ApiVersion;
   created: number;
@@ -291,6 +304,7 @@ export interface InvoiceCreatedEvent {
 export interface Invoice {
   id: string;
   object: 'invoice';
+  livemode: boolean;
   number: string;
   status: InvoiceStatus;
   customer_id: string;
@@ -346,11 +360,12 @@ export interface MessageDelivery {
 
 export type MessageChannel = "email" | "post";
 
-export type MessageStatus = "queued" | "sent" | "failed" | "cancelled";
+export type MessageStatus = "queued" | "sent" | "failed" | "cancelled" | "kept";
 
 export interface InvoiceSentEvent {
   id: string;
   object: 'event';
+  livemode: boolean;
   type: 'invoice.sent';
   api_version: ApiVersion;
   created: number;
@@ -364,6 +379,7 @@ export interface InvoiceSentEvent {
 export interface InvoicePaidEvent {
   id: string;
   object: 'event';
+  livemode: boolean;
   type: 'invoice.paid';
   api_version: ApiVersion;
   created: number;
@@ -388,6 +404,7 @@ export type PaymentMethod = "ach" | "wire" | "check" | "card";
 export interface InvoiceVoidedEvent {
   id: string;
   object: 'event';
+  livemode: boolean;
   type: 'invoice.voided';
   api_version: ApiVersion;
   created: number;
@@ -401,6 +418,7 @@ export interface InvoiceVoidedEvent {
 export interface InvoiceOverdueEvent {
   id: string;
   object: 'event';
+  livemode: boolean;
   type: 'invoice.overdue';
   api_version: ApiVersion;
   created: number;
@@ -414,6 +432,7 @@ export interface InvoiceOverdueEvent {
 export interface InvoiceDeliveryFailedEvent {
   id: string;
   object: 'event';
+  livemode: boolean;
   type: 'invoice.delivery_failed';
   api_version: ApiVersion;
   created: number;
@@ -427,6 +446,7 @@ export interface InvoiceDeliveryFailedEvent {
 export interface PaymentReceivedEvent {
   id: string;
   object: 'event';
+  livemode: boolean;
   type: 'payment.received';
   api_version: ApiVersion;
   created: number;
@@ -440,6 +460,7 @@ export interface PaymentReceivedEvent {
 export interface Payment {
   id: string;
   object: 'payment';
+  livemode: boolean;
   customer_id: string;
   invoice_id: string | null;
   amount: number;
@@ -456,6 +477,7 @@ export type PaymentStatus = "succeeded" | "failed";
 export interface PaymentFailedEvent {
   id: string;
   object: 'event';
+  livemode: boolean;
   type: 'payment.failed';
   api_version: ApiVersion;
   created: number;
@@ -469,6 +491,7 @@ export interface PaymentFailedEvent {
 export interface CarrierPaymentSentEvent {
   id: string;
   object: 'event';
+  livemode: boolean;
   type: 'carrier_payment.sent';
   api_version: ApiVersion;
   created: number;
@@ -482,6 +505,7 @@ export interface CarrierPaymentSentEvent {
 export interface CarrierPayment {
   id: string;
   object: 'carrier_payment';
+  livemode: boolean;
   carrier_id: string;
   order_ids: string[];
   amount: number;
@@ -500,6 +524,7 @@ export type CarrierPaymentStatus = "sent";
 export interface ComplianceAlertEvent {
   id: string;
   object: 'event';
+  livemode: boolean;
   type: 'compliance.alert';
   api_version: ApiVersion;
   created: number;
@@ -513,6 +538,7 @@ export interface ComplianceAlertEvent {
 export interface ComplianceAlert {
   id: string;
   object: 'compliance_alert';
+  livemode: boolean;
   carrier_id: string;
   kind: ComplianceAlertKind;
   expired_on: string;
@@ -544,6 +570,7 @@ export interface RegistryChange {
 export interface AuditPrivilegedActionEvent {
   id: string;
   object: 'event';
+  livemode: boolean;
   type: 'audit.privileged_action';
   api_version: ApiVersion;
   created: number;
@@ -557,6 +584,7 @@ export interface AuditPrivilegedActionEvent {
 export interface AuditLogEntry {
   id: string;
   object: 'audit_log';
+  livemode: boolean;
   actor: string;
   action: string;
   target: string;
@@ -568,6 +596,7 @@ export interface AuditLogEntry {
 export interface WebhookEndpointTestEvent {
   id: string;
   object: 'event';
+  livemode: boolean;
   type: 'webhook_endpoint.test';
   api_version: ApiVersion;
   created: number;
@@ -581,12 +610,13 @@ export interface WebhookEndpointTestEvent {
 export interface WebhookEndpoint {
   id: string;
   object: 'webhook_endpoint';
+  livemode: boolean;
   url: string;
   enabled_events: string[];
   api_version: ApiVersion;
   description: string | null;
   status: WebhookEndpointStatus;
-  disabled_reason: AnonymousSchema_1041 | null;
+  disabled_reason: AnonymousSchema_1084 | null;
   health: WebhookEndpointHealth;
   secret?: string;
   previous_secret_expires_at: number | null;
@@ -597,16 +627,16 @@ export interface WebhookEndpoint {
 
 export type WebhookEndpointStatus = "enabled" | "disabled";
 
-export type AnonymousSchema_1041 = "manual" | "failing";
+export type AnonymousSchema_1084 = "manual" | "failing";
 
 export interface WebhookEndpointHealth {
   consecutive_failures: number;
   failing_since: number | null;
   last_success_at: number | null;
-  breaker: AnonymousSchema_1049;
+  breaker: AnonymousSchema_1092;
 }
 
-export type AnonymousSchema_1049 = "closed" | "open" | "half_open";
+export type AnonymousSchema_1092 = "closed" | "open" | "half_open";
 
 /** Every event type, in the order of the AsyncAPI document. */
 export const EVENT_TYPES = [

@@ -84,6 +84,7 @@ class OrderCreatedEvent(TypedDict):
 
     id: str
     object: Literal["event"]
+    livemode: bool
     type: Literal["order.created"]
     api_version: ApiVersion
     created: int
@@ -118,6 +119,7 @@ class Order(TypedDict):
 
     id: str
     object: Literal["order"]
+    livemode: bool
     status: OrderStatus
     customer_id: str
     # The carrier the order is dispatched to; null until dispatch.
@@ -199,6 +201,7 @@ class OrderDispatchedEvent(TypedDict):
 
     id: str
     object: Literal["event"]
+    livemode: bool
     type: Literal["order.dispatched"]
     api_version: ApiVersion
     created: int
@@ -214,6 +217,7 @@ class OrderInTransitEvent(TypedDict):
 
     id: str
     object: Literal["event"]
+    livemode: bool
     type: Literal["order.in_transit"]
     api_version: ApiVersion
     created: int
@@ -229,6 +233,7 @@ class OrderDeliveredEvent(TypedDict):
 
     id: str
     object: Literal["event"]
+    livemode: bool
     type: Literal["order.delivered"]
     api_version: ApiVersion
     created: int
@@ -244,6 +249,7 @@ class OrderCancelledEvent(TypedDict):
 
     id: str
     object: Literal["event"]
+    livemode: bool
     type: Literal["order.cancelled"]
     api_version: ApiVersion
     created: int
@@ -259,6 +265,7 @@ class OrderExceptionEvent(TypedDict):
 
     id: str
     object: Literal["event"]
+    livemode: bool
     type: Literal["order.exception"]
     api_version: ApiVersion
     created: int
@@ -274,6 +281,7 @@ class CarrierOnboardedEvent(TypedDict):
 
     id: str
     object: Literal["event"]
+    livemode: bool
     type: Literal["carrier.onboarded"]
     api_version: ApiVersion
     created: int
@@ -289,6 +297,7 @@ class Carrier(TypedDict):
 
     id: str
     object: Literal["carrier"]
+    livemode: bool
     status: CarrierStatus
     safer_pull_status: SaferPullStatus
     dot_number: str
@@ -392,6 +401,7 @@ class CarrierVettedEvent(TypedDict):
 
     id: str
     object: Literal["event"]
+    livemode: bool
     type: Literal["carrier.vetted"]
     api_version: ApiVersion
     created: int
@@ -407,6 +417,7 @@ class CarrierSuspendedEvent(TypedDict):
 
     id: str
     object: Literal["event"]
+    livemode: bool
     type: Literal["carrier.suspended"]
     api_version: ApiVersion
     created: int
@@ -422,6 +433,7 @@ class CarrierRejectedEvent(TypedDict):
 
     id: str
     object: Literal["event"]
+    livemode: bool
     type: Literal["carrier.rejected"]
     api_version: ApiVersion
     created: int
@@ -437,6 +449,7 @@ class InvoiceCreatedEvent(TypedDict):
 
     id: str
     object: Literal["event"]
+    livemode: bool
     type: Literal["invoice.created"]
     api_version: ApiVersion
     created: int
@@ -452,6 +465,7 @@ class Invoice(TypedDict):
 
     id: str
     object: Literal["invoice"]
+    livemode: bool
     # Human-readable number, unique within the account and without gaps (`INV-000001`, `INV-000002` ...).
     number: str
     status: InvoiceStatus
@@ -539,8 +553,9 @@ MessageChannel: TypeAlias = Literal["email", "post"]
 
 # `queued` (waiting for its next attempt, or a letter not posted yet), `sent` (the mail server
 # accepted it, or the letter was marked posted), `failed` (refused for good, or not accepted
-# after the last retry), `cancelled` (withdrawn before it went out: its invoice was voided).
-MessageStatus: TypeAlias = Literal["queued", "sent", "failed", "cancelled"]
+# after the last retry), `cancelled` (withdrawn before it went out: its invoice was voided),
+# `kept` (a message of test mode: recorded with its attachment and shown, never sent or printed).
+MessageStatus: TypeAlias = Literal["queued", "sent", "failed", "cancelled", "kept"]
 
 
 class InvoiceSentEvent(TypedDict):
@@ -548,6 +563,7 @@ class InvoiceSentEvent(TypedDict):
 
     id: str
     object: Literal["event"]
+    livemode: bool
     type: Literal["invoice.sent"]
     api_version: ApiVersion
     created: int
@@ -563,6 +579,7 @@ class InvoicePaidEvent(TypedDict):
 
     id: str
     object: Literal["event"]
+    livemode: bool
     type: Literal["invoice.paid"]
     api_version: ApiVersion
     created: int
@@ -595,6 +612,7 @@ class InvoiceVoidedEvent(TypedDict):
 
     id: str
     object: Literal["event"]
+    livemode: bool
     type: Literal["invoice.voided"]
     api_version: ApiVersion
     created: int
@@ -610,6 +628,7 @@ class InvoiceOverdueEvent(TypedDict):
 
     id: str
     object: Literal["event"]
+    livemode: bool
     type: Literal["invoice.overdue"]
     api_version: ApiVersion
     created: int
@@ -625,6 +644,7 @@ class InvoiceDeliveryFailedEvent(TypedDict):
 
     id: str
     object: Literal["event"]
+    livemode: bool
     type: Literal["invoice.delivery_failed"]
     api_version: ApiVersion
     created: int
@@ -640,6 +660,7 @@ class PaymentReceivedEvent(TypedDict):
 
     id: str
     object: Literal["event"]
+    livemode: bool
     type: Literal["payment.received"]
     api_version: ApiVersion
     created: int
@@ -655,6 +676,7 @@ class Payment(TypedDict):
 
     id: str
     object: Literal["payment"]
+    livemode: bool
     customer_id: str
     # The invoice the payment was applied to (or attempted on); null for a payment on account.
     invoice_id: str | None
@@ -678,6 +700,7 @@ class PaymentFailedEvent(TypedDict):
 
     id: str
     object: Literal["event"]
+    livemode: bool
     type: Literal["payment.failed"]
     api_version: ApiVersion
     created: int
@@ -693,6 +716,7 @@ class CarrierPaymentSentEvent(TypedDict):
 
     id: str
     object: Literal["event"]
+    livemode: bool
     type: Literal["carrier_payment.sent"]
     api_version: ApiVersion
     created: int
@@ -708,6 +732,7 @@ class CarrierPayment(TypedDict):
 
     id: str
     object: Literal["carrier_payment"]
+    livemode: bool
     carrier_id: str
     order_ids: list[str]
     # The sum of the orders' `carrier_pay`, in cents.
@@ -733,6 +758,7 @@ class ComplianceAlertEvent(TypedDict):
 
     id: str
     object: Literal["event"]
+    livemode: bool
     type: Literal["compliance.alert"]
     api_version: ApiVersion
     created: int
@@ -750,6 +776,7 @@ class ComplianceAlert(TypedDict):
 
     id: str
     object: Literal["compliance_alert"]
+    livemode: bool
     carrier_id: str
     kind: ComplianceAlertKind
     expired_on: str
@@ -798,6 +825,7 @@ class AuditPrivilegedActionEvent(TypedDict):
 
     id: str
     object: Literal["event"]
+    livemode: bool
     type: Literal["audit.privileged_action"]
     api_version: ApiVersion
     created: int
@@ -825,6 +853,7 @@ class AuditLogEntry(TypedDict):
 
     id: str
     object: Literal["audit_log"]
+    livemode: bool
     # The API key (`key_...`), OAuth client (`oac_...`) or dashboard user (`usr_...`) that acted, or `system` for what the platform did by itself.
     actor: str
     # What was done, `<resource>.<verb>`.
@@ -842,6 +871,7 @@ class WebhookEndpointTestEvent(TypedDict):
 
     id: str
     object: Literal["event"]
+    livemode: bool
     type: Literal["webhook_endpoint.test"]
     api_version: ApiVersion
     created: int
@@ -855,6 +885,7 @@ class WebhookEndpointTestEvent(TypedDict):
 class _WebhookEndpointRequired(TypedDict):
     id: str
     object: Literal["webhook_endpoint"]
+    livemode: bool
     url: str
     enabled_events: list[str]
     api_version: ApiVersion

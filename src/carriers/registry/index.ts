@@ -29,4 +29,5 @@ export function createRegistryProvider(config: RegistryConfig = {}): RegistryPro
 export { vetCarrier, VETTING_RULES, FEDERAL_MINIMUM_BIPD_USD, type VettingReason, type VettingResult } from './checks.js';
 export { createLocalRegistryProvider, LOCAL_REGISTRY_SAMPLES, DEFAULT_LOCAL_REGISTRY_FILE } from './local.js';
 export { createQcMobileProvider, QCMOBILE_DEFAULT_BASE_URL, type QcMobileOptions } from './qcmobile.js';
+export { createTestRegistryProvider, registryFor, TEST_REGISTRY_NUMBERS } from './test-mode.js';
 export * from './types.js';

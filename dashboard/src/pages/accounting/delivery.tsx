@@ -35,6 +35,8 @@ export function MessageStatusBadge({ channel, status }: { channel: S['MessageCha
   if (channel === 'post' && status === 'sent') return <Badge value="sent" label="posted" />;
   // Withdrawn before it went out (its invoice was voided): it never will.
   if (status === 'cancelled') return <Badge value="cancelled" label="withdrawn, never sent" />;
+  // Test mode sends nothing: the message is kept and shown.
+  if (status === 'kept') return <Badge value="kept" label="kept (test mode), never sent" />;
   return <Badge value={status} />;
 }
 
