@@ -1988,6 +1988,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook_listeners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a listener (events to a laptop)
+         * @description The listener of `vehicle-transport listen`: a webhook endpoint of test mode named `name` (the
+         *     machine's name by default) whose events are not sent by the service but fetched by the
+         *     command (`POST /v1/webhook_endpoints/{id}/listen`) and posted to a local URL. Opened again with
+         *     the same name, it is the same endpoint, with the same signing `secret` (answered each time),
+         *     its `enabled_events` and `url` (where the command forwards, for people reading it) updated.
+         *     Its status is `disabled` (`disabled_reason: listener`): the service itself never sends it
+         *     anything, and it cannot be enabled. Test mode only: a live key is answered 404 `route_not_found`.
+         */
+        post: operations["openWebhookListener"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{webhook_endpoint_id}/listen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id. */
+                webhook_endpoint_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take the next events of a listener
+         * @description The events of test mode the listener subscribes to, each as a delivery to forward: its
+         *     payload and the signature headers to send with it (made with the listener's secret). Waits
+         *     up to `wait_seconds` (25 at most) for the first one, then answers at once. Each delivery is
+         *     leased for 60 seconds: reported (`.../deliveries/{id}/result`) it is done; not reported in
+         *     time, it is answered again. What happened while no command listened is answered first: the
+         *     events of the last hour (1,000 at most), and any delivery replayed to the listener. Test mode only: a live key is answered 404 `route_not_found`.
+         */
+        post: operations["listenWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{webhook_endpoint_id}/deliveries/{webhook_delivery_id}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id. */
+                webhook_endpoint_id: components["parameters"]["WebhookEndpointIdPath"];
+                /** @description The delivery's id. */
+                webhook_delivery_id: components["schemas"]["WebhookDeliveryId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report what the local receiver answered
+         * @description Records the attempt the command made for a listener's delivery: the local receiver's status
+         *     and the first KiB of its answer, or why there was none. A 2xx makes the delivery `succeeded`,
+         *     anything else `permanently_failed` (a listener does not retry: replay the event to send it
+         *     again). The endpoint's delivery log shows it as any attempt. A delivery already reported
+         *     answers 409 `invalid_state_transition`. Test mode only: a live key is answered 404 `route_not_found`.
+         */
+        post: operations["recordWebhookListenerResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/test_data": {
         parameters: {
             query?: never;
@@ -2588,8 +2671,8 @@ export interface components {
             api_version: components["schemas"]["ApiVersion"];
             description: string | null;
             status: components["schemas"]["WebhookEndpointStatus"];
-            /** @description Why a disabled endpoint is, `manual` (its owner disabled it) or `failing` (the platform did, after five days of failures without a success); null while enabled. */
-            disabled_reason: ("manual" | "failing") | null;
+            /** @description Why a disabled endpoint is, `manual` (its owner disabled it), `failing` (the platform did, after five days of failures without a success) or `listener` (the endpoint of `vehicle-transport listen` in test mode, whose events the command fetches, and which the service never sends anything); null while enabled. */
+            disabled_reason: ("manual" | "failing" | "listener") | null;
             health: components["schemas"]["WebhookEndpointHealth"];
             /** @description The signing secret (`whsec_...`), used as issued as the HMAC-SHA256 key. */
             secret?: string;
@@ -3600,6 +3683,83 @@ export interface components {
             created: components["schemas"]["UnixTime"];
             /** @description When it succeeded; null until then. */
             completed_at: components["schemas"]["UnixTime"] | null;
+        };
+        /**
+         * WebhookListenerOpen
+         * @example {
+         *       "name": "dana-laptop"
+         *     }
+         */
+        WebhookListenerOpen: {
+            /** @description The listener's name (the machine's, say); one endpoint per name. */
+            name?: string;
+            enabled_events?: components["schemas"]["EnabledEvents"];
+            /**
+             * Format: uri
+             * @description Where the command posts the events (shown as the endpoint's `url`).
+             */
+            forward_to?: string;
+        };
+        /**
+         * WebhookListenRequest
+         * @example {
+         *       "wait_seconds": 25
+         *     }
+         */
+        WebhookListenRequest: {
+            /** @description How long to wait for the first event (default 25). */
+            wait_seconds?: number;
+            /** @description How many deliveries at most (default 100). */
+            limit?: number;
+        };
+        /**
+         * WebhookListenBatch
+         * @example {
+         *       "object": "list",
+         *       "data": []
+         *     }
+         */
+        WebhookListenBatch: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["WebhookListenDelivery"][];
+        };
+        /**
+         * WebhookListenDelivery
+         * @description One event to forward to the local receiver, exactly as the service would send it.
+         */
+        WebhookListenDelivery: {
+            id: components["schemas"]["WebhookDeliveryId"];
+            event_id: components["schemas"]["EventId"];
+            event_type: components["schemas"]["EventType"];
+            /** @description The request body to post, as signed. */
+            payload: string;
+            /** @description The headers to post it with (`Service-Signature`, `Service-Event-Id`, and the event's `traceparent` when it has one). */
+            headers: {
+                [key: string]: string;
+            };
+        };
+        /**
+         * WebhookListenerResult
+         * @example {
+         *       "response_status": 200,
+         *       "response_body": "{\"received\":true}",
+         *       "duration_ms": 12
+         *     }
+         */
+        WebhookListenerResult: {
+            /** @description The local receiver's HTTP status; absent when it gave none. */
+            response_status?: number;
+            /** @description The first KiB of its answer. */
+            response_body?: components["schemas"]["Text"];
+            /**
+             * @description Why there was no answer (`timeout`, `connection_refused`, `network_error`); absent when there was one.
+             * @enum {string}
+             */
+            error?: "timeout" | "connection_refused" | "connection_reset" | "dns_failure" | "network_error";
+            /** @description What the command's HTTP client said with the error. */
+            error_detail?: components["schemas"]["Text"];
+            duration_ms: number;
         };
         /**
          * Session
@@ -9666,6 +9826,186 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TestEventTrigger"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    openWebhookListener: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "dana-laptop",
+                 *       "enabled_events": [
+                 *         "order.created",
+                 *         "order.delivered"
+                 *       ],
+                 *       "forward_to": "http://localhost:3000/hooks"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookListenerOpen"];
+            };
+        };
+        responses: {
+            /** @description The listener's endpoint, with its signing secret. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listenWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The webhook endpoint's id. */
+                webhook_endpoint_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "wait_seconds": 25
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookListenRequest"];
+            };
+        };
+        responses: {
+            /** @description The deliveries to forward, oldest first (none when the wait ended with nothing). */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookListenBatch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    recordWebhookListenerResult: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The webhook endpoint's id. */
+                webhook_endpoint_id: components["parameters"]["WebhookEndpointIdPath"];
+                /** @description The delivery's id. */
+                webhook_delivery_id: components["schemas"]["WebhookDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "response_status": 200,
+                 *       "response_body": "{\"received\":true}",
+                 *       "duration_ms": 12
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookListenerResult"];
+            };
+        };
+        responses: {
+            /** @description The delivery, with the attempt. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
             400: components["responses"]["BadRequest"];

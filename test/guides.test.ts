@@ -55,6 +55,8 @@ beforeAll(async () => {
   // A folder whose `node` is the receivers' Node, first on PATH.
   mkdirSync(join(work, 'bin'));
   symlinkSync(RECEIVER_NODE, join(work, 'bin', 'node'));
+  // The package's command (bin `vehicle-transport`), as an install puts it on the PATH: here from the sources.
+  writeFileSync(join(work, 'bin', 'vehicle-transport'), `#!/bin/sh\ncd '${ROOT}' && exec '${process.execPath}' --import tsx src/cli.ts "$@"\n`, { mode: 0o755 });
 }, 60_000);
 
 afterAll(async () => {

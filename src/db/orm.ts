@@ -53,6 +53,7 @@ import { Migration20261128000030_scheduled_retries } from './migrations/Migratio
 import { Migration20261128000040_claim_plans } from './migrations/Migration20261128000040_claim_plans.js';
 import { Migration20261128000050_endpoint_window } from './migrations/Migration20261128000050_endpoint_window.js';
 import { Migration20261128000060_test_mode } from './migrations/Migration20261128000060_test_mode.js';
+import { Migration20261128000070_webhook_listeners } from './migrations/Migration20261128000070_webhook_listeners.js';
 
 export const entities = [Account, ApiKey, Customer, Order, Event, WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt, Carrier, ComplianceAlert, CarrierRegistrySnapshot, Job, OAuthClient, OAuthToken, AuditLog, User, Session, SignInFailure, Invoice, InvoiceLine, Payment, CarrierPayment, CarrierPaymentOrder, LedgerEntry, Message, TestDataDeletion];
 
@@ -83,6 +84,7 @@ export const migrations = [
   { name: 'Migration20261128000040_claim_plans', class: Migration20261128000040_claim_plans },
   { name: 'Migration20261128000050_endpoint_window', class: Migration20261128000050_endpoint_window },
   { name: 'Migration20261128000060_test_mode', class: Migration20261128000060_test_mode },
+  { name: 'Migration20261128000070_webhook_listeners', class: Migration20261128000070_webhook_listeners },
 ];
 
 export interface Database extends DatabaseContract {

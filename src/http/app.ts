@@ -21,6 +21,7 @@ import { handlers as mailHandlers } from '../mail/mail.handlers.js';
 import { DEFAULT_MAIL_FROM } from '../mail/mailbox.js';
 import { handlers as accountHandlers } from '../account/account.handlers.js';
 import { handlers as testHelperHandlers } from '../test-helpers/test-helpers.handlers.js';
+import { handlers as listenerHandlers } from '../webhooks/listeners.handlers.js';
 import { DEFAULT_SIGN_IN_POLICY, type SignInPolicy } from '../shared/context.js';
 import { requestLog } from './request-log.js';
 import { renderErrors } from './render-errors.js';
@@ -66,6 +67,7 @@ export const operationHandlers = {
   ...reportHandlers,
   ...mailHandlers,
   ...testHelperHandlers,
+  ...listenerHandlers,
 } satisfies { [Id in OperationId]: (input: HandlerInput<Id>, ctx: never) => Promise<Reply<Id>> };
 
 export interface AppOptions {

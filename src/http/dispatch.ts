@@ -13,6 +13,11 @@ export function dispatch(handlers: Record<OperationId, unknown>, deps: { clock: 
   return async (c) => {
     const { state } = c;
     const handler = handlers[state.operation!.operationId as OperationId] as AnyHandler;
+    // Aborted when the caller goes away before its answer (a long poll then stops waiting).
+    const gone = new AbortController();
+    c.res.once('close', () => {
+      if (!c.res.writableFinished) gone.abort();
+    });
     const ctx: Context = {
       em: state.em,
       clock: deps.clock,
@@ -22,6 +27,7 @@ export function dispatch(handlers: Record<OperationId, unknown>, deps: { clock: 
       ip: c.ip || null,
       idempotencyKey: requestKey(c.method, c.get('Idempotency-Key')) || null,
       trace: state.trace.headers,
+      signal: gone.signal,
     };
     const extra = state.principal
       ? { principal: state.principal }

@@ -38,6 +38,9 @@ export function signingSecrets(endpoint: Pick<WebhookEndpoint, 'id' | 'secret' |
   return secrets;
 }
 
+/** The endpoint's current secret in the clear (a listener's is answered each time it is opened). */
+export const openEndpointSecret = (endpoint: Pick<WebhookEndpoint, 'id' | 'secret'>): string => openStored(endpoint.id, endpoint.secret);
+
 type Execute = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 
 /**

@@ -21,7 +21,11 @@ export const WebhookEndpoint = defineEntity({
     previousSecretExpiresAt: p.datetime().nullable(),
     metadata: p.json<Record<string, string>>(),
     /** Why a disabled endpoint is: turned off by its owner, or automatically after failing for days. */
-    disabledReason: p.string().$type<'manual' | 'failing'>().nullable(),
+    disabledReason: p.string().$type<'manual' | 'failing' | 'listener'>().nullable(),
+    /** The name of the listener (`vehicle-transport listen`) this endpoint is; null for an endpoint the service sends to. */
+    listenerName: p.string().nullable(),
+    /** A listener's last event handed out (its next events come after it). */
+    listenCursor: p.string().nullable(),
     // Health and circuit breaker, written by the workers' batched outcomes (see worker.ts).
     consecutiveFailures: p.integer(),
     failingSince: p.datetime().nullable(),

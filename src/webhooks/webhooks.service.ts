@@ -112,6 +112,9 @@ export function updateEndpoint(ctx: RequestContext, id: string, input: S['Webhoo
     if (input.enabled_events !== undefined) endpoint.enabledEvents = input.enabled_events;
     if (input.description !== undefined) endpoint.description = input.description;
     if (input.metadata !== undefined) endpoint.metadata = mergeMetadata(endpoint.metadata, input.metadata);
+    if (endpoint.listenerName && input.status === 'enabled') {
+      throw errors.invalidStateTransition(`Endpoint ${endpoint.id} is the listener ${endpoint.listenerName}: vehicle-transport listen takes its events; it cannot be enabled.`);
+    }
     const reenabled = input.status === 'enabled' && endpoint.status === 'disabled';
     if (input.status !== undefined && input.status !== endpoint.status) {
       endpoint.status = input.status;
@@ -318,7 +321,8 @@ export async function replayEvent(ctx: RequestContext, eventId: string, input: S
     if (input.endpoint_id) {
       const endpoint = await findEndpoint(tx, input.endpoint_id, { param: 'endpoint_id' });
       if (!receives(endpoint, event)) throw errors.endpointNotSubscribed(endpoint.id, event.type);
-      if (endpoint.status !== 'enabled') throw errors.endpointDisabled(endpoint.id);
+      // A listener is disabled (the service sends it nothing) but takes what is replayed to it.
+      if (endpoint.status !== 'enabled' && endpoint.disabledReason !== 'listener') throw errors.endpointDisabled(endpoint.id);
       endpoints = [endpoint];
     } else {
       endpoints = (await tx.em.find(WebhookEndpoint, { accountId: ctx.principal.accountId, status: 'enabled' })).filter((e) => receives(e, event));

@@ -73,7 +73,7 @@ export interface Harness {
 
 export async function startHarness(
   backend: Backend,
-  options: { clock?: Clock; rateLimit?: RateLimitPolicy; production?: boolean; redisUrl?: string; database?: TestDatabase; signIn?: SignInPolicy; trustedProxies?: number } = {},
+  options: { clock?: Clock; rateLimit?: RateLimitPolicy; production?: boolean; redisUrl?: string; database?: TestDatabase; signIn?: SignInPolicy; trustedProxies?: number; port?: number } = {},
 ): Promise<Harness> {
   const database = options.database ?? (await createTestDatabase(backend));
   const clock = options.clock ?? { now: () => new Date() };
@@ -81,7 +81,7 @@ export async function startHarness(
   const settings: Settings = { production: options.production ?? false, signIn: options.signIn ?? DEFAULT_SIGN_IN_POLICY };
   const app = await createApp({ db: database.db, clock, log, rateLimit: options.rateLimit ?? { burst: 100_000, perMinute: 100_000 }, redisUrl: options.redisUrl, trustedProxies: options.trustedProxies ?? 0, ...settings });
   const server: Server = createServer(app.koa.callback());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let defaultKey: string | undefined;
   const key = async (account = 'acme', scopes = 'all', options: { livemode?: boolean } = {}) =>
@@ -122,7 +122,10 @@ export async function startHarness(
     },
     background: (c = clock) => backgroundContext({ em: database.db.em(), clock: c, log, settings }),
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Requests still waiting (a listener's long poll) end with the server, as in a restart.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
       await app.close();
       if (!options.database) await database.drop();
     },

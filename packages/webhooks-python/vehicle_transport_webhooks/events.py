@@ -891,8 +891,8 @@ class _WebhookEndpointRequired(TypedDict):
     api_version: ApiVersion
     description: str | None
     status: WebhookEndpointStatus
-    # Why a disabled endpoint is, `manual` (its owner disabled it) or `failing` (the platform did, after five days of failures without a success); null while enabled.
-    disabled_reason: Literal["manual", "failing"] | None
+    # Why a disabled endpoint is, `manual` (its owner disabled it), `failing` (the platform did, after five days of failures without a success) or `listener` (the endpoint of `vehicle-transport listen` in test mode, whose events the command fetches, and which the service never sends anything); null while enabled.
+    disabled_reason: Literal["manual", "failing", "listener"] | None
     health: WebhookEndpointHealth
     # While a rotated-out secret still signs (two `v1=` signatures), when it stops; else null.
     previous_secret_expires_at: int | None
