@@ -2031,9 +2031,11 @@ export interface paths {
          * @description The events of test mode the listener subscribes to, each as a delivery to forward: its
          *     payload and the signature headers to send with it (made with the listener's secret). Waits
          *     up to `wait_seconds` (25 at most) for the first one, then answers at once. Each delivery is
-         *     leased for 60 seconds: reported (`.../deliveries/{id}/result`) it is done; not reported in
-         *     time, it is answered again. What happened while no command listened is answered first: the
-         *     events of the last hour (1,000 at most), and any delivery replayed to the listener. Test mode only: a live key is answered 404 `route_not_found`.
+         *     leased for 60 seconds and 12 more for each delivery of the batch: reported
+         *     (`.../deliveries/{id}/result`) it is done; not reported in time, it is answered again. The
+         *     deliveries are made with their events, as for any endpoint, until an hour after the
+         *     listener last asked: what happened while no command listened within that hour (and anything
+         *     replayed to the listener) is answered first. Test mode only: a live key is answered 404 `route_not_found`.
          */
         post: operations["listenWebhookEndpoint"];
         delete?: never;
@@ -3753,7 +3755,7 @@ export interface components {
             /** @description The first KiB of its answer. */
             response_body?: components["schemas"]["Text"];
             /**
-             * @description Why there was no answer (`timeout`, `connection_refused`, `network_error`); absent when there was one.
+             * @description Why there was no answer (`timeout`, `connection_refused`, `connection_reset`, `dns_failure`, `network_error`); absent when there was one.
              * @enum {string}
              */
             error?: "timeout" | "connection_refused" | "connection_reset" | "dns_failure" | "network_error";

@@ -10,7 +10,7 @@
 // event), posts each event to the local URL with the signature headers the server made with that
 // secret, and reports the local answer back (GET /v1/webhook_endpoints/{id}/deliveries shows it).
 // It reconnects by itself after sleep or a network loss and says so; what happened meanwhile is
-// sent on reconnect (the events of the last hour, 1,000 at most). `trigger` makes an event happen
+// sent on reconnect (what happened up to an hour after it last listened). `trigger` makes an event happen
 // (POST /v1/test_helpers/events). The key and server come from --api-key / API_KEY and --api-base /
 // API_BASE (default http://127.0.0.1:8080).
 import { hostname } from 'node:os';
@@ -24,6 +24,8 @@ const USAGE = `usage:
 const WAIT_SECONDS = 25;
 /** How long the local receiver has to answer. */
 const FORWARD_TIMEOUT_MS = 10_000;
+/** Deliveries asked for at once (each is leased while the ones before it are forwarded). */
+const BATCH = 5;
 /** Waits between reconnection attempts (the last repeats). */
 const RECONNECT_MS = [500, 1_000, 2_000, 5_000];
 
@@ -55,13 +57,15 @@ async function call(o: Options, method: string, path: string, body?: unknown, si
     ...(signal ? { signal } : {}),
   });
   const text = await res.text();
-  let parsed: Json = {};
+  let parsed: Json | undefined;
   try {
     parsed = JSON.parse(text) as Json;
   } catch {
     // not JSON: said below
   }
-  if (!res.ok) throw new ApiError(parsed.error?.message ?? `${res.status} ${res.statusText}: ${text.slice(0, 200)}`, res.status);
+  if (!res.ok) throw new ApiError(parsed?.error?.message ?? `${res.status} ${res.statusText}: ${text.slice(0, 200)}`, res.status);
+  // Not this server (a proxy's page, say): as an unreachable server, tried again.
+  if (!parsed) throw new ApiError(`${o.apiBase} answered ${res.status} with something other than JSON`, 502);
   return parsed;
 }
 
@@ -76,14 +80,18 @@ async function forward(url: string, delivery: Json): Promise<Json> {
       signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
       redirect: 'manual',
     });
-    const body = (await res.text()).slice(0, 1_000);
-    return { response_status: res.status, response_body: body, duration_ms: Date.now() - started };
+    return { response_status: res.status, response_body: storable(await res.text()), duration_ms: Date.now() - started };
   } catch (err) {
     const e = err as Error & { cause?: { code?: string } };
     const code = e.cause?.code;
     const error = e.name === 'TimeoutError' ? 'timeout' : code === 'ECONNREFUSED' ? 'connection_refused' : code === 'ECONNRESET' ? 'connection_reset' : code === 'ENOTFOUND' ? 'dns_failure' : 'network_error';
-    return { error, error_detail: `${e.cause?.code ?? e.name}: ${e.message}`.slice(0, 500), duration_ms: Date.now() - started };
+    return { error, error_detail: storable(`${code ?? e.name}: ${e.message}`, 500), duration_ms: Date.now() - started };
   }
+}
+
+/** Text the log can keep: well-formed, without NUL, its first `max` characters (whole code points). */
+function storable(text: string, max = 1_000): string {
+  return Array.from(text.toWellFormed().replaceAll('\u0000', '')).slice(0, max).join('');
 }
 
 async function listen(o: Options, args: { forwardTo?: string; events?: string; printSecret: boolean; name: string }): Promise<void> {
@@ -103,7 +111,9 @@ async function listen(o: Options, args: { forwardTo?: string; events?: string; p
   while (!stop.signal.aborted) {
     let batch: Json;
     try {
-      batch = await call(o, 'POST', `/v1/webhook_endpoints/${listener.id}/listen`, { wait_seconds: WAIT_SECONDS }, stop.signal);
+      // A connection that died in sleep is given up on after the wait and a margin, not the HTTP client's minutes.
+      const signal = AbortSignal.any([stop.signal, AbortSignal.timeout((WAIT_SECONDS + 10) * 1000)]);
+      batch = await call(o, 'POST', `/v1/webhook_endpoints/${listener.id}/listen`, { wait_seconds: WAIT_SECONDS, limit: BATCH }, signal);
     } catch (err) {
       if (stop.signal.aborted) break;
       if (err instanceof ApiError && err.status < 500 && err.status !== 429) throw err; // the key was revoked, say: no use trying again
@@ -123,8 +133,9 @@ async function listen(o: Options, args: { forwardTo?: string; events?: string; p
       try {
         await call(o, 'POST', `/v1/webhook_endpoints/${listener.id}/deliveries/${delivery.id}/result`, answer);
       } catch (err) {
-        // Not recorded now: the server sends the event again once its lease ends.
-        warn(`${stamp()}  Could not report the answer for ${delivery.event_id} (${(err as Error).message}); it will be sent again.`);
+        const final = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 429;
+        // Not recorded: the server sends the event again once its lease ends (unless it refused the report for good).
+        warn(`${stamp()}  Could not report the answer for ${delivery.event_id} (${(err as Error).message})${final ? '' : '; it will be sent again'}.`);
       }
     }
   }

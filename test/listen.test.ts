@@ -111,7 +111,7 @@ describe.each(backends())('vehicle-transport listen on %s', (backend: Backend) =
       logged = ((await h.call('GET', `/v1/webhook_endpoints/${listener.id}/deliveries?limit=100`, { key: test })).body.data as Json[]).find((d) => d.event_id === got.event.id);
     }
     expect(logged).toMatchObject({ status: 'succeeded', attempt_count: 1 });
-    expect(logged.attempts[0]).toMatchObject({ number: 1, response_status: 200, response_body: '{"received":true}', error: null });
+    expect(logged!.attempts[0]).toMatchObject({ number: 1, response_status: 200, response_body: '{"received":true}', error: null });
     // Nothing of live mode reaches it.
     await order(live, await customer(live));
     await new Promise((r) => setTimeout(r, 700));

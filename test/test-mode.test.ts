@@ -22,6 +22,7 @@ import { randomToken } from '../src/shared/tokens.js';
 import { createTransport } from '../src/webhooks/transport.js';
 import { DeliveryWorker } from '../src/webhooks/worker.js';
 import { TEST_DATA_DELETION_JOB, testDataDeletionJob } from '../src/test-helpers/test-data.service.js';
+import { verifySignature } from '../src/webhooks/signer.js';
 
 type Json = Record<string, any>;
 const silent = pino({ level: 'silent' });
@@ -460,5 +461,52 @@ describe.each(backends())('DELETE /v1/test_data on %s', (backend: Backend) => {
     // Test mode goes on: new test data, and a new deletion.
     ok(await h.call('POST', '/v1/customers', { key: test, body: { name: 'After the deletion' } }), 201);
     expect(ok(await h.call('DELETE', '/v1/test_data', { key: test }), 202).id).not.toBe(started.id);
+  });
+});
+
+describe.each(backends())('listeners of test mode on %s', (backend: Backend) => {
+  let h: Harness;
+  let test: string;
+  const clock = new TestClock(Date.UTC(2026, 10, 28, 15, 0, 0));
+  const ok = <T = Json>(r: { status: number; body: unknown; text: string }, status = 200): T => {
+    expect(r.status, r.text).toBe(status);
+    return r.body as T;
+  };
+  beforeAll(async () => {
+    h = await startHarness(backend, { clock });
+    test = await h.key('listening', 'all', { livemode: false });
+  });
+  afterAll(() => h?.close());
+
+  it('leases each event once, takes what is replayed to it, and stops collecting an hour after it last listened', async () => {
+    const listener = ok(await h.call('POST', '/v1/webhook_listeners', { key: test, body: { name: 'desk', enabled_events: ['order.created'], forward_to: 'http://localhost:3000/hooks' } }));
+    expect(listener).toMatchObject({ status: 'disabled', disabled_reason: 'listener', url: 'http://localhost:3000/hooks', livemode: false });
+    // Opened again: the same endpoint and secret; it cannot be enabled (the service never sends it anything).
+    const again = ok(await h.call('POST', '/v1/webhook_listeners', { key: test, body: { name: 'desk' } }));
+    expect([again.id, again.secret]).toEqual([listener.id, listener.secret]);
+    expect((await h.call('PATCH', `/v1/webhook_endpoints/${listener.id}`, { key: test, body: { status: 'enabled' } })).status).toBe(409);
+
+    const customer = ok(await h.call('POST', '/v1/customers', { key: test, body: { name: 'Desk' } }), 201);
+    const order = ok(await h.call('POST', '/v1/orders', { key: test, body: orderBody(customer.id) }), 201);
+    const poll = async () => ok(await h.call('POST', `/v1/webhook_endpoints/${listener.id}/listen`, { key: test, body: { wait_seconds: 0 } })).data as Json[];
+    const [taken, ...more] = await poll();
+    expect(more).toEqual([]);
+    expect(JSON.parse(taken!.payload)).toMatchObject({ type: 'order.created', livemode: false, data: { id: order.id } });
+    expect(verifySignature(taken!.payload, taken!.headers['Service-Signature'], listener.secret, { now: clock.now().getTime() / 1000 })).toBeNull();
+    // Leased: a second command gets nothing now.
+    expect(await poll()).toEqual([]);
+    const reported = ok(await h.call('POST', `/v1/webhook_endpoints/${listener.id}/deliveries/${taken!.id}/result`, { key: test, body: { response_status: 204, duration_ms: 3 } }));
+    expect(reported).toMatchObject({ status: 'succeeded', attempts: [{ response_status: 204, duration_ms: 3 }] });
+    expect((await h.call('POST', `/v1/webhook_endpoints/${listener.id}/deliveries/${taken!.id}/result`, { key: test, body: { response_status: 200, duration_ms: 1 } })).status).toBe(409);
+
+    // Replayed to the listener, it is taken again.
+    ok(await h.call('POST', `/v1/events/${JSON.parse(taken!.payload).id}/replay`, { key: test, body: { endpoint_id: listener.id } }));
+    expect((await poll()).map((d) => d.id)).toEqual([taken!.id]);
+    ok(await h.call('POST', `/v1/webhook_endpoints/${listener.id}/deliveries/${taken!.id}/result`, { key: test, body: { error: 'connection_refused', error_detail: 'ECONNREFUSED', duration_ms: 1 } }));
+
+    // Two hours without listening: what happens meanwhile is not kept for it.
+    clock.advance(2 * 3_600_000);
+    ok(await h.call('POST', '/v1/orders', { key: test, body: orderBody(customer.id) }), 201);
+    expect(await poll()).toEqual([]);
   });
 });

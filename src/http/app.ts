@@ -118,6 +118,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   const router = compileRouter(openApi);
   const buckets = withMemoryFallback(options.redisUrl ? redisStore(options.redisUrl) : db.kind === 'postgresql' ? postgresStore() : memoryStore());
   let shuttingDown = false;
+  /** Aborted once the process is shutting down: requests that wait (a listener's long poll) answer at once. */
+  const stopping = new AbortController();
 
   // With N trusted proxies, the client address is the N-th entry from the right of X-Forwarded-For.
   const trustedProxies = options.trustedProxies ?? 0;
@@ -137,13 +139,14 @@ export async function createApp(options: AppOptions): Promise<App> {
   koa.use(validateRequest(openApi)); // 400, spec defaults filled in
   koa.use(renderReply); // on the way out: the reply for the caller's API version
   koa.use(idempotency(clock)); // 409 or a replay of the stored answer
-  koa.use(dispatch(operationHandlers, { clock, settings: { production: options.production ?? false, signIn: options.signIn ?? DEFAULT_SIGN_IN_POLICY, mailFrom: options.mailFrom ?? DEFAULT_MAIL_FROM }, shuttingDown: () => shuttingDown }));
+  koa.use(dispatch(operationHandlers, { clock, settings: { production: options.production ?? false, signIn: options.signIn ?? DEFAULT_SIGN_IN_POLICY, mailFrom: options.mailFrom ?? DEFAULT_MAIL_FROM }, shuttingDown: () => shuttingDown, stopping: stopping.signal }));
 
   return {
     koa,
     buckets,
     markShuttingDown: () => {
       shuttingDown = true;
+      stopping.abort();
     },
     close: () => buckets.close(),
   };

@@ -9,15 +9,16 @@ import type { HandlerReply, Step } from './state.js';
 
 type AnyHandler = (input: { params: unknown; query: unknown; body: unknown }, ctx: Context) => Promise<HandlerReply>;
 
-export function dispatch(handlers: Record<OperationId, unknown>, deps: { clock: Clock; settings: Settings; shuttingDown: () => boolean }): Step {
+export function dispatch(handlers: Record<OperationId, unknown>, deps: { clock: Clock; settings: Settings; shuttingDown: () => boolean; stopping?: AbortSignal }): Step {
   return async (c) => {
     const { state } = c;
     const handler = handlers[state.operation!.operationId as OperationId] as AnyHandler;
-    // Aborted when the caller goes away before its answer (a long poll then stops waiting).
+    // Aborted when the caller goes away before its answer, or the process begins to shut down (a long poll then stops waiting).
     const gone = new AbortController();
     c.res.once('close', () => {
       if (!c.res.writableFinished) gone.abort();
     });
+    const signal = deps.stopping ? AbortSignal.any([gone.signal, deps.stopping]) : gone.signal;
     const ctx: Context = {
       em: state.em,
       clock: deps.clock,
@@ -27,7 +28,7 @@ export function dispatch(handlers: Record<OperationId, unknown>, deps: { clock: 
       ip: c.ip || null,
       idempotencyKey: requestKey(c.method, c.get('Idempotency-Key')) || null,
       trace: state.trace.headers,
-      signal: gone.signal,
+      signal,
     };
     const extra = state.principal
       ? { principal: state.principal }

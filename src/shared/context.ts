@@ -53,7 +53,7 @@ export interface Context {
   idempotencyKey?: string | null;
   /** The request's span, which the events it causes continue in their deliveries; absent or null for background work. */
   trace?: TraceHeaders | null;
-  /** Aborted when the caller has gone away before its answer; absent for background work. */
+  /** Aborted when the caller has gone away before its answer, or the process is shutting down; absent for background work. */
   signal?: AbortSignal;
 }
 

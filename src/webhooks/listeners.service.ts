@@ -1,38 +1,34 @@
 // Listeners of test mode (`vehicle-transport listen`): webhook endpoints whose events are not sent by
 // the service but taken by the command, in long-lived requests, and posted to a local URL. A listener
-// is an endpoint of its own (disabled: the workers never send it anything), with a cursor in the
-// account's events: each request hands out, as deliveries leased for a minute, what its endpoint
-// would have been sent since (and any delivery replayed to it), signed as the worker signs; the
-// command reports what the local receiver answered, recorded as the delivery's attempt.
+// is an endpoint of its own, disabled (the workers never send it anything); the emitter makes its
+// deliveries in each event's transaction, as for any endpoint, until an hour after the command last
+// asked (so what happens while it is away waits for it, and a listener left behind stops collecting).
+// Each request leases what is due, signed as the worker signs; the command reports what the local
+// receiver answered, recorded as the delivery's attempt.
 import type { components } from '../../generated/openapi.js';
-import type { EventType } from '../../generated/events.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { unixSeconds } from '../shared/clock.js';
 import { inTransaction, type RequestContext } from '../shared/context.js';
 import { errors } from '../shared/errors.js';
-import { firstIdAt, newId } from '../shared/ids.js';
+import { newId } from '../shared/ids.js';
 import { livemodeOf } from '../shared/livemode.js';
 import { lockOne } from '../shared/find.js';
 import { randomToken } from '../shared/tokens.js';
 import { queryRows } from '../shared/sql.js';
 import { openEndpointSecret, sealEndpointSecret, signingSecrets } from './endpoint-secrets.js';
-import { receives, renderEnvelope } from './emitter.js';
-import { Event } from './events.entities.js';
-import { ensurePartitionOf } from './retention.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './signer.js';
 import { WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint } from './webhooks.entities.js';
 import { findEndpoint, getDelivery, type DeliveryWithAttempts, type IssuedSecret } from './webhooks.service.js';
 
 type S = components['schemas'];
 
-/** How far back a listener that was away is sent what it missed. */
-export const LISTEN_CATCH_UP_MS = 3_600_000;
-/** What it missed, at most. */
-export const LISTEN_CATCH_UP_MAX = 1_000;
-/** How long a delivery handed out waits for its result before it is handed out again. */
+/** How long after it last listened a listener is still made deliveries (the emitter's window). */
+export const LISTEN_KEEP_MS = 3_600_000;
+/** A delivery handed out waits this long for its result, plus LISTEN_LEASE_PER_DELIVERY_MS for each of its batch, before it is handed out again. */
 export const LISTEN_LEASE_MS = 60_000;
-/** How often a waiting request looks for new events. */
-const LISTEN_POLL_MS = 200;
+const LISTEN_LEASE_PER_DELIVERY_MS = 12_000;
+/** How often a waiting request looks for something due (one indexed read, no lock). */
+const LISTEN_POLL_MS = 250;
 
 /** Listeners exist in test mode only: a live caller is answered as for a path that does not exist. */
 export function assertListenMode(ctx: RequestContext, method: string, path: string): void {
@@ -51,6 +47,7 @@ export function openListener(ctx: RequestContext, input: S['WebhookListenerOpen'
       if (input.enabled_events) existing.enabledEvents = input.enabled_events;
       if (input.forward_to) existing.url = input.forward_to;
       existing.updatedAt = now;
+      existing.listenedAt = now;
       await tx.em.flush();
       return { endpoint: existing, secret: openEndpointSecret(existing) };
     }
@@ -71,8 +68,8 @@ export function openListener(ctx: RequestContext, input: S['WebhookListenerOpen'
       metadata: {},
       disabledReason: 'listener',
       listenerName: name,
-      // What happens from now on (what happened before the first listen is not sent).
-      listenCursor: firstIdAt('event', now.getTime()),
+      // What happens from now on is kept for it (what happened before it was opened is not).
+      listenedAt: now,
       consecutiveFailures: 0,
       failingSince: null,
       lastSuccessAt: null,
@@ -95,56 +92,29 @@ async function findListener(ctx: RequestContext, id: string, options: { forUpdat
   return endpoint;
 }
 
-/** One look: leases what is due to the listener (making the deliveries of new events first). */
+const DUE = `select id from webhook_deliveries where endpoint_id = $1 and status = 'pending' and (lease_expires_at is null or lease_expires_at < $2) limit 1`;
+
+/** Leases what is due to the listener, oldest first, signed for now; none when nothing is. */
 async function take(ctx: RequestContext, id: string, limit: number): Promise<S['WebhookListenDelivery'][]> {
+  const now = ctx.clock.now();
+  // An idle listener costs one indexed read a look; the lock is taken only when something is due.
+  if (!(await queryRows(ctx.em, DUE, [id, now])).length) return [];
   return inTransaction(ctx, async (tx) => {
-    const endpoint = (await lockOne(tx.em, WebhookEndpoint, { id }))!;
-    const now = tx.clock.now();
-    // The events since its cursor, within the catch-up window, as the emitter would have sent them.
-    const since = [endpoint.listenCursor ?? '', firstIdAt('event', now.getTime() - LISTEN_CATCH_UP_MS)].sort().at(-1)!;
-    const events = await tx.em.find(
-      Event,
-      { accountId: endpoint.accountId, id: { $gt: since } },
-      { orderBy: { id: 'asc' }, limit: LISTEN_CATCH_UP_MAX },
-    );
-    const fresh = events.filter((e) => receives(endpoint, e));
-    if (events.length) endpoint.listenCursor = events.at(-1)!.id;
-    for (const event of fresh) {
-      const delivery = tx.em.create(WebhookDelivery, {
-        id: newId('webhookDelivery', now.getTime()),
-        accountId: endpoint.accountId,
-        eventId: event.id,
-        endpointId: endpoint.id,
-        eventType: event.type,
-        payload: JSON.stringify(renderEnvelope(event as Event & { type: EventType }, endpoint.apiVersion)),
-        status: 'pending',
-        attemptCount: 0,
-        cycleFailures: 0,
-        nextAttemptAt: now,
-        traceparent: event.traceparent ?? null,
-        tracestate: event.tracestate ?? null,
-        leaseOwner: null,
-        leaseExpiresAt: null,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await ensurePartitionOf(tx.em, delivery.id);
-      tx.em.persist(delivery);
-    }
-    await tx.em.flush();
-    // What is due: pending, not leased (or its lease ended), oldest first.
+    // Two commands on one listener take turns: a delivery is leased to one of them.
+    const endpoint = await lockOne(tx.em, WebhookEndpoint, { id, accountId: ctx.principal.accountId });
+    if (!endpoint) throw errors.resourceMissing('webhook endpoint', id, 'webhook_endpoint_id');
     const due = await tx.em.find(
       WebhookDelivery,
       { endpointId: endpoint.id, status: 'pending', $or: [{ leaseExpiresAt: null }, { leaseExpiresAt: { $lt: now } }] },
       { orderBy: { id: 'asc' }, limit },
     );
-    const until = new Date(now.getTime() + LISTEN_LEASE_MS);
-    const secrets = signingSecrets(endpoint, now);
+    const until = new Date(now.getTime() + LISTEN_LEASE_MS + due.length * LISTEN_LEASE_PER_DELIVERY_MS);
     for (const d of due) {
       d.leaseOwner = 'listener';
       d.leaseExpiresAt = until;
     }
     await tx.em.flush();
+    const secrets = signingSecrets(endpoint, now);
     return due.map((d) => ({
       id: d.id,
       event_id: d.eventId,
@@ -160,24 +130,36 @@ async function take(ctx: RequestContext, id: string, limit: number): Promise<S['
   });
 }
 
-/** The listener's next deliveries: at once when some are due, else as soon as one is (within `wait_seconds`). */
+/**
+ * The listener's next deliveries: at once when some are due, else as soon as one is (within
+ * `wait_seconds`); nothing once the caller has gone or the server is stopping.
+ */
 export async function listen(ctx: RequestContext, id: string, input: S['WebhookListenRequest']): Promise<S['WebhookListenBatch']> {
-  await findListener(ctx, id);
+  const listener = await findListener(ctx, id);
+  // It listens: what happens meanwhile is kept for it for an hour more.
+  await queryRows(ctx.em, 'update webhook_endpoints set listened_at = $2 where id = $1', [listener.id, ctx.clock.now()]);
   const deadline = Date.now() + (input.wait_seconds ?? 25) * 1000;
   const limit = input.limit ?? 100;
   for (;;) {
-    // A caller that went away is handed nothing (what it would take stays due for the next one).
     if (ctx.signal?.aborted) return { object: 'list', data: [] };
     const data = await take(ctx, id, limit);
     if (data.length || Date.now() >= deadline) return { object: 'list', data };
-    await new Promise((r) => setTimeout(r, Math.min(LISTEN_POLL_MS, Math.max(0, deadline - Date.now()))));
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, Math.min(LISTEN_POLL_MS, Math.max(0, deadline - Date.now())));
+      function done() {
+        clearTimeout(timer);
+        ctx.signal?.removeEventListener('abort', done);
+        resolve();
+      }
+      ctx.signal?.addEventListener('abort', done, { once: true });
+    });
   }
 }
 
 /** Records what the local receiver answered for a listener's delivery, as its attempt. */
 export function recordResult(ctx: RequestContext, endpointId: string, deliveryId: string, input: S['WebhookListenerResult']): Promise<DeliveryWithAttempts> {
   return inTransaction(ctx, async (tx) => {
-    const endpoint = await findListener(tx, endpointId);
+    const endpoint = await findListener(tx, endpointId, { forUpdate: true });
     const delivery = await lockOne(tx.em, WebhookDelivery, { id: deliveryId, accountId: ctx.principal.accountId, endpointId: endpoint.id });
     if (!delivery) throw errors.resourceMissing('webhook delivery', deliveryId, 'webhook_delivery_id');
     if (delivery.status !== 'pending') throw errors.invalidStateTransition(`Delivery ${deliveryId} is already ${delivery.status}.`);

@@ -24,8 +24,8 @@ export const WebhookEndpoint = defineEntity({
     disabledReason: p.string().$type<'manual' | 'failing' | 'listener'>().nullable(),
     /** The name of the listener (`vehicle-transport listen`) this endpoint is; null for an endpoint the service sends to. */
     listenerName: p.string().nullable(),
-    /** A listener's last event handed out (its next events come after it). */
-    listenCursor: p.string().nullable(),
+    /** When a listener last asked for its events: the emitter makes its deliveries until an hour after. */
+    listenedAt: p.datetime().nullable(),
     // Health and circuit breaker, written by the workers' batched outcomes (see worker.ts).
     consecutiveFailures: p.integer(),
     failingSince: p.datetime().nullable(),
