@@ -53,8 +53,11 @@ export interface Context {
   idempotencyKey?: string | null;
   /** The request's span, which the events it causes continue in their deliveries; absent or null for background work. */
   trace?: TraceHeaders | null;
-  /** Aborted when the caller has gone away before its answer, or the process is shutting down; absent for background work. */
-  signal?: AbortSignal;
+  /**
+   * A signal aborted when the caller has gone away before its answer, or the process is shutting
+   * down (made on first call: a request that waits asks for it); absent for background work.
+   */
+  whenGone?: () => AbortSignal;
 }
 
 /** The context of an authenticated API request. */

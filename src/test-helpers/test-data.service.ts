@@ -108,9 +108,6 @@ const STEPS: { kind: string; sql: string }[] = [
   { kind: 'test_registry_records', sql: `delete from test_registry_records where (account_id, dot_number) in (select account_id, dot_number from test_registry_records where account_id = $1 limit $2)` },
 ];
 
-/** The kinds of object a deletion reports (the keys of `deleted`), in the order it removes them. */
-export const DELETED_KINDS = STEPS.map((s) => s.kind);
-
 /**
  * Removes test data of the deletion's account for up to `budgetMs`; answers whether everything is
  * gone (then the deletion has succeeded).

@@ -16,16 +16,11 @@ import { WebhookEndpoint } from '../webhooks/webhooks.entities.js';
 import { createEndpoint, deleteEndpoint, sendTestEvent } from '../webhooks/webhooks.service.js';
 import { inTransaction, type RequestContext } from '../shared/context.js';
 import { errors } from '../shared/errors.js';
-import { livemodeOf } from '../shared/livemode.js';
 import type { EventType } from '../../generated/events.js';
 import type { Order } from '../orders/orders.entities.js';
 
 type S = components['schemas'];
 
-/** Refuses a live caller: test helpers do not exist in live mode. */
-export function assertTestMode(ctx: RequestContext, method: string, path: string): void {
-  if (livemodeOf(ctx.principal.accountId)) throw errors.testHelpersTestModeOnly(method, path);
-}
 
 const DEFAULT_SIGNER = 'Test Receiver';
 const DAY_MS = 86_400_000;

@@ -11,29 +11,22 @@ import { unixSeconds } from '../shared/clock.js';
 import { inTransaction, type RequestContext } from '../shared/context.js';
 import { errors } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
-import { livemodeOf } from '../shared/livemode.js';
 import { lockOne } from '../shared/find.js';
 import { randomToken } from '../shared/tokens.js';
 import { queryRows } from '../shared/sql.js';
-import { openEndpointSecret, sealEndpointSecret, signingSecrets } from './endpoint-secrets.js';
+import { openEndpointSecret, signingSecrets } from './endpoint-secrets.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './signer.js';
 import { WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint } from './webhooks.entities.js';
-import { findEndpoint, getDelivery, type DeliveryWithAttempts, type IssuedSecret } from './webhooks.service.js';
+import { findEndpoint, getDelivery, newEndpoint, type DeliveryWithAttempts, type IssuedSecret } from './webhooks.service.js';
 
 type S = components['schemas'];
 
-/** How long after it last listened a listener is still made deliveries (the emitter's window). */
-export const LISTEN_KEEP_MS = 3_600_000;
 /** A delivery handed out waits this long for its result, plus LISTEN_LEASE_PER_DELIVERY_MS for each of its batch, before it is handed out again. */
 export const LISTEN_LEASE_MS = 60_000;
 const LISTEN_LEASE_PER_DELIVERY_MS = 12_000;
 /** How often a waiting request looks for something due (one indexed read, no lock). */
 const LISTEN_POLL_MS = 250;
 
-/** Listeners exist in test mode only: a live caller is answered as for a path that does not exist. */
-export function assertListenMode(ctx: RequestContext, method: string, path: string): void {
-  if (livemodeOf(ctx.principal.accountId)) throw errors.testHelpersTestModeOnly(method, path);
-}
 
 /** Opens (or opens again, same name: same endpoint and secret) the caller's listener. */
 export function openListener(ctx: RequestContext, input: S['WebhookListenerOpen']): Promise<IssuedSecret> {
@@ -54,34 +47,19 @@ export function openListener(ctx: RequestContext, input: S['WebhookListenerOpen'
     const id = newId('webhookEndpoint', now.getTime());
     const secret = randomToken('whsec');
     await recordAudit(tx, 'webhook_endpoint.created', id, { now });
-    const endpoint = tx.em.create(WebhookEndpoint, {
+    const endpoint = newEndpoint(tx.em, {
       id,
       accountId: ctx.principal.accountId,
       url: input.forward_to ?? 'http://localhost/',
       enabledEvents: input.enabled_events ?? ['*'],
       apiVersion: ctx.principal.apiVersion,
       description: `vehicle-transport listen (${name})`,
-      status: 'disabled',
-      secret: sealEndpointSecret(id, secret),
-      previousSecret: null,
-      previousSecretExpiresAt: null,
       metadata: {},
-      disabledReason: 'listener',
+      secret,
+      now,
       listenerName: name,
-      // What happens from now on is kept for it (what happened before it was opened is not).
-      listenedAt: now,
-      consecutiveFailures: 0,
-      failingSince: null,
-      lastSuccessAt: null,
-      breakerFailures: 0,
-      breakerState: 'closed',
-      breakerOpenedAt: null,
-      probeOwner: null,
-      probeExpiresAt: null,
-      createdAt: now,
-      updatedAt: now,
     });
-    await tx.em.persist(endpoint).flush();
+    await tx.em.flush();
     return { endpoint, secret };
   });
 }
@@ -140,18 +118,19 @@ export async function listen(ctx: RequestContext, id: string, input: S['WebhookL
   await queryRows(ctx.em, 'update webhook_endpoints set listened_at = $2 where id = $1', [listener.id, ctx.clock.now()]);
   const deadline = Date.now() + (input.wait_seconds ?? 25) * 1000;
   const limit = input.limit ?? 100;
+  const gone = ctx.whenGone?.();
   for (;;) {
-    if (ctx.signal?.aborted) return { object: 'list', data: [] };
+    if (gone?.aborted) return { object: 'list', data: [] };
     const data = await take(ctx, id, limit);
     if (data.length || Date.now() >= deadline) return { object: 'list', data };
     await new Promise<void>((resolve) => {
       const timer = setTimeout(done, Math.min(LISTEN_POLL_MS, Math.max(0, deadline - Date.now())));
       function done() {
         clearTimeout(timer);
-        ctx.signal?.removeEventListener('abort', done);
+        gone?.removeEventListener('abort', done);
         resolve();
       }
-      ctx.signal?.addEventListener('abort', done, { once: true });
+      gone?.addEventListener('abort', done, { once: true });
     });
   }
 }

@@ -65,6 +65,45 @@ function checkUrl(ctx: RequestContext, url: string): void {
 export const findEndpoint = ownedFinder(WebhookEndpoint, 'webhook endpoint', 'webhook_endpoint_id');
 
 /**
+ * The row of a new endpoint (persisted in `em`, not flushed): its secret sealed, its health fresh,
+ * enabled unless it is a listener of test mode (listeners.service.ts).
+ */
+export function newEndpoint(
+  em: EntityManager,
+  e: Pick<WebhookEndpoint, 'id' | 'accountId' | 'url' | 'enabledEvents' | 'apiVersion' | 'description' | 'metadata'> & { secret: string; now: Date; listenerName?: string },
+): WebhookEndpoint {
+  const endpoint = em.create(WebhookEndpoint, {
+    id: e.id,
+    accountId: e.accountId,
+    url: e.url,
+    enabledEvents: e.enabledEvents,
+    apiVersion: e.apiVersion,
+    description: e.description,
+    status: e.listenerName ? 'disabled' : 'enabled',
+    secret: sealEndpointSecret(e.id, e.secret),
+    previousSecret: null,
+    previousSecretExpiresAt: null,
+    metadata: e.metadata,
+    disabledReason: e.listenerName ? 'listener' : null,
+    listenerName: e.listenerName ?? null,
+    // A listener collects what happens from its opening on (listeners.service.ts).
+    listenedAt: e.listenerName ? e.now : null,
+    consecutiveFailures: 0,
+    failingSince: null,
+    lastSuccessAt: null,
+    breakerFailures: 0,
+    breakerState: 'closed',
+    breakerOpenedAt: null,
+    probeOwner: null,
+    probeExpiresAt: null,
+    createdAt: e.now,
+    updatedAt: e.now,
+  });
+  em.persist(endpoint);
+  return endpoint;
+}
+
+/**
  * A new endpoint, audited. The audit entry is recorded before the endpoint exists, so an endpoint
  * subscribed to `*` is not sent the record of its own creation.
  */
@@ -75,29 +114,16 @@ export function createEndpoint(ctx: RequestContext, input: S['WebhookEndpointCre
     const id = newId('webhookEndpoint', now.getTime());
     const secret = randomToken('whsec');
     await recordAudit(tx, 'webhook_endpoint.created', id, { now });
-    const endpoint = tx.em.create(WebhookEndpoint, {
+    const endpoint = newEndpoint(tx.em, {
       id,
       accountId: ctx.principal.accountId,
       url: input.url,
       enabledEvents: input.enabled_events,
       apiVersion: input.api_version ?? ctx.principal.apiVersion,
       description: input.description ?? null,
-      status: 'enabled',
-      secret: sealEndpointSecret(id, secret),
-      previousSecret: null,
-      previousSecretExpiresAt: null,
+      secret,
       metadata: input.metadata ?? {},
-      disabledReason: null,
-      consecutiveFailures: 0,
-      failingSince: null,
-      lastSuccessAt: null,
-      breakerFailures: 0,
-      breakerState: 'closed',
-      breakerOpenedAt: null,
-      probeOwner: null,
-      probeExpiresAt: null,
-      createdAt: now,
-      updatedAt: now,
+      now,
     });
     await tx.em.persist(endpoint).flush();
     return { endpoint, secret };
