@@ -29,13 +29,13 @@ export const CURRENCY = ["usd"] as const;
 export const DATABASE_STATUS = ["ok","unavailable"] as const;
 
 /** The values of `ErrorCode`. */
-export const ERROR_CODE = ["missing_required_field","invalid_value","invalid_format","unknown_field","invalid_json","invalid_cursor","invalid_vin","missing_credentials","invalid_api_key","invalid_token","expired_token","insufficient_scope","resource_missing","route_not_found","method_not_allowed","invalid_state_transition","carrier_not_active","duplicate_carrier","endpoint_not_subscribed","endpoint_disabled","idempotency_key_reused","idempotency_key_in_use","payload_too_large","unsupported_media_type","rate_limit_exceeded","internal_error","invalid_client","invalid_scope","unsupported_grant_type","invalid_credentials","invalid_csrf_token","duplicate_user","last_owner","amount_exceeds_balance","order_already_billed","order_already_paid","reference_conflict","service_unavailable","registry_unavailable","livemode_mismatch"] as const;
+export const ERROR_CODE = ["missing_required_field","invalid_value","invalid_format","unknown_field","invalid_json","invalid_cursor","invalid_vin","missing_credentials","invalid_api_key","invalid_token","expired_token","insufficient_scope","resource_missing","route_not_found","method_not_allowed","invalid_state_transition","carrier_not_active","duplicate_carrier","endpoint_not_subscribed","endpoint_disabled","idempotency_key_reused","idempotency_key_in_use","payload_too_large","unsupported_media_type","rate_limit_exceeded","internal_error","invalid_client","invalid_scope","unsupported_grant_type","invalid_credentials","invalid_csrf_token","duplicate_user","last_owner","amount_exceeds_balance","order_already_billed","order_already_paid","reference_conflict","service_unavailable","registry_unavailable","livemode_mismatch","test_clock_limit"] as const;
 
 /** The values of `ErrorType`. */
 export const ERROR_TYPE = ["validation_error","authentication_error","permission_error","not_found_error","invalid_request_error","conflict_error","rate_limit_error","api_error"] as const;
 
 /** The values of `EventType`. */
-export const EVENT_TYPE = ["order.created","order.dispatched","order.in_transit","order.delivered","order.cancelled","order.exception","carrier.onboarded","carrier.vetted","carrier.suspended","carrier.rejected","invoice.created","invoice.sent","invoice.paid","invoice.voided","invoice.overdue","invoice.delivery_failed","payment.received","payment.failed","carrier_payment.sent","compliance.alert","audit.privileged_action","webhook_endpoint.test"] as const;
+export const EVENT_TYPE = ["order.created","order.dispatched","order.in_transit","order.delivered","order.cancelled","order.exception","carrier.onboarded","carrier.vetted","carrier.suspended","carrier.rejected","invoice.created","invoice.sent","invoice.paid","invoice.voided","invoice.overdue","invoice.delivery_failed","payment.received","payment.failed","carrier_payment.sent","compliance.alert","audit.privileged_action","webhook_endpoint.test","test_helpers.test_clock.advancing","test_helpers.test_clock.ready"] as const;
 
 /** The values of `HealthStatus`. */
 export const HEALTH_STATUS = ["ok"] as const;
@@ -105,6 +105,9 @@ export const SCOPE = ["orders:read","orders:write","carriers:read","carriers:wri
 
 /** The values of `StateCode`. */
 export const STATE_CODE = ["AL","AK","AZ","AR","CA","CO","CT","DE","FL","GA","HI","ID","IL","IN","IA","KS","KY","LA","ME","MD","MA","MI","MN","MS","MO","MT","NE","NV","NH","NJ","NM","NY","NC","ND","OH","OK","OR","PA","RI","SC","SD","TN","TX","UT","VT","VA","WA","WV","WI","WY","DC","AS","GU","MP","PR","VI"] as const;
+
+/** The values of `TestClockStatus`. */
+export const TEST_CLOCK_STATUS = ["ready","advancing","internal_failure"] as const;
 
 /** The values of `TestRegistryChange`. */
 export const TEST_REGISTRY_CHANGE = ["passes","not_found","authority_revoked","out_of_service","insurance_below_minimum","insurance_cancelled","contact_changed"] as const;

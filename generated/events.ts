@@ -3,7 +3,7 @@
 /* eslint-disable */
 
 /** The body of a webhook delivery, whatever its event type. */
-export type AnyEventEnvelope = OrderCreatedEvent | OrderDispatchedEvent | OrderInTransitEvent | OrderDeliveredEvent | OrderCancelledEvent | OrderExceptionEvent | CarrierOnboardedEvent | CarrierVettedEvent | CarrierSuspendedEvent | CarrierRejectedEvent | InvoiceCreatedEvent | InvoiceSentEvent | InvoicePaidEvent | InvoiceVoidedEvent | InvoiceOverdueEvent | InvoiceDeliveryFailedEvent | PaymentReceivedEvent | PaymentFailedEvent | CarrierPaymentSentEvent | ComplianceAlertEvent | AuditPrivilegedActionEvent | WebhookEndpointTestEvent;
+export type AnyEventEnvelope = OrderCreatedEvent | OrderDispatchedEvent | OrderInTransitEvent | OrderDeliveredEvent | OrderCancelledEvent | OrderExceptionEvent | CarrierOnboardedEvent | CarrierVettedEvent | CarrierSuspendedEvent | CarrierRejectedEvent | InvoiceCreatedEvent | InvoiceSentEvent | InvoicePaidEvent | InvoiceVoidedEvent | InvoiceOverdueEvent | InvoiceDeliveryFailedEvent | PaymentReceivedEvent | PaymentFailedEvent | CarrierPaymentSentEvent | ComplianceAlertEvent | AuditPrivilegedActionEvent | WebhookEndpointTestEvent | TestClockAdvancingEvent | TestClockReadyEvent;
 
 export interface OrderCreatedEvent {
   id: string;
@@ -30,6 +30,7 @@ export interface Order {
   id: string;
   object: 'order';
   livemode: boolean;
+  test_clock: string | null;
   status: OrderStatus;
   customer_id: string;
   carrier_id: string | null;
@@ -181,6 +182,7 @@ export interface Carrier {
   id: string;
   object: 'carrier';
   livemode: boolean;
+  test_clock: string | null;
   status: CarrierStatus;
   safer_pull_status: SaferPullStatus;
   dot_number: string;
@@ -221,7 +223,7 @@ export interface RegistrySnapshot {
   mc_number: string | null;
   allowed_to_operate: boolean;
   common_authority: AuthorityStatus;
-  contract_authority: AnonymousSchema_461;
+  contract_authority: AnonymousSchema_470;
   bipd_insurance_on_file_usd: number;
   bipd_insurance_required_usd: number;
   safety_rating: SafetyRating;
@@ -234,7 +236,7 @@ export interface RegistrySnapshot {
 
 export type AuthorityStatus = "active" | "inactive" | "none";
 
-export type AnonymousSchema_461 = "active" | "inactive" | "none";
+export type AnonymousSchema_470 = "active" | "inactive" | "none";
 
 export type SafetyRating = "satisfactory" | "conditional" | "unsatisfactory" | "unrated";
 
@@ -610,12 +612,13 @@ export interface WebhookEndpoint {
   id: string;
   object: 'webhook_endpoint';
   livemode: boolean;
+  test_clock: string | null;
   url: string;
   enabled_events: string[];
   api_version: ApiVersion;
   description: string | null;
   status: WebhookEndpointStatus;
-  disabled_reason: AnonymousSchema_1084 | null;
+  disabled_reason: AnonymousSchema_1098 | null;
   health: WebhookEndpointHealth;
   secret?: string;
   previous_secret_expires_at: number | null;
@@ -626,16 +629,57 @@ export interface WebhookEndpoint {
 
 export type WebhookEndpointStatus = "enabled" | "disabled";
 
-export type AnonymousSchema_1084 = "manual" | "failing" | "listener";
+export type AnonymousSchema_1098 = "manual" | "failing" | "listener";
 
 export interface WebhookEndpointHealth {
   consecutive_failures: number;
   failing_since: number | null;
   last_success_at: number | null;
-  breaker: AnonymousSchema_1092;
+  breaker: AnonymousSchema_1106;
 }
 
-export type AnonymousSchema_1092 = "closed" | "open" | "half_open";
+export type AnonymousSchema_1106 = "closed" | "open" | "half_open";
+
+export interface TestClockAdvancingEvent {
+  id: string;
+  object: 'event';
+  livemode: boolean;
+  type: 'test_helpers.test_clock.advancing';
+  api_version: ApiVersion;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: TestClock;
+}
+
+export interface TestClock {
+  id: string;
+  object: 'test_helpers.test_clock';
+  livemode: boolean;
+  name: string | null;
+  frozen_time: number;
+  status: TestClockStatus;
+  advancing_to: number | null;
+  created: number;
+}
+
+export type TestClockStatus = "ready" | "advancing" | "internal_failure";
+
+export interface TestClockReadyEvent {
+  id: string;
+  object: 'event';
+  livemode: boolean;
+  type: 'test_helpers.test_clock.ready';
+  api_version: ApiVersion;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: TestClock;
+}
 
 /** Every event type, in the order of the AsyncAPI document. */
 export const EVENT_TYPES = [
@@ -661,6 +705,8 @@ export const EVENT_TYPES = [
   'compliance.alert',
   'audit.privileged_action',
   'webhook_endpoint.test',
+  'test_helpers.test_clock.advancing',
+  'test_helpers.test_clock.ready',
 ] as const;
 
 export type EventType = typeof EVENT_TYPES[number];
@@ -689,6 +735,8 @@ export interface EventPayloads {
   'compliance.alert': ComplianceAlert;
   'audit.privileged_action': AuditLogEntry;
   'webhook_endpoint.test': WebhookEndpoint;
+  'test_helpers.test_clock.advancing': TestClock;
+  'test_helpers.test_clock.ready': TestClock;
 }
 
 /** The message payload (the delivered envelope) of each event type. */
@@ -715,6 +763,8 @@ export interface EventEnvelopes {
   'compliance.alert': ComplianceAlertEvent;
   'audit.privileged_action': AuditPrivilegedActionEvent;
   'webhook_endpoint.test': WebhookEndpointTestEvent;
+  'test_helpers.test_clock.advancing': TestClockAdvancingEvent;
+  'test_helpers.test_clock.ready': TestClockReadyEvent;
 }
 
 /** The body of a webhook delivery of the given event type. */

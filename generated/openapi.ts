@@ -2073,6 +2073,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/test_helpers/test_clocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List test clocks
+         * @description Newest first. Test mode only: with a live key it answers 404 `route_not_found`, as a path that does not exist.
+         */
+        get: operations["listTestClocks"];
+        put?: never;
+        /**
+         * Create a test clock
+         * @description A clock of test mode, frozen at `frozen_time`. Customers, orders, carriers and webhook
+         *     endpoints created with `test_clock` set to its id live on its time: they are created at the
+         *     clock's time, nothing that happens by itself in real time (webhook retries, carrier
+         *     monitoring, compliance expiries, invoices going past due, endpoint health) touches them, and
+         *     `POST /v1/test_helpers/test_clocks/{id}/advance` makes it all happen, in order, up to the new
+         *     time. `frozen_time` may lie at most 7 days before now and 366 days after; an account has at
+         *     most 100 clocks (400 `test_clock_limit`). Test mode only: with a live key it answers 404 `route_not_found`, as a path that does not exist.
+         */
+        post: operations["createTestClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test_helpers/test_clocks/{test_clock_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test clock's id. */
+                test_clock_id: components["parameters"]["TestClockIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a test clock
+         * @description The clock, its time and whether it is advancing. Test mode only: with a live key it answers 404 `route_not_found`, as a path that does not exist.
+         */
+        get: operations["getTestClock"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a test clock and what lives on it
+         * @description Deletes the clock with the customers, orders, carriers and webhook endpoints created on it,
+         *     in one transaction, with what belongs to them: their invoices and invoice lines, payments,
+         *     carrier payments, ledger lines, messages, registry reads, compliance alerts and the webhook
+         *     deliveries of its endpoints. Events already recorded stay in the event log (as deleted
+         *     objects' events do). A clock that is advancing answers 409 `invalid_state_transition`.
+         *     Test mode only: with a live key it answers 404 `route_not_found`, as a path that does not exist.
+         */
+        delete: operations["deleteTestClock"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test_helpers/test_clocks/{test_clock_id}/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test clock's id. */
+                test_clock_id: components["parameters"]["TestClockIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Advance a test clock
+         * @description Moves the clock forward to `frozen_time` (never back; at most 90 days in one call, and at
+         *     most 366 days after now; otherwise 400 `test_clock_limit`). Answers at once with the clock
+         *     `advancing` (event `test_helpers.test_clock.advancing`); in the background, everything due
+         *     on the clock's objects between its old time and the new one then happens in time order, each
+         *     thing at its own time on the clock: webhook deliveries to its endpoints and their retries on
+         *     the schedule (30 s, 5 min, 30 min, 6 h, 24 h, then `permanently_failed`; each attempt is a
+         *     real request to the endpoint, recorded at the clock's time), an endpoint failing for 5 days
+         *     disabled, monitoring reads of its carriers (the test registry) with their alerts and
+         *     suspensions, compliance expiries, invoices of its customers going past due, and the
+         *     retention of the clock's events (kept 30 days after their week, as in real time). Then the
+         *     clock is `ready` at `frozen_time` (event `test_helpers.test_clock.ready`). Advancing in
+         *     steps or in one call makes the same things happen at the same times. A clock already
+         *     advancing answers 409 `invalid_state_transition`. Test mode only: with a live key it answers 404 `route_not_found`, as a path that does not exist.
+         */
+        post: operations["advanceTestClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/test_data": {
         parameters: {
             query?: never;
@@ -2087,8 +2184,9 @@ export interface paths {
          * Delete the account's test data
          * @description Removes every object of the account's test mode, in the background: customers, orders,
          *     carriers and their registry reads and alerts, invoices, payments, carrier payments, the test
-         *     ledger, messages, events and webhook deliveries. Keys, OAuth clients, webhook endpoints and
-         *     their secrets, users, the audit log and everything of live mode are left as they are. Answers
+         *     ledger, messages, events, webhook deliveries, test clocks and the webhook endpoints on them.
+         *     Keys, OAuth clients, other webhook endpoints and their secrets, users, the audit log and
+         *     everything of live mode are left as they are. Answers
          *     the deletion at once (`202`); `GET /v1/test_data/deletions/{id}` follows it to `succeeded`,
          *     with what it has removed so far. One deletion at a time per account: asked again from the same
          *     mode while one is under way, it answers that one; from the other mode, 409
@@ -2134,6 +2232,11 @@ export interface components {
          * @example cus_01JF3Q8Z6V4X2N7M5K9B0C1D2E
          */
         CustomerId: string;
+        /**
+         * @description Test clock id (`clk_` + ULID).
+         * @example clk_01JF3QM6N8P0Q2R4S6T8V0W2X4
+         */
+        TestClockId: string;
         /**
          * Format: binary
          * @description A PDF document (`%PDF-1.x`), US Letter, fonts embedded.
@@ -2269,7 +2372,7 @@ export interface components {
                  * @description Specific, stable code (listed in the API reference). New codes are added as the API grows: handle an unknown code by its `type`.
                  * @enum {string}
                  */
-                code: "missing_required_field" | "invalid_value" | "invalid_format" | "unknown_field" | "invalid_json" | "invalid_cursor" | "invalid_vin" | "missing_credentials" | "invalid_api_key" | "invalid_token" | "expired_token" | "insufficient_scope" | "resource_missing" | "route_not_found" | "method_not_allowed" | "invalid_state_transition" | "carrier_not_active" | "duplicate_carrier" | "endpoint_not_subscribed" | "endpoint_disabled" | "idempotency_key_reused" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "internal_error" | "invalid_client" | "invalid_scope" | "unsupported_grant_type" | "invalid_credentials" | "invalid_csrf_token" | "duplicate_user" | "last_owner" | "amount_exceeds_balance" | "order_already_billed" | "order_already_paid" | "reference_conflict" | "service_unavailable" | "registry_unavailable" | "livemode_mismatch";
+                code: "missing_required_field" | "invalid_value" | "invalid_format" | "unknown_field" | "invalid_json" | "invalid_cursor" | "invalid_vin" | "missing_credentials" | "invalid_api_key" | "invalid_token" | "expired_token" | "insufficient_scope" | "resource_missing" | "route_not_found" | "method_not_allowed" | "invalid_state_transition" | "carrier_not_active" | "duplicate_carrier" | "endpoint_not_subscribed" | "endpoint_disabled" | "idempotency_key_reused" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "internal_error" | "invalid_client" | "invalid_scope" | "unsupported_grant_type" | "invalid_credentials" | "invalid_csrf_token" | "duplicate_user" | "last_owner" | "amount_exceeds_balance" | "order_already_billed" | "order_already_paid" | "reference_conflict" | "service_unavailable" | "registry_unavailable" | "livemode_mismatch" | "test_clock_limit";
                 /** @description Human-readable explanation. */
                 message: string;
                 /** @description The offending parameter or field (JSON path like `vehicles[0].vin` for nested fields). */
@@ -2324,6 +2427,8 @@ export interface components {
             /** @constant */
             object: "customer";
             livemode: components["schemas"]["Livemode"];
+            /** @description The test clock the customer lives on (test mode, see `POST /v1/test_helpers/test_clocks`); null for none. */
+            test_clock: components["schemas"]["TestClockId"] | null;
             name: string;
             email: string | null;
             phone: string | null;
@@ -2347,6 +2452,8 @@ export interface components {
             phone?: components["schemas"]["PhoneE164"];
             billing_address?: components["schemas"]["PostalAddress"];
             metadata?: components["schemas"]["Metadata"];
+            /** @description A test clock (test mode) for the customer to live on; created at the clock's time, moved only by advancing the clock (at most 100 customers per clock). */
+            test_clock?: components["schemas"]["TestClockId"];
         };
         /**
          * CustomerUpdate
@@ -2484,6 +2591,8 @@ export interface components {
             /** @constant */
             object: "order";
             livemode: components["schemas"]["Livemode"];
+            /** @description The test clock the order lives on (test mode, see `POST /v1/test_helpers/test_clocks`); null for none. */
+            test_clock: components["schemas"]["TestClockId"] | null;
             status: components["schemas"]["OrderStatus"];
             customer_id: components["schemas"]["CustomerId"];
             /** @description The carrier the order is dispatched to; null until dispatch. */
@@ -2552,6 +2661,8 @@ export interface components {
             /** @default usd */
             currency: components["schemas"]["Currency"];
             metadata?: components["schemas"]["Metadata"];
+            /** @description A test clock (test mode) for the order to live on; created at the clock's time, moved only by advancing the clock (at most 100 orders per clock). An order lives on its customer's clock: when given, `test_clock` must be that clock. */
+            test_clock?: components["schemas"]["TestClockId"];
         };
         /**
          * OrderUpdate
@@ -2635,10 +2746,12 @@ export interface components {
          *     carrier rejected, with the reasons in `data.vetting.reasons`. `invoice.overdue` (an
          *     addition) is sent once per invoice, the day after its due date passes with something unpaid;
          *     `invoice.delivery_failed` (an addition) when the email of an invoice is refused for good.
+         *     `test_helpers.test_clock.advancing` and `test_helpers.test_clock.ready` (additions) happen in
+         *     test mode only, when a test clock advances.
          * @example order.created
          * @enum {string}
          */
-        EventType: "order.created" | "order.dispatched" | "order.in_transit" | "order.delivered" | "order.cancelled" | "order.exception" | "carrier.onboarded" | "carrier.vetted" | "carrier.suspended" | "carrier.rejected" | "invoice.created" | "invoice.sent" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "invoice.delivery_failed" | "payment.received" | "payment.failed" | "carrier_payment.sent" | "compliance.alert" | "audit.privileged_action" | "webhook_endpoint.test";
+        EventType: "order.created" | "order.dispatched" | "order.in_transit" | "order.delivered" | "order.cancelled" | "order.exception" | "carrier.onboarded" | "carrier.vetted" | "carrier.suspended" | "carrier.rejected" | "invoice.created" | "invoice.sent" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "invoice.delivery_failed" | "payment.received" | "payment.failed" | "carrier_payment.sent" | "compliance.alert" | "audit.privileged_action" | "webhook_endpoint.test" | "test_helpers.test_clock.advancing" | "test_helpers.test_clock.ready";
         /**
          * @description The event types sent to the endpoint, or `["*"]` for all (including types added later).
          * @example [
@@ -2668,6 +2781,8 @@ export interface components {
             /** @constant */
             object: "webhook_endpoint";
             livemode: components["schemas"]["Livemode"];
+            /** @description The test clock the webhook endpoint lives on (test mode, see `POST /v1/test_helpers/test_clocks`); null for none. */
+            test_clock: components["schemas"]["TestClockId"] | null;
             url: string;
             enabled_events: string[];
             api_version: components["schemas"]["ApiVersion"];
@@ -2732,6 +2847,8 @@ export interface components {
             description?: string & components["schemas"]["Text"];
             api_version?: components["schemas"]["ApiVersion"];
             metadata?: components["schemas"]["Metadata"];
+            /** @description A test clock (test mode) for the webhook endpoint to live on; created at the clock's time, moved only by advancing the clock (at most 100 webhook endpoints per clock). Its deliveries are made when the clock advances, at the clock's time. */
+            test_clock?: components["schemas"]["TestClockId"];
         };
         /**
          * WebhookEndpointUpdate
@@ -3183,6 +3300,8 @@ export interface components {
             /** @constant */
             object: "carrier";
             livemode: components["schemas"]["Livemode"];
+            /** @description The test clock the carrier lives on (test mode, see `POST /v1/test_helpers/test_clocks`); null for none. */
+            test_clock: components["schemas"]["TestClockId"] | null;
             status: components["schemas"]["CarrierStatus"];
             safer_pull_status: components["schemas"]["SaferPullStatus"];
             dot_number: string;
@@ -3300,6 +3419,8 @@ export interface components {
             contact_email: components["schemas"]["Email"];
             phone: components["schemas"]["PhoneE164"];
             metadata?: components["schemas"]["Metadata"];
+            /** @description A test clock (test mode) for the carrier to live on; created at the clock's time, moved only by advancing the clock (at most 100 carriers per clock). Orders on a clock are dispatched to carriers of the same clock only. */
+            test_clock?: components["schemas"]["TestClockId"];
         };
         /**
          * CarrierUpdate
@@ -3558,6 +3679,81 @@ export interface components {
         SessionUpdate: {
             /** @description `false` to work on the account's test data, `true` to come back to live data. */
             livemode: boolean;
+        };
+        /**
+         * TestClockCreate
+         * @example {
+         *       "frozen_time": 1764547200,
+         *       "name": "Net-30 invoice runs"
+         *     }
+         */
+        TestClockCreate: {
+            /** @description The clock's time to start from (Unix seconds); from 7 days before now to 366 days after. */
+            frozen_time: components["schemas"]["UnixTime"];
+            /** @description A name to tell clocks apart. */
+            name?: components["schemas"]["Line"];
+        };
+        /**
+         * TestClockAdvance
+         * @example {
+         *       "frozen_time": 1764720000
+         *     }
+         */
+        TestClockAdvance: {
+            /** @description The time to move to; after the clock's time, at most 90 days after it and 366 days after now. */
+            frozen_time: components["schemas"]["UnixTime"];
+        };
+        /**
+         * TestClockStatus
+         * @description `ready` (at `frozen_time`), `advancing` (on its way to `advancing_to`), `internal_failure` (an advance stopped on an error at `frozen_time`, which is as far as it got; advance again to go on).
+         * @enum {string}
+         */
+        TestClockStatus: "ready" | "advancing" | "internal_failure";
+        /**
+         * TestClock
+         * @description A clock of test mode, and the objects that live on its time.
+         * @example {
+         *       "id": "clk_01JF3QM6N8P0Q2R4S6T8V0W2X4",
+         *       "object": "test_helpers.test_clock",
+         *       "livemode": false,
+         *       "name": "Net-30 invoice runs",
+         *       "frozen_time": 1764547200,
+         *       "status": "ready",
+         *       "advancing_to": null,
+         *       "created": 1764547200
+         *     }
+         */
+        TestClock: {
+            id: components["schemas"]["TestClockId"];
+            /** @constant */
+            object: "test_helpers.test_clock";
+            livemode: components["schemas"]["Livemode"];
+            name: components["schemas"]["Line"] | null;
+            /** @description The clock's time now (while advancing, how far it has got). */
+            frozen_time: components["schemas"]["UnixTime"];
+            status: components["schemas"]["TestClockStatus"];
+            /** @description Where an advance under way is going; null when none is. */
+            advancing_to: components["schemas"]["UnixTime"] | null;
+            created: components["schemas"]["UnixTime"];
+        };
+        /** TestClockList */
+        TestClockList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["TestClock"][];
+            has_more: boolean;
+            /** @description How many objects match the filters in all; only with `include[]=total_count`. */
+            total_count?: number;
+            next_cursor: components["schemas"]["TestClockId"] | null;
+        };
+        /** DeletedTestClock */
+        DeletedTestClock: {
+            id: components["schemas"]["TestClockId"];
+            /** @constant */
+            object: "test_helpers.test_clock";
+            livemode: components["schemas"]["Livemode"];
+            /** @constant */
+            deleted: true;
         };
         /**
          * TestHelpersOrderDelivery
@@ -5158,6 +5354,8 @@ export interface components {
         CarrierPaymentIdPath: components["schemas"]["CarrierPaymentId"];
         /** @description The message's id. */
         MessageIdPath: components["schemas"]["MessageId"];
+        /** @description The test clock's id. */
+        TestClockIdPath: components["schemas"]["TestClockId"];
     };
     requestBodies: never;
     headers: {
@@ -10008,6 +10206,236 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listTestClocks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
+                 *     filters in all (every page), counted by the database with the same filters (Stripe's
+                 *     convention). Without it no count is made.
+                 */
+                include?: components["parameters"]["IncludeTotalCount"];
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (a test clock id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
+                cursor?: components["schemas"]["TestClockId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of test clocks. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestClockList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createTestClock: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "frozen_time": 1764547200,
+                 *       "name": "Net-30 invoice runs"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TestClockCreate"];
+            };
+        };
+        responses: {
+            /** @description The clock, `ready`. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestClock"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTestClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test clock's id. */
+                test_clock_id: components["parameters"]["TestClockIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clock. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestClock"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteTestClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test clock's id. */
+                test_clock_id: components["parameters"]["TestClockIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clock, deleted. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedTestClock"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    advanceTestClock: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The test clock's id. */
+                test_clock_id: components["parameters"]["TestClockIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "frozen_time": 1764720000
+                 *     }
+                 */
+                "application/json": components["schemas"]["TestClockAdvance"];
+            };
+        };
+        responses: {
+            /** @description The clock, `advancing`. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestClock"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -83,6 +83,7 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
   let worker: DeliveryWorker | null = null;
   let jobs: JobRunner | null = null;
   let mailTransport: { close(): void } | null = null;
+  let clockTransport: { close(): Promise<void> } | null = null;
   const runsWorker = config.role === 'worker' || config.role === 'all';
   if (runsWorker) {
     const handlers: Record<string, JobHandler> = {};
@@ -116,8 +117,16 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
       await enqueueJob(db.em(), { id: OVERDUE_JOB_ID, kind: OVERDUE_JOB, runAt: clock.now(), maxAttempts: 1_000_000 });
     }
     if (config.workerJobs.includes('test_data')) {
-      const { TEST_DATA_DELETION_JOB, testDataDeletionJob } = await import('./test-helpers/test-data.service.js');
+      const [{ TEST_DATA_DELETION_JOB, testDataDeletionJob }, { TEST_CLOCK_ADVANCE_JOB, testClockAdvanceJob }, { createTransport }] = await Promise.all([
+        import('./test-helpers/test-data.service.js'),
+        import('./test-helpers/test-clocks.service.js'),
+        import('./webhooks/transport.js'),
+      ]);
       handlers[TEST_DATA_DELETION_JOB] = testDataDeletionJob({ context });
+      // Advancing a test clock sends its endpoints' deliveries under the delivery worker's rules.
+      const transport = createTransport({ allowPrivateTargets: !config.production });
+      clockTransport = transport;
+      handlers[TEST_CLOCK_ADVANCE_JOB] = testClockAdvanceJob({ context, transport, registry: await carrierRegistry(), monitorIntervalMs: config.carrierMonitor.intervalMs });
     }
     if (config.workerJobs.includes('mail')) {
       if (config.mail.smtpUrl) {
@@ -191,7 +200,7 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
             : undefined,
           worker?.stop(),
           // The emails in flight are sent (or fail) before the mail server's connections close.
-          jobs?.stop().then(() => mailTransport?.close()),
+          jobs?.stop().then(() => Promise.all([mailTransport?.close(), clockTransport?.close()])),
         ]);
         await app?.close();
         await db.close();

@@ -117,6 +117,7 @@ const FIXTURES: Record<string, Fixture> = {
   },
   attachment_index: async () => '0',
   test_data_deletion_id: async (h, key) => (await h.call('DELETE', '/v1/test_data', { key })).body.id,
+  test_clock_id: async (h, key) => (await h.call('POST', '/v1/test_helpers/test_clocks', { key, body: { frozen_time: Math.floor(Date.now() / 1000) } })).body.id,
   audit_log_id: async (h, key, need) => {
     const apiKey = await need('api_key_id');
     return (await h.call('GET', `/v1/audit_logs?target=${apiKey}`, { key })).body.data[0].id;
@@ -141,7 +142,11 @@ const PAIRS: [string, Pair][] = [
   ['another account', { a: { account: 'tenant-a', livemode: true }, b: { account: 'tenant-b', livemode: true } }],
   ['test mode of the account', { a: { account: 'tenant-a', livemode: true }, b: { account: 'tenant-a', livemode: false } }],
   ['live mode of a test account', { a: { account: 'tenant-a', livemode: false }, b: { account: 'tenant-a', livemode: true } }],
+  ['test mode of another account', { a: { account: 'tenant-a', livemode: false }, b: { account: 'tenant-b', livemode: false } }],
 ];
+
+/** Test clocks exist in test mode only: a live owner has none (the other test helpers act on objects of either mode). */
+const TEST_MODE_RESOURCES = (o: Operation) => o.path.startsWith('/v1/test_helpers/test_clocks');
 
 /** The account that holds a name's data in a mode. */
 async function accountId(h: Harness, side: Pair['a']): Promise<string> {
@@ -173,7 +178,7 @@ describe.each(backends().flatMap((b) => PAIRS.map(([name, pair]) => [b, name, pa
   afterAll(() => h.close());
 
   // A test owner has no users to probe; a test prober is refused users' operations whoever's they are.
-  const ownable = (o: Operation) => !(LIVE_ONLY.has(o.id) && !pair.a.livemode);
+  const ownable = (o: Operation) => !(LIVE_ONLY.has(o.id) && !pair.a.livemode) && !(TEST_MODE_RESOURCES(o) && pair.a.livemode);
   const refusedToB = (o: Operation) => LIVE_ONLY.has(o.id) && !pair.b.livemode;
   const withParams = operations.filter((o) => o.pathParams.length > 0 && ownable(o));
   it.each(withParams.map((o) => [o.id, o] as const))('%s: B gets 404 for A\'s resource', async (_id, op) => {
@@ -200,7 +205,9 @@ describe.each(backends().flatMap((b) => PAIRS.map(([name, pair]) => [b, name, pa
 
   // Every list of an account's resources (the current session is the caller's own, not a list; the
   // event-type catalog is the document's, the same for every account).
-  const lists = operations.filter((o) => o.method === 'GET' && o.pathParams.length === 0 && o.id.startsWith('list') && o.id !== 'listEventTypes' && ownable(o) && !refusedToB(o));
+  const lists = operations.filter(
+    (o) => o.method === 'GET' && o.pathParams.length === 0 && o.id.startsWith('list') && o.id !== 'listEventTypes' && ownable(o) && !refusedToB(o) && !(TEST_MODE_RESOURCES(o) && pair.b.livemode),
+  );
   it.each(lists.map((o) => [o.id, o] as const))('%s: B\'s list holds none of A\'s ids', async (_id, op) => {
     for (const param of Object.keys(FIXTURES)) if (pair.a.livemode || param !== 'user_id') await need(param);
     const mine = await h.call('GET', `${op.path}?limit=100`, { key: keyA });

@@ -373,18 +373,22 @@ const OVERDUE_PER_RUN = 10_000;
  * Fires invoice.overdue once per invoice whose due date passed (UTC) while it was SENT: each marked
  * (`overdue_at`) in the transaction of its event, a batch at a time, rows locked with SKIP LOCKED so
  * two workers never announce one twice; of one account only when `accountId` is given (the test
- * helper's). Answers how many it announced.
+ * helper's). The invoices of customers on no test clock (real time), or of those on the clock
+ * `testClockId` (run by its advance, at the clock's time). Answers how many it announced.
  */
-export async function announceOverdueInvoices(ctx: Context, limit = OVERDUE_PER_RUN, accountId?: string): Promise<number> {
+export async function announceOverdueInvoices(ctx: Context, limit = OVERDUE_PER_RUN, accountId?: string, testClockId: string | null = null): Promise<number> {
   let announced = 0;
   while (announced < limit) {
     const now = ctx.clock.now();
     const batch = await inTransaction(ctx, async (tx) => {
       const ids = await queryRows<{ id: string }>(
         tx.em,
-        `select id from invoices where status = 'SENT' and overdue_at is null and due_date < $1 and ($3::text is null or account_id = $3)
+        `select id from invoices i where status = 'SENT' and overdue_at is null and due_date < $1 and ($3::text is null or account_id = $3)
+          and case when $4::text is null
+            then not exists (select 1 from customers c where c.id = i.customer_id and c.test_clock_id is not null)
+            else i.customer_id in (select c.id from customers c where c.test_clock_id = $4) end
           order by due_date, id limit $2 for update skip locked`,
-        [today(now), Math.min(OVERDUE_BATCH, limit - announced), accountId ?? null],
+        [today(now), Math.min(OVERDUE_BATCH, limit - announced), accountId ?? null, testClockId],
       );
       for (const { id } of ids) {
         const invoice = await tx.em.findOneOrFail(Invoice, { id });

@@ -9,6 +9,8 @@ export const Carrier = defineEntity({
   properties: {
     id: p.string().primary(),
     accountId: p.string(),
+    /** The test clock it lives on (test mode); null for none. */
+    testClockId: p.string().nullable(),
     status: p.string().$type<S['CarrierStatus']>(),
     saferPullStatus: p.string().$type<S['SaferPullStatus']>(),
     dotNumber: p.string(),

@@ -18,6 +18,7 @@ import { carrierLifecycle } from './carriers.state.js';
 import { registryFor, vetCarrier, type CarrierRecord, type RegistryProvider } from './registry/index.js';
 import { nextCheckAt } from './monitor.rules.js';
 import { livemodeOf } from '../shared/livemode.js';
+import { atTime, clockForNew, clockTime } from '../test-helpers/test-clocks.js';
 
 /** How often an active or suspended carrier is read again (CARRIER_MONITOR_INTERVAL_HOURS). */
 export const DEFAULT_MONITOR_INTERVAL_MS = 24 * 3_600_000;
@@ -40,6 +41,7 @@ export function renderCarrier(c: Carrier): S['Carrier'] {
     id: c.id,
     object: 'carrier',
     livemode: livemodeOf(c.accountId),
+    test_clock: c.testClockId ?? null,
     status: c.status,
     safer_pull_status: c.saferPullStatus,
     dot_number: c.dotNumber,
@@ -80,10 +82,13 @@ export async function createCarrier(ctx: RequestContext, input: S['CarrierCreate
   try {
     return await inTransaction(ctx, async (tx) => {
       if (await tx.em.count(Carrier, { accountId: ctx.principal.accountId, dotNumber: input.dot_number })) throw errors.duplicateCarrier(input.dot_number);
-      const now = ctx.clock.now();
+      // On a test clock, created at the clock's time (and vetted at it: vetCarrierNow).
+      const clock = await clockForNew(tx, input.test_clock, 'carriers');
+      const now = clock?.now ?? ctx.clock.now();
       const carrier = tx.em.create(Carrier, {
         id: newId('carrier', now.getTime()),
         accountId: ctx.principal.accountId,
+        testClockId: clock?.id ?? null,
         status: 'pending_vetting',
         saferPullStatus: 'queued',
         dotNumber: input.dot_number,
@@ -108,7 +113,7 @@ export async function createCarrier(ctx: RequestContext, input: S['CarrierCreate
       });
       tx.em.persist(carrier);
       await emitEvent(tx, 'carrier.onboarded', renderCarrier(carrier), { now });
-      await queueVetting(tx.em, carrier, now);
+      await queueVetting(tx.em, carrier, ctx.clock.now());
       await tx.em.flush();
       return carrier;
     });
@@ -230,7 +235,10 @@ export async function vetCarrierNow(ctx: Context, id: string, liveRegistry: Regi
   if (!carrier || !carrierLifecycle.allows('pass_vetting', carrier.status)) return; // suspended or vetted meanwhile: nothing to judge
   const registry = registryFor(carrier.accountId, liveRegistry, ctx);
   const record = await registry.findByDot(carrier.dotNumber); // throws RegistryUnavailableError
-  await inTransaction(ctx, async (tx) => {
+  // A carrier on a test clock is vetted at the clock's time, its first monitoring read due exactly an interval later.
+  const onClock = carrier.testClockId ? await clockTime(ctx, carrier.testClockId) : null;
+  if (carrier.testClockId && !onClock) return; // its clock was deleted meanwhile
+  await inTransaction(onClock ? atTime(ctx, onClock) : ctx, async (tx) => {
     const c = await lockOne(tx.em, Carrier, { id });
     if (!c || !carrierLifecycle.allows('pass_vetting', c.status)) return;
     const now = tx.clock.now();
@@ -248,7 +256,7 @@ export async function vetCarrierNow(ctx: Context, id: string, liveRegistry: Regi
     // The vetting read is the first: monitoring reads an active carrier again an interval later.
     c.monitorLastCheckedAt = now;
     c.monitorFailures = 0;
-    c.monitorNextCheckAt = t.to === 'active' ? nextCheckAt(now, interval, Math.random()) : null;
+    c.monitorNextCheckAt = t.to === 'active' ? nextCheckAt(now, interval, onClock ? 0.5 : Math.random()) : null;
     if (record) {
       c.legalName = record.legalName;
       c.mcNumber ??= record.mcNumber;

@@ -38,11 +38,14 @@ export function renderAlert(a: ComplianceAlert): S['ComplianceAlert'] {
   };
 }
 
-/** Scans every carrier with a date before today; returns how many alerts it raised. */
-export async function scanCompliance(ctx: Context): Promise<number> {
+/**
+ * Scans every carrier with a date before today; returns how many alerts it raised. The carriers of
+ * no test clock (real time), or of the clock `testClockId` (run by its advance, at the clock's time).
+ */
+export async function scanCompliance(ctx: Context, testClockId: string | null = null): Promise<number> {
   const now = ctx.clock.now();
   const day = calendarDay(now);
-  const lapsed = await ctx.em.find(Carrier, lapsedCandidatesWhere(day));
+  const lapsed = await ctx.em.find(Carrier, { ...lapsedCandidatesWhere(day), testClockId });
   let raised = 0;
   for (const candidate of lapsed) {
     // One transaction per carrier: one carrier's failure does not undo the others' alerts.

@@ -223,14 +223,15 @@ export async function monitorNow(ctx: RequestContext, carrierId: string, setting
 /**
  * One run of the schedule: the carriers due, oldest due first, at most `ratePerMinute` of them,
  * one registry read at a time, for at most MONITOR_RUN_BUDGET_MS. Answers the reads made and how
- * many of them failed.
+ * many of them failed. The carriers of no test clock (real time), or of the clock `testClockId`
+ * (run by its advance, with the clock's time as `ctx.clock`).
  */
-export async function monitorDue(ctx: Context, settings: MonitorSettings): Promise<{ read: number; failed: number }> {
+export async function monitorDue(ctx: Context, settings: MonitorSettings, testClockId: string | null = null): Promise<{ read: number; failed: number }> {
   const started = Date.now();
   const now = ctx.clock.now();
   const due = await ctx.em.find(
     Carrier,
-    { status: { $in: [...MONITORED] }, monitorNextCheckAt: { $lte: now } },
+    { status: { $in: [...MONITORED] }, monitorNextCheckAt: { $lte: now }, testClockId },
     { orderBy: { monitorNextCheckAt: 'asc', id: 'asc' }, limit: settings.ratePerMinute, fields: ['id', 'accountId', 'dotNumber'] },
   );
   let read = 0;

@@ -7,6 +7,8 @@ export const Customer = defineEntity({
   properties: {
     id: p.string().primary(),
     accountId: p.string(),
+    /** The test clock it lives on (test mode); null for none. */
+    testClockId: p.string().nullable(),
     name: p.string(),
     email: p.string().nullable(),
     phone: p.string().nullable(),

@@ -8,6 +8,7 @@ import { mergeMetadata } from '../shared/metadata.js';
 import { listPage, type Page, type PageQuery } from '../shared/pagination.js';
 import { Customer } from './customers.entities.js';
 import { livemodeOf } from '../shared/livemode.js';
+import { clockForNew } from '../test-helpers/test-clocks.js';
 
 type S = components['schemas'];
 
@@ -16,6 +17,7 @@ export function renderCustomer(c: Customer): S['Customer'] {
     id: c.id,
     object: 'customer',
     livemode: livemodeOf(c.accountId),
+    test_clock: c.testClockId ?? null,
     name: c.name,
     email: c.email ?? null,
     phone: c.phone ?? null,
@@ -28,11 +30,15 @@ export function renderCustomer(c: Customer): S['Customer'] {
 
 export const findCustomer = ownedFinder(Customer, 'customer', 'customer_id');
 
-export async function createCustomer(ctx: RequestContext, input: S['CustomerCreate']): Promise<Customer> {
-  const now = ctx.clock.now();
-  const customer = ctx.em.create(Customer, {
+export function createCustomer(ctx: RequestContext, input: S['CustomerCreate']): Promise<Customer> {
+  return inTransaction(ctx, async (tx) => {
+  // On a test clock, created at the clock's time.
+  const clock = await clockForNew(tx, input.test_clock, 'customers');
+  const now = clock?.now ?? ctx.clock.now();
+  const customer = tx.em.create(Customer, {
     id: newId('customer', now.getTime()),
     accountId: ctx.principal.accountId,
+    testClockId: clock?.id ?? null,
     name: input.name,
     email: input.email ?? null,
     phone: input.phone ?? null,
@@ -41,8 +47,9 @@ export async function createCustomer(ctx: RequestContext, input: S['CustomerCrea
     createdAt: now,
     updatedAt: now,
   });
-  await ctx.em.persist(customer).flush();
+  await tx.em.persist(customer).flush();
   return customer;
+  });
 }
 
 export function updateCustomer(ctx: RequestContext, id: string, input: S['CustomerUpdate']): Promise<Customer> {

@@ -25,7 +25,7 @@ import { Job } from '../jobs/jobs.entities.js';
 import { Session, SignInFailure, User } from '../users/users.entities.js';
 import { CarrierPayment, CarrierPaymentOrder, Invoice, InvoiceLine, LedgerEntry, Payment } from '../accounting/accounting.entities.js';
 import { Message } from '../mail/mail.entities.js';
-import { TestDataDeletion } from '../test-helpers/test-helpers.entities.js';
+import { TestClock, TestDataDeletion } from '../test-helpers/test-helpers.entities.js';
 import { ledgerReactions } from '../accounting/ledger.reactions.js';
 import { useReactions, type Reactions } from '../shared/reactions.js';
 import { Migration20261122000001_foundation } from './migrations/Migration20261122000001_foundation.js';
@@ -54,8 +54,9 @@ import { Migration20261128000040_claim_plans } from './migrations/Migration20261
 import { Migration20261128000050_endpoint_window } from './migrations/Migration20261128000050_endpoint_window.js';
 import { Migration20261128000060_test_mode } from './migrations/Migration20261128000060_test_mode.js';
 import { Migration20261128000070_webhook_listeners } from './migrations/Migration20261128000070_webhook_listeners.js';
+import { Migration20261128000080_test_clocks } from './migrations/Migration20261128000080_test_clocks.js';
 
-export const entities = [Account, ApiKey, Customer, Order, Event, WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt, Carrier, ComplianceAlert, CarrierRegistrySnapshot, Job, OAuthClient, OAuthToken, AuditLog, User, Session, SignInFailure, Invoice, InvoiceLine, Payment, CarrierPayment, CarrierPaymentOrder, LedgerEntry, Message, TestDataDeletion];
+export const entities = [Account, ApiKey, Customer, Order, Event, WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt, Carrier, ComplianceAlert, CarrierRegistrySnapshot, Job, OAuthClient, OAuthToken, AuditLog, User, Session, SignInFailure, Invoice, InvoiceLine, Payment, CarrierPayment, CarrierPaymentOrder, LedgerEntry, Message, TestDataDeletion, TestClock];
 
 /** Every migration, in order. Applied at start-up by `openDatabase`. */
 export const migrations = [
@@ -85,6 +86,7 @@ export const migrations = [
   { name: 'Migration20261128000050_endpoint_window', class: Migration20261128000050_endpoint_window },
   { name: 'Migration20261128000060_test_mode', class: Migration20261128000060_test_mode },
   { name: 'Migration20261128000070_webhook_listeners', class: Migration20261128000070_webhook_listeners },
+  { name: 'Migration20261128000080_test_clocks', class: Migration20261128000080_test_clocks },
 ];
 
 export interface Database extends DatabaseContract {

@@ -9,6 +9,8 @@ export const Order = defineEntity({
   properties: {
     id: p.string().primary(),
     accountId: p.string(),
+    /** The test clock it lives on (test mode); null for none. */
+    testClockId: p.string().nullable(),
     customerId: p.string(),
     carrierId: p.string().nullable(),
     status: p.string().$type<S['OrderStatus']>(),

@@ -19,6 +19,7 @@ import { billOfLadingDocument, rateConfirmationDocument } from './orders.documen
 import { orderLifecycle } from './orders.state.js';
 import { isValidVin } from './vin.js';
 import { livemodeOf } from '../shared/livemode.js';
+import { clockForNew } from '../test-helpers/test-clocks.js';
 
 type S = components['schemas'];
 type ListQuery = NonNullable<operations['listOrders']['parameters']['query']>;
@@ -28,6 +29,7 @@ export function renderOrder(o: Order): S['Order'] {
     id: o.id,
     object: 'order',
     livemode: livemodeOf(o.accountId),
+    test_clock: o.testClockId ?? null,
     status: o.status,
     customer_id: o.customerId,
     carrier_id: o.carrierId ?? null,
@@ -87,12 +89,18 @@ export const findOrder = ownedFinder(Order, 'order', 'order_id');
 export async function createOrder(ctx: RequestContext, input: S['OrderCreate']): Promise<Order> {
   const checkedVehicles = vehicles(input.vehicles, ctx.clock);
   return inTransaction(ctx, async (tx) => {
-    await findCustomer(tx, input.customer_id, { param: 'customer_id' });
-    const now = ctx.clock.now();
+    const customer = await findCustomer(tx, input.customer_id, { param: 'customer_id' });
+    // An order lives on its customer's test clock (created at the clock's time); naming another is refused.
+    if (input.test_clock !== undefined && input.test_clock !== customer.testClockId) {
+      throw errors.referenceConflict('test_clock', `Customer ${customer.id} lives on ${customer.testClockId ? `test clock ${customer.testClockId}` : 'no test clock'}: its orders live there too.`);
+    }
+    const clock = await clockForNew(tx, customer.testClockId ?? undefined, 'orders');
+    const now = clock?.now ?? ctx.clock.now();
     // Written with one statement, not through the unit of work: nothing changes it before commit.
     const order: Order = {
       id: newId('order', now.getTime()),
       accountId: ctx.principal.accountId,
+      testClockId: clock?.id ?? null,
       customerId: input.customer_id,
       carrierId: null,
       status: 'pending',
@@ -147,6 +155,10 @@ const ACTION_EFFECTS = {
   async dispatch(tx: RequestContext, order: Order, input: S['OrderDispatch'], now: Date) {
     const carrier = await findCarrier(tx, input.carrier_id, { param: 'carrier_id' });
     if (carrier.status !== 'active') throw errors.carrierNotActive(carrier.id, carrier.status);
+    // What lives on a test clock is dispatched within it (deleting the clock leaves nothing behind).
+    if ((carrier.testClockId ?? null) !== (order.testClockId ?? null)) {
+      throw errors.referenceConflict('carrier_id', `Order ${order.id} lives on ${order.testClockId ? `test clock ${order.testClockId}` : 'no test clock'} and carrier ${carrier.id} on ${carrier.testClockId ? `test clock ${carrier.testClockId}` : 'none'}: dispatch to a carrier of the same clock.`);
+    }
     order.carrierId = carrier.id;
     // The pay agreed with the carrier (and the price, when settled now) are what the rate confirmation states.
     if (input.carrier_pay !== undefined) order.carrierPay = input.carrier_pay;

@@ -62,6 +62,7 @@ const CODES: Record<ErrorCode, { type: ErrorType; status?: number }> = {
   service_unavailable: { type: 'api_error', status: 503 },
   registry_unavailable: { type: 'api_error', status: 503 },
   livemode_mismatch: { type: 'permission_error' },
+  test_clock_limit: { type: 'invalid_request_error' },
 };
 
 /** The RFC 6749 §5.2 codes, which the OAuth endpoints answer as they are. */
@@ -179,6 +180,7 @@ export const errors = {
 
   // ---------- conflicts (409) ----------
   invalidStateTransition: (message: string) => e('invalid_state_transition', message),
+  testClockLimit: (param: string | undefined, message: string) => e('test_clock_limit', message, { param }),
   carrierNotActive: (id: string, status: string) =>
     e('carrier_not_active', `Carrier ${id} is ${status}; only an active carrier can be dispatched.`, { param: 'carrier_id' }),
   duplicateCarrier: (dot: string) =>

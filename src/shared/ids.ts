@@ -26,6 +26,7 @@ export const ID_PREFIXES = {
   journalEntry: 'jrn',
   message: 'msg',
   testDataDeletion: 'tdd',
+  testClock: 'clk',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -1,7 +1,7 @@
 // Deleting an account's test data (DELETE /v1/test_data): a row that records the request and its
 // progress, and a job that removes the test account's objects a batch at a time, each batch in one
 // transaction with the progress it adds, children before their parents. Keys, OAuth clients, webhook
-// endpoints, users, sessions and the audit log stay, and nothing of live mode is read or touched:
+// endpoints (but those on a test clock), users, sessions and the audit log stay, and nothing of live mode is read or touched:
 // every statement names the test account.
 import type { components } from '../../generated/openapi.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -105,6 +105,9 @@ const STEPS: { kind: string; sql: string }[] = [
   { kind: 'orders', sql: `delete from orders where id in (select id from orders where account_id = $1 limit $2)` },
   { kind: 'carriers', sql: `delete from carriers where id in (select id from carriers where account_id = $1 limit $2)` },
   { kind: 'customers', sql: `delete from customers where id in (select id from customers where account_id = $1 limit $2)` },
+  // Webhook endpoints stay, but those on a test clock are test objects like the clock they live on.
+  { kind: 'webhook_endpoints', sql: `delete from webhook_endpoints where id in (select id from webhook_endpoints where account_id = $1 and test_clock_id is not null limit $2)` },
+  { kind: 'test_clocks', sql: `delete from test_clocks where id in (select id from test_clocks where account_id = $1 limit $2)` },
   { kind: 'test_registry_records', sql: `delete from test_registry_records where (account_id, dot_number) in (select account_id, dot_number from test_registry_records where account_id = $1 limit $2)` },
 ];
 

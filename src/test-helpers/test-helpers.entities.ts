@@ -21,3 +21,24 @@ export const TestDataDeletion = defineEntity({
   },
 });
 export type TestDataDeletion = InferEntity<typeof TestDataDeletion>;
+
+/** A test clock (test mode): the time its objects live on, moved only by advancing it. */
+export const TestClock = defineEntity({
+  name: 'TestClock',
+  tableName: 'test_clocks',
+  properties: {
+    id: p.string().primary(),
+    accountId: p.string(),
+    name: p.string().nullable(),
+    /** The clock's time (while advancing, how far the advance has got). */
+    frozenTime: p.datetime(),
+    status: p.string().$type<S['TestClockStatus']>(),
+    /** Where the advance under way goes; null when none is. */
+    advancingTo: p.datetime().nullable(),
+    /** What stopped the last advance (internal_failure), for the logs and support. */
+    failure: p.string().nullable(),
+    createdAt: p.datetime(),
+    updatedAt: p.datetime(),
+  },
+});
+export type TestClock = InferEntity<typeof TestClock>;

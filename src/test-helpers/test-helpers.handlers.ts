@@ -4,8 +4,24 @@ import type { Handlers } from '../shared/handlers.js';
 import { assertTestMode } from '../shared/livemode.js';
 import * as helpers from './test-helpers.service.js';
 import * as testData from './test-data.service.js';
+import * as clocks from './test-clocks.service.js';
+import { findTestClock } from './test-clocks.js';
+import { renderPage } from '../shared/pagination.js';
 
-export const handlers: Handlers<'testHelpersDeliverOrder' | 'testHelpersChangeRegistryRecord' | 'testHelpersTriggerEvent' | 'deleteTestData' | 'getTestDataDeletion'> = {
+const CLOCKS = '/v1/test_helpers/test_clocks';
+
+export const handlers: Handlers<
+  | 'testHelpersDeliverOrder'
+  | 'testHelpersChangeRegistryRecord'
+  | 'testHelpersTriggerEvent'
+  | 'deleteTestData'
+  | 'getTestDataDeletion'
+  | 'createTestClock'
+  | 'listTestClocks'
+  | 'getTestClock'
+  | 'deleteTestClock'
+  | 'advanceTestClock'
+> = {
   async testHelpersDeliverOrder({ params, body }, ctx) {
     assertTestMode(ctx.principal.accountId, 'POST', `/v1/test_helpers/orders/${params.order_id}/deliver`);
     return { status: 200, body: renderOrder(await helpers.deliverOrder(ctx, params.order_id, body)) };
@@ -23,5 +39,25 @@ export const handlers: Handlers<'testHelpersDeliverOrder' | 'testHelpersChangeRe
   },
   async getTestDataDeletion({ params }, ctx) {
     return { status: 200, body: testData.renderTestDataDeletion(await testData.findTestDataDeletion(ctx, params.test_data_deletion_id)) };
+  },
+  async createTestClock({ body }, ctx) {
+    assertTestMode(ctx.principal.accountId, 'POST', CLOCKS);
+    return { status: 200, body: clocks.renderTestClock(await clocks.createTestClock(ctx, body)) };
+  },
+  async listTestClocks({ query }, ctx) {
+    assertTestMode(ctx.principal.accountId, 'GET', CLOCKS);
+    return { status: 200, body: renderPage(await clocks.listTestClocks(ctx, query), clocks.renderTestClock) };
+  },
+  async getTestClock({ params }, ctx) {
+    assertTestMode(ctx.principal.accountId, 'GET', `${CLOCKS}/${params.test_clock_id}`);
+    return { status: 200, body: clocks.renderTestClock(await findTestClock(ctx, params.test_clock_id)) };
+  },
+  async deleteTestClock({ params }, ctx) {
+    assertTestMode(ctx.principal.accountId, 'DELETE', `${CLOCKS}/${params.test_clock_id}`);
+    return { status: 200, body: await clocks.deleteTestClock(ctx, params.test_clock_id) };
+  },
+  async advanceTestClock({ params, body }, ctx) {
+    assertTestMode(ctx.principal.accountId, 'POST', `${CLOCKS}/${params.test_clock_id}/advance`);
+    return { status: 200, body: clocks.renderTestClock(await clocks.advanceTestClock(ctx, params.test_clock_id, body)) };
   },
 };

@@ -18,6 +18,8 @@ import { inTransaction, type RequestContext } from '../shared/context.js';
 import { errors } from '../shared/errors.js';
 import type { EventType } from '../../generated/events.js';
 import type { Order } from '../orders/orders.entities.js';
+import { unixSeconds } from '../shared/clock.js';
+import { advanceTestClock, createTestClock, finishAdvance } from './test-clocks.service.js';
 
 type S = components['schemas'];
 
@@ -124,6 +126,16 @@ async function invoice(tx: RequestContext, made: Made, options: { send: boolean;
   return { id: doc.invoice.id, customerId, amount: 145_000 };
 }
 
+/** A new test clock (nothing lives on it) advanced by an hour, and, when asked, already there. */
+async function clockAdvanced(tx: RequestContext, made: Made, options: { ready: boolean }): Promise<void> {
+  const now = unixSeconds(tx.clock.now());
+  const clock = await createTestClock(tx, { frozen_time: now, name: 'Made by a test helper' });
+  made.ids.push(clock.id);
+  await advanceTestClock(tx, clock.id, { frozen_time: now + 3600 });
+  // Nothing lives on it, so nothing is due on the way: it is ready at once (its job finds it so).
+  if (options.ready) await finishAdvance(tx, clock.id);
+}
+
 type Recipe = (tx: RequestContext, made: Made) => Promise<void>;
 
 /** How each event type is made to happen for real. */
@@ -192,6 +204,8 @@ const RECIPES: Record<EventType, Recipe> = {
     made.ids.push(endpoint.id);
     await deleteEndpoint(tx, endpoint.id);
   },
+  'test_helpers.test_clock.advancing': async (tx, made) => void (await clockAdvanced(tx, made, { ready: false })),
+  'test_helpers.test_clock.ready': async (tx, made) => void (await clockAdvanced(tx, made, { ready: true })),
   'webhook_endpoint.test': async (tx) => {
     const endpoint = await tx.em.findOne(WebhookEndpoint, { accountId: tx.principal.accountId, status: 'enabled' }, { orderBy: { id: 'asc' } });
     if (!endpoint) throw errors.invalidStateTransition('No enabled webhook endpoint in test mode to send webhook_endpoint.test to: add one first.');
@@ -226,6 +240,8 @@ const RECIPE_SCOPES: Record<EventType, readonly string[]> = {
   'compliance.alert': CARRIERS,
   'audit.privileged_action': [],
   'webhook_endpoint.test': [],
+  'test_helpers.test_clock.advancing': ['orders:write'],
+  'test_helpers.test_clock.ready': ['orders:write'],
 };
 
 /** Makes an event of `type` happen for real in test mode, in one transaction; answers what it made. */

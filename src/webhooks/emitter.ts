@@ -95,6 +95,8 @@ export async function notifyWorkers(em: EntityManager): Promise<void> {
 /**
  * Inserts the event ($1 to $10) and answers its place among its object's events (the database's
  * trigger numbers it) with the account's enabled endpoints (none: one row of nulls), in one statement.
+ * An endpoint on a test clock comes with the clock's time: its delivery is due then (the clock's
+ * advance makes it), not now.
  * A listener of test mode (disabled: the workers never send it anything) gets its deliveries too,
  * made here in the event's transaction, until an hour after it last listened (listeners.service.ts).
  */
@@ -104,22 +106,23 @@ const INSERT_EVENT = `
     values ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10)
     returning sequence, previous_event_id
   )
-  select event.sequence, event.previous_event_id, e.id, e.enabled_events, e.api_version
+  select event.sequence, event.previous_event_id, e.id, e.enabled_events, e.api_version, c.frozen_time as clock_time
   from event left join webhook_endpoints e on e.account_id = $2
     and (e.status = 'enabled' or (e.disabled_reason = 'listener' and e.listened_at > $6::timestamptz - interval '1 hour'))
+  left join test_clocks c on c.id = e.test_clock_id
   order by e.id`;
 
 /**
- * Inserts the deliveries of one event, one row per target endpoint, and wakes the workers (when
- * the transaction commits), in one statement. Parameters: account, event, type, now, rows (JSON),
- * the event's traceparent and tracestate.
+ * Inserts the deliveries of one event, one row per target endpoint (due now, or at its test clock's
+ * time), and wakes the workers (when the transaction commits), in one statement. Parameters:
+ * account, event, type, now, rows (JSON), the event's traceparent and tracestate.
  */
 const INSERT_DELIVERIES = `
   with deliveries as (
     insert into webhook_deliveries (id, account_id, event_id, endpoint_id, event_type, payload, status, attempt_count, cycle_failures,
       next_attempt_at, created_at, updated_at, traceparent, tracestate)
-    select r.id, $1, $2, r.endpoint_id, $3, r.payload, 'pending', 0, 0, $4, $4, $4, $6, $7
-    from jsonb_to_recordset($5::jsonb) as r(id text, endpoint_id text, payload text)
+    select r.id, $1, $2, r.endpoint_id, $3, r.payload, 'pending', 0, 0, coalesce(r.due_at, $4), $4, $4, $6, $7
+    from jsonb_to_recordset($5::jsonb) as r(id text, endpoint_id text, payload text, due_at timestamptz)
   )
   select pg_notify('${DELIVERIES_CHANNEL}', '')`;
 
@@ -164,6 +167,7 @@ export async function emitEvent<T extends EventType>(
     id: string | null;
     enabled_events: string[];
     api_version: string;
+    clock_time: Date | string | null;
   }>(em, INSERT_EVENT, [
     event.id,
     accountId,
@@ -192,7 +196,7 @@ export async function emitEvent<T extends EventType>(
       // Stryker disable next-line CallExpression: equivalent, a cache: rendering the envelope again gives the same payload
       payloads.set(e.api_version, payload);
     }
-    return { id: newId('webhookDelivery', now.getTime()), endpoint_id: e.id, payload };
+    return { id: newId('webhookDelivery', now.getTime()), endpoint_id: e.id, payload, due_at: e.clock_time };
   });
   // Ids are monotonic: the last delivery's day is the latest.
   await ensurePartitionOf(em, rows.at(-1)!.id);

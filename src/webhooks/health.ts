@@ -11,13 +11,18 @@ import type { Logger } from '../shared/logger.js';
 /** How long an endpoint may fail without a success before it is disabled. */
 export const FAILING_DISABLE_MS = 5 * 24 * 3_600_000;
 
-/** Disables the endpoints failing for too long, each in its own transaction with its audit entry. Answers how many. */
-export async function disableFailingEndpoints(db: Database, clock: Clock, log: Logger): Promise<number> {
+/**
+ * Disables the endpoints failing for too long, each in its own transaction with its audit entry.
+ * Answers how many. The endpoints of no test clock (real time), or of the clock `testClockId` (run
+ * by its advance, with the clock's time as `clock`).
+ */
+export async function disableFailingEndpoints(db: Pick<Database, 'em'>, clock: Clock, log: Logger, testClockId: string | null = null): Promise<number> {
   const now = clock.now();
   const cutoff = new Date(now.getTime() - FAILING_DISABLE_MS);
   const due = await db.em().execute<{ id: string; account_id: string }[]>(
-    `select id, account_id from webhook_endpoints where status = 'enabled' and failing_since <= ? order by id limit 100`,
-    [cutoff],
+    `select id, account_id from webhook_endpoints where status = 'enabled' and failing_since <= ?
+       and ${testClockId === null ? 'test_clock_id is null' : 'test_clock_id = ?'} order by id limit 100`,
+    testClockId === null ? [cutoff] : [cutoff, testClockId],
   );
   let disabled = 0;
   for (const { id, account_id: accountId } of due) {

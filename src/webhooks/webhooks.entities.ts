@@ -9,6 +9,8 @@ export const WebhookEndpoint = defineEntity({
   properties: {
     id: p.string().primary(),
     accountId: p.string(),
+    /** The test clock it lives on (test mode); null for none. */
+    testClockId: p.string().nullable(),
     url: p.string(),
     /** Event types, or ['*'] for every type. */
     enabledEvents: p.json<string[]>(),

@@ -19,6 +19,7 @@ import { sealEndpointSecret } from './endpoint-secrets.js';
 import { emitEvent, newDelivery, notifyWorkers, receives, renderEnvelope, TEST_EVENT } from './emitter.js';
 import { ensurePartitionOf } from './retention.js';
 import { livemodeOf } from '../shared/livemode.js';
+import { clockForNew } from '../test-helpers/test-clocks.js';
 
 type S = components['schemas'];
 
@@ -31,6 +32,7 @@ export function renderEndpoint(e: WebhookEndpoint, clock: Clock, options: { secr
     id: e.id,
     object: 'webhook_endpoint',
     livemode: livemodeOf(e.accountId),
+    test_clock: e.testClockId ?? null,
     url: e.url,
     enabled_events: e.enabledEvents,
     api_version: e.apiVersion,
@@ -70,11 +72,12 @@ export const findEndpoint = ownedFinder(WebhookEndpoint, 'webhook endpoint', 'we
  */
 export function newEndpoint(
   em: EntityManager,
-  e: Pick<WebhookEndpoint, 'id' | 'accountId' | 'url' | 'enabledEvents' | 'apiVersion' | 'description' | 'metadata'> & { secret: string; now: Date; listenerName?: string },
+  e: Pick<WebhookEndpoint, 'id' | 'accountId' | 'url' | 'enabledEvents' | 'apiVersion' | 'description' | 'metadata'> & { secret: string; now: Date; listenerName?: string; testClockId?: string | null },
 ): WebhookEndpoint {
   const endpoint = em.create(WebhookEndpoint, {
     id: e.id,
     accountId: e.accountId,
+    testClockId: e.testClockId ?? null,
     url: e.url,
     enabledEvents: e.enabledEvents,
     apiVersion: e.apiVersion,
@@ -110,13 +113,16 @@ export function newEndpoint(
 export function createEndpoint(ctx: RequestContext, input: S['WebhookEndpointCreate']): Promise<IssuedSecret> {
   checkUrl(ctx, input.url);
   return inTransaction(ctx, async (tx) => {
-    const now = ctx.clock.now();
+    // On a test clock, created at the clock's time (and sent its deliveries as the clock advances).
+    const clock = await clockForNew(tx, input.test_clock, 'webhook_endpoints');
+    const now = clock?.now ?? ctx.clock.now();
     const id = newId('webhookEndpoint', now.getTime());
     const secret = randomToken('whsec');
-    await recordAudit(tx, 'webhook_endpoint.created', id, { now });
+    await recordAudit(tx, 'webhook_endpoint.created', id, { now: ctx.clock.now() });
     const endpoint = newEndpoint(tx.em, {
       id,
       accountId: ctx.principal.accountId,
+      testClockId: clock?.id ?? null,
       url: input.url,
       enabledEvents: input.enabled_events,
       apiVersion: input.api_version ?? ctx.principal.apiVersion,

@@ -76,6 +76,10 @@ __all__ = [
     "WebhookEndpoint",
     "WebhookEndpointStatus",
     "WebhookEndpointHealth",
+    "TestClockAdvancingEvent",
+    "TestClock",
+    "TestClockStatus",
+    "TestClockReadyEvent",
 ]
 
 
@@ -120,6 +124,8 @@ class Order(TypedDict):
     id: str
     object: Literal["order"]
     livemode: bool
+    # The test clock the order lives on (test mode, see `POST /v1/test_helpers/test_clocks`); null for none.
+    test_clock: str | None
     status: OrderStatus
     customer_id: str
     # The carrier the order is dispatched to; null until dispatch.
@@ -298,6 +304,8 @@ class Carrier(TypedDict):
     id: str
     object: Literal["carrier"]
     livemode: bool
+    # The test clock the carrier lives on (test mode, see `POST /v1/test_helpers/test_clocks`); null for none.
+    test_clock: str | None
     status: CarrierStatus
     safer_pull_status: SaferPullStatus
     dot_number: str
@@ -886,6 +894,8 @@ class _WebhookEndpointRequired(TypedDict):
     id: str
     object: Literal["webhook_endpoint"]
     livemode: bool
+    # The test clock the webhook endpoint lives on (test mode, see `POST /v1/test_helpers/test_clocks`); null for none.
+    test_clock: str | None
     url: str
     enabled_events: list[str]
     api_version: ApiVersion
@@ -930,6 +940,57 @@ class WebhookEndpointHealth(TypedDict):
     breaker: Literal["closed", "open", "half_open"]
 
 
+class TestClockAdvancingEvent(TypedDict):
+    """test_helpers.test_clock.advancing: A test clock started to advance (data: the clock, `advancing`, with `advancing_to`)."""
+
+    id: str
+    object: Literal["event"]
+    livemode: bool
+    type: Literal["test_helpers.test_clock.advancing"]
+    api_version: ApiVersion
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: TestClock
+
+
+class TestClock(TypedDict):
+    """A clock of test mode, and the objects that live on its time."""
+
+    id: str
+    object: Literal["test_helpers.test_clock"]
+    livemode: bool
+    name: str | None
+    # The clock's time now (while advancing, how far it has got).
+    frozen_time: int
+    status: TestClockStatus
+    # Where an advance under way is going; null when none is.
+    advancing_to: int | None
+    created: int
+
+
+# `ready` (at `frozen_time`), `advancing` (on its way to `advancing_to`), `internal_failure` (an advance stopped on an error at `frozen_time`, which is as far as it got; advance again to go on).
+TestClockStatus: TypeAlias = Literal["ready", "advancing", "internal_failure"]
+
+
+class TestClockReadyEvent(TypedDict):
+    """test_helpers.test_clock.ready: A test clock finished advancing: everything due on its objects up to its new `frozen_time` has happened (data: the clock, `ready`)."""
+
+    id: str
+    object: Literal["event"]
+    livemode: bool
+    type: Literal["test_helpers.test_clock.ready"]
+    api_version: ApiVersion
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: TestClock
+
+
 # The body of a delivery, whatever its event type.
 Event: TypeAlias = Union[
     OrderCreatedEvent,
@@ -954,6 +1015,8 @@ Event: TypeAlias = Union[
     ComplianceAlertEvent,
     AuditPrivilegedActionEvent,
     WebhookEndpointTestEvent,
+    TestClockAdvancingEvent,
+    TestClockReadyEvent,
 ]
 
 # Every event type this version of the package knows; the service may add more (ignore those).
@@ -980,6 +1043,8 @@ EventType: TypeAlias = Literal[
     "compliance.alert",
     "audit.privileged_action",
     "webhook_endpoint.test",
+    "test_helpers.test_clock.advancing",
+    "test_helpers.test_clock.ready",
 ]
 
 EVENT_TYPES: tuple[str, ...] = (
@@ -1005,4 +1070,6 @@ EVENT_TYPES: tuple[str, ...] = (
     "compliance.alert",
     "audit.privileged_action",
     "webhook_endpoint.test",
+    "test_helpers.test_clock.advancing",
+    "test_helpers.test_clock.ready",
 )
