@@ -106,6 +106,14 @@ if [ -z "$API_KEY" ]; then
   cat "$key_err" >&2
   die "no line matching ^sk_live_[A-Za-z0-9]+\$ in the output of 'npm run keys -- create'"
 fi
+# A test key of the same account, for the operations of test mode only (test clocks; hooks.py).
+if ! test_key_out="$(DATA_DIR="$DATA_DIR_TMP" npm run --silent keys -- create --account contract --scopes all --test 2>"$key_err")"; then
+  printf '%s\n' "$test_key_out" >&2
+  cat "$key_err" >&2
+  die "'npm run keys -- create --test' failed"
+fi
+TEST_API_KEY="$(printf '%s\n' "$test_key_out" | grep -E '^sk_test_[A-Za-z0-9]+$' | tail -n 1 || true)"
+[ -n "$TEST_API_KEY" ] || die "no line matching ^sk_test_[A-Za-z0-9]+\$ in the output of 'npm run keys -- create --test'"
 
 # A dashboard user with the credentials of the spec's sign-in example (so that example signs in), whose
 # sessions the current-session operations are tested with. It belongs to an account of its own, so the
@@ -124,7 +132,7 @@ log "starting the server on $BASE (log: ${SERVER_LOG#"$ROOT"/}) ..."
 # No webhook deliveries: the fuzzer registers endpoints at made-up hosts and nothing is ever sent to
 # them (deliveries are tested against local receivers by the vitest suite). Carrier vetting runs,
 # on the local registry, so created carriers become active or rejected and orders can be walked.
-ROLE=all WORKER_JOBS=vetting,compliance COMPLIANCE_SCAN_INTERVAL_SECONDS=1 \
+ROLE=all WORKER_JOBS=vetting,compliance,test_data COMPLIANCE_SCAN_INTERVAL_SECONDS=1 \
   DATA_DIR="$DATA_DIR_TMP" PORT="$PORT" HOST=127.0.0.1 NODE_ENV=development LOG_LEVEL=warn \
   RATE_LIMIT_BURST=1000000 RATE_LIMIT_PER_MINUTE=1000000 \
   SIGN_IN_FAILURES_PER_EMAIL=1000000 SIGN_IN_FAILURES_PER_ADDRESS=1000000 OAUTH_CLIENT_FAILURES=1000000 \
@@ -147,6 +155,7 @@ log "server ready"
 
 # ---------------------------------------------------------------- Schemathesis
 export CONTRACT_API_KEY="$API_KEY" # read by schemathesis.toml (headers)
+export CONTRACT_TEST_API_KEY="$TEST_API_KEY" # read by schemathesis.toml (the test clocks' headers)
 # An OAuth client for /oauth/token and /oauth/introspect (HTTP Basic, read by schemathesis.toml).
 client_json="$(curl -s -X POST "$BASE/v1/oauth_clients" -H "Authorization: Bearer $API_KEY" \
   -H 'Content-Type: application/json' -d '{"name":"contract","scopes":["orders:read","customers:read"]}')"

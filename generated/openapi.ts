@@ -2093,8 +2093,9 @@ export interface paths {
          *     clock's time, nothing that happens by itself in real time (webhook retries, carrier
          *     monitoring, compliance expiries, invoices going past due, endpoint health) touches them, and
          *     `POST /v1/test_helpers/test_clocks/{id}/advance` makes it all happen, in order, up to the new
-         *     time. `frozen_time` may lie at most 7 days before now and 366 days after; an account has at
-         *     most 100 clocks (400 `test_clock_limit`). Test mode only: with a live key it answers 404 `route_not_found`, as a path that does not exist.
+         *     time. `frozen_time` may lie at most 7 days before now and 366 days after (400
+         *     `invalid_value`); an account has at most 100 clocks, a clock at most 100 objects of each
+         *     kind (409 `test_clock_limit`). Test mode only: with a live key it answers 404 `route_not_found`, as a path that does not exist.
          */
         post: operations["createTestClock"];
         delete?: never;
@@ -2150,7 +2151,7 @@ export interface paths {
         /**
          * Advance a test clock
          * @description Moves the clock forward to `frozen_time` (never back; at most 90 days in one call, and at
-         *     most 366 days after now; otherwise 400 `test_clock_limit`). Answers at once with the clock
+         *     most 366 days after now; otherwise 400 `invalid_value`). Answers at once with the clock
          *     `advancing` (event `test_helpers.test_clock.advancing`); in the background, everything due
          *     on the clock's objects between its old time and the new one then happens in time order, each
          *     thing at its own time on the clock: webhook deliveries to its endpoints and their retries on
@@ -5539,6 +5540,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -6021,6 +6023,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -6827,6 +6830,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];

@@ -38,7 +38,10 @@ const GROUP_LABELS: Record<string, string> = {
   payment: 'Payments',
   carrier_payment: 'Carrier payments',
   audit: 'Audit',
+  test_helpers: 'Test clocks',
 };
+/** The group of the event types that happen in test mode only (test clocks), not offered in live mode. */
+export const TEST_MODE_GROUP = GROUP_LABELS.test_helpers!;
 
 /** The event types an endpoint subscribes to, grouped by the resource they are about, for its pick-list. */
 export const EVENT_GROUPS: Record<string, S['EventType'][]> = {};

@@ -16,6 +16,7 @@ import { WebhookCreate, WebhookDetail, WebhookList } from './pages/Webhooks.tsx'
 import { ApiKeys, OAuthClients } from './pages/Keys.tsx';
 import { EventDetail, EventList, EventTypeList } from './pages/Events.tsx';
 import { Team } from './pages/Team.tsx';
+import { TestClocks } from './pages/TestClocks.tsx';
 import { AuditLog } from './pages/Audit.tsx';
 import { InvoiceCreate, InvoiceDetail, InvoiceList } from './pages/accounting/invoices.tsx';
 import { PaymentList } from './pages/accounting/payments.tsx';
@@ -86,6 +87,7 @@ function Layout({ state, children }: { state: SessionState; children: React.Reac
         {can('keys:manage') && <NavLink to="/settings/developers/api-keys">API keys</NavLink>}
         {can('keys:manage') && <NavLink to="/settings/developers/oauth-clients">OAuth clients</NavLink>}
         {can('audit:read') && <NavLink to="/settings/developers/audit-log">Audit log</NavLink>}
+        {!session.livemode && can('orders:read') && <NavLink to="/settings/developers/test-clocks">Test clocks</NavLink>}
         {session.livemode && <NavLink to="/settings/team">Team</NavLink>}
         {can('accounting:read') && <NavLink to="/settings/account">Account settings</NavLink>}
         <div className="me">
@@ -203,6 +205,7 @@ function App() {
           <Route path="/settings/developers/oauth-clients" element={<OAuthClients />} />
           <Route path="/settings/developers/audit-log" element={<AuditLog />} />
           <Route path="/settings/team" element={<Team />} />
+          <Route path="/settings/developers/test-clocks" element={<TestClocks />} />
           <Route path="/settings/account" element={<AccountSettings />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>

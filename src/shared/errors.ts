@@ -62,7 +62,7 @@ const CODES: Record<ErrorCode, { type: ErrorType; status?: number }> = {
   service_unavailable: { type: 'api_error', status: 503 },
   registry_unavailable: { type: 'api_error', status: 503 },
   livemode_mismatch: { type: 'permission_error' },
-  test_clock_limit: { type: 'invalid_request_error' },
+  test_clock_limit: { type: 'conflict_error' },
 };
 
 /** The RFC 6749 §5.2 codes, which the OAuth endpoints answer as they are. */
@@ -180,6 +180,7 @@ export const errors = {
 
   // ---------- conflicts (409) ----------
   invalidStateTransition: (message: string) => e('invalid_state_transition', message),
+  /** A test clock's limits: clocks of an account, objects of a clock (what is stored, not the request). */
   testClockLimit: (param: string | undefined, message: string) => e('test_clock_limit', message, { param }),
   carrierNotActive: (id: string, status: string) =>
     e('carrier_not_active', `Carrier ${id} is ${status}; only an active carrier can be dispatched.`, { param: 'carrier_id' }),

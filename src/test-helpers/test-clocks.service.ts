@@ -73,7 +73,7 @@ export function createTestClock(ctx: RequestContext, input: S['TestClockCreate']
     const now = ctx.clock.now();
     const frozen = timeFrom(input.frozen_time);
     if (frozen.getTime() < now.getTime() - CLOCK_LIMITS.behindMs || frozen.getTime() > now.getTime() + CLOCK_LIMITS.aheadMs) {
-      throw errors.testClockLimit('frozen_time', `A test clock starts from 7 days before now to 366 days after (${now.toISOString()}).`);
+      throw errors.invalidValue('frozen_time', `A test clock starts from 7 days before now to 366 days after (now: ${now.toISOString()}).`);
     }
     // Clocks of one account are made one at a time, so the limit holds.
     await queryRows(tx.em, 'select pg_advisory_xact_lock(hashtext($1))', [`test_clocks:${ctx.principal.accountId}`]);
@@ -113,11 +113,11 @@ export function advanceTestClock(ctx: RequestContext, id: string, input: S['Test
       throw errors.invalidValue('frozen_time', `A test clock moves forward only: frozen_time must be after ${clock.frozenTime.toISOString()}.`);
     }
     if (target.getTime() - from > CLOCK_LIMITS.advanceMs) {
-      throw errors.testClockLimit('frozen_time', `One advance moves a test clock 90 days at most (to ${new Date(from + CLOCK_LIMITS.advanceMs).toISOString()}).`);
+      throw errors.invalidValue('frozen_time', `One advance moves a test clock 90 days at most (to ${new Date(from + CLOCK_LIMITS.advanceMs).toISOString()}).`);
     }
     const now = ctx.clock.now();
     if (target.getTime() > now.getTime() + CLOCK_LIMITS.aheadMs) {
-      throw errors.testClockLimit('frozen_time', `A test clock goes 366 days after the real time at most (to ${new Date(now.getTime() + CLOCK_LIMITS.aheadMs).toISOString()}).`);
+      throw errors.invalidValue('frozen_time', `A test clock goes 366 days after the real time at most (to ${new Date(now.getTime() + CLOCK_LIMITS.aheadMs).toISOString()}).`);
     }
     clock.status = 'advancing';
     clock.advancingTo = target;

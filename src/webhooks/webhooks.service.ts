@@ -5,7 +5,7 @@ import type { components, operations } from '../../generated/openapi.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { EventType } from '../../generated/events.js';
 import { unixOrNull, unixSeconds, type Clock } from '../shared/clock.js';
-import { inTransaction, type RequestContext } from '../shared/context.js';
+import { inTransaction, type Context, type RequestContext } from '../shared/context.js';
 import { errors } from '../shared/errors.js';
 import { ownedFinder } from '../shared/find.js';
 import { firstIdAt, ID_TIME_LEAD_MS, newId } from '../shared/ids.js';
@@ -19,7 +19,7 @@ import { sealEndpointSecret } from './endpoint-secrets.js';
 import { emitEvent, newDelivery, notifyWorkers, receives, renderEnvelope, TEST_EVENT } from './emitter.js';
 import { ensurePartitionOf } from './retention.js';
 import { livemodeOf } from '../shared/livemode.js';
-import { clockForNew } from '../test-helpers/test-clocks.js';
+import { clockForNew, clockTime } from '../test-helpers/test-clocks.js';
 
 type S = components['schemas'];
 
@@ -331,18 +331,24 @@ export async function listDeliveries(
 }
 
 /**
- * Puts the selected deliveries back at the start of the retry schedule, due now (their attempt
- * history stays), and wakes the workers. Answers how many were requeued.
+ * Puts the selected deliveries back at the start of the retry schedule, due now (or at `due`: an
+ * endpoint's test clock's time; their attempt history stays), and wakes the workers. Answers how
+ * many were requeued.
  */
-async function requeue(em: EntityManager, action: 'replay' | 'recover', where: FilterQuery<WebhookDelivery>, now: Date): Promise<number> {
+async function requeue(em: EntityManager, action: 'replay' | 'recover', where: FilterQuery<WebhookDelivery>, now: Date, due = now): Promise<number> {
   const { from, to } = deliveryLifecycle.table[action];
   const requeued = await em.nativeUpdate(
     WebhookDelivery,
     { ...(where as object), status: { $in: [...from] } } as FilterQuery<WebhookDelivery>,
-    { status: to, cycleFailures: 0, nextAttemptAt: now, updatedAt: now },
+    { status: to, cycleFailures: 0, nextAttemptAt: due, updatedAt: now },
   );
   if (requeued) await notifyWorkers(em);
   return requeued;
+}
+
+/** When a delivery to `endpoint` made now is due: now, or at its test clock's time (the clock's advance sends it). */
+async function dueAt(ctx: Context, endpoint: Pick<WebhookEndpoint, 'testClockId'>, now: Date): Promise<Date> {
+  return endpoint.testClockId ? ((await clockTime(ctx, endpoint.testClockId)) ?? now) : now;
 }
 
 export async function replayEvent(ctx: RequestContext, eventId: string, input: S['EventReplay']): Promise<DeliveryWithAttempts[]> {
@@ -364,10 +370,14 @@ export async function replayEvent(ctx: RequestContext, eventId: string, input: S
       (await tx.em.find(WebhookDelivery, { eventId: event.id, endpointId: { $in: endpoints.map((e) => e.id) } })).map((d) => [d.endpointId, d]),
     );
     const deliveries = endpoints.map((e) => existing.get(e.id) ?? newDelivery(tx.em, event, e, now));
+    for (const e of endpoints) if (e.testClockId && !existing.has(e.id)) deliveries[endpoints.indexOf(e)]!.nextAttemptAt = await dueAt(tx, e, now);
     if (deliveries.length > existing.size) await ensurePartitionOf(tx.em, deliveries.at(-1)!.id);
     await tx.em.flush();
     // A replay sends the same event again, whatever became of its earlier deliveries.
-    if (existing.size) await requeue(tx.em, 'replay', { id: { $in: [...existing.values()].map((d) => d.id) } }, now);
+    const again = endpoints.filter((e) => existing.has(e.id));
+    const realTime = again.filter((e) => !e.testClockId).map((e) => existing.get(e.id)!.id);
+    if (realTime.length) await requeue(tx.em, 'replay', { id: { $in: realTime } }, now);
+    for (const e of again.filter((e) => e.testClockId)) await requeue(tx.em, 'replay', { id: existing.get(e.id)!.id }, now, await dueAt(tx, e, now));
     if (deliveries.length > existing.size) await notifyWorkers(tx.em);
     await recordAudit(tx, 'event.replayed', event.id, { now });
     await tx.em.flush();
@@ -384,7 +394,7 @@ export function recoverDeliveries(ctx: RequestContext, endpointId: string, input
     const now = ctx.clock.now();
     // An inverted range selects nothing, as an inverted `created` filter lists nothing.
     const until = input.until ?? unixSeconds(now);
-    const requeued = await requeue(tx.em, 'recover', { endpointId: endpoint.id, ...createdRange({ gte: input.since, lte: until }) }, now);
+    const requeued = await requeue(tx.em, 'recover', { endpointId: endpoint.id, ...createdRange({ gte: input.since, lte: until }) }, now, await dueAt(tx, endpoint, now));
     await recordAudit(tx, 'webhook_endpoint.deliveries_recovered', endpoint.id, { now });
     await tx.em.flush();
     return { object: 'webhook_recovery', livemode: livemodeOf(endpoint.accountId), endpoint_id: endpoint.id, since: input.since, until, requeued };

@@ -950,7 +950,7 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await expect.poll(async () => (await rows.evaluateAll((trs) => trs.map((tr) => tr.id)))[0]).toBe(first[0]);
   });
 
-  it('switches to test mode: test data only, "Viewing test data" on every page, and back to live data', async () => {
+  it('switches to test mode: test data only, "Viewing test data" on every page, a test clock advanced, and back to live data', async () => {
     await go('/customers');
     await expect.poll(() => page.locator('table').textContent()).toContain('Acme Auto Sales');
     expect(await page.getByTestId('test-banner').count()).toBe(0);
@@ -967,13 +967,32 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     const listed = made.body as unknown as { data: { name: string; livemode: boolean }[] };
     expect(listed.data.map((c) => [c.name, c.livemode])).toEqual([['Sandbox Motors', false]]);
     await shot('test-mode-customers');
+    // Test clocks (test mode only): one made, advanced a day (the form's default), ready a day on.
+    await go('/settings/developers/test-clocks');
+    await page.locator('summary', { hasText: 'Create test clock' }).click();
+    await page.getByLabel('Name').fill('Net 30 run');
+    await submit('Create test clock');
+    const clockRow = page.getByTestId('test-clock').filter({ hasText: 'Net 30 run' });
+    await expect.poll(() => clockRow.count()).toBe(1);
+    const [clock] = ((await fetchFromPage('/v1/test_helpers/test_clocks', { method: 'GET' })).body as unknown as { data: { frozen_time: number; status: string }[] }).data;
+    expect(clock).toMatchObject({ status: 'ready' });
+    const startedAt = await clockRow.getByTestId('clock-time').textContent();
+    await clockRow.locator('form button[type=submit]', { hasText: 'Advance' }).click();
+    await expect.poll(() => clockRow.getByTestId('clock-time').textContent(), { timeout: 30_000 }).not.toBe(startedAt);
+    await expect.poll(() => clockRow.locator('.badge').textContent(), { timeout: 30_000 }).toBe('ready');
+    const [advanced] = ((await fetchFromPage('/v1/test_helpers/test_clocks', { method: 'GET' })).body as unknown as { data: { frozen_time: number; status: string }[] }).data;
+    // The form's default is a day on, to the minute.
+    expect(advanced!.frozen_time - (clock!.frozen_time - (clock!.frozen_time % 60))).toBe(86_400);
+    await shot('test-clocks');
     // Every page says it, a reload included (the mode is the session's).
-    for (const path of ['/', '/orders', '/carriers', '/accounting/invoices', '/accounting/mail', '/settings/developers/webhooks', '/settings/developers/api-keys']) {
+    for (const path of ['/', '/orders', '/carriers', '/accounting/invoices', '/accounting/mail', '/settings/developers/webhooks', '/settings/developers/api-keys', '/settings/developers/test-clocks']) {
       await go(path);
       await expect.poll(() => page.getByTestId('test-banner').count(), { message: path }).toBe(1);
     }
     await page.getByTestId('test-mode-switch').click();
     await expect.poll(() => page.getByTestId('test-banner').count()).toBe(0);
+    // Test clocks are of test mode only.
+    expect(await page.locator('nav').textContent()).not.toContain('Test clocks');
     await go('/customers');
     await expect.poll(() => page.locator('table').textContent()).toContain('Acme Auto Sales');
     expect(await page.locator('table').textContent()).not.toContain('Sandbox Motors');

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BarChart } from '../chart.tsx';
 import { api, must, type S } from '../api.ts';
-import { API_VERSIONS, EVENT_GROUPS } from '../catalog.ts';
+import { API_VERSIONS, EVENT_GROUPS, TEST_MODE_GROUP } from '../catalog.ts';
+import { useSession } from '../session.tsx';
 import { Action, Badge, ErrorBox, Field, Form, IdLink, ListTable, Loadable, PageHeader, SecretOnce, time, useLoad, usePaged, usePoll } from '../ui.tsx';
 
 export function WebhookList() {
@@ -114,6 +115,7 @@ function Health({ endpoint: e, onChange }: { endpoint: S['WebhookEndpoint']; onC
 
 export function WebhookCreate() {
   const navigate = useNavigate();
+  const { session } = useSession();
   const [url, setUrl] = useState('');
   const [all, setAll] = useState(true);
   const [picked, setPicked] = useState<Set<S['EventType']>>(new Set());
@@ -168,7 +170,9 @@ export function WebhookCreate() {
           </label>
           {!all && (
             <div className="event-groups">
-              {Object.entries(EVENT_GROUPS).map(([group, types]) => (
+              {Object.entries(EVENT_GROUPS)
+                .filter(([group]) => group !== TEST_MODE_GROUP || !session.livemode)
+                .map(([group, types]) => (
                 <fieldset key={group}>
                   <legend>{group}</legend>
                   {types.map((t) => (
