@@ -7,13 +7,15 @@ import { startReceiver, type Receiver } from '../test/support/receiver.js';
 import { DeliveryWorker } from '../src/webhooks/worker.js';
 import { createTransport } from '../src/webhooks/transport.js';
 import { EVENT_TYPES } from '../generated/events.js';
-import { emitEveryEventType } from '../test/support/events.js';
+import { emitEveryEventType, emitTestModeEventTypes } from '../test/support/events.js';
 import { eventTypes, headerErrors, payloadErrors } from './asyncapi-payloads.js';
 
 describe('the AsyncAPI document', () => {
-  it('has one message per event type: the eighteen of the specification, the test event, carrier.rejected, invoice.overdue and invoice.delivery_failed', () => {
+  it('has one message per event type: the eighteen of the specification, the test event, carrier.rejected, invoice.overdue, invoice.delivery_failed and the two of test clocks', () => {
     expect(eventTypes().sort()).toEqual([...EVENT_TYPES].sort());
-    expect(EVENT_TYPES).toHaveLength(22);
+    expect(EVENT_TYPES).toHaveLength(24);
+    expect(EVENT_TYPES).toContain('test_helpers.test_clock.advancing');
+    expect(EVENT_TYPES).toContain('test_helpers.test_clock.ready');
     expect(EVENT_TYPES).toContain('webhook_endpoint.test');
     expect(EVENT_TYPES).toContain('carrier.rejected');
     expect(EVENT_TYPES).toContain('invoice.overdue');
@@ -50,6 +52,10 @@ describe.each(backends())('delivered webhooks on %s', (backend: Backend) => {
     const log = pino({ level: 'silent' });
     const endpoint = (await h.call('POST', '/v1/webhook_endpoints', { body: { url: receiver.url, enabled_events: ['*'] } })).body.id;
     await emitEveryEventType(h, endpoint);
+    // The test clock's events, of test mode only, to an endpoint of the account's test mode.
+    const testKey = await h.key('acme', 'all', { livemode: false });
+    expect((await h.call('POST', '/v1/webhook_endpoints', { key: testKey, body: { url: receiver.url, enabled_events: ['*'] } })).status).toBe(201);
+    await emitTestModeEventTypes(h, testKey);
 
     const worker = new DeliveryWorker({ db: h.database.db, clock: h.clock, log, transport });
     while ((await worker.runOnce()) > 0);
@@ -98,6 +104,8 @@ describe.each(backends())('delivered webhooks on %s', (backend: Backend) => {
         'payment.received',
         'payment.failed',
         'carrier_payment.sent',
+        'test_helpers.test_clock.advancing',
+        'test_helpers.test_clock.ready',
       ].sort(),
     );
   });

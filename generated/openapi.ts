@@ -3743,8 +3743,6 @@ export interface components {
             object: "list";
             data: components["schemas"]["TestClock"][];
             has_more: boolean;
-            /** @description How many objects match the filters in all; only with `include[]=total_count`. */
-            total_count?: number;
             next_cursor: components["schemas"]["TestClockId"] | null;
         };
         /** DeletedTestClock */
@@ -10227,12 +10225,6 @@ export interface operations {
     listTestClocks: {
         parameters: {
             query?: {
-                /**
-                 * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
-                 *     filters in all (every page), counted by the database with the same filters (Stripe's
-                 *     convention). Without it no count is made.
-                 */
-                include?: components["parameters"]["IncludeTotalCount"];
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page (a test clock id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */

@@ -152,7 +152,9 @@ describe.each(backends())('test clocks on %s', (backend: Backend) => {
       for (const to of steps) await advance(c.id, to);
       const events = seen.received.map((r) => JSON.parse(r.body) as Json).map((e) => ({ type: e.type, object: e.data.object, at: e.created - unix(T0) }));
       const [failed] = await deliveries(broken.id);
+      const endpointNow = ok(await h.call('GET', `/v1/webhook_endpoints/${broken.id}`, { key: test }));
       return {
+        endpoint: { status: endpointNow.status, disabled_reason: endpointNow.disabled_reason, failing_since: endpointNow.health.failing_since - unix(T0) },
         events,
         retries: (failed!.attempts as Json[]).map((a) => a.started_at - unix(T0)),
         failedStatus: failed!.status,
@@ -165,6 +167,9 @@ describe.each(backends())('test clocks on %s', (backend: Backend) => {
 
     expect(steps.events).toEqual(jump.events);
     expect(steps.retries).toEqual(jump.retries);
+    expect(steps.endpoint).toEqual(jump.endpoint);
+    // Failing since its first attempt, the endpoint is disabled 5 days on, on the clock.
+    expect(jump.endpoint).toEqual({ status: 'disabled', disabled_reason: 'failing', failing_since: 0 });
     expect(jump.failedStatus).toBe('permanently_failed');
     expect(jump.retries).toHaveLength(6);
     // The carrier is suspended by the first monitoring read after its record changed, a day after vetting.
@@ -206,7 +211,8 @@ describe.each(backends())('test clocks on %s', (backend: Backend) => {
     // The clock's advance does it, at the clock's time.
     await advance(c.id, T0 + HOUR);
     const sent = r.received.map((x) => JSON.parse(x.body).type as string);
-    expect(sent).toEqual([...after.map((d) => d.event_type as string).reverse(), 'test_helpers.test_clock.advancing']);
+    // ... and its ready event, at the clock's new time.
+    expect(sent).toEqual([...after.map((d) => d.event_type as string).reverse(), 'test_helpers.test_clock.advancing', 'test_helpers.test_clock.ready']);
     await advance(c.id, T0 + DAY + HOUR);
     const overdue = (await deliveries(ep.id)).filter((d) => d.event_type === 'invoice.overdue');
     expect(overdue).toHaveLength(1);
@@ -285,23 +291,76 @@ describe.each(backends())('test clocks on %s', (backend: Backend) => {
     expect(await eventsOf(unclocked.id)).toEqual(['carrier.vetted', 'carrier.onboarded']);
   });
 
+  it('runs an advance once, however many runs of its job there are at once', async () => {
+    const c = await newClock('twice');
+    const failing = await receiver(500);
+    await endpoint(c.id, failing.url, ['carrier.onboarded']);
+    await carrier(c.id, '3100009');
+    await runJobs();
+    ok(await h.call('POST', `/v1/test_helpers/test_clocks/${c.id}/advance`, { key: test, body: { frozen_time: unix(T0 + 2 * DAY) } }));
+    const deps = { context: () => h.background(clock), transport, registry: liveRegistry, monitorIntervalMs: DAY };
+    const { runAdvance } = await import('../src/test-helpers/test-clocks.service.js');
+    // Two runs side by side (a job taken over while its run was still going): one holds the clock.
+    for (let i = 0; i < 50; i++) {
+      const [a, b] = await Promise.all([runAdvance(deps, c.id), runAdvance(deps, c.id)]);
+      if (a && b) break;
+    }
+    expect(ok(await h.call('GET', `/v1/test_helpers/test_clocks/${c.id}`, { key: test }))).toMatchObject({ status: 'ready', frozen_time: unix(T0 + 2 * DAY) });
+    expect(failing.received).toHaveLength(6);
+    await runJobs();
+  });
+
   it('deletes what lives on a clock with it, and nothing else', async () => {
+    // What lives on no clock, beside it, and the books before the clock's money.
+    const kept = ok(await h.call('POST', '/v1/customers', { key: test, body: { name: 'Unclocked Motors', email: 'ap@unclocked.example' } }), 201);
+    const keptOrder = ok(await h.call('POST', '/v1/orders', { key: test, body: orderBody(kept.id) }), 201);
+    const keptInvoice = ok(await h.call('POST', '/v1/invoices', { key: test, body: { customer_id: kept.id, currency: 'usd', due_date: '2026-12-31', lines: [{ description: 'Transport', quantity: 1, unit_amount: 9_000, order_id: keptOrder.id }], send: true } }), 201);
+    const booksBefore = ok(await h.call('GET', '/v1/ledger_balances', { key: test }));
     const c = await newClock('doomed');
     const r = await receiver(200);
     const ep = await endpoint(c.id, r.url, ['*']);
     const made = await carrier(c.id, '3100006');
     await runJobs();
     const customer = ok(await h.call('POST', '/v1/customers', { key: test, body: { name: 'Doomed Motors', email: 'ap@doomed.example', test_clock: c.id } }), 201);
-    const order = ok(await h.call('POST', '/v1/orders', { key: test, body: orderBody(customer.id) }), 201);
+    const order = ok(await h.call('POST', '/v1/orders', { key: test, body: orderBody(customer.id, { carrier_pay: 90_000 }) }), 201);
     ok(await h.call('POST', `/v1/test_helpers/orders/${order.id}/deliver`, { key: test, body: { carrier_id: made.id } }));
     const invoice = ok(await h.call('POST', '/v1/invoices', { key: test, body: { customer_id: customer.id, currency: 'usd', due_date: '2026-12-31', lines: [{ description: 'Transport', quantity: 1, unit_amount: 145_000, order_id: order.id }], send: true } }), 201);
-    const kept = ok(await h.call('POST', '/v1/customers', { key: test, body: { name: 'Unclocked Motors' } }), 201);
+    const payment = ok(await h.call('POST', '/v1/payments', { key: test, body: { customer_id: customer.id, invoice_id: invoice.id, amount: 45_000, payment_method: 'ach' } }), 201);
+    const carrierPayment = ok(await h.call('POST', '/v1/carrier_payments', { key: test, body: { carrier_id: made.id, order_ids: [order.id], payment_method: 'ach' } }), 201);
+    ok(await h.call('POST', `/v1/test_helpers/carriers/${made.id}/registry_record`, { key: test, body: { change: 'out_of_service' } }));
+    const read = ok(await h.call('POST', `/v1/carriers/${made.id}/monitor`, { key: test }));
+    expect(read.alert_ids).toHaveLength(1);
+    const sources = async () => new Set((ok(await h.call('GET', '/v1/ledger_entries?limit=100', { key: test })).data as Json[]).map((e) => e.source_id));
+    const subjects = async () => new Set((ok(await h.call('GET', '/v1/messages?limit=100', { key: test })).data as Json[]).map((m) => m.subject_id));
+    expect([...(await sources())]).toEqual(expect.arrayContaining([invoice.id, payment.id, carrierPayment.id, keptInvoice.id]));
+    expect([...(await subjects())]).toEqual(expect.arrayContaining([invoice.id, carrierPayment.id, order.id, keptInvoice.id]));
 
     const deleted = ok(await h.call('DELETE', `/v1/test_helpers/test_clocks/${c.id}`, { key: test }));
     expect(deleted).toEqual({ id: c.id, object: 'test_helpers.test_clock', livemode: false, deleted: true });
-    for (const path of [`/v1/test_helpers/test_clocks/${c.id}`, `/v1/customers/${customer.id}`, `/v1/orders/${order.id}`, `/v1/carriers/${made.id}`, `/v1/webhook_endpoints/${ep.id}`, `/v1/invoices/${invoice.id}`]) {
+    for (const path of [
+      `/v1/test_helpers/test_clocks/${c.id}`,
+      `/v1/customers/${customer.id}`,
+      `/v1/orders/${order.id}`,
+      `/v1/carriers/${made.id}`,
+      `/v1/webhook_endpoints/${ep.id}`,
+      `/v1/invoices/${invoice.id}`,
+      `/v1/payments/${payment.id}`,
+      `/v1/carrier_payments/${carrierPayment.id}`,
+      `/v1/compliance_alerts/${read.alert_ids[0]}`,
+    ]) {
       expect((await h.call('GET', path, { key: test })).status, path).toBe(404);
     }
-    expect((await h.call('GET', `/v1/customers/${kept.id}`, { key: test })).status).toBe(200);
+    const left = await sources();
+    for (const id of [invoice.id, payment.id, carrierPayment.id, order.id]) expect(left.has(id), id).toBe(false);
+    const mail = await subjects();
+    for (const id of [invoice.id, carrierPayment.id, order.id]) expect(mail.has(id), id).toBe(false);
+    // What lives on no clock stays, with its books and mail.
+    for (const path of [`/v1/customers/${kept.id}`, `/v1/orders/${keptOrder.id}`, `/v1/invoices/${keptInvoice.id}`]) expect((await h.call('GET', path, { key: test })).status, path).toBe(200);
+    expect(left.has(keptInvoice.id)).toBe(true);
+    expect(mail.has(keptInvoice.id)).toBe(true);
+    // The books are as they were before the clock's money: whole journal entries went, and they balance.
+    const booksAfter = ok(await h.call('GET', '/v1/ledger_balances', { key: test }));
+    expect(booksAfter.accounts).toEqual(booksBefore.accounts);
+    expect(booksAfter.total_debits).toBe(booksAfter.total_credits);
   });
 });

@@ -235,9 +235,10 @@ export async function vetCarrierNow(ctx: Context, id: string, liveRegistry: Regi
   if (!carrier || !carrierLifecycle.allows('pass_vetting', carrier.status)) return; // suspended or vetted meanwhile: nothing to judge
   const registry = registryFor(carrier.accountId, liveRegistry, ctx);
   const record = await registry.findByDot(carrier.dotNumber); // throws RegistryUnavailableError
-  // A carrier on a test clock is vetted at the clock's time, its first monitoring read due exactly an interval later.
-  const onClock = carrier.testClockId ? await clockTime(ctx, carrier.testClockId) : null;
-  if (carrier.testClockId && !onClock) return; // its clock was deleted meanwhile
+  // A carrier on a test clock is vetted, on the clock, when it was onboarded there (whenever this job
+  // runs: the clock may have moved meanwhile), its first monitoring read due exactly an interval later.
+  if (carrier.testClockId && !(await clockTime(ctx, carrier.testClockId))) return; // its clock was deleted meanwhile
+  const onClock = carrier.testClockId ? carrier.createdAt : null;
   await inTransaction(onClock ? atTime(ctx, onClock) : ctx, async (tx) => {
     const c = await lockOne(tx.em, Carrier, { id });
     if (!c || !carrierLifecycle.allows('pass_vetting', c.status)) return;

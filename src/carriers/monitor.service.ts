@@ -36,6 +36,7 @@ import {
 import { createRegistryProvider, registryFor, RegistryUnavailableError, type CarrierRecord, type RegistryProvider } from './registry/index.js';
 import { DEFAULT_MONITOR_INTERVAL_MS } from './carriers.service.js';
 import { livemodeOf } from '../shared/livemode.js';
+import { atTime, clockTime } from '../test-helpers/test-clocks.js';
 
 type S = components['schemas'];
 
@@ -214,7 +215,9 @@ export async function monitorNow(ctx: RequestContext, carrierId: string, setting
     if (err instanceof RegistryUnavailableError) throw errors.registryUnavailable(err.reason, 60);
     throw err;
   }
-  const read = await recordRead(ctx, carrier.id, record, { ...settings, registry });
+  // A carrier on a test clock is read at the clock's time, its next read due exactly an interval later.
+  const onClock = carrier.testClockId ? await clockTime(ctx, carrier.testClockId) : null;
+  const read = await recordRead(onClock ? atTime(ctx, onClock) : ctx, carrier.id, record, { ...settings, registry, ...(onClock ? { jitter: () => 0.5 } : {}) });
   // Vetted again or rejected between the read and its recording: as if it were not monitored.
   if (!read) throw errors.invalidStateTransition(`Carrier ${carrier.id} is no longer active or suspended.`);
   return read;

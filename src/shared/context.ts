@@ -43,6 +43,11 @@ export interface Settings {
 export interface Context {
   em: EntityManager;
   clock: Clock;
+  /**
+   * The real time, when `clock` is a test clock's (what happens on a clock's advance): work for the
+   * world outside the clock (a delivery to an endpoint on no clock) is due by it. Absent otherwise.
+   */
+  realClock?: Clock;
   log: Logger;
   settings: Settings;
   /** The request that caused the work; null for background work. */

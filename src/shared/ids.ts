@@ -88,7 +88,7 @@ const encodeRandom = (random: Uint8Array): string => {
  */
 export const ID_TIME_LEAD_MS = 60_000;
 
-/** The randomness of the last id made for each of the latest milliseconds left behind. */
+/** The randomness of the last id made for each of the latest milliseconds left behind, least recently used first. */
 const behind = new Map<number, Uint8Array>();
 const BEHIND_KEPT = 256;
 
@@ -101,13 +101,22 @@ function ulid(now: number): string {
     return lastTimeText + encodeRandom(freshRandom(lastRandom));
   }
   if (now > lastTime - ID_TIME_LEAD_MS) return lastTimeText + encodeRandom(incrementRandom(lastRandom));
+  return apart(now);
+}
+
+/** An id at its own time, after the last one made for that same millisecond (one of the latest used). */
+function apart(now: number): string {
   let random = behind.get(now);
   if (random) incrementRandom(random);
-  else remember(now, (random = freshRandom(new Uint8Array(RANDOM_LENGTH))));
+  else random = freshRandom(new Uint8Array(RANDOM_LENGTH));
+  // Used again, it is the latest used: a time made ids for over and over (a fixed clock in a test,
+  // while a test clock's advance has made ids ahead of it) stays among those kept while it is used.
+  remember(now, random);
   return encodeTime(now) + encodeRandom(random);
 }
 
 function remember(time: number, random: Uint8Array): void {
+  behind.delete(time);
   behind.set(time, random);
   if (behind.size > BEHIND_KEPT) behind.delete(behind.keys().next().value!);
 }

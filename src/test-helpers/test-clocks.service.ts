@@ -15,6 +15,7 @@
 // Advancing in steps or in one call makes the same things happen at the same times: what happens is
 // decided by the due times alone (a monitoring read's next one is due exactly an interval later,
 // with no jitter, on a clock).
+import { randomUUID } from 'node:crypto';
 import type { components, operations } from '../../generated/openapi.js';
 import type { Job } from '../jobs/jobs.entities.js';
 import { enqueueJob, type JobHandler } from '../jobs/runner.js';
@@ -88,6 +89,10 @@ export function createTestClock(ctx: RequestContext, input: S['TestClockCreate']
       frozenTime: frozen,
       status: 'ready',
       advancingTo: null,
+      // Nothing lived on it before: the midnight before it starts is as good as done.
+      midnightDoneAt: new Date(Math.floor(frozen.getTime() / DAY_MS) * DAY_MS),
+      runner: null,
+      runnerUntil: null,
       failure: null,
       createdAt: now,
       updatedAt: now,
@@ -123,7 +128,8 @@ export function advanceTestClock(ctx: RequestContext, id: string, input: S['Test
     clock.advancingTo = target;
     clock.failure = null;
     clock.updatedAt = now;
-    await emitEvent(tx, 'test_helpers.test_clock.advancing', renderTestClock(clock), { now: clock.frozenTime });
+    // At the clock's time (due then to its own endpoints, now to the others).
+    await emitEvent(atTime(tx, clock.frozenTime), 'test_helpers.test_clock.advancing', renderTestClock(clock), { now: clock.frozenTime });
     await enqueueJob(tx.em, { kind: TEST_CLOCK_ADVANCE_JOB, subjectId: clock.id, runAt: now, maxAttempts: ADVANCE_ATTEMPTS });
     await tx.em.flush();
     return clock;
@@ -213,13 +219,11 @@ const NEXT_DUE = `
   select 'delivery', min(d.next_attempt_at) from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
     where e.test_clock_id = $1 and e.status = 'enabled' and d.status = 'pending'`;
 
-/** The first midnight (UTC) after `t`. */
-export const nextMidnight = (t: Date): Date => new Date((Math.floor(t.getTime() / DAY_MS) + 1) * DAY_MS);
-
 /** The next thing due on the clock after (or at) its time: what and when. */
 async function nextDue(ctx: Context, clock: TestClock): Promise<{ kind: StepKind; at: Date }> {
   const rows = await queryRows<{ kind: StepKind; at: Date | string | null }>(ctx.em, NEXT_DUE, [clock.id, FAILING_DISABLE_MS]);
-  const due = [{ kind: 'day' as StepKind, at: nextMidnight(clock.frozenTime) }];
+  // The midnight after the last one done (one that failed midway is done again: its work is idempotent).
+  const due = [{ kind: 'day' as StepKind, at: new Date(Math.max(clock.midnightDoneAt.getTime() + DAY_MS, clock.frozenTime.getTime())) }];
   for (const r of rows) if (r.at !== null) due.push({ kind: r.kind, at: new Date(Math.max(new Date(r.at).getTime(), clock.frozenTime.getTime())) });
   due.sort((a, b) => a.at.getTime() - b.at.getTime() || ORDER[a.kind] - ORDER[b.kind]);
   return due[0]!;
@@ -257,9 +261,9 @@ interface DueDelivery {
  * the real time (receivers check the signature's time against theirs), recorded as made at `at`,
  * so the next attempt is due at `at` plus the schedule's delay, on the clock.
  */
-async function sendDue(ctx: Context, deps: AdvanceDeps, clockId: string, at: Date): Promise<void> {
+async function sendDue(ctx: Context, deps: AdvanceDeps, clockId: string, at: Date): Promise<number> {
   const due = await queryRows<DueDelivery>(ctx.em, DUE_DELIVERIES, [clockId, at, DELIVERIES_PER_STEP]);
-  if (!due.length) return;
+  if (!due.length) return 0;
   const owner = `test_clock:${clockId}`;
   const until = new Date(ctx.clock.now().getTime() + DELIVERY_LEASE_MS);
   await queryRows(ctx.em, LEASE, [due.map((d) => d.id), owner, until]);
@@ -316,6 +320,7 @@ async function sendDue(ctx: Context, deps: AdvanceDeps, clockId: string, at: Dat
     DELIVERIES_PER_STEP,
     until,
   ]);
+  return due.length;
 }
 
 /**
@@ -354,6 +359,7 @@ async function step(ctx: Context, deps: AdvanceDeps, clock: TestClock, kind: Ste
       await scanCompliance(onClock, clock.id);
       await announceOverdueInvoices(onClock, Number.MAX_SAFE_INTEGER, clock.accountId, clock.id);
       await expireEvents(onClock.em, clock, at);
+      await queryRows(ctx.em.fork(), `update test_clocks set midnight_done_at = greatest(midnight_done_at, $2) where id = $1`, [clock.id, at]);
       return;
     case 'monitor':
       // On a clock, the next read is due exactly an interval later (jitter 0.5: none), whatever the steps.
@@ -368,40 +374,76 @@ async function step(ctx: Context, deps: AdvanceDeps, clock: TestClock, kind: Ste
   }
 }
 
+/** How long a run of an advance holds its clock (renewed before each step; a step takes a transport timeout at most). */
+const RUNNER_LEASE_MS = 90_000;
+
+/**
+ * Takes (or renews) the clock for this run of its advance: one run at a time, whatever the number of
+ * workers (a run whose job lease ran out while a step was slow, and the run that took the job over,
+ * never step together). Answers false when another run holds it.
+ */
+async function holdClock(ctx: Context, clockId: string, runner: string): Promise<boolean> {
+  const now = ctx.clock.now();
+  const held = await queryRows(
+    ctx.em.fork(),
+    `update test_clocks set runner = $2, runner_until = $3
+     where id = $1 and status = 'advancing' and (runner is null or runner = $2 or runner_until <= $4) returning id`,
+    [clockId, runner, new Date(now.getTime() + RUNNER_LEASE_MS), now],
+  );
+  return held.length > 0;
+}
+
 /**
  * Runs an advance for up to `budgetMs`: the next thing due, then the next, until nothing is due by
- * the target; then the clock is `ready` there. Answers whether it is done.
+ * the target; then the clock is `ready` there, and what is due at that time is sent (its `ready`
+ * event included). Answers whether it is done (false: run again; another run may hold the clock).
  */
 export async function runAdvance(deps: AdvanceDeps, clockId: string, budgetMs = RUN_BUDGET_MS): Promise<boolean> {
   const started = Date.now();
   const ctx = deps.context();
+  const runner = randomUUID();
   for (;;) {
     const clock = await ctx.em.fork().findOne(TestClock, { id: clockId });
     if (!clock || clock.status !== 'advancing' || !clock.advancingTo) return true;
+    if (Date.now() - started > budgetMs) return false;
+    if (!(await holdClock(ctx, clockId, runner))) return false;
     const next = await nextDue(ctx, clock);
     if (next.at.getTime() > clock.advancingTo.getTime()) {
-      await finishAdvance({ ...ctx, em: ctx.em.fork() }, clockId);
+      const target = clock.advancingTo;
+      await finishAdvance({ ...ctx, em: ctx.em.fork() }, clockId, runner);
+      // What is due at the clock's new time (its `ready` event to its own endpoints) is sent now.
+      for (let i = 0; i < 100 && (await sendDue({ ...ctx, em: ctx.em.fork() }, deps, clockId, target)) > 0; i++);
       return true;
     }
-    if (Date.now() - started > budgetMs) return false;
     // The clock's time first: what happens now is due by it, and deliveries to its endpoints made now are due at it.
     if (next.at.getTime() !== clock.frozenTime.getTime()) {
-      await queryRows(ctx.em.fork(), `update test_clocks set frozen_time = $2, updated_at = $3 where id = $1 and status = 'advancing'`, [clockId, next.at, ctx.clock.now()]);
+      await queryRows(ctx.em.fork(), `update test_clocks set frozen_time = greatest(frozen_time, $2), updated_at = $3 where id = $1 and status = 'advancing' and runner = $4`, [
+        clockId,
+        next.at,
+        ctx.clock.now(),
+        runner,
+      ]);
     }
     await step(ctx, deps, clock, next.kind, next.at);
   }
 }
 
 /** The clock at its target, `ready`, with its event (at the clock's new time), once nothing is due on the way. */
-export async function finishAdvance(ctx: Context, clockId: string): Promise<void> {
+export async function finishAdvance(ctx: Context, clockId: string, runner?: string): Promise<void> {
   await inTransaction(ctx, async (tx) => {
     const clock = await lockOne(tx.em, TestClock, { id: clockId });
     if (!clock || clock.status !== 'advancing' || !clock.advancingTo) return;
+    if (runner !== undefined && clock.runner !== runner) return;
     clock.frozenTime = clock.advancingTo;
     clock.advancingTo = null;
     clock.status = 'ready';
-    clock.updatedAt = tx.clock.now();
-    await emitEvent(tx, 'test_helpers.test_clock.ready', renderTestClock(clock), { accountId: clock.accountId, now: clock.frozenTime });
+    clock.runner = null;
+    clock.runnerUntil = null;
+    clock.updatedAt = (tx.realClock ?? tx.clock).now();
+    // Written first: the event's deliveries to the clock's endpoints are due at its new time.
+    await tx.em.flush();
+    // At the clock's new time (due then to its own endpoints, now to the others).
+    await emitEvent(atTime(tx, clock.frozenTime), 'test_helpers.test_clock.ready', renderTestClock(clock), { accountId: clock.accountId, now: clock.frozenTime });
     await tx.em.flush();
   });
 }
@@ -419,7 +461,7 @@ export function testClockAdvanceJob(deps: AdvanceDeps): JobHandler {
       await ctx.em.nativeUpdate(
         TestClock,
         { id: job.subjectId as string, status: 'advancing' },
-        { status: 'internal_failure', advancingTo: null, failure: error.message.slice(0, 500), updatedAt: ctx.clock.now() },
+        { status: 'internal_failure', advancingTo: null, runner: null, runnerUntil: null, failure: error.message.slice(0, 500), updatedAt: ctx.clock.now() },
       );
     },
   };

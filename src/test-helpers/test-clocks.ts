@@ -32,7 +32,7 @@ export const findTestClock = ownedFinder(TestClock, 'test clock', 'test_clock_id
 
 /** A clock that always says `now`: the context of what happens at one time on a test clock. */
 export const fixedClock = (now: Date): Clock => ({ now: () => now });
-export const atTime = <C extends Context>(ctx: C, now: Date): C => ({ ...ctx, clock: fixedClock(now) });
+export const atTime = <C extends Context>(ctx: C, now: Date): C => ({ ...ctx, clock: fixedClock(now), realClock: ctx.realClock ?? ctx.clock });
 
 /**
  * The clock an object being created is to live on, locked for the rest of the creation (objects

@@ -35,6 +35,11 @@ export const TestClock = defineEntity({
     status: p.string().$type<S['TestClockStatus']>(),
     /** Where the advance under way goes; null when none is. */
     advancingTo: p.datetime().nullable(),
+    /** The last midnight (UTC) whose work is done on the clock (the next one is due a day later). */
+    midnightDoneAt: p.datetime(),
+    /** The run of an advance under way, and until when it holds the clock. */
+    runner: p.string().nullable(),
+    runnerUntil: p.datetime().nullable(),
     /** What stopped the last advance (internal_failure), for the logs and support. */
     failure: p.string().nullable(),
     createdAt: p.datetime(),

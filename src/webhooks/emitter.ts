@@ -76,6 +76,7 @@ export function newDelivery(em: EntityManager, event: Event, endpoint: WebhookEn
     attemptCount: 0,
     cycleFailures: 0,
     nextAttemptAt: now,
+    clocked: Boolean(endpoint.testClockId),
     traceparent: event.traceparent ?? null,
     tracestate: event.tracestate ?? null,
     leaseOwner: null,
@@ -113,15 +114,17 @@ const INSERT_EVENT = `
   order by e.id`;
 
 /**
- * Inserts the deliveries of one event, one row per target endpoint (due now, or at its test clock's
- * time), and wakes the workers (when the transaction commits), in one statement. Parameters:
- * account, event, type, now, rows (JSON), the event's traceparent and tracestate.
+ * Inserts the deliveries of one event, one row per target endpoint, and wakes the workers (when
+ * the transaction commits), in one statement. A delivery is due now ($8: the real time, also when
+ * the event happens on a test clock's advance), or, to an endpoint on a test clock, at the clock's
+ * time (`clocked`: the clock's advance makes it). Parameters: account, event, type, the event's
+ * time, rows (JSON), the event's traceparent and tracestate, now.
  */
 const INSERT_DELIVERIES = `
   with deliveries as (
     insert into webhook_deliveries (id, account_id, event_id, endpoint_id, event_type, payload, status, attempt_count, cycle_failures,
-      next_attempt_at, created_at, updated_at, traceparent, tracestate)
-    select r.id, $1, $2, r.endpoint_id, $3, r.payload, 'pending', 0, 0, coalesce(r.due_at, $4), $4, $4, $6, $7
+      next_attempt_at, created_at, updated_at, traceparent, tracestate, clocked)
+    select r.id, $1, $2, r.endpoint_id, $3, r.payload, 'pending', 0, 0, coalesce(r.due_at, $8), $4, $4, $6, $7, r.due_at is not null
     from jsonb_to_recordset($5::jsonb) as r(id text, endpoint_id text, payload text, due_at timestamptz)
   )
   select pg_notify('${DELIVERIES_CHANNEL}', '')`;
@@ -200,6 +203,6 @@ export async function emitEvent<T extends EventType>(
   });
   // Ids are monotonic: the last delivery's day is the latest.
   await ensurePartitionOf(em, rows.at(-1)!.id);
-  await queryRows(em, INSERT_DELIVERIES, [accountId, event.id, type, now, JSON.stringify(rows), event.traceparent, event.tracestate]);
+  await queryRows(em, INSERT_DELIVERIES, [accountId, event.id, type, now, JSON.stringify(rows), event.traceparent, event.tracestate, ctx.realClock?.now() ?? now]);
   return event;
 }

@@ -61,6 +61,8 @@ export const WebhookDelivery = defineEntity({
     /** Failures since creation or the last replay/recovery: the position in the retry schedule. */
     cycleFailures: p.integer(),
     nextAttemptAt: p.datetime().nullable(),
+    /** To an endpoint on a test clock: made by the clock's advance, never claimed by the workers. */
+    clocked: p.boolean(),
     /** The event's trace (W3C), which each attempt continues with a span of its own. */
     traceparent: p.string().nullable(),
     tracestate: p.string().nullable(),

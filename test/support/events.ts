@@ -3,6 +3,8 @@
 // mail worker's report of a refused email); the caller's endpoint
 // subscribed to `*` receives them once delivered. Used by the AsyncAPI contract test and the client
 // matrix's payload models; the order carries every optional field, so the payloads do too.
+// The test clock's events happen in test mode only: emitTestModeEventTypes makes them, for the
+// endpoints of an account's test mode.
 import { pino } from 'pino';
 import { orderBody, type Harness } from './harness.js';
 import { JobRunner } from '../../src/jobs/runner.js';
@@ -11,6 +13,29 @@ import { scanCompliance } from '../../src/carriers/compliance.service.js';
 import { createLocalRegistryProvider, LOCAL_REGISTRY_SAMPLES } from '../../src/carriers/registry/index.js';
 import { announceOverdueInvoices, invoiceDeliveryFailed } from '../../src/accounting/invoices.service.js';
 import { Message } from '../../src/mail/mail.entities.js';
+import { EVENT_TYPES } from '../../generated/events.js';
+import { runAdvance } from '../../src/test-helpers/test-clocks.service.js';
+import { createTransport } from '../../src/webhooks/transport.js';
+
+/** The event types of test mode only (a test clock's), which no live endpoint is sent. */
+export const TEST_MODE_EVENT_TYPES: readonly string[] = EVENT_TYPES.filter((t) => t.startsWith('test_helpers.'));
+/** Every event type a live endpoint may be sent: what emitEveryEventType makes. */
+export const LIVE_EVENT_TYPES: readonly string[] = EVENT_TYPES.filter((t) => !TEST_MODE_EVENT_TYPES.includes(t));
+
+/** Makes the events of test mode only happen (a test clock made and advanced an hour) for `testKey`'s test mode. */
+export async function emitTestModeEventTypes(h: Harness, testKey: string): Promise<void> {
+  const now = Math.floor(h.clock.now().getTime() / 1000);
+  const made = await h.call('POST', '/v1/test_helpers/test_clocks', { key: testKey, body: { frozen_time: now, name: 'Every event type' } });
+  if (made.status !== 200) throw new Error(`POST /v1/test_helpers/test_clocks: ${made.status} ${made.text}`);
+  const advanced = await h.call('POST', `/v1/test_helpers/test_clocks/${made.body.id}/advance`, { key: testKey, body: { frozen_time: now + 3600 } });
+  if (advanced.status !== 200) throw new Error(`POST .../advance: ${advanced.status} ${advanced.text}`);
+  const transport = createTransport({ allowPrivateTargets: true });
+  try {
+    await runAdvance({ context: () => h.background(), transport, registry: createLocalRegistryProvider(), monitorIntervalMs: 86_400_000 }, made.body.id);
+  } finally {
+    await transport.close();
+  }
+}
 
 /** `key`: the account's API key (the harness's default key when omitted). */
 export async function emitEveryEventType(h: Harness, endpointId: string, key?: string): Promise<void> {

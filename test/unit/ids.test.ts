@@ -65,6 +65,19 @@ describe('ids', () => {
     expect(timeOf(newId('event', future - ID_TIME_LEAD_MS))).toBe(future - ID_TIME_LEAD_MS);
   });
 
+  it('sort in the order made for a time left behind that is used again and again, however many other times come between', () => {
+    future += 86_400_000;
+    newId('event', future); // the sequence is ahead (a test clock's advance)
+    const fixed = future - 10 * ID_TIME_LEAD_MS; // a fixed clock, behind it
+    const made: string[] = [];
+    for (let i = 0; i < 2_000; i++) {
+      if (i % 100 === 0) made.push(newId('event', fixed));
+      newId('request', future - 5 * ID_TIME_LEAD_MS - i * 1_000); // other times left behind, each once
+    }
+    expect([...made].sort()).toEqual(made);
+    expect(made.every((id) => timeOf(id) === fixed)).toBe(true);
+  });
+
   it('firstIdAt: at or before every id made for that time or later, after every id whose time is before it', () => {
     fc.assert(
       fc.property(fc.integer({ min: 5_000, max: 253_402_300_799_000 }), fc.integer({ min: -5_000, max: 5_000 }), (ms, delta) => {

@@ -3,10 +3,11 @@ import { Migration } from '@mikro-orm/migrations';
 /**
  * Test clocks (test mode): a clock per row, frozen at `frozen_time` until advanced, and the objects
  * that live on its time: customers, orders, carriers and webhook endpoints name it in
- * `test_clock_id`. Nothing that happens by itself in real time touches them: the delivery claim
- * (redefined here, as migration ...000050 made it, with `e.test_clock_id is null` beside
- * `e.status = 'enabled'`) skips the endpoints of a clock, and the jobs skip the other objects of a
- * clock (src/test-helpers/test-clocks.service.ts runs all of it when the clock advances).
+ * `test_clock_id`. Nothing that happens by itself in real time touches them: a delivery to an
+ * endpoint on a clock is `clocked`, out of both indexes the claims read, and the delivery claim
+ * (redefined here, as migration ...000050 made it, reading those indexes with `not clocked`, and with
+ * `e.test_clock_id is null` beside `e.status = 'enabled'`) never takes one; the jobs skip the other
+ * objects of a clock (src/test-helpers/test-clocks.service.ts runs all of it when the clock advances).
  */
 export class Migration20261128000080_test_clocks extends Migration {
   override async up(): Promise<void> {
@@ -36,6 +37,11 @@ const UP = [
     frozen_time timestamptz not null,
     status text not null check (status in ('ready', 'advancing', 'internal_failure')),
     advancing_to timestamptz,
+    -- The last midnight (UTC) whose work (compliance, overdue invoices, retention) is done on the clock.
+    midnight_done_at timestamptz not null,
+    -- The run of an advance under way, and until when it holds the clock (one run at a time).
+    runner text,
+    runner_until timestamptz,
     failure text,
     created_at timestamptz not null,
     updated_at timestamptz not null,
@@ -48,6 +54,13 @@ const UP = [
     `alter table ${table} add column test_clock_id text references test_clocks (id) deferrable initially deferred`,
     `create index ${table}_test_clock_idx on ${table} (test_clock_id) where test_clock_id is not null`,
   ]),
+  // A delivery to an endpoint on a clock is made by the clock's advance only: it is in neither index
+  // the claims read (metadata only: a constant default), so no claim ever steps over it.
+  `alter table webhook_deliveries add column clocked boolean not null default false`,
+  `drop index webhook_deliveries_endpoint_ready_idx`,
+  `create index webhook_deliveries_endpoint_ready_idx on webhook_deliveries_queue (endpoint_id, next_attempt_at, id) where not scheduled and not clocked`,
+  `drop index webhook_deliveries_scheduled_idx`,
+  `create index webhook_deliveries_scheduled_idx on webhook_deliveries_queue (next_attempt_at) where scheduled and not clocked`,
   `create or replace function claim_webhook_deliveries(p_now timestamptz, p_per_endpoint integer, p_limit integer, p_owner text, p_until timestamptz,
     p_window integer, p_fast text[])
   returns table (id text, event_id text, endpoint_id text, payload text, url text, secret text, previous_secret text,
@@ -62,7 +75,7 @@ const UP = [
     update webhook_deliveries_queue q set scheduled = false
     where q.id = any(array(
       select s.id from webhook_deliveries_queue s
-      where s.scheduled and s.next_attempt_at <= p_now
+      where s.scheduled and not s.clocked and s.next_attempt_at <= p_now
       order by s.next_attempt_at
       limit 10000
       for update skip locked
@@ -71,9 +84,9 @@ const UP = [
       with recursive waiting as (
         -- The endpoints with anything ready in the queue, one index step each (a skip scan of the
         -- ready index), ordered as the ready index is (Migration20261128000040_claim_plans).
-        (select q.endpoint_id from webhook_deliveries_queue q where not q.scheduled order by q.endpoint_id, q.next_attempt_at, q.id limit 1)
+        (select q.endpoint_id from webhook_deliveries_queue q where not q.scheduled and not q.clocked order by q.endpoint_id, q.next_attempt_at, q.id limit 1)
         union all
-        select (select q.endpoint_id from webhook_deliveries_queue q where not q.scheduled and q.endpoint_id > w.endpoint_id
+        select (select q.endpoint_id from webhook_deliveries_queue q where not q.scheduled and not q.clocked and q.endpoint_id > w.endpoint_id
                 order by q.endpoint_id, q.next_attempt_at, q.id limit 1)
         from waiting w where w.endpoint_id is not null
       )
@@ -82,7 +95,7 @@ const UP = [
         select w.endpoint_id, due.next_attempt_at from waiting w
         cross join lateral (
           select d.next_attempt_at from webhook_deliveries_queue d
-          where d.endpoint_id = w.endpoint_id and not d.scheduled and d.next_attempt_at <= p_now
+          where d.endpoint_id = w.endpoint_id and not d.scheduled and not d.clocked and d.next_attempt_at <= p_now
             and (d.lease_expires_at is null or d.lease_expires_at <= p_now)
           order by d.next_attempt_at, d.id
           limit 1
@@ -117,7 +130,7 @@ const UP = [
       cross join lateral (
         select d.id, d.next_attempt_at, row_number() over (order by d.next_attempt_at, d.id) as rank
         from webhook_deliveries_queue d
-        where d.endpoint_id = e.id and not d.scheduled and d.next_attempt_at <= p_now
+        where d.endpoint_id = e.id and not d.scheduled and not d.clocked and d.next_attempt_at <= p_now
           and (d.lease_expires_at is null or d.lease_expires_at <= p_now)
         order by d.next_attempt_at, d.id
         limit greatest(p_per_endpoint - coalesce(i.n, 0)
@@ -233,6 +246,11 @@ const DOWN = [
   end
   $fn$`,
   ...CLAIM_SETTINGS,
+  `drop index webhook_deliveries_endpoint_ready_idx`,
+  `create index webhook_deliveries_endpoint_ready_idx on webhook_deliveries_queue (endpoint_id, next_attempt_at, id) where not scheduled`,
+  `drop index webhook_deliveries_scheduled_idx`,
+  `create index webhook_deliveries_scheduled_idx on webhook_deliveries_queue (next_attempt_at) where scheduled`,
+  `alter table webhook_deliveries drop column clocked`,
   ...CLOCKED.flatMap((table) => [`drop index ${table}_test_clock_idx`, `alter table ${table} drop column test_clock_id`]),
   `drop table test_clocks`,
 ];
