@@ -209,22 +209,22 @@ type StepKind = 'day' | 'monitor' | 'health' | 'delivery';
 /** At one instant: midnight's work first, then monitoring, endpoint health, deliveries (what each makes is due at once, and comes next). */
 const ORDER: Record<StepKind, number> = { day: 0, monitor: 1, health: 2, delivery: 3 };
 
+/** When the clock's next monitoring read, endpoint health check and delivery are due ($1: the clock; $2: FAILING_DISABLE_MS). */
 const NEXT_DUE = `
-  select 'monitor' as kind, min(monitor_next_check_at) as at from carriers
-    where test_clock_id = $1 and status in ('active', 'suspended')
-  union all
-  select 'health', min(failing_since) + $2 * interval '1 millisecond' from webhook_endpoints
-    where test_clock_id = $1 and status = 'enabled' and failing_since is not null
-  union all
-  select 'delivery', min(d.next_attempt_at) from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
-    where e.test_clock_id = $1 and e.status = 'enabled' and d.status = 'pending'`;
+  (select min(monitor_next_check_at) from carriers where test_clock_id = $1 and status in ('active', 'suspended')) as next_monitor_at,
+  (select min(failing_since) + $2 * interval '1 millisecond' from webhook_endpoints
+    where test_clock_id = $1 and status = 'enabled' and failing_since is not null) as next_health_at,
+  (select min(d.next_attempt_at) from webhook_deliveries_queue d join webhook_endpoints e on e.id = d.endpoint_id
+    where e.test_clock_id = $1 and e.status = 'enabled' and d.clocked and d.status = 'pending') as next_delivery_at`;
+
+type NextDue = Record<'next_monitor_at' | 'next_health_at' | 'next_delivery_at', Date | string | null>;
 
 /** The next thing due on the clock after (or at) its time: what and when. */
-async function nextDue(ctx: Context, clock: TestClock): Promise<{ kind: StepKind; at: Date }> {
-  const rows = await queryRows<{ kind: StepKind; at: Date | string | null }>(ctx.em, NEXT_DUE, [clock.id, FAILING_DISABLE_MS]);
+function nextDue(clock: TestClock, times: NextDue): { kind: StepKind; at: Date } {
   // The midnight after the last one done (one that failed midway is done again: its work is idempotent).
   const due = [{ kind: 'day' as StepKind, at: new Date(Math.max(clock.midnightDoneAt.getTime() + DAY_MS, clock.frozenTime.getTime())) }];
-  for (const r of rows) if (r.at !== null) due.push({ kind: r.kind, at: new Date(Math.max(new Date(r.at).getTime(), clock.frozenTime.getTime())) });
+  const found: [StepKind, Date | string | null][] = [['monitor', times.next_monitor_at], ['health', times.next_health_at], ['delivery', times.next_delivery_at]];
+  for (const [kind, at] of found) if (at !== null) due.push({ kind, at: new Date(Math.max(new Date(at).getTime(), clock.frozenTime.getTime())) });
   due.sort((a, b) => a.at.getTime() - b.at.getTime() || ORDER[a.kind] - ORDER[b.kind]);
   return due[0]!;
 }
@@ -234,7 +234,7 @@ const DUE_DELIVERIES = `
   select d.id, d.event_id, d.endpoint_id, d.payload, d.traceparent, d.tracestate,
          e.url, e.secret, e.previous_secret, e.previous_secret_expires_at
   from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
-  where e.test_clock_id = $1 and e.status = 'enabled' and d.status = 'pending' and d.next_attempt_at <= $2
+  where e.test_clock_id = $1 and e.status = 'enabled' and d.clocked and d.status = 'pending' and d.next_attempt_at <= $2
   order by d.next_attempt_at, d.id
   limit $3`;
 
@@ -378,19 +378,27 @@ async function step(ctx: Context, deps: AdvanceDeps, clock: TestClock, kind: Ste
 const RUNNER_LEASE_MS = 90_000;
 
 /**
- * Takes (or renews) the clock for this run of its advance: one run at a time, whatever the number of
- * workers (a run whose job lease ran out while a step was slow, and the run that took the job over,
- * never step together). Answers false when another run holds it.
+ * Takes (or renews) the clock for this run of its advance, and answers it as it is now: one run at a
+ * time, whatever the number of workers (a run whose job lease ran out while a step was slow, and
+ * the run that took the job over, never step together). Null when it is not advancing, or another
+ * run holds it.
  */
-async function holdClock(ctx: Context, clockId: string, runner: string): Promise<boolean> {
+async function holdClock(ctx: Context, clockId: string, runner: string): Promise<{ clock: TestClock; next: { kind: StepKind; at: Date } } | null> {
   const now = ctx.clock.now();
-  const held = await queryRows(
+  // One statement: the clock taken, and when each kind of thing is next due on it.
+  const [row] = await queryRows<Record<string, unknown> & NextDue>(
     ctx.em.fork(),
-    `update test_clocks set runner = $2, runner_until = $3
-     where id = $1 and status = 'advancing' and (runner is null or runner = $2 or runner_until <= $4) returning id`,
-    [clockId, runner, new Date(now.getTime() + RUNNER_LEASE_MS), now],
+    `with held as (
+       update test_clocks set runner = $3, runner_until = $4
+       where id = $1 and status = 'advancing' and advancing_to is not null and (runner is null or runner = $3 or runner_until <= $5) returning *
+     )
+     select held.*, ${NEXT_DUE} from held`,
+    [clockId, FAILING_DISABLE_MS, runner, new Date(now.getTime() + RUNNER_LEASE_MS), now],
   );
-  return held.length > 0;
+  if (!row) return null;
+  const { next_monitor_at, next_health_at, next_delivery_at, ...columns } = row;
+  const clock = ctx.em.fork().map(TestClock, columns);
+  return { clock, next: nextDue(clock, { next_monitor_at, next_health_at, next_delivery_at }) };
 }
 
 /**
@@ -403,13 +411,16 @@ export async function runAdvance(deps: AdvanceDeps, clockId: string, budgetMs = 
   const ctx = deps.context();
   const runner = randomUUID();
   for (;;) {
-    const clock = await ctx.em.fork().findOne(TestClock, { id: clockId });
-    if (!clock || clock.status !== 'advancing' || !clock.advancingTo) return true;
     if (Date.now() - started > budgetMs) return false;
-    if (!(await holdClock(ctx, clockId, runner))) return false;
-    const next = await nextDue(ctx, clock);
-    if (next.at.getTime() > clock.advancingTo.getTime()) {
-      const target = clock.advancingTo;
+    const held = await holdClock(ctx, clockId, runner);
+    if (!held) {
+      // Done (ready, failed, deleted), or held by another run: this run is over, done or to be run again.
+      const [row] = await queryRows<{ status: string }>(ctx.em.fork(), 'select status from test_clocks where id = $1', [clockId]);
+      return row?.status !== 'advancing';
+    }
+    const { clock, next } = held;
+    if (next.at.getTime() > clock.advancingTo!.getTime()) {
+      const target = clock.advancingTo!;
       await finishAdvance({ ...ctx, em: ctx.em.fork() }, clockId, runner);
       // What is due at the clock's new time (its `ready` event to its own endpoints) is sent now.
       for (let i = 0; i < 100 && (await sendDue({ ...ctx, em: ctx.em.fork() }, deps, clockId, target)) > 0; i++);
