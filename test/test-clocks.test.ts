@@ -291,6 +291,24 @@ describe.each(backends())('test clocks on %s', (backend: Backend) => {
     expect(await eventsOf(unclocked.id)).toEqual(['carrier.vetted', 'carrier.onboarded']);
   });
 
+  it('sends what happens on a clock at once to an endpoint on no clock, whatever the time on the clock', async () => {
+    const c = await newClock('ahead');
+    await advance(c.id, T0 + 20 * DAY);
+    const r = await receiver(200);
+    const plain = ok(await h.call('POST', '/v1/webhook_endpoints', { key: test, body: { url: r.url, enabled_events: ['order.created', 'carrier.onboarded'] } }), 201);
+    const customer = ok(await h.call('POST', '/v1/customers', { key: test, body: { name: 'Ahead Motors', test_clock: c.id } }), 201);
+    const order = ok(await h.call('POST', '/v1/orders', { key: test, body: orderBody(customer.id) }), 201);
+    expect(order.created).toBe(unix(T0 + 20 * DAY));
+    await carrier(c.id, '3100010');
+    // The real time is T0: the deliveries are due now, not in 20 days.
+    const worker = new DeliveryWorker({ db: h.database.db, clock, log: silent, transport });
+    for (let i = 0; i < 10 && (await worker.runOnce()) > 0; i++);
+    expect(r.received.map((x) => JSON.parse(x.body).type).sort()).toEqual(['carrier.onboarded', 'order.created']);
+    expect((await deliveries(plain.id)).every((d) => d.status === 'succeeded')).toBe(true);
+    await h.call('DELETE', `/v1/webhook_endpoints/${plain.id}`, { key: test });
+    await runJobs();
+  });
+
   it('runs an advance once, however many runs of its job there are at once', async () => {
     const c = await newClock('twice');
     const failing = await receiver(500);

@@ -112,7 +112,8 @@ export async function createCarrier(ctx: RequestContext, input: S['CarrierCreate
         updatedAt: now,
       });
       tx.em.persist(carrier);
-      await emitEvent(tx, 'carrier.onboarded', renderCarrier(carrier), { now });
+      // On a clock, at the clock's time (due then to its endpoints, now to the others).
+      await emitEvent(clock ? atTime(tx, now) : tx, 'carrier.onboarded', renderCarrier(carrier), { now });
       await queueVetting(tx.em, carrier, ctx.clock.now());
       await tx.em.flush();
       return carrier;

@@ -19,7 +19,7 @@ import { billOfLadingDocument, rateConfirmationDocument } from './orders.documen
 import { orderLifecycle } from './orders.state.js';
 import { isValidVin } from './vin.js';
 import { livemodeOf } from '../shared/livemode.js';
-import { clockForNew } from '../test-helpers/test-clocks.js';
+import { atTime, clockForNew } from '../test-helpers/test-clocks.js';
 
 type S = components['schemas'];
 type ListQuery = NonNullable<operations['listOrders']['parameters']['query']>;
@@ -124,7 +124,8 @@ export async function createOrder(ctx: RequestContext, input: S['OrderCreate']):
       updatedAt: now,
     };
     await insertRow(tx.em, Order, order);
-    await emitEvent(tx, 'order.created', renderOrder(order), { now });
+    // On a clock, at the clock's time (due then to its endpoints, now to the others).
+    await emitEvent(clock ? atTime(tx, now) : tx, 'order.created', renderOrder(order), { now });
     await tx.em.flush();
     return order;
   });
