@@ -33,8 +33,8 @@ export class Migration20261128000050_endpoint_window extends Migration {
 const CLAIM_ARGS = 'timestamptz, integer, integer, text, timestamptz';
 const RECORD_ARGS = 'jsonb, jsonb, integer, jsonb, integer, text, timestamptz, integer, integer, timestamptz';
 
-const STATEMENTS = [
-  `create function claim_webhook_deliveries(p_now timestamptz, p_per_endpoint integer, p_limit integer, p_owner text, p_until timestamptz,
+/** The claim with a window (a later migration that redefines it starts from this text). */
+export const CLAIM_FUNCTION = `create function claim_webhook_deliveries(p_now timestamptz, p_per_endpoint integer, p_limit integer, p_owner text, p_until timestamptz,
     p_window integer, p_fast text[])
   returns table (id text, event_id text, endpoint_id text, payload text, url text, secret text, previous_secret text,
                  previous_secret_expires_at timestamptz, breaker_open boolean, next_attempt_at timestamptz,
@@ -123,11 +123,19 @@ const STATEMENTS = [
     from claimed c join webhook_endpoints e on e.id = c.endpoint_id
     order by c.next_attempt_at, c.id;
   end
-  $fn$`,
+  $fn$`;
+
+/** The claim's settings (a new definition has none; each must set them again). */
+export const CLAIM_SETTINGS = [
   `alter function claim_webhook_deliveries(${CLAIM_ARGS}, integer, text[]) set enable_bitmapscan = off`,
   `alter function claim_webhook_deliveries(${CLAIM_ARGS}, integer, text[]) set enable_seqscan = off`,
   `alter function claim_webhook_deliveries(${CLAIM_ARGS}, integer, text[]) set jit = off`,
   `alter function claim_webhook_deliveries(${CLAIM_ARGS}, integer, text[]) set plan_cache_mode = force_generic_plan`,
+];
+
+const STATEMENTS = [
+  CLAIM_FUNCTION,
+  ...CLAIM_SETTINGS,
   // The previous release's claim: no window.
   `create or replace function claim_webhook_deliveries(p_now timestamptz, p_per_endpoint integer, p_limit integer, p_owner text, p_until timestamptz)
   returns table (id text, event_id text, endpoint_id text, payload text, url text, secret text, previous_secret text,

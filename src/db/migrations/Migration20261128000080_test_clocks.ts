@@ -1,4 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
+import { CLAIM_FUNCTION, CLAIM_SETTINGS } from './Migration20261128000050_endpoint_window.js';
 
 /**
  * Test clocks (test mode): a clock per row, frozen at `frozen_time` until advanced, and the objects
@@ -19,15 +20,32 @@ export class Migration20261128000080_test_clocks extends Migration {
   }
 }
 
-const CLAIM_ARGS = 'timestamptz, integer, integer, text, timestamptz';
 const CLOCKED = ['customers', 'orders', 'carriers', 'webhook_endpoints'] as const;
 
-const CLAIM_SETTINGS = [
-  `alter function claim_webhook_deliveries(${CLAIM_ARGS}, integer, text[]) set enable_bitmapscan = off`,
-  `alter function claim_webhook_deliveries(${CLAIM_ARGS}, integer, text[]) set enable_seqscan = off`,
-  `alter function claim_webhook_deliveries(${CLAIM_ARGS}, integer, text[]) set jit = off`,
-  `alter function claim_webhook_deliveries(${CLAIM_ARGS}, integer, text[]) set plan_cache_mode = force_generic_plan`,
-];
+/** Each edit of a text, once: a text that is not found exactly once is an error, not a silent skip. */
+function edited(text: string, edits: [from: string, to: string][]): string {
+  for (const [from, to] of edits) {
+    const at = text.split(from).length - 1;
+    if (at !== 1) throw new Error(`migration ...000080: "${from}" found ${at} times in the claim of ...000050`);
+    text = text.replace(from, to);
+  }
+  return text;
+}
+
+/**
+ * The claim of migration ...000050, reading the claims' indexes with `not clocked` (their predicates
+ * now say it: a query must too, for the planner to use them), and taking no endpoint on a clock.
+ */
+const CLAIM_AWARE_OF_CLOCKS = edited(CLAIM_FUNCTION, [
+  ['create function', 'create or replace function'],
+  ['where s.scheduled and s.next_attempt_at <= p_now', 'where s.scheduled and not s.clocked and s.next_attempt_at <= p_now'],
+  ['where not q.scheduled order by q.endpoint_id', 'where not q.scheduled and not q.clocked order by q.endpoint_id'],
+  ['where not q.scheduled and q.endpoint_id > w.endpoint_id', 'where not q.scheduled and not q.clocked and q.endpoint_id > w.endpoint_id'],
+  ['where d.endpoint_id = w.endpoint_id and not d.scheduled and', 'where d.endpoint_id = w.endpoint_id and not d.scheduled and not d.clocked and'],
+  ['where d.endpoint_id = e.id and not d.scheduled and', 'where d.endpoint_id = e.id and not d.scheduled and not d.clocked and'],
+  ["where e.status = 'enabled'\n", "where e.status = 'enabled' and e.test_clock_id is null\n"],
+  ["where e.id = any(v_endpoints) and e.status = 'enabled'", "where e.id = any(v_endpoints) and e.status = 'enabled' and e.test_clock_id is null"],
+]);
 
 const UP = [
   `create table test_clocks (
@@ -63,190 +81,12 @@ const UP = [
   `create index webhook_deliveries_scheduled_idx on webhook_deliveries_queue (next_attempt_at) where scheduled and not clocked`,
   // The clocks' own, which their advances read.
   `create index webhook_deliveries_clocked_idx on webhook_deliveries_queue (endpoint_id, next_attempt_at, id) where clocked`,
-  `create or replace function claim_webhook_deliveries(p_now timestamptz, p_per_endpoint integer, p_limit integer, p_owner text, p_until timestamptz,
-    p_window integer, p_fast text[])
-  returns table (id text, event_id text, endpoint_id text, payload text, url text, secret text, previous_secret text,
-                 previous_secret_expires_at timestamptz, breaker_open boolean, next_attempt_at timestamptz,
-                 traceparent text, tracestate text)
-  language plpgsql volatile as $fn$
-  declare
-    v_endpoints text[];
-  begin
-    -- Retries come due since the last claim join the deliveries ready to go: found by their due
-    -- time (the scheduled index holds only retries waiting), each taken once over all workers.
-    update webhook_deliveries_queue q set scheduled = false
-    where q.id = any(array(
-      select s.id from webhook_deliveries_queue s
-      where s.scheduled and not s.clocked and s.next_attempt_at <= p_now
-      order by s.next_attempt_at
-      limit 10000
-      for update skip locked
-    )) and q.scheduled;
-    select array_agg(c.id) into v_endpoints from (
-      with recursive waiting as (
-        -- The endpoints with anything ready in the queue, one index step each (a skip scan of the
-        -- ready index), ordered as the ready index is (Migration20261128000040_claim_plans).
-        (select q.endpoint_id from webhook_deliveries_queue q where not q.scheduled and not q.clocked order by q.endpoint_id, q.next_attempt_at, q.id limit 1)
-        union all
-        select (select q.endpoint_id from webhook_deliveries_queue q where not q.scheduled and not q.clocked and q.endpoint_id > w.endpoint_id
-                order by q.endpoint_id, q.next_attempt_at, q.id limit 1)
-        from waiting w where w.endpoint_id is not null
-      )
-      select e.id from (
-        -- Of those, the ones with a delivery due now, before anything else is looked at.
-        select w.endpoint_id, due.next_attempt_at from waiting w
-        cross join lateral (
-          select d.next_attempt_at from webhook_deliveries_queue d
-          where d.endpoint_id = w.endpoint_id and not d.scheduled and not d.clocked and d.next_attempt_at <= p_now
-            and (d.lease_expires_at is null or d.lease_expires_at <= p_now)
-          order by d.next_attempt_at, d.id
-          limit 1
-        ) due
-        offset 0
-      ) due
-      join webhook_endpoints e on e.id = due.endpoint_id
-      where e.status = 'enabled' and e.test_clock_id is null
-        and (select count(*) from webhook_deliveries_queue l
-             where l.endpoint_id = e.id and l.lease_owner is not null and l.lease_expires_at > p_now)
-          < p_per_endpoint + case when p_window > 0 and e.id = any(p_fast) and e.breaker_state = 'closed'
-              and not exists (select 1 from webhook_deliveries_queue o
-                              where o.endpoint_id = e.id and o.lease_owner is not null and o.lease_expires_at > p_now and o.lease_owner <> p_owner)
-            then p_window else 0 end
-      order by due.next_attempt_at, e.id
-      limit p_limit
-      for no key update of e skip locked
-    ) c;
-    if v_endpoints is null then
-      return;
-    end if;
-    return query
-    with inflight as (
-      select l.endpoint_id, count(*)::int as n, count(*) filter (where l.lease_owner <> p_owner)::int as others
-      from webhook_deliveries_queue l
-      where l.endpoint_id = any(v_endpoints) and l.lease_owner is not null and l.lease_expires_at > p_now
-      group by l.endpoint_id
-    ),
-    picked as (
-      select x.id from webhook_endpoints e
-      left join inflight i on i.endpoint_id = e.id
-      cross join lateral (
-        select d.id, d.next_attempt_at, row_number() over (order by d.next_attempt_at, d.id) as rank
-        from webhook_deliveries_queue d
-        where d.endpoint_id = e.id and not d.scheduled and not d.clocked and d.next_attempt_at <= p_now
-          and (d.lease_expires_at is null or d.lease_expires_at <= p_now)
-        order by d.next_attempt_at, d.id
-        limit greatest(p_per_endpoint - coalesce(i.n, 0)
-          + case when p_window > 0 and e.id = any(p_fast) and e.breaker_state = 'closed' and coalesce(i.others, 0) = 0 then p_window else 0 end, 0)
-      ) x
-      where e.id = any(v_endpoints) and e.status = 'enabled' and e.test_clock_id is null
-      order by x.rank, x.next_attempt_at, x.id
-      limit p_limit
-    ),
-    claimed as (
-      update webhook_deliveries_queue d set lease_owner = p_owner, lease_expires_at = p_until
-      where d.id = any(array(select picked.id from picked)) and (d.lease_expires_at is null or d.lease_expires_at <= p_now)
-      returning d.id, d.event_id, d.endpoint_id, d.payload, d.next_attempt_at, d.traceparent, d.tracestate
-    )
-    select c.id, c.event_id, c.endpoint_id, c.payload, e.url, e.secret, e.previous_secret, e.previous_secret_expires_at,
-           e.breaker_state = 'open', c.next_attempt_at, c.traceparent, c.tracestate
-    from claimed c join webhook_endpoints e on e.id = c.endpoint_id
-    order by c.next_attempt_at, c.id;
-  end
-  $fn$`,
+  CLAIM_AWARE_OF_CLOCKS,
   ...CLAIM_SETTINGS,
 ];
 
 const DOWN = [
-  `create or replace function claim_webhook_deliveries(p_now timestamptz, p_per_endpoint integer, p_limit integer, p_owner text, p_until timestamptz,
-    p_window integer, p_fast text[])
-  returns table (id text, event_id text, endpoint_id text, payload text, url text, secret text, previous_secret text,
-                 previous_secret_expires_at timestamptz, breaker_open boolean, next_attempt_at timestamptz,
-                 traceparent text, tracestate text)
-  language plpgsql volatile as $fn$
-  declare
-    v_endpoints text[];
-  begin
-    -- Retries come due since the last claim join the deliveries ready to go: found by their due
-    -- time (the scheduled index holds only retries waiting), each taken once over all workers.
-    update webhook_deliveries_queue q set scheduled = false
-    where q.id = any(array(
-      select s.id from webhook_deliveries_queue s
-      where s.scheduled and s.next_attempt_at <= p_now
-      order by s.next_attempt_at
-      limit 10000
-      for update skip locked
-    )) and q.scheduled;
-    select array_agg(c.id) into v_endpoints from (
-      with recursive waiting as (
-        -- The endpoints with anything ready in the queue, one index step each (a skip scan of the
-        -- ready index), ordered as the ready index is (Migration20261128000040_claim_plans).
-        (select q.endpoint_id from webhook_deliveries_queue q where not q.scheduled order by q.endpoint_id, q.next_attempt_at, q.id limit 1)
-        union all
-        select (select q.endpoint_id from webhook_deliveries_queue q where not q.scheduled and q.endpoint_id > w.endpoint_id
-                order by q.endpoint_id, q.next_attempt_at, q.id limit 1)
-        from waiting w where w.endpoint_id is not null
-      )
-      select e.id from (
-        -- Of those, the ones with a delivery due now, before anything else is looked at.
-        select w.endpoint_id, due.next_attempt_at from waiting w
-        cross join lateral (
-          select d.next_attempt_at from webhook_deliveries_queue d
-          where d.endpoint_id = w.endpoint_id and not d.scheduled and d.next_attempt_at <= p_now
-            and (d.lease_expires_at is null or d.lease_expires_at <= p_now)
-          order by d.next_attempt_at, d.id
-          limit 1
-        ) due
-        offset 0
-      ) due
-      join webhook_endpoints e on e.id = due.endpoint_id
-      where e.status = 'enabled'
-        and (select count(*) from webhook_deliveries_queue l
-             where l.endpoint_id = e.id and l.lease_owner is not null and l.lease_expires_at > p_now)
-          < p_per_endpoint + case when p_window > 0 and e.id = any(p_fast) and e.breaker_state = 'closed'
-              and not exists (select 1 from webhook_deliveries_queue o
-                              where o.endpoint_id = e.id and o.lease_owner is not null and o.lease_expires_at > p_now and o.lease_owner <> p_owner)
-            then p_window else 0 end
-      order by due.next_attempt_at, e.id
-      limit p_limit
-      for no key update of e skip locked
-    ) c;
-    if v_endpoints is null then
-      return;
-    end if;
-    return query
-    with inflight as (
-      select l.endpoint_id, count(*)::int as n, count(*) filter (where l.lease_owner <> p_owner)::int as others
-      from webhook_deliveries_queue l
-      where l.endpoint_id = any(v_endpoints) and l.lease_owner is not null and l.lease_expires_at > p_now
-      group by l.endpoint_id
-    ),
-    picked as (
-      select x.id from webhook_endpoints e
-      left join inflight i on i.endpoint_id = e.id
-      cross join lateral (
-        select d.id, d.next_attempt_at, row_number() over (order by d.next_attempt_at, d.id) as rank
-        from webhook_deliveries_queue d
-        where d.endpoint_id = e.id and not d.scheduled and d.next_attempt_at <= p_now
-          and (d.lease_expires_at is null or d.lease_expires_at <= p_now)
-        order by d.next_attempt_at, d.id
-        limit greatest(p_per_endpoint - coalesce(i.n, 0)
-          + case when p_window > 0 and e.id = any(p_fast) and e.breaker_state = 'closed' and coalesce(i.others, 0) = 0 then p_window else 0 end, 0)
-      ) x
-      where e.id = any(v_endpoints) and e.status = 'enabled'
-      order by x.rank, x.next_attempt_at, x.id
-      limit p_limit
-    ),
-    claimed as (
-      update webhook_deliveries_queue d set lease_owner = p_owner, lease_expires_at = p_until
-      where d.id = any(array(select picked.id from picked)) and (d.lease_expires_at is null or d.lease_expires_at <= p_now)
-      returning d.id, d.event_id, d.endpoint_id, d.payload, d.next_attempt_at, d.traceparent, d.tracestate
-    )
-    select c.id, c.event_id, c.endpoint_id, c.payload, e.url, e.secret, e.previous_secret, e.previous_secret_expires_at,
-           e.breaker_state = 'open', c.next_attempt_at, c.traceparent, c.tracestate
-    from claimed c join webhook_endpoints e on e.id = c.endpoint_id
-    order by c.next_attempt_at, c.id;
-  end
-  $fn$`,
+  CLAIM_FUNCTION.replace('create function', 'create or replace function'),
   ...CLAIM_SETTINGS,
   `drop index webhook_deliveries_clocked_idx`,
   `drop index webhook_deliveries_endpoint_ready_idx`,
