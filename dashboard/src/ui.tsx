@@ -215,6 +215,18 @@ export function SecretOnce({ label, value, onDismiss }: { label: string; value: 
 /** A status as a coloured pill: its colour from `value`, its text `label` (else the value, underscores as spaces). */
 export const Badge = ({ value, label }: { value: string; label?: string }) => <span className={`badge badge-${value.replace(/[^a-z_]/gi, '')}`}>{label ?? value.replaceAll('_', ' ')}</span>;
 
+/** A Unix time as the value of a `datetime-local` input, in the browser's time zone. */
+export const localDateTime = (unix: number) => {
+  const d = new Date(unix * 1000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+/** A `datetime-local` input's value as Unix seconds (its time in the browser's time zone). */
+export const unixOfLocal = (value: string) => {
+  const ms = new Date(value).getTime();
+  if (Number.isNaN(ms)) throw new Error('Choose a date and time.');
+  return Math.floor(ms / 1000);
+};
 export const time = (unix: number | null | undefined) => (unix ? new Date(unix * 1000).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' }) : '—');
 export const money = (cents: number | null | undefined, currency = 'usd') =>
   cents === null || cents === undefined ? '—' : (cents / 100).toLocaleString('en-US', { style: 'currency', currency: currency.toUpperCase() });

@@ -35,10 +35,8 @@ import { emitEvent } from '../webhooks/emitter.js';
 import { disableFailingEndpoints, FAILING_DISABLE_MS } from '../webhooks/health.js';
 import { ATTEMPT_DELAYS_MS, MAX_ATTEMPTS } from '../webhooks/schedule.js';
 import { EVENT_RETENTION_MS, weekOf } from '../webhooks/retention.js';
-import { signingSecrets } from '../webhooks/endpoint-secrets.js';
-import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from '../webhooks/signer.js';
 import type { Transport } from '../webhooks/transport.js';
-import { BREAKER_THRESHOLD, summarise, type Claimed, type Outcome } from '../webhooks/worker.js';
+import { BREAKER_THRESHOLD, outcomeRows, signedHeaders, summarise, type Claimed, type Outcome } from '../webhooks/worker.js';
 import { TestClock } from './test-helpers.entities.js';
 import { atTime, CLOCK_LIMITS, DAY_MS, findTestClock, fixedClock } from './test-clocks.js';
 
@@ -93,7 +91,6 @@ export function createTestClock(ctx: RequestContext, input: S['TestClockCreate']
       midnightDoneAt: new Date(Math.floor(frozen.getTime() / DAY_MS) * DAY_MS),
       runner: null,
       runnerUntil: null,
-      failure: null,
       createdAt: now,
       updatedAt: now,
     });
@@ -126,7 +123,6 @@ export function advanceTestClock(ctx: RequestContext, id: string, input: S['Test
     }
     clock.status = 'advancing';
     clock.advancingTo = target;
-    clock.failure = null;
     clock.updatedAt = now;
     // At the clock's time (due then to its own endpoints, now to the others).
     await emitEvent(atTime(tx, clock.frozenTime), 'test_helpers.test_clock.advancing', renderTestClock(clock), { now: clock.frozenTime });
@@ -283,13 +279,10 @@ async function sendDue(ctx: Context, deps: AdvanceDeps, clockId: string, at: Dat
         trace: d.traceparent ? { traceparent: d.traceparent, tracestate: d.tracestate } : null,
         leaseExpiresAt: until,
       };
-      const signedAt = ctx.clock.now();
       const outcome = await deps.transport.post({
         url: d.url,
         headers: {
-          'Content-Type': 'application/json',
-          [SIGNATURE_HEADER]: signatureHeader(signingSecrets({ ...claimed, id: claimed.endpointId }, signedAt), unixSeconds(signedAt), d.payload),
-          [EVENT_ID_HEADER]: d.event_id,
+          ...signedHeaders(claimed, ctx.clock.now()),
           ...(d.traceparent ? { traceparent: d.traceparent } : {}),
           ...(d.tracestate ? { tracestate: d.tracestate } : {}),
         },
@@ -298,19 +291,8 @@ async function sendDue(ctx: Context, deps: AdvanceDeps, clockId: string, at: Dat
       return { claimed, startedAt: at, finishedAt: at, outcome, done: () => undefined, failed: () => undefined };
     }),
   );
-  const rows = outcomes.map(({ claimed, outcome }) => ({
-    id: claimed.id,
-    started_at: at,
-    finished_at: at,
-    duration_ms: Math.round(outcome.durationMs),
-    response_status: outcome.status,
-    response_body: outcome.responseBody,
-    error: outcome.error,
-    error_detail: outcome.errorDetail,
-    ok: outcome.status !== null && outcome.status >= 200 && outcome.status < 300,
-  }));
   await queryRows(ctx.em, RECORD, [
-    JSON.stringify(rows),
+    JSON.stringify(outcomeRows(outcomes)),
     JSON.stringify(summarise(outcomes)),
     MAX_ATTEMPTS,
     JSON.stringify(ATTEMPT_DELAYS_MS),
@@ -330,13 +312,10 @@ async function sendDue(ctx: Context, deps: AdvanceDeps, clockId: string, at: Dat
  */
 const EXPIRE_EVENTS = `
   with objects as (
-    select id from customers where test_clock_id = $1
-    union all select id from orders where test_clock_id = $1
-    union all select id from carriers where test_clock_id = $1
+    ${CLOCK_SOURCES}
+    union all ${CLOCK_CUSTOMERS}
+    union all ${CLOCK_CARRIERS}
     union all select id from webhook_endpoints where test_clock_id = $1
-    union all select id from invoices where customer_id in (${CLOCK_CUSTOMERS})
-    union all select id from payments where customer_id in (${CLOCK_CUSTOMERS})
-    union all select id from carrier_payments where carrier_id in (${CLOCK_CARRIERS})
     union all select id from compliance_alerts where carrier_id in (${CLOCK_CARRIERS})
     union all select $1
   ),
@@ -467,12 +446,13 @@ export function testClockAdvanceJob(deps: AdvanceDeps): JobHandler {
       return done ? undefined : { rescheduleAt: deps.context().clock.now() };
     },
     backoffMs: () => 5_000,
-    async onFailed(job: Job, error: Error) {
+    // What stopped it is the job's last error (logged, and kept on its row).
+    async onFailed(job: Job) {
       const ctx = deps.context();
       await ctx.em.nativeUpdate(
         TestClock,
         { id: job.subjectId as string, status: 'advancing' },
-        { status: 'internal_failure', advancingTo: null, runner: null, runnerUntil: null, failure: error.message.slice(0, 500), updatedAt: ctx.clock.now() },
+        { status: 'internal_failure', advancingTo: null, runner: null, runnerUntil: null, updatedAt: ctx.clock.now() },
       );
     },
   };

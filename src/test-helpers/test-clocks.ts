@@ -26,7 +26,6 @@ export const CLOCK_LIMITS = {
 
 /** The kinds of object that live on a clock, by table. */
 export type ClockedTable = 'customers' | 'orders' | 'carriers' | 'webhook_endpoints';
-const KIND_NAMES: Record<ClockedTable, string> = { customers: 'customers', orders: 'orders', carriers: 'carriers', webhook_endpoints: 'webhook endpoints' };
 
 export const findTestClock = ownedFinder(TestClock, 'test clock', 'test_clock_id');
 
@@ -46,7 +45,7 @@ export async function clockForNew(tx: RequestContext, testClockId: string | unde
   if (clock.status === 'advancing') throw errors.invalidStateTransition(`Test clock ${clock.id} is advancing: create objects on it once it is ready.`);
   const [row] = await queryRows<{ n: number | string }>(tx.em, `select count(*) as n from ${table} where test_clock_id = $1`, [clock.id]);
   if (Number(row!.n) >= CLOCK_LIMITS.objectsPerKind) {
-    throw errors.testClockLimit('test_clock', `A test clock holds at most ${CLOCK_LIMITS.objectsPerKind} ${KIND_NAMES[table]}.`);
+    throw errors.testClockLimit('test_clock', `A test clock holds at most ${CLOCK_LIMITS.objectsPerKind} ${table.replace('_', ' ')}.`);
   }
   return { id: clock.id, now: clock.frozenTime };
 }

@@ -40,8 +40,6 @@ export const TestClock = defineEntity({
     /** The run of an advance under way, and until when it holds the clock. */
     runner: p.string().nullable(),
     runnerUntil: p.datetime().nullable(),
-    /** What stopped the last advance (internal_failure), for the logs and support. */
-    failure: p.string().nullable(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
   },

@@ -209,6 +209,27 @@ export function summarise(batch: Outcome[]): EndpointSummary[] {
 // Stryker disable next-line ConditionalExpression: a null status is not >= 200 either
 const succeeded = (o: DeliveryOutcome) => o.status !== null && o.status >= 200 && o.status < 300;
 
+/** The headers of an attempt at `at` (but its trace's): JSON, signed with the endpoint's secrets of that time, with the event's id. */
+export const signedHeaders = (claimed: Claimed, at: Date): Record<string, string> => ({
+  'Content-Type': 'application/json',
+  [SIGNATURE_HEADER]: signatureHeader(signingSecrets({ ...claimed, id: claimed.endpointId }, at), unixSeconds(at), claimed.payload),
+  [EVENT_ID_HEADER]: claimed.eventId,
+});
+
+/** A batch's outcomes as the record statement reads them (RECORD_AND_CLAIM's first parameter). */
+export const outcomeRows = (batch: Outcome[]) =>
+  batch.map(({ claimed, startedAt, finishedAt, outcome }) => ({
+    id: claimed.id,
+    started_at: startedAt,
+    finished_at: finishedAt,
+    duration_ms: Math.round(outcome.durationMs),
+    response_status: outcome.status,
+    response_body: outcome.responseBody,
+    error: outcome.error,
+    error_detail: outcome.errorDetail,
+    ok: succeeded(outcome),
+  }));
+
 /** A 2xx answer within FAST_ANSWER_MS. */
 const answeredQuickly = (o: DeliveryOutcome) => succeeded(o) && o.durationMs < FAST_ANSWER_MS;
 
@@ -455,9 +476,7 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
           outcome = await this.options.transport.post({
             url: claimed.url,
             headers: {
-              'Content-Type': 'application/json',
-              [SIGNATURE_HEADER]: signatureHeader(signingSecrets({ ...claimed, id: claimed.endpointId }, startedAt), unixSeconds(startedAt), claimed.payload),
-              [EVENT_ID_HEADER]: claimed.eventId,
+              ...signedHeaders(claimed, startedAt),
               ...(span ? { traceparent: span.headers.traceparent } : {}),
               ...(span?.headers.tracestate ? { tracestate: span.headers.tracestate } : {}),
             },
@@ -570,17 +589,7 @@ export class DeliveryWorker extends ClaimingWorker<Claimed> {
 
   /** Records a batch of outcomes and claims up to `limit` deliveries, in one statement; answers how to start the claimed. */
   private async recordBatch(batch: Outcome[], limit: number): Promise<() => Promise<Claimed[]>> {
-    const rows = batch.map(({ claimed, startedAt, finishedAt, outcome }) => ({
-      id: claimed.id,
-      started_at: startedAt,
-      finished_at: finishedAt,
-      duration_ms: Math.round(outcome.durationMs),
-      response_status: outcome.status,
-      response_body: outcome.responseBody,
-      error: outcome.error,
-      error_detail: outcome.errorDetail,
-      ok: succeeded(outcome),
-    }));
+    const rows = outcomeRows(batch);
     const endpoints = summarise(batch);
     const now = this.options.clock.now();
     const { owner, until } = this.leaseFrom(now);

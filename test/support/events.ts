@@ -14,27 +14,16 @@ import { createLocalRegistryProvider, LOCAL_REGISTRY_SAMPLES } from '../../src/c
 import { announceOverdueInvoices, invoiceDeliveryFailed } from '../../src/accounting/invoices.service.js';
 import { Message } from '../../src/mail/mail.entities.js';
 import { EVENT_TYPES } from '../../generated/events.js';
-import { runAdvance } from '../../src/test-helpers/test-clocks.service.js';
-import { createTransport } from '../../src/webhooks/transport.js';
 
 /** The event types of test mode only (a test clock's), which no live endpoint is sent. */
 export const TEST_MODE_EVENT_TYPES: readonly string[] = EVENT_TYPES.filter((t) => t.startsWith('test_helpers.'));
 /** Every event type a live endpoint may be sent: what emitEveryEventType makes. */
 export const LIVE_EVENT_TYPES: readonly string[] = EVENT_TYPES.filter((t) => !TEST_MODE_EVENT_TYPES.includes(t));
 
-/** Makes the events of test mode only happen (a test clock made and advanced an hour) for `testKey`'s test mode. */
+/** Makes the events of test mode only happen for `testKey`'s test mode: the events helper advances a new test clock, to ready. */
 export async function emitTestModeEventTypes(h: Harness, testKey: string): Promise<void> {
-  const now = Math.floor(h.clock.now().getTime() / 1000);
-  const made = await h.call('POST', '/v1/test_helpers/test_clocks', { key: testKey, body: { frozen_time: now, name: 'Every event type' } });
-  if (made.status !== 200) throw new Error(`POST /v1/test_helpers/test_clocks: ${made.status} ${made.text}`);
-  const advanced = await h.call('POST', `/v1/test_helpers/test_clocks/${made.body.id}/advance`, { key: testKey, body: { frozen_time: now + 3600 } });
-  if (advanced.status !== 200) throw new Error(`POST .../advance: ${advanced.status} ${advanced.text}`);
-  const transport = createTransport({ allowPrivateTargets: true });
-  try {
-    await runAdvance({ context: () => h.background(), transport, registry: createLocalRegistryProvider(), monitorIntervalMs: 86_400_000 }, made.body.id);
-  } finally {
-    await transport.close();
-  }
+  const made = await h.call('POST', '/v1/test_helpers/events', { key: testKey, body: { type: 'test_helpers.test_clock.ready' } });
+  if (made.status !== 201) throw new Error(`POST /v1/test_helpers/events: ${made.status} ${made.text}`);
 }
 
 /** `key`: the account's API key (the harness's default key when omitted). */

@@ -3,25 +3,13 @@
 import { useCallback, useState } from 'react';
 import { api, must, type S } from '../api.ts';
 import { useSession } from '../session.tsx';
-import { Action, Badge, Field, Form, ListTable, PageHeader, time, usePaged, usePoll } from '../ui.tsx';
+import { Action, Badge, Field, Form, ListTable, localDateTime, PageHeader, time, unixOfLocal, usePaged, usePoll } from '../ui.tsx';
 
-/** A Unix time as the value of a `datetime-local` input, in the browser's time zone. */
-const localInput = (unix: number) => {
-  const d = new Date(unix * 1000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-/** A `datetime-local` value as Unix seconds (its local time). */
-const fromInput = (value: string) => {
-  const ms = new Date(value).getTime();
-  if (Number.isNaN(ms)) throw new Error('Choose a date and time.');
-  return Math.floor(ms / 1000);
-};
 const DAY = 86_400;
 
 function CreateClock({ onDone }: { onDone: () => void }) {
   const [name, setName] = useState('');
-  const [at, setAt] = useState(() => localInput(Math.floor(Date.now() / 1000)));
+  const [at, setAt] = useState(() => localDateTime(Math.floor(Date.now() / 1000)));
   return (
     <details className="card">
       <summary>Create test clock</summary>
@@ -29,7 +17,7 @@ function CreateClock({ onDone }: { onDone: () => void }) {
         label="Create test clock"
         onDone={onDone}
         submit={async () => {
-          await must(api.POST('/v1/test_helpers/test_clocks', { body: { frozen_time: fromInput(at), ...(name ? { name } : {}) } }));
+          await must(api.POST('/v1/test_helpers/test_clocks', { body: { frozen_time: unixOfLocal(at), ...(name ? { name } : {}) } }));
           setName('');
         }}
       >
@@ -47,9 +35,9 @@ function CreateClock({ onDone }: { onDone: () => void }) {
 }
 
 function Advance({ clock, onDone }: { clock: S['TestClock']; onDone: () => void }) {
-  const [to, setTo] = useState(() => localInput(clock.frozen_time + DAY));
+  const [to, setTo] = useState(() => localDateTime(clock.frozen_time + DAY));
   return (
-    <Form className="inline-form" label="Advance" onDone={onDone} submit={() => must(api.POST('/v1/test_helpers/test_clocks/{test_clock_id}/advance', { params: { path: { test_clock_id: clock.id } }, body: { frozen_time: fromInput(to) } }))}>
+    <Form className="inline-form" label="Advance" onDone={onDone} submit={() => must(api.POST('/v1/test_helpers/test_clocks/{test_clock_id}/advance', { params: { path: { test_clock_id: clock.id } }, body: { frozen_time: unixOfLocal(to) } }))}>
       <Field label="To">
         <input name="advance_to" type="datetime-local" required value={to} onChange={(e) => setTo(e.target.value)} />
       </Field>

@@ -7,7 +7,7 @@ import { BarChart } from '../chart.tsx';
 import { api, must, type S } from '../api.ts';
 import { API_VERSIONS, EVENT_GROUPS, TEST_MODE_GROUP } from '../catalog.ts';
 import { useSession } from '../session.tsx';
-import { Action, Badge, ErrorBox, Field, Form, IdLink, ListTable, Loadable, PageHeader, SecretOnce, time, useLoad, usePaged, usePoll } from '../ui.tsx';
+import { Action, Badge, ErrorBox, Field, Form, IdLink, ListTable, Loadable, PageHeader, SecretOnce, time, unixOfLocal, useLoad, usePaged, usePoll } from '../ui.tsx';
 
 export function WebhookList() {
   const { state, pager } = usePaged((cursor) => must(api.GET('/v1/webhook_endpoints', { params: { query: { limit: 20, ...(cursor ? { cursor } : {}) } } })), []);
@@ -266,13 +266,12 @@ function Recover({ endpointId }: { endpointId: string }) {
   const [since, setSince] = useState(() => new Date(Date.now() - 86_400_000).toISOString().slice(0, 16));
   const [until, setUntil] = useState('');
   const [result, setResult] = useState<S['WebhookRecovery']>();
-  const unix = (local: string) => Math.floor(new Date(local).getTime() / 1000);
   return (
     <Form
       className="inline-form"
       label="Recover failed deliveries"
       submit={async () =>
-        setResult(await must(api.POST('/v1/webhook_endpoints/{webhook_endpoint_id}/recover', { params: { path: { webhook_endpoint_id: endpointId } }, body: { since: unix(since), ...(until ? { until: unix(until) } : {}) } })))
+        setResult(await must(api.POST('/v1/webhook_endpoints/{webhook_endpoint_id}/recover', { params: { path: { webhook_endpoint_id: endpointId } }, body: { since: unixOfLocal(since), ...(until ? { until: unixOfLocal(until) } : {}) } })))
       }
     >
       <Field label="Since">

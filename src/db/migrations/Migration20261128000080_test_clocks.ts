@@ -60,7 +60,6 @@ const UP = [
     -- The run of an advance under way, and until when it holds the clock (one run at a time).
     runner text,
     runner_until timestamptz,
-    failure text,
     created_at timestamptz not null,
     updated_at timestamptz not null,
     check (left(account_id, 10) = 'acct_test_'),
