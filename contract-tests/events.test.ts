@@ -11,9 +11,9 @@ import { emitEveryEventType, emitTestModeEventTypes } from '../test/support/even
 import { eventTypes, headerErrors, payloadErrors } from './asyncapi-payloads.js';
 
 describe('the AsyncAPI document', () => {
-  it('has one message per event type: the eighteen of the specification, the test event, carrier.rejected, invoice.overdue, invoice.delivery_failed and the two of test clocks', () => {
+  it('has one message per event type: the eighteen of the specification, the test event, carrier.rejected, invoice.overdue, invoice.delivery_failed, payment.returned, invoice.reopened and the two of test clocks', () => {
     expect(eventTypes().sort()).toEqual([...EVENT_TYPES].sort());
-    expect(EVENT_TYPES).toHaveLength(24);
+    expect(EVENT_TYPES).toHaveLength(26);
     expect(EVENT_TYPES).toContain('test_helpers.test_clock.advancing');
     expect(EVENT_TYPES).toContain('test_helpers.test_clock.ready');
     expect(EVENT_TYPES).toContain('webhook_endpoint.test');
@@ -99,10 +99,12 @@ describe.each(backends())('delivered webhooks on %s', (backend: Backend) => {
         'invoice.sent',
         'invoice.paid',
         'invoice.voided',
+        'invoice.reopened',
         'invoice.overdue',
         'invoice.delivery_failed',
         'payment.received',
         'payment.failed',
+        'payment.returned',
         'carrier_payment.sent',
         'test_helpers.test_clock.advancing',
         'test_helpers.test_clock.ready',

@@ -2,10 +2,10 @@
 // Every named enum of specs/openapi.yaml, as readonly lists.
 
 /** The values of `ApiVersion`. */
-export const API_VERSION = ["2026-07-01","2026-01-15"] as const;
+export const API_VERSION = ["2026-12-01","2026-07-01","2026-01-15"] as const;
 
 /** The values of `AuditAction`. */
-export const AUDIT_ACTION = ["api_key.created","api_key.revoked","oauth_client.created","oauth_client.revoked","user.created","user.updated","user.deleted","webhook_endpoint.created","webhook_endpoint.updated","webhook_endpoint.deleted","webhook_endpoint.secret_rotated","webhook_endpoint.deliveries_recovered","webhook_endpoint.disabled","event.replayed","carrier.suspended","carrier.reinstated","carrier.revetted","invoice.voided","carrier_payment.sent","test_data.deleted"] as const;
+export const AUDIT_ACTION = ["api_key.created","api_key.revoked","oauth_client.created","oauth_client.revoked","user.created","user.updated","user.deleted","webhook_endpoint.created","webhook_endpoint.updated","webhook_endpoint.deleted","webhook_endpoint.secret_rotated","webhook_endpoint.deliveries_recovered","webhook_endpoint.disabled","event.replayed","carrier.suspended","carrier.reinstated","carrier.revetted","invoice.voided","carrier_payment.sent","payment.returned","test_data.deleted"] as const;
 
 /** The values of `AuthorityStatus`. */
 export const AUTHORITY_STATUS = ["active","inactive","none"] as const;
@@ -35,7 +35,7 @@ export const ERROR_CODE = ["missing_required_field","invalid_value","invalid_for
 export const ERROR_TYPE = ["validation_error","authentication_error","permission_error","not_found_error","invalid_request_error","conflict_error","rate_limit_error","api_error"] as const;
 
 /** The values of `EventType`. */
-export const EVENT_TYPE = ["order.created","order.dispatched","order.in_transit","order.delivered","order.cancelled","order.exception","carrier.onboarded","carrier.vetted","carrier.suspended","carrier.rejected","invoice.created","invoice.sent","invoice.paid","invoice.voided","invoice.overdue","invoice.delivery_failed","payment.received","payment.failed","carrier_payment.sent","compliance.alert","audit.privileged_action","webhook_endpoint.test","test_helpers.test_clock.advancing","test_helpers.test_clock.ready"] as const;
+export const EVENT_TYPE = ["order.created","order.dispatched","order.in_transit","order.delivered","order.cancelled","order.exception","carrier.onboarded","carrier.vetted","carrier.suspended","carrier.rejected","invoice.created","invoice.sent","invoice.paid","invoice.voided","invoice.reopened","invoice.overdue","invoice.delivery_failed","payment.received","payment.failed","payment.returned","carrier_payment.sent","compliance.alert","audit.privileged_action","webhook_endpoint.test","test_helpers.test_clock.advancing","test_helpers.test_clock.ready"] as const;
 
 /** The values of `HealthStatus`. */
 export const HEALTH_STATUS = ["ok"] as const;
@@ -86,7 +86,7 @@ export const ORDER_STATUS = ["pending","dispatched","in_transit","delivered","ca
 export const PAYMENT_METHOD = ["ach","wire","check","card"] as const;
 
 /** The values of `PaymentStatus`. */
-export const PAYMENT_STATUS = ["succeeded","failed"] as const;
+export const PAYMENT_STATUS = ["succeeded","failed","returned"] as const;
 
 /** The values of `ReadinessStatus`. */
 export const READINESS_STATUS = ["ready","not_ready"] as const;

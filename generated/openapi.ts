@@ -383,7 +383,8 @@ export interface paths {
          *     its due date that day: `current` (not yet due), `days_1_30`, `days_31_60`, `days_61_90` and
          *     `days_over_90`, less `unapplied_payments` (payments recorded on account, with no invoice);
          *     `total` is the customer's balance. An invoice counts from the moment it was sent until it was
-         *     paid in full or voided, for what remained unpaid that day. `totals.total` equals the
+         *     paid in full or voided, for what remained unpaid that day; a payment the bank returned counts
+         *     as paid from its `created` until its `returned_at`. `totals.total` equals the
          *     `accounts_receivable` balance of the trial balance at that day. Customers with no invoice
          *     open and no payment on account that day are left out; the largest balance comes first.
          */
@@ -1387,6 +1388,39 @@ export interface paths {
         get: operations["getPayment"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payments/{payment_id}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The payment's id. */
+                payment_id: components["parameters"]["PaymentIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that a payment was returned
+         * @description Records that the bank took back a `succeeded` payment: a check that bounced, an ACH debit returned
+         *     (`R01` insufficient funds ...), a card payment charged back. In one transaction the payment
+         *     becomes `returned` (with `returned_at` and `return_reason`), `payment.returned` fires, the ledger
+         *     reverses what the payment posted (debit accounts receivable, credit cash, at the time of the
+         *     return), the invoice it paid owes the amount again (`amount_paid` lowered; a `PAID` invoice is
+         *     `SENT` again, `paid_at` null, `invoice.reopened` fires after `payment.returned`, and it goes
+         *     past due like any other, though an invoice already announced `invoice.overdue` is not
+         *     announced again), and the action is recorded in the audit log. Reports read the payment as received from `created` until `returned_at`. A
+         *     `failed` payment, or one already returned, answers 409 `invalid_state_transition`; the payment
+         *     is returned whole (a bank returns the whole item). A key pinned to an API version before
+         *     `2026-12-01` reads a returned payment as `failed` and finds it with `status=failed`.
+         */
+        post: operations["returnPayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2705,16 +2739,19 @@ export interface components {
          * @description A supported API version (date-based), newest first; the newest is the default for new keys
          *     and OAuth clients. Keys, OAuth clients and webhook endpoints pin one at creation.
          *
-         *     * `2026-07-01` (current): as described by this document.
-         *     * `2026-01-15` (private preview): orders (in API answers and in event payloads) name their
+         *     * `2026-12-01` (current): as described by this document.
+         *     * `2026-07-01`: a payment the bank returned reads as `failed` (its return's reason as
+         *       `failure_reason`), since that version's payment statuses are `succeeded` and `failed`;
+         *       `returned_at` and `return_reason` are there as in every version.
+         *     * `2026-01-15` (private preview): as `2026-07-01`, and orders (in API answers and in event payloads) name their
          *       stops `origin` and `destination` instead of `pickup` and `delivery`. Request bodies use the
          *       current names in every version.
          *
          *     New versions are added to this list without a new version of the API: handle values you do not know.
-         * @example 2026-07-01
+         * @example 2026-12-01
          * @enum {string}
          */
-        ApiVersion: "2026-07-01" | "2026-01-15";
+        ApiVersion: "2026-12-01" | "2026-07-01" | "2026-01-15";
         /**
          * @description `true` for an object of live mode, `false` for one of test mode. Each mode of an account keeps
          *     its own data: a key of one mode never sees, changes or refers to an object of the other (it is
@@ -2747,12 +2784,14 @@ export interface components {
          *     carrier rejected, with the reasons in `data.vetting.reasons`. `invoice.overdue` (an
          *     addition) is sent once per invoice, the day after its due date passes with something unpaid;
          *     `invoice.delivery_failed` (an addition) when the email of an invoice is refused for good.
+         *     `payment.returned` (an addition) when a received payment is recorded as taken back by the bank,
+         *     followed by `invoice.reopened` (an addition) when that makes a `PAID` invoice owed again.
          *     `test_helpers.test_clock.advancing` and `test_helpers.test_clock.ready` (additions) happen in
          *     test mode only, when a test clock advances.
          * @example order.created
          * @enum {string}
          */
-        EventType: "order.created" | "order.dispatched" | "order.in_transit" | "order.delivered" | "order.cancelled" | "order.exception" | "carrier.onboarded" | "carrier.vetted" | "carrier.suspended" | "carrier.rejected" | "invoice.created" | "invoice.sent" | "invoice.paid" | "invoice.voided" | "invoice.overdue" | "invoice.delivery_failed" | "payment.received" | "payment.failed" | "carrier_payment.sent" | "compliance.alert" | "audit.privileged_action" | "webhook_endpoint.test" | "test_helpers.test_clock.advancing" | "test_helpers.test_clock.ready";
+        EventType: "order.created" | "order.dispatched" | "order.in_transit" | "order.delivered" | "order.cancelled" | "order.exception" | "carrier.onboarded" | "carrier.vetted" | "carrier.suspended" | "carrier.rejected" | "invoice.created" | "invoice.sent" | "invoice.paid" | "invoice.voided" | "invoice.reopened" | "invoice.overdue" | "invoice.delivery_failed" | "payment.received" | "payment.failed" | "payment.returned" | "carrier_payment.sent" | "compliance.alert" | "audit.privileged_action" | "webhook_endpoint.test" | "test_helpers.test_clock.advancing" | "test_helpers.test_clock.ready";
         /**
          * @description The event types sent to the endpoint, or `["*"]` for all (including types added later).
          * @example [
@@ -4215,13 +4254,14 @@ export interface components {
          *     | `carrier.revetted` | the carrier | a carrier is queued for vetting again by a caller |
          *     | `invoice.voided` | the invoice | an invoice is voided |
          *     | `carrier_payment.sent` | the carrier payment | a carrier is paid |
+         *     | `payment.returned` | the payment | a received payment is recorded as returned by the bank |
          *     | `test_data.deleted` | the deletion | the account's test data is deleted (`DELETE /v1/test_data`) |
          *
          *     New actions are added as the API grows, without a new API version: keep actions you do not know as they are.
          * @example api_key.revoked
          * @enum {string}
          */
-        AuditAction: "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.deleted" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deliveries_recovered" | "webhook_endpoint.disabled" | "event.replayed" | "carrier.suspended" | "carrier.reinstated" | "carrier.revetted" | "invoice.voided" | "carrier_payment.sent" | "test_data.deleted";
+        AuditAction: "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.deleted" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deliveries_recovered" | "webhook_endpoint.disabled" | "event.replayed" | "carrier.suspended" | "carrier.reinstated" | "carrier.revetted" | "invoice.voided" | "carrier_payment.sent" | "payment.returned" | "test_data.deleted";
         /**
          * AuditLog
          * @description One privileged action, recorded in the same transaction as the action itself (so an action
@@ -4307,7 +4347,8 @@ export interface components {
         /**
          * InvoiceStatus
          * @description `DRAFT` (editable) -> `SENT` (issued, awaiting payment) -> `PAID` (payments brought
-         *     `amount_remaining` to 0); a `SENT` invoice with no payment applied can become `VOID`.
+         *     `amount_remaining` to 0); a `SENT` invoice with no payment applied can become `VOID`; a `PAID`
+         *     invoice is `SENT` again when a payment of it is returned by the bank (`invoice.reopened`).
          * @example SENT
          * @enum {string}
          */
@@ -4453,11 +4494,14 @@ export interface components {
         };
         /**
          * PaymentStatus
-         * @description The outcome of a payment.
+         * @description The outcome of a payment: `succeeded` (received and applied), `failed` (an attempt that moved no
+         *     money) or `returned` (received, then taken back by the bank: `POST /v1/payments/{payment_id}/return`).
+         *     `returned` is new in API version 2026-12-01; earlier versions read a returned payment as `failed`,
+         *     with the return's reason as `failure_reason`.
          * @example succeeded
          * @enum {string}
          */
-        PaymentStatus: "succeeded" | "failed";
+        PaymentStatus: "succeeded" | "failed" | "returned";
         /**
          * Payment
          * @description An inbound payment of a customer.
@@ -4478,6 +4522,10 @@ export interface components {
             status: components["schemas"]["PaymentStatus"];
             /** @description Why a failed payment failed; null when it succeeded. */
             failure_reason: string | null;
+            /** @description When the payment was returned; null unless its status is `returned`. */
+            returned_at: components["schemas"]["UnixTime"] | null;
+            /** @description Why the bank returned it, as recorded; null unless its status is `returned`. */
+            return_reason: string | null;
             created: components["schemas"]["UnixTime"];
         };
         /**
@@ -4498,6 +4546,16 @@ export interface components {
             reference?: components["schemas"]["Line"];
             /** @description Records a failed payment attempt (status `failed`) and why it failed; without it the payment succeeded. */
             failure_reason?: components["schemas"]["Line"];
+        };
+        /**
+         * PaymentReturn
+         * @example {
+         *       "reason": "R01: insufficient funds"
+         *     }
+         */
+        PaymentReturn: {
+            /** @description Why the bank returned the payment (its return code and words, a check's bounce reason ...). */
+            reason: components["schemas"]["Line"];
         };
         /** PaymentList */
         PaymentList: {
@@ -5385,7 +5443,7 @@ export interface components {
         "Request-Id": string;
         /**
          * @description The API version that rendered this response.
-         * @example 2026-07-01
+         * @example 2026-12-01
          */
         "Service-Version": string;
         /**
@@ -7541,7 +7599,7 @@ export interface operations {
                      *             "orders:read",
                      *             "orders:write"
                      *           ],
-                     *           "api_version": "2026-07-01",
+                     *           "api_version": "2026-12-01",
                      *           "last4": "x9Qb",
                      *           "created": 1764547200,
                      *           "last_used_at": null,
@@ -7732,7 +7790,7 @@ export interface operations {
                      *           "scopes": [
                      *             "orders:read"
                      *           ],
-                     *           "api_version": "2026-07-01",
+                     *           "api_version": "2026-12-01",
                      *           "created": 1764547200,
                      *           "revoked_at": null
                      *         }
@@ -8825,6 +8883,65 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    returnPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The payment's id. */
+                payment_id: components["parameters"]["PaymentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "R01: insufficient funds"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PaymentReturn"];
+            };
+        };
+        responses: {
+            /** @description The returned payment. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listCarrierPayments: {
         parameters: {
             query?: {
@@ -9499,7 +9616,7 @@ export interface operations {
                      *       "openapi": "3.1.0",
                      *       "info": {
                      *         "title": "Vehicle Transport Brokerage API",
-                     *         "version": "2026-07-01"
+                     *         "version": "2026-12-01"
                      *       }
                      *     }
                      */
@@ -9537,7 +9654,7 @@ export interface operations {
                      *       "openapi": "3.0.3",
                      *       "info": {
                      *         "title": "Vehicle Transport Brokerage API",
-                     *         "version": "2026-07-01"
+                     *         "version": "2026-12-01"
                      *       }
                      *     }
                      */
@@ -9575,7 +9692,7 @@ export interface operations {
                      *       "openapi": "3.1.0",
                      *       "info": {
                      *         "title": "Vehicle Transport Brokerage API",
-                     *         "version": "2026-07-01"
+                     *         "version": "2026-12-01"
                      *       }
                      *     }
                      */
@@ -9613,7 +9730,7 @@ export interface operations {
                      *       "asyncapi": "3.0.0",
                      *       "info": {
                      *         "title": "Vehicle Transport Brokerage Webhooks",
-                     *         "version": "2026-07-01"
+                     *         "version": "2026-12-01"
                      *       }
                      *     }
                      */
@@ -9651,7 +9768,7 @@ export interface operations {
                      *       "asyncapi": "3.0.0",
                      *       "info": {
                      *         "title": "Vehicle Transport Brokerage Webhooks",
-                     *         "version": "2026-07-01"
+                     *         "version": "2026-12-01"
                      *       }
                      *     }
                      */

@@ -67,7 +67,7 @@ try {
   await direct.query(`insert into accounts (id, name, created_at) values ($1, 'Bench', now())`, [accountId]);
   await direct.query(
     `insert into webhook_endpoints (id, account_id, url, enabled_events, api_version, status, secret, created_at, updated_at)
-     values ('we_bench_events', $1, 'https://hooks.example/x', '["*"]', '2026-07-01', 'enabled', 'whsec_x', now(), now())`,
+     values ('we_bench_events', $1, 'https://hooks.example/x', '["*"]', '2026-12-01', 'enabled', 'whsec_x', now(), now())`,
     [accountId],
   );
   const numbering = (on: boolean) => direct.query(`alter table events ${on ? 'enable' : 'disable'} trigger events_number`);

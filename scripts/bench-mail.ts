@@ -69,7 +69,7 @@ try {
     settings,
     requestId: 'req_bench',
     ip: null,
-    principal: { accountId: 'acct_bench', actorId: 'key_bench', kind: 'api_key', scopes: new Set(), apiVersion: '2026-07-01' },
+    principal: { accountId: 'acct_bench', actorId: 'key_bench', kind: 'api_key', scopes: new Set(), apiVersion: '2026-12-01' },
   };
 
   // 1. Render and queue: each invoice created and sent in one transaction (its PDF rendered there).

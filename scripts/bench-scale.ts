@@ -248,7 +248,7 @@ async function otherAccounts(s: Subjects): Promise<void> {
       const id = `we_scale${a}x${e}`;
       await s.admin.query(
         `insert into webhook_endpoints (id, account_id, url, enabled_events, api_version, status, secret, created_at, updated_at)
-         values ($1, $2, 'https://hooks.example/scale', '["*"]', '2026-07-01', 'enabled', $3, now(), now())`,
+         values ($1, $2, 'https://hooks.example/scale', '["*"]', '2026-12-01', 'enabled', $3, now(), now())`,
         [id, accountId, sealSecret('whsec_scale', id)],
       );
     }
@@ -260,7 +260,7 @@ async function fill(s: Subjects): Promise<void> {
   const today = Math.floor(Date.now() / DAY_MS);
   const perDay = Math.ceil(EVENTS / DAYS);
   const payload = JSON.stringify({ ...ORDER, id: 'ord_scale' });
-  const envelope = JSON.stringify({ id: 'evt_scale', object: 'event', type: 'order.created', api_version: '2026-07-01', created: 0, request_id: null, data: ORDER });
+  const envelope = JSON.stringify({ id: 'evt_scale', object: 'event', type: 'order.created', api_version: '2026-12-01', created: 0, request_id: null, data: ORDER });
   await ensureLogPartitions(s.db.em(), today - DAYS, today);
   const started = performance.now();
   for (let d = DAYS; d >= 1; d--) {
@@ -397,7 +397,7 @@ async function claimByEndpoints(): Promise<Record<string, unknown>[]> {
       await c.query(`insert into accounts (id, name, created_at) select 'acct_c' || g, 'c' || g, now() from generate_series($1::int, $2::int) g`, [from, to]);
       await c.query(
         `insert into webhook_endpoints (id, account_id, url, enabled_events, api_version, status, secret, created_at, updated_at)
-         select 'we_c' || g, 'acct_c' || g, 'https://hooks.example/c', '["*"]', '2026-07-01', 'enabled', 'x', now(), now() from generate_series($1::int, $2::int) g`,
+         select 'we_c' || g, 'acct_c' || g, 'https://hooks.example/c', '["*"]', '2026-12-01', 'enabled', 'x', now(), now() from generate_series($1::int, $2::int) g`,
         [from, to],
       );
     };
@@ -466,7 +466,7 @@ try {
     endpoints.push(id);
     await client.query(
       `insert into webhook_endpoints (id, account_id, url, enabled_events, api_version, status, secret, created_at, updated_at)
-       values ($1, $2, $3, '["*"]', '2026-07-01', 'enabled', $4, now(), now())`,
+       values ($1, $2, $3, '["*"]', '2026-12-01', 'enabled', $4, now(), now())`,
       [id, key.accountId, `${receiver.base}/hooks/${i}`, sealSecret('whsec_bench', id)],
     );
   }

@@ -452,7 +452,7 @@ async function waitingRetries(db: Database, from: number, to: number) {
   await em.execute(`insert into accounts (id, name, created_at) select 'acct_down' || g, 'down' || g, now() from generate_series(?::int, ?::int) g`, [from, to - 1]);
   await em.execute(
     `insert into webhook_endpoints (id, account_id, url, enabled_events, api_version, status, secret, created_at, updated_at)
-     select 'we_down' || g, 'acct_down' || g, 'http://127.0.0.1:9/down', '["order.created"]', '2026-07-01', 'enabled', ?, now(), now()
+     select 'we_down' || g, 'acct_down' || g, 'http://127.0.0.1:9/down', '["order.created"]', '2026-12-01', 'enabled', ?, now(), now()
      from generate_series(?::int, ?::int) g`,
     // Sealed under this run's key (never opened: nothing of theirs comes due), as every process start expects.
     [sealEndpointSecret('we_down', 'whsec_down'), from, to - 1],

@@ -31,7 +31,7 @@ const envelope: EventEnvelope<'order.created'> = {
   object: 'event',
   livemode: true,
   type: 'order.created',
-  api_version: '2026-07-01',
+  api_version: '2026-12-01',
   created: 1764547200,
   request_id: null,
   sequence: 1,

@@ -1,5 +1,6 @@
 // Property-based: random sequences of money operations over HTTP (invoices created, sent, voided, with
-// and without orders, before or after delivery; payments full, partial, too large, failed; carriers
+// and without orders, before or after delivery; payments full, partial, too large, failed, returned by
+// the bank; carriers
 // paid; orders moved along and cancelled), some run concurrently (truly so on PostgreSQL), and after
 // every step the books hold: every journal entry balances, every invoice's totals equal its lines and
 // its payments, no order is billed or paid twice, the invoice numbers of the account have no gap, the
@@ -22,6 +23,7 @@ type Command =
   | { kind: 'send'; invoice: number }
   | { kind: 'void'; invoice: number }
   | { kind: 'pay'; invoice: number | null; share: 'all' | 'half' | 'over' | 'one'; failed: boolean }
+  | { kind: 'return'; payment: number }
   | { kind: 'payCarrier'; orders: number[] }
   | { kind: 'advance'; order: number }
   | { kind: 'cancel'; order: number };
@@ -41,6 +43,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ kind: fc.constant('send' as const), invoice: fc.nat(7) }),
   fc.record({ kind: fc.constant('void' as const), invoice: fc.nat(7) }),
   fc.record({ kind: fc.constant('pay' as const), invoice: fc.option(fc.nat(7), { nil: null, freq: 5 }), share: fc.constantFrom('all', 'half', 'over', 'one'), failed: fc.boolean() }),
+  fc.record({ kind: fc.constant('return' as const), payment: fc.nat(7) }),
   fc.record({ kind: fc.constant('payCarrier' as const), orders: fc.uniqueArray(fc.nat(ORDERS - 1), { minLength: 1, maxLength: 2 }) }),
   fc.record({ kind: fc.constant('advance' as const), order: fc.nat(ORDERS - 1) }),
   fc.record({ kind: fc.constant('cancel' as const), order: fc.nat(ORDERS - 1) }),
@@ -79,7 +82,7 @@ describe.each(backends())('accounting properties on %s', (backend: Backend) => {
       if (i < 2) await call('POST', `/v1/orders/${id}/deliver`, { signed_by: 'R' });
     }
     const accountId = (await h.database.db.em().findOneOrFail(Customer, { id: customers[0]! })).accountId;
-    return { key, call, customers, carrier, orders, accountId, invoices: [] as { id: string; customer: string }[] };
+    return { key, call, customers, carrier, orders, accountId, invoices: [] as { id: string; customer: string }[], payments: [] as string[] };
   }
   type World = Awaited<ReturnType<typeof world>>;
 
@@ -113,7 +116,15 @@ describe.each(backends())('accounting properties on %s', (backend: Backend) => {
           ...(inv ? { invoice_id: inv.id } : {}),
           ...(c.failed ? { failure_reason: 'Returned (R01).' } : {}),
         };
-        return (await w.call('POST', '/v1/payments', body)).status;
+        const r = await w.call('POST', '/v1/payments', body);
+        if (r.status === 201) w.payments.push(r.body.id);
+        return r.status;
+      }
+      case 'return': {
+        // Any payment recorded (a failed or returned one answers 409).
+        const id = w.payments[c.payment % Math.max(w.payments.length, 1)];
+        if (!id) return 0;
+        return (await w.call('POST', `/v1/payments/${id}/return`, { reason: 'R01: insufficient funds' })).status;
       }
       case 'payCarrier':
         return (await w.call('POST', '/v1/carrier_payments', { carrier_id: w.carrier, order_ids: c.orders.map((i) => w.orders[i]), payment_method: 'wire' })).status;
@@ -155,11 +166,14 @@ describe.each(backends())('accounting properties on %s', (backend: Backend) => {
     expect(new Set(paidOrders).size, 'orders paid twice').toBe(paidOrders.length);
     const trial = (await w.call('GET', '/v1/ledger_balances')).body;
     expect(trial.total_debits).toBe(trial.total_credits);
-    // Receivable = sent-and-not-voided invoices minus succeeded payments (on account included).
+    // Receivable = sent-and-not-voided invoices minus succeeded payments (on account included; a returned one is owed again).
     const receivable = trial.accounts.find((a: Json) => a.ledger_account === 'accounts_receivable').balance;
     const billed = invoices.filter((i) => i.status === 'SENT' || i.status === 'PAID').reduce((s, i) => s + i.subtotal, 0);
     const { received } = (await sql<Json>(`select coalesce(sum(amount), 0)::int as received from payments where account_id = ? and status = 'succeeded'`))[0]!;
     expect(receivable).toBe(billed - received);
+    // Cash = what customers paid and kept paid, less what carriers were paid.
+    const { sent } = (await sql<Json>(`select coalesce(sum(amount), 0)::int as sent from carrier_payments where account_id = ?`))[0]!;
+    expect(trial.accounts.find((a: Json) => a.ledger_account === 'cash').balance, 'cash = payments kept less carrier payments').toBe(received - sent);
 
     // Revenue matched to its load.
     const orders = await sql<Json>(`select o.id, o.status, coalesce(o.price, 0)::int as price, coalesce(o.carrier_pay, 0)::int as carrier_pay,

@@ -16,6 +16,7 @@ import { createTransport } from '../src/webhooks/transport.js';
 import { verifySignature } from '../src/webhooks/signer.js';
 import { newId } from '../src/shared/ids.js';
 import { migratedUpTo } from './support/migrating.js';
+import { announceOverdueInvoices } from '../src/accounting/invoices.service.js';
 
 type Json = Record<string, any>;
 
@@ -345,6 +346,140 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
       expect(b.headers.get('idempotent-replayed')).toBe('true');
       expect(b.body).toEqual(a.body);
       expect(ok(await h.call('GET', `/v1/invoices/${inv.id}`)).amount_paid).toBe(600);
+    });
+  });
+
+  describe('returnPayment', () => {
+    const returnPayment = (id: string, body: Json = { reason: 'R01: insufficient funds' }, options: { key?: string; headers?: Record<string, string> } = {}) =>
+      h.call('POST', `/v1/payments/${id}/return`, { body, ...options });
+
+    it('returns a payment that settled an invoice: returned, the invoice SENT and owing again, the cash reversed, payment.returned, audited', async () => {
+      const cus = await f.customer();
+      const inv = await f.invoice(cus, []);
+      const paid = ok(await createPayment({ customer_id: cus, invoice_id: inv.id, amount: 145_000, reference: 'ACH-7' }), 201);
+      expect(ok(await h.call('GET', `/v1/invoices/${inv.id}`))).toMatchObject({ status: 'PAID', paid_at: expect.any(Number) });
+      const before = await balances();
+      const returned = ok(await returnPayment(paid.id));
+      expect(returned).toEqual({ ...paid, status: 'returned', returned_at: expect.any(Number), return_reason: 'R01: insufficient funds' });
+      expect(returned.returned_at).toBeGreaterThanOrEqual(paid.created);
+      expect(ok(await h.call('GET', `/v1/payments/${paid.id}`))).toEqual(returned);
+      expect(ok(await h.call('GET', `/v1/invoices/${inv.id}`))).toMatchObject({ status: 'SENT', amount_paid: 0, amount_remaining: 145_000, paid_at: null });
+      expect(await eventsOf(paid.id)).toEqual(['payment.received', 'payment.returned']);
+      const event = await h.database.db.em().findOneOrFail(Event, { type: 'payment.returned', data: { id: paid.id } } as never);
+      expect(event.data).toEqual(returned);
+      // Then the invoice, owed again, in the same transaction.
+      const reopened = await h.database.db.em().findOneOrFail(Event, { type: 'invoice.reopened', data: { id: inv.id } } as never);
+      expect(reopened.data).toEqual(ok(await h.call('GET', `/v1/invoices/${inv.id}`)));
+      expect(reopened.id > event.id).toBe(true);
+      expect(reopened.requestId).toBe(event.requestId);
+      expect((await linesOf(paid.id)).map((l) => [l.ledgerAccount, l.direction, l.amount, l.kind])).toEqual([
+        ['cash', 'debit', 145_000, 'payment_received'],
+        ['accounts_receivable', 'credit', 145_000, 'payment_received'],
+        ['accounts_receivable', 'debit', 145_000, 'payment_returned'],
+        ['cash', 'credit', 145_000, 'payment_returned'],
+      ]);
+      const after = await balances();
+      expect(balanceOf(after, 'cash')).toBe(balanceOf(before, 'cash') - 145_000);
+      expect(balanceOf(after, 'accounts_receivable')).toBe(balanceOf(before, 'accounts_receivable') + 145_000);
+      expect(after.total_debits).toBe(after.total_credits);
+      const audit = await h.database.db.em().find(AuditLog, { target: paid.id });
+      expect(audit.map((a) => a.action)).toEqual(['payment.returned']);
+      expect(ok(await h.call('GET', `/v1/payments?invoice_id=${inv.id}&status=returned`)).data.map((p: Json) => p.id)).toEqual([paid.id]);
+      expect(ok(await h.call('GET', `/v1/payments?invoice_id=${inv.id}&status=succeeded`)).data).toEqual([]);
+      // Owed again, it can be paid again, and settles again.
+      ok(await createPayment({ customer_id: cus, invoice_id: inv.id, amount: 145_000, payment_method: 'wire' }), 201);
+      expect(ok(await h.call('GET', `/v1/invoices/${inv.id}`))).toMatchObject({ status: 'PAID', amount_paid: 145_000 });
+      expect(await eventsOf(inv.id)).toEqual(['invoice.created', 'invoice.sent', 'invoice.paid', 'invoice.reopened', 'invoice.paid']);
+    });
+
+    it('returns one of two partial payments (the invoice stays SENT, owing that much more) and a payment on account', async () => {
+      const cus = await f.customer();
+      const inv = await f.invoice(cus, [], { amounts: [10_000] });
+      const first = await f.pay(cus, inv.id, 4_000);
+      await f.pay(cus, inv.id, 3_000);
+      ok(await returnPayment(first.id, { reason: 'Check 1042 bounced' }));
+      expect(ok(await h.call('GET', `/v1/invoices/${inv.id}`))).toMatchObject({ status: 'SENT', amount_paid: 3_000, amount_remaining: 7_000 });
+      expect(await eventsOf(inv.id)).toEqual(['invoice.created', 'invoice.sent']);
+      const onAccount = ok(await createPayment({ customer_id: cus, amount: 700, payment_method: 'check' }), 201);
+      const returned = ok(await returnPayment(onAccount.id));
+      expect(returned).toMatchObject({ status: 'returned', invoice_id: null });
+      expect((await linesOf(onAccount.id)).map((l) => l.ledgerAccount)).toEqual(['cash', 'accounts_receivable', 'accounts_receivable', 'cash']);
+      expect((await linesOf(onAccount.id))[2]!.description).toBe(`Payment ${onAccount.id} on account returned`);
+    });
+
+    it('refuses a failed payment, one returned already, an unknown one and a missing reason, writing nothing', async () => {
+      const cus = await f.customer();
+      const inv = await f.invoice(cus, [], { amounts: [1000] });
+      const failed = ok(await createPayment({ customer_id: cus, invoice_id: inv.id, amount: 1000, failure_reason: 'Card declined.' }), 201);
+      const paid = await f.pay(cus, inv.id, 1000);
+      ok(await returnPayment(paid.id));
+      const other = await f.pay(cus, (await f.invoice(cus, [], { amounts: [500] })).id, 500);
+      const em = h.database.db.em();
+      const before = [await em.count(LedgerEntry, {}), await em.count(Event, {}), await em.count(AuditLog, {})];
+      const again = await returnPayment(paid.id);
+      expect(again.status).toBe(409);
+      expect(again.body.error).toMatchObject({ type: 'conflict_error', code: 'invalid_state_transition', message: `The payment ${paid.id} is already returned.` });
+      const ofFailed = await returnPayment(failed.id);
+      expect(ofFailed.status).toBe(409);
+      expect(ofFailed.body.error.message).toMatch(/status failed cannot be returned; allowed from succeeded/);
+      const unknown = await returnPayment('pay_01JF3QG4J6K8N0Q2S4T6W8Y0A2');
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.error).toMatchObject({ code: 'resource_missing', param: 'payment_id' });
+      for (const body of [{}, { reason: '' }, { reason: 'R01', amount: 10 }]) {
+        const r = await returnPayment(other.id, body);
+        expect(r.status, JSON.stringify(body)).toBe(400);
+        expect(r.body.error.type).toBe('validation_error');
+      }
+      expect(ok(await h.call('GET', `/v1/payments/${other.id}`)).status).toBe('succeeded');
+      // Another account's payment is missing for this one.
+      expect((await returnPayment(other.id, undefined, { key: await h.key('returns-elsewhere') })).status).toBe(404);
+      expect([await em.count(LedgerEntry, {}), await em.count(Event, {}), await em.count(AuditLog, {})]).toEqual(before);
+      expect(ok(await h.call('GET', `/v1/invoices/${inv.id}`))).toMatchObject({ status: 'SENT', amount_paid: 0 });
+    });
+
+    it('returns a payment once when asked twice at once, and replays an idempotent retry', async () => {
+      const cus = await f.customer();
+      const inv = await f.invoice(cus, [], { amounts: [2000] });
+      const paid = await f.pay(cus, inv.id, 2000);
+      const both = await Promise.all([returnPayment(paid.id), returnPayment(paid.id)]);
+      expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect((await linesOf(paid.id)).filter((l) => l.kind === 'payment_returned')).toHaveLength(2);
+      expect(ok(await h.call('GET', `/v1/invoices/${inv.id}`))).toMatchObject({ status: 'SENT', amount_paid: 0 });
+      const next = await f.pay(cus, inv.id, 2000);
+      const headers = { 'Idempotency-Key': `return-${next.id}` };
+      const a = await returnPayment(next.id, undefined, { headers });
+      const b = await returnPayment(next.id, undefined, { headers });
+      expect(a.status).toBe(200);
+      expect(b.headers.get('idempotent-replayed')).toBe('true');
+      expect(b.body).toEqual(a.body);
+    });
+
+    it('puts a reopened invoice past its due date through the overdue check, once', async () => {
+      const cus = await f.customer();
+      const late = ok(await createInvoice({ customer_id: cus, due_date: '2020-01-31', lines: [line(900)], send: true }), 201);
+      const paid = await f.pay(cus, late.id, 900);
+      ok(await returnPayment(paid.id));
+      await announceOverdueInvoices(h.background());
+      await announceOverdueInvoices(h.background());
+      expect(await eventsOf(late.id)).toEqual(['invoice.created', 'invoice.sent', 'invoice.paid', 'invoice.reopened', 'invoice.overdue']);
+    });
+
+    it('reads a returned payment as failed for a key pinned to 2026-07-01, in answers, lists filtered by status and event payloads', async () => {
+      const cus = await f.customer();
+      const paid = await f.pay(cus, (await f.invoice(cus, [], { amounts: [300] })).id, 300);
+      ok(await returnPayment(paid.id, { reason: 'R02: account closed' }));
+      const old = (await h.call('POST', '/v1/api_keys', { body: { scopes: ['accounting:read', 'webhooks:manage'], api_version: '2026-07-01' } })).body.secret;
+      const read = await h.call('GET', `/v1/payments/${paid.id}`, { key: old });
+      expect(read.headers.get('service-version')).toBe('2026-07-01');
+      expect(read.body).toMatchObject({ status: 'failed', failure_reason: 'R02: account closed', return_reason: 'R02: account closed', returned_at: expect.any(Number) });
+      const events = ok(await h.call('GET', '/v1/events?type=payment.returned&limit=1', { key: old }));
+      expect(events.data[0]).toMatchObject({ api_version: '2026-07-01', data: { id: paid.id, status: 'failed', failure_reason: 'R02: account closed' } });
+      expect(ok(await h.call('GET', `/v1/payments/${paid.id}`))).toMatchObject({ status: 'returned', failure_reason: null });
+      // Found as it reads: failed for the old key, returned for the current one.
+      const failedOf = async (key?: string) => ok(await h.call('GET', `/v1/payments?customer_id=${cus}&status=failed`, key ? { key } : {})).data.map((p: Json) => p.id);
+      expect(await failedOf(old)).toEqual([paid.id]);
+      expect(await failedOf()).toEqual([]);
+      expect(ok(await h.call('GET', `/v1/payments?customer_id=${cus}&status=returned`)).data.map((p: Json) => p.id)).toEqual([paid.id]);
     });
   });
 

@@ -335,7 +335,7 @@ describe.each(backends({ pooler: true }))('event order and trace on %s', (backen
     const validateCurrent = ajv.compile(created.schema);
     for (const got of r.received) {
       const body = JSON.parse(got.body);
-      if (body.api_version === '2026-07-01') {
+      if (body.api_version === '2026-12-01') {
         expect(validateCurrent(body), JSON.stringify(validateCurrent.errors)).toBe(true);
       } else {
         expect(body.data.origin).toBeDefined();

@@ -295,6 +295,44 @@ describe.each(backends())('counts and reports on %s', (backend: Backend) => {
     expect(ok<Json>(await h.call('GET', '/v1/reports/receivables_aging?as_of=2026-11-02', { key: await h.key('aging-empty') }))).toMatchObject({ customers: [], totals: { total: 0 } });
   });
 
+  it('counts a payment the bank returned as received from its day until the day of its return, as the ledger does', async () => {
+    const key = await h.key('aging-returns');
+    const m = fixtures(h, key);
+    const acme = await m.customer({ name: 'Acme Auto' });
+    const inv = ok<Json>(await h.call('POST', '/v1/invoices', { key, body: { customer_id: acme, due_date: '2026-11-20', lines: [{ description: 'Transport', quantity: 1, unit_amount: 145_000 }], send: { email: 'ap@x.example' } } }), 201);
+    // 2026-11-02: paid in full, and 5,000 on account; the bank returns the first on 11-10, the second on 11-12.
+    const paid = await m.pay(acme, inv.id, 145_000);
+    const onAccount = ok<Json>(await h.call('POST', '/v1/payments', { key, body: { customer_id: acme, amount: 5_000, payment_method: 'check' } }), 201);
+    const returnOn = async (days: number, id: string) => {
+      clock.advance(days * DAY);
+      try {
+        return ok<Json>(await h.call('POST', `/v1/payments/${id}/return`, { key, body: { reason: 'R01: insufficient funds' } }));
+      } finally {
+        clock.advance(-days * DAY);
+      }
+    };
+    const returned = await returnOn(8, paid.id);
+    expect(returned).toMatchObject({ status: 'returned', returned_at: Date.UTC(2026, 10, 10, 12) / 1000, return_reason: 'R01: insufficient funds', failure_reason: null });
+    await returnOn(10, onAccount.id);
+    const aging = async (asOf: string) => ok<Json>(await h.call('GET', `/v1/reports/receivables_aging?as_of=${asOf}`, { key }));
+    const receivable = async (asOf: string) => {
+      const end = Date.parse(`${asOf}T00:00:00Z`) / 1000 + 86_399;
+      return ok<Json>(await h.call('GET', `/v1/ledger_balances?as_of=${end}`, { key })).accounts.find((a: Json) => a.ledger_account === 'accounts_receivable').balance;
+    };
+    const expected: [string, Json][] = [
+      ['2026-11-02', { invoices: 0, current: 0, unapplied_payments: 5_000, total: -5_000 }],
+      ['2026-11-09', { invoices: 0, current: 0, unapplied_payments: 5_000, total: -5_000 }],
+      ['2026-11-10', { invoices: 1, current: 145_000, unapplied_payments: 5_000, total: 140_000 }],
+      ['2026-11-12', { invoices: 1, current: 145_000, unapplied_payments: 0, total: 145_000 }],
+      ['2026-11-21', { invoices: 1, current: 0, days_1_30: 145_000, unapplied_payments: 0, total: 145_000 }],
+    ];
+    for (const [day, row] of expected) {
+      const r = await aging(day);
+      expect(r.customers, day).toEqual([expect.objectContaining({ customer_id: acme, ...row })]);
+      expect(r.totals.total, day).toBe(await receivable(day));
+    }
+  });
+
   it('marks invoices past due from the day after their due date, lists them, and announces each once (invoice.overdue)', async () => {
     const key = await h.key('overdue-co');
     const m = fixtures(h, key);

@@ -49,6 +49,7 @@ function sampleChange(docs: ApiDocuments): void {
 
 /** The registry as it is at the base: no version newer than the documents'. */
 const published = [
+  { version: '2026-12-01', downgrades: ['payment'] },
   { version: '2026-07-01', downgrades: ['order'] },
   { version: '2026-01-15', downgrades: [] },
 ];
@@ -125,9 +126,9 @@ describe('breaking changes and the API versions that cover them', () => {
       .filter((l) => l.startsWith('- **Breaking**'));
 
   it('a response break is covered by a version added since the base whose downgrade transforms that resource', () => {
-    expect(breakingLines([{ version: '2026-12-01', downgrades: ['customer'] }, ...published])).toEqual([
+    expect(breakingLines([{ version: '2027-03-01', downgrades: ['customer'] }, ...published])).toEqual([
       '- **Breaking** `CustomerUpdate.name`: made required (updateCustomer) — a request field made required: clients not sending it get 400; not covered by a new API version.',
-      '- **Breaking** `Customer.phone`: removed (getCustomer, updateCustomer) — a response field removed: clients reading it break; covered by API version 2026-12-01 (its `customer` downgrade).',
+      '- **Breaking** `Customer.phone`: removed (getCustomer, updateCustomer) — a response field removed: clients reading it break; covered by API version 2027-03-01 (its `customer` downgrade).',
     ]);
   });
 
@@ -137,7 +138,7 @@ describe('breaking changes and the API versions that cover them', () => {
       '- **Breaking** `Customer.phone`: removed (getCustomer, updateCustomer) — a response field removed: clients reading it break; not covered by a new API version.',
     ];
     expect(breakingLines(published)).toEqual(uncovered);
-    expect(breakingLines([{ version: '2026-12-01', downgrades: ['order'] }, ...published])).toEqual(uncovered);
+    expect(breakingLines([{ version: '2027-03-01', downgrades: ['order'] }, ...published])).toEqual(uncovered);
   });
 
   it('names a break the gate accepts as reviewed (accepted-changes.yaml) with its reason, and only that one', () => {
@@ -151,8 +152,8 @@ describe('breaking changes and the API versions that cover them', () => {
   });
 
   it('only versions the base document did not know are new', () => {
-    const registry = [{ version: '2026-12-01', downgrades: ['customer'] }, ...published];
-    expect(newVersionsSince(base.openapi, registry)).toEqual([{ version: '2026-12-01', downgrades: ['customer'] }]);
+    const registry = [{ version: '2027-03-01', downgrades: ['customer'] }, ...published];
+    expect(newVersionsSince(base.openapi, registry)).toEqual([{ version: '2027-03-01', downgrades: ['customer'] }]);
     expect(newVersionsSince(base.openapi, published)).toEqual([]);
   });
 });

@@ -87,7 +87,7 @@ describe.each(backends({ pooler: true }))('webhooks on %s', (backend: Backend) =
         object: 'webhook_endpoint',
         url: 'https://hooks.example.com/vt',
         enabled_events: ['order.created'],
-        api_version: '2026-07-01',
+        api_version: '2026-12-01',
         status: 'enabled',
         description: 'TMS',
         previous_secret_expires_at: null,
@@ -154,7 +154,7 @@ describe.each(backends({ pooler: true }))('webhooks on %s', (backend: Backend) =
       expect(got.method).toBe('POST');
       expect(got.headers['content-type']).toBe('application/json');
       expect(got.headers['service-event-id']).toBe(body.id);
-      expect(body).toMatchObject({ object: 'event', type: 'order.created', api_version: '2026-07-01', data: { id: o.id } });
+      expect(body).toMatchObject({ object: 'event', type: 'order.created', api_version: '2026-12-01', data: { id: o.id } });
       const header = got.headers['service-signature'] as string;
       expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
       const now = Math.floor(clock.now().getTime() / 1000);
@@ -392,7 +392,7 @@ describe.each(backends({ pooler: true }))('webhooks on %s', (backend: Backend) =
       const body = JSON.parse(got.body);
       const now = Math.floor(clock.now().getTime() / 1000);
       expect(verifySignature(got.body, got.headers['service-signature'] as string, ep.secret, { now })).toBeNull();
-      expect(body).toMatchObject({ id: sent.body.event_id, object: 'event', type: 'webhook_endpoint.test', api_version: '2026-07-01' });
+      expect(body).toMatchObject({ id: sent.body.event_id, object: 'event', type: 'webhook_endpoint.test', api_version: '2026-12-01' });
       // The endpoint as the API renders it, never with its secret (its health as it was when the event was sent).
       const rendered = await h.op('getWebhookEndpoint', { params: { webhook_endpoint_id: ep.id } });
       expect(body.data).toEqual({ ...rendered.body, health: { ...rendered.body.health, last_success_at: null } });

@@ -66,6 +66,8 @@ export const Payment = defineEntity({
     reference: p.string().nullable(),
     status: p.string().$type<S['PaymentStatus']>(),
     failureReason: p.string().nullable(),
+    returnedAt: p.datetime().nullable(),
+    returnReason: p.string().nullable(),
     createdAt: p.datetime(),
   },
 });

@@ -17,6 +17,7 @@ export const handlers: Handlers<
   | 'createPayment'
   | 'listPayments'
   | 'getPayment'
+  | 'returnPayment'
   | 'createCarrierPayment'
   | 'listCarrierPayments'
   | 'getCarrierPayment'
@@ -53,6 +54,9 @@ export const handlers: Handlers<
   },
   async getPayment({ params }, ctx) {
     return { status: 200, body: payments.renderPayment(await payments.findPayment(ctx, params.payment_id)) };
+  },
+  async returnPayment({ params, body }, ctx) {
+    return { status: 200, body: payments.renderPayment(await payments.returnPayment(ctx, params.payment_id, body)) };
   },
   async createCarrierPayment({ body }, ctx) {
     const payment = await carrierPayments.createCarrierPayment(ctx, body);

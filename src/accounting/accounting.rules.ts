@@ -25,7 +25,7 @@ export const LEDGER_ACCOUNTS: readonly { account: LedgerAccount; normal: Directi
 ];
 
 /** The money movements the ledger records (each journal entry's `kind`), and the migration's reclassification. */
-export type Movement = 'order_delivered' | 'invoice_sent' | 'invoice_voided' | 'payment_received' | 'carrier_payment_sent' | 'reclassification';
+export type Movement = 'order_delivered' | 'invoice_sent' | 'invoice_voided' | 'payment_received' | 'payment_returned' | 'carrier_payment_sent' | 'reclassification';
 
 /** One line of a journal entry: an account debited or credited, and the load it is about (revenue, cost, unbilled and deferred amounts are per load). */
 export interface PostingLine {
@@ -122,6 +122,15 @@ export const paymentReceivedPosting = (payment: { id: string; amount: number }, 
   sourceId: payment.id,
   description: invoice ? `Payment ${payment.id} received for invoice ${invoice.number}` : `Payment ${payment.id} received on account`,
   lines: [debit('cash', payment.amount), credit('accounts_receivable', payment.amount)],
+});
+
+/** Payment returned by the bank: the receivable is owed again and the cash is gone (Dr accounts receivable, Cr cash), the payment's entry reversed. */
+export const paymentReturnedPosting = (payment: { id: string; amount: number }, invoice: { number: string } | null): Posting => ({
+  kind: 'payment_returned',
+  sourceType: 'payment',
+  sourceId: payment.id,
+  description: invoice ? `Payment ${payment.id} for invoice ${invoice.number} returned` : `Payment ${payment.id} on account returned`,
+  lines: [debit('accounts_receivable', payment.amount), credit('cash', payment.amount)],
 });
 
 /** Carrier payment sent: the payable settled in cash (Dr carrier payable, Cr cash). */
@@ -233,6 +242,15 @@ export function paymentApplication(invoice: Pick<Invoice, 'id' | 'status' | 'sub
   const remaining = amountRemaining(invoice);
   if (amount > remaining) throw errors.amountExceedsBalance(invoice.id, amount, remaining);
   return { amountPaid: invoice.amountPaid + amount, settles: amount === remaining };
+}
+
+/**
+ * What returning a payment of `amount` does to the invoice it paid: the amount is owed again, and a
+ * PAID invoice is SENT again (-> reopens). Only a SENT or PAID invoice holds payments.
+ */
+export function paymentReturnToInvoice(invoice: Pick<Invoice, 'id' | 'status' | 'amountPaid'>, amount: number) {
+  invoiceLifecycle.assert('return_payment', invoice.status, invoice.id);
+  return { amountPaid: invoice.amountPaid - amount, reopen: invoiceLifecycle.allows('reopen', invoice.status) ? invoiceLifecycle.table.reopen : null };
 }
 
 /** A carrier payment's amount and currency: the sum of its orders' carrier_pay, all in one currency (409 reference_conflict otherwise). */

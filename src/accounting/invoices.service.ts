@@ -79,7 +79,7 @@ const deliveriesOf = (ctx: Context, accountId: string, invoiceIds: string[]): Pr
   latestMessages(ctx.em, accountId, invoiceIds, 'invoice');
 
 /** The invoice with its lines and its delivery, read in the context's transaction. */
-async function invoiceWithLines(ctx: Context, invoice: Invoice): Promise<InvoiceWithLines> {
+export async function invoiceWithLines(ctx: Context, invoice: Invoice): Promise<InvoiceWithLines> {
   const [lines, deliveries] = await Promise.all([linesOf(ctx, [invoice.id]), deliveriesOf(ctx, invoice.accountId, [invoice.id])]);
   return { invoice, lines: lines.get(invoice.id)!, delivery: deliveries.get(invoice.id) ?? null };
 }

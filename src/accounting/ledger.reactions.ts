@@ -13,6 +13,7 @@ import {
   invoiceVoidedPosting,
   orderDeliveredPosting,
   paymentReceivedPosting,
+  paymentReturnedPosting,
   type BilledLine,
   type Posting,
 } from './accounting.rules.js';
@@ -52,6 +53,13 @@ async function billedLines(ctx: Context, invoice: EventPayloads['invoice.sent'])
   return invoice.lines.map((l) => ({ amount: l.amount, orderId: l.order_id ?? null, recognized: l.order_id ? (delivered.get(l.order_id) ?? null) : null }));
 }
 
+/** The invoice a payment was applied to (its number names it in the entry's description), if any. */
+async function paidInvoice(ctx: Context, payment: { invoice_id: string | null }): Promise<{ number: string } | null> {
+  if (!payment.invoice_id) return null;
+  const [invoice] = await queryRows<{ number: string }>(ctx.em, 'select number from invoices where id = $1', [payment.invoice_id]);
+  return invoice ?? null;
+}
+
 export const ledgerReactions: Reactions = {
   'order.delivered': [
     async (ctx, event) => {
@@ -71,9 +79,12 @@ export const ledgerReactions: Reactions = {
   ],
   'payment.received': [
     async (ctx, event) => {
-      const payment = event.data;
-      const [invoice] = payment.invoice_id ? await queryRows<{ number: string }>(ctx.em, 'select number from invoices where id = $1', [payment.invoice_id]) : [];
-      post(ctx, event, payment.currency, paymentReceivedPosting(payment, invoice ?? null));
+      post(ctx, event, event.data.currency, paymentReceivedPosting(event.data, await paidInvoice(ctx, event.data)));
+    },
+  ],
+  'payment.returned': [
+    async (ctx, event) => {
+      post(ctx, event, event.data.currency, paymentReturnedPosting(event.data, await paidInvoice(ctx, event.data)));
     },
   ],
   'carrier_payment.sent': [

@@ -1,7 +1,8 @@
 // Customer payments: a succeeded payment posts cash against receivable and, applied to a SENT invoice,
 // lowers what remains; the one that brings it to 0 settles the invoice (invoice.paid), all in one
-// transaction. A failed payment is recorded and announced, and changes no balance. What a payment
-// posts and does to its invoice is accounting.rules.ts.
+// transaction. A failed payment is recorded and announced, and changes no balance. A succeeded payment
+// the bank takes back is returned: owed again, its cash reversed, audited. What a payment posts and
+// does to its invoice is accounting.rules.ts.
 import type { components, operations } from '../../generated/openapi.js';
 import type { EventPayloads } from '../../generated/events.js';
 import { findCustomer } from '../customers/customers.service.js';
@@ -13,10 +14,13 @@ import { newId } from '../shared/ids.js';
 import { createdRange, listPage, type Page } from '../shared/pagination.js';
 import { emitEvent } from '../webhooks/emitter.js';
 import { Invoice, Payment } from './accounting.entities.js';
-import { findInvoice } from './invoices.service.js';
-import { isFailedPayment, paymentApplication } from './accounting.rules.js';
+import { findInvoice, invoiceWithLines, renderInvoice } from './invoices.service.js';
+import { isFailedPayment, paymentApplication, paymentReturnToInvoice } from './accounting.rules.js';
 import { invoiceLifecycle } from './invoices.state.js';
 import { livemodeOf } from '../shared/livemode.js';
+import { SUPPORTED_VERSIONS } from '../shared/versions.js';
+import { recordAudit, type AuditAction } from '../audit/audit.service.js';
+import { paymentLifecycle } from './payments.state.js';
 
 type S = components['schemas'];
 type ListQuery = NonNullable<operations['listPayments']['parameters']['query']>;
@@ -34,6 +38,8 @@ export function renderPayment(p: Payment): S['Payment'] {
     reference: p.reference ?? null,
     status: p.status,
     failure_reason: p.failureReason ?? null,
+    returned_at: p.returnedAt ? unixSeconds(p.returnedAt) : null,
+    return_reason: p.returnReason ?? null,
     created: unixSeconds(p.createdAt),
   };
 }
@@ -50,11 +56,16 @@ export const invoicePaidData = (invoice: Invoice, payment: Payment): EventPayloa
 
 export const findPayment = ownedFinder(Payment, 'payment', 'payment_id');
 
+/** The API versions before 2026-12-01, which read a returned payment as failed (versions.ts). */
+const READS_RETURNED_AS_FAILED = new Set<string>(SUPPORTED_VERSIONS.slice(SUPPORTED_VERSIONS.indexOf('2026-12-01') + 1));
+
 export function listPayments(ctx: RequestContext, query: ListQuery): Promise<Page<Payment>> {
+  // A version that shows a returned payment as failed finds it as failed too.
+  const status = query.status === 'failed' && READS_RETURNED_AS_FAILED.has(ctx.principal.apiVersion) ? { $in: ['failed', 'returned'] as S['PaymentStatus'][] } : query.status;
   const where = {
     ...(query.customer_id ? { customerId: query.customer_id } : {}),
     ...(query.invoice_id ? { invoiceId: query.invoice_id } : {}),
-    ...(query.status ? { status: query.status } : {}),
+    ...(status ? { status } : {}),
     ...createdRange(query.created),
   };
   return listPage(ctx.em, Payment, ctx.principal.accountId, where, query);
@@ -87,6 +98,8 @@ export function createPayment(ctx: RequestContext, input: S['PaymentCreate']): P
       reference: input.reference ?? null,
       status: failed ? 'failed' : 'succeeded',
       failureReason: failed ? input.failure_reason! : null,
+      returnedAt: null,
+      returnReason: null,
       createdAt: now,
     });
     tx.em.persist(payment);
@@ -106,6 +119,39 @@ export function createPayment(ctx: RequestContext, input: S['PaymentCreate']): P
         }
       }
     }
+    await tx.em.flush();
+    return payment;
+  });
+}
+
+/**
+ * succeeded -> returned: the bank took the payment back. The invoice it paid owes the amount again
+ * (a PAID one is SENT again: invoice.reopened, after payment.returned), the ledger reverses its cash as it records payment.returned, and the
+ * action is audited, in one transaction. The payment is locked first, then its invoice: two returns
+ * of one payment apply one after the other, and the second is refused.
+ */
+export function returnPayment(ctx: RequestContext, id: string, input: S['PaymentReturn']): Promise<Payment> {
+  return inTransaction(ctx, async (tx) => {
+    const payment = await findPayment(tx, id, { forUpdate: true });
+    const transition = paymentLifecycle.assert('return', payment.status, payment.id);
+    const invoice = payment.invoiceId ? await findInvoice(tx, payment.invoiceId, { param: 'payment_id', forUpdate: true }) : null;
+    const application = invoice ? paymentReturnToInvoice(invoice, payment.amount) : null;
+    const now = ctx.clock.now();
+    payment.status = transition.to;
+    payment.returnedAt = now;
+    payment.returnReason = input.reason;
+    // The ledger posts the reversal (receivable against cash) as it records payment.returned.
+    await emitEvent(tx, transition.event, renderPayment(payment), { now });
+    if (invoice && application) {
+      invoice.amountPaid = application.amountPaid;
+      invoice.updatedAt = now;
+      if (application.reopen) {
+        invoice.status = application.reopen.to;
+        invoice.paidAt = null;
+        await emitEvent(tx, application.reopen.event, renderInvoice(await invoiceWithLines(tx, invoice), now), { now });
+      }
+    }
+    await recordAudit(tx, transition.audit as AuditAction, payment.id, { now });
     await tx.em.flush();
     return payment;
   });

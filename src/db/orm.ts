@@ -55,6 +55,7 @@ import { Migration20261128000050_endpoint_window } from './migrations/Migration2
 import { Migration20261128000060_test_mode } from './migrations/Migration20261128000060_test_mode.js';
 import { Migration20261128000070_webhook_listeners } from './migrations/Migration20261128000070_webhook_listeners.js';
 import { Migration20261128000080_test_clocks } from './migrations/Migration20261128000080_test_clocks.js';
+import { Migration20261128000090_payment_returns } from './migrations/Migration20261128000090_payment_returns.js';
 
 export const entities = [Account, ApiKey, Customer, Order, Event, WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt, Carrier, ComplianceAlert, CarrierRegistrySnapshot, Job, OAuthClient, OAuthToken, AuditLog, User, Session, SignInFailure, Invoice, InvoiceLine, Payment, CarrierPayment, CarrierPaymentOrder, LedgerEntry, Message, TestDataDeletion, TestClock];
 
@@ -87,6 +88,7 @@ export const migrations = [
   { name: 'Migration20261128000060_test_mode', class: Migration20261128000060_test_mode },
   { name: 'Migration20261128000070_webhook_listeners', class: Migration20261128000070_webhook_listeners },
   { name: 'Migration20261128000080_test_clocks', class: Migration20261128000080_test_clocks },
+  { name: 'Migration20261128000090_payment_returns', class: Migration20261128000090_payment_returns },
 ];
 
 export interface Database extends DatabaseContract {

@@ -133,11 +133,14 @@ export async function marginReport(ctx: RequestContext, query: operations['getMa
   };
 }
 
+/** A payment that had been received by the bound and not returned by it (a returned one counts until its return). */
+const RECEIVED_BY_END = `p.status in ('succeeded', 'returned') and p.created_at < b.end_at and (p.returned_at is null or p.returned_at >= b.end_at)`;
+
 /**
  * What each customer owed at the end of the day $3 (before the next day's start, computed here: the
  * day after 9999-12-31 is past what a JavaScript Date serializes for the embedded database), by days past due:
- * every invoice sent before then and not voided by then, less the payments applied to it by then;
- * and the payments received on account (no invoice) by then. Its total is the receivable balance of
+ * every invoice sent before then and not voided by then, less the payments applied to it by then
+ * (and not returned by then); and the payments received on account (no invoice) by then (the same). Its total is the receivable balance of
  * the ledger at that instant (each is posted with the same time as the row it reads here).
  */
 const AGING = `
@@ -145,7 +148,7 @@ const AGING = `
   open_invoices as (
     select i.customer_id, ($3::date - i.due_date::date) as days_late,
       i.subtotal - coalesce((select sum(p.amount) from payments p
-        where p.invoice_id = i.id and p.status = 'succeeded' and p.created_at < b.end_at), 0) as open
+        where p.invoice_id = i.id and ${RECEIVED_BY_END}), 0) as open
     from invoices i cross join bounds b
     where i.account_id = $1 and i.currency = $2 and i.sent_at < b.end_at and (i.voided_at is null or i.voided_at >= b.end_at)
   ),
@@ -159,8 +162,8 @@ const AGING = `
     from open_invoices group by 1
   ),
   unapplied as (
-    select customer_id, sum(amount) as amount from payments cross join bounds b
-    where account_id = $1 and currency = $2 and invoice_id is null and status = 'succeeded' and created_at < b.end_at
+    select p.customer_id, sum(p.amount) as amount from payments p cross join bounds b
+    where p.account_id = $1 and p.currency = $2 and p.invoice_id is null and ${RECEIVED_BY_END}
     group by 1
   )
   select c.id as customer_id, c.name as customer_name, coalesce(b.invoices, 0)::int as invoices,

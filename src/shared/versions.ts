@@ -41,7 +41,32 @@ function renameSchemaKeys(schema: Json, renames: Record<string, string>): Json {
 
 const ORDER_STOPS_2026_01 = { pickup: 'origin', delivery: 'destination' };
 
+/**
+ * Before 2026-12-01 a payment was `succeeded` or `failed`: a payment the bank took back reads as
+ * failed, the return's reason as its failure reason (it moved no money in the end).
+ */
+const paymentReturnedAsFailed = (payment: Json): Json =>
+  payment.status === 'returned' ? { ...payment, status: 'failed', failure_reason: payment.return_reason } : payment;
+
+/** The same for the payment's JSON Schema: its status as 2026-07-01 published it (no `returned`). */
+function paymentStatusesBefore2026_12(schema: Json): Json {
+  const properties = schema.properties as Json | undefined;
+  if (!properties?.status) return schema;
+  const status = { type: 'string', title: 'PaymentStatus', description: 'The outcome of a payment.', enum: ['succeeded', 'failed'] };
+  return { ...schema, properties: { ...properties, status } };
+}
+
 export const VERSIONS = [
+  {
+    version: '2026-12-01',
+    changes: 'Payments the bank took back are `returned` (they read as `failed` before).',
+    downgrade: {
+      payment: paymentReturnedAsFailed,
+    },
+    schemaDowngrade: {
+      payment: paymentStatusesBefore2026_12,
+    },
+  },
   {
     version: '2026-07-01',
     changes: 'Orders name their stops `pickup` and `delivery` (they were `origin` and `destination`).',

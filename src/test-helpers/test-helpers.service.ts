@@ -8,7 +8,7 @@ import { createTestRegistryProvider, setTestRegistryChange } from '../carriers/r
 import { createCustomer } from '../customers/customers.service.js';
 import { actOnOrder, createOrder, findOrder } from '../orders/orders.service.js';
 import { createInvoice, announceOverdueInvoices, invoiceDeliveryFailed, voidInvoice } from '../accounting/invoices.service.js';
-import { createPayment } from '../accounting/payments.service.js';
+import { createPayment, returnPayment } from '../accounting/payments.service.js';
 import { createCarrierPayment } from '../accounting/carrier-payments.service.js';
 import { Message } from '../mail/mail.entities.js';
 import { Event } from '../webhooks/events.entities.js';
@@ -136,6 +136,14 @@ async function clockAdvanced(tx: RequestContext, made: Made, options: { ready: b
   if (options.ready) await finishAdvance(tx, clock.id);
 }
 
+/** An invoice sent, paid in full and its payment returned by the bank (payment.returned, invoice.reopened). */
+async function paidThenReturned(tx: RequestContext, made: Made): Promise<void> {
+  const inv = await invoice(tx, made, { send: true });
+  const payment = await createPayment(tx, { customer_id: inv.customerId, invoice_id: inv.id, amount: inv.amount, payment_method: 'ach', currency: 'usd', reference: 'ACH-TEST-0001' });
+  made.ids.push(payment.id);
+  await returnPayment(tx, payment.id, { reason: 'R01: insufficient funds (test)' });
+}
+
 type Recipe = (tx: RequestContext, made: Made) => Promise<void>;
 
 /** How each event type is made to happen for real. */
@@ -187,6 +195,9 @@ const RECIPES: Record<EventType, Recipe> = {
     const inv = await invoice(tx, made, { send: true });
     made.ids.push((await createPayment(tx, { customer_id: inv.customerId, invoice_id: inv.id, amount: inv.amount, payment_method: 'ach', currency: 'usd', failure_reason: 'Insufficient funds (test)' })).id);
   },
+  // Paid in full, then taken back by the bank: the invoice is SENT again and owes it all.
+  'payment.returned': async (tx, made) => paidThenReturned(tx, made),
+  'invoice.reopened': async (tx, made) => paidThenReturned(tx, made),
   'carrier_payment.sent': async (tx, made) => {
     const o = await orderUpTo(tx, made, 'delivered');
     made.ids.push((await createCarrierPayment(tx, { carrier_id: o.carrierId!, order_ids: [o.id], payment_method: 'ach' })).payment.id);
@@ -236,6 +247,8 @@ const RECIPE_SCOPES: Record<EventType, readonly string[]> = {
   'invoice.delivery_failed': ACCOUNTING,
   'payment.received': ACCOUNTING,
   'payment.failed': ACCOUNTING,
+  'payment.returned': ACCOUNTING,
+  'invoice.reopened': ACCOUNTING,
   'carrier_payment.sent': [...ORDERS, ...CARRIERS, ...ACCOUNTING],
   'compliance.alert': CARRIERS,
   'audit.privileged_action': [],

@@ -262,8 +262,8 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await page.getByLabel('Endpoint URL').fill(receiver.url);
     await page.getByLabel('Description').fill('Local receiver');
     await page.getByLabel('Select events').check();
-    // The specification's eighteen types, and carrier.rejected, invoice.overdue and invoice.delivery_failed (documented additions).
-    await expect.poll(() => page.locator('.event-groups input[type=checkbox]').count()).toBe(21);
+    // The specification's eighteen types, and carrier.rejected, invoice.overdue, invoice.delivery_failed, payment.returned and invoice.reopened (documented additions).
+    await expect.poll(() => page.locator('.event-groups input[type=checkbox]').count()).toBe(23);
     await shot('webhook-add');
     await page.getByLabel('All events (including types added later)').check();
     await submit('Add endpoint');
@@ -451,7 +451,7 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await expect.poll(() => delivered.locator('pre').textContent()).toContain('"const": "order.delivered"');
   });
 
-  it('invoices the delivered order from the customer\'s unbilled orders, sends it and records its payment', async () => {
+  it('invoices the delivered order from the customer\'s unbilled orders, sends it, records its payment, its return and its payment again', async () => {
     await go('/accounting/invoices');
     await expect.poll(() => page.locator('.empty').textContent()).toBe('No invoice yet.');
     await page.getByRole('link', { name: 'Create invoice' }).click();
@@ -531,8 +531,24 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('PAID');
     expect(await page.getByTestId('amount-remaining').textContent()).toBe('$0.00');
     await expect.poll(() => page.getByTestId('payment').count()).toBe(1);
-    expect(await page.locator('main button, main form').count()).toBe(0); // a paid invoice has nothing left to do
+    // A paid invoice has one thing left to do: record that the bank took its payment back.
+    expect(await page.locator('main form').count()).toBe(1);
     await shot('invoice-paid');
+    await page.locator('input[name=return_reason]').fill('R01: insufficient funds');
+    await submit('Record return');
+    await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('SENT');
+    expect(await page.getByTestId('amount-remaining').textContent()).toBe('$1,250.00');
+    await expect.poll(() => page.getByTestId('payment').textContent()).toContain('returned');
+    expect(await page.getByTestId('payment').textContent()).toContain('R01: insufficient funds');
+    expect(await page.locator('input[name=return_reason]').count()).toBe(0);
+    await shot('invoice-payment-returned');
+    // Paid again by wire: PAID again, two payments.
+    await expect.poll(() => page.locator('input[name=amount]').inputValue()).toBe('1250.00');
+    await page.locator('select[name=payment_method]').selectOption('wire');
+    await page.locator('input[name=reference]').fill('FED-0002');
+    await submit('Record payment');
+    await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('PAID');
+    await expect.poll(() => page.getByTestId('payment').count()).toBe(2);
     // The order is billed now: nothing is left to invoice for this customer.
     await go('/accounting/invoices/new');
     await page.locator('select[name=customer_id]').selectOption({ label: 'Acme Auto Sales' });
@@ -545,8 +561,9 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await page.locator('select[name=status]').selectOption('DRAFT');
     await expect.poll(() => page.locator('.empty').textContent()).toBe('No invoice matches these filters.');
     await go('/accounting/payments');
-    await expect.poll(() => page.getByTestId('payment').count()).toBe(1);
-    expect(await page.getByTestId('payment').textContent()).toContain('ACH-0001');
+    await expect.poll(() => page.getByTestId('payment').count()).toBe(2);
+    expect(await page.getByTestId('payment').nth(1).textContent()).toContain('ACH-0001');
+    expect(await page.getByTestId('payment').nth(1).textContent()).toContain('returned');
     await shot('payments');
   }, 120_000);
 

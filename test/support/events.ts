@@ -81,6 +81,10 @@ export async function emitEveryEventType(h: Harness, endpointId: string, key?: s
   const voided = (await invoice([{ description: 'Storage', quantity: 2, unit_amount: 50 }])).id;
   await call('POST', `/v1/invoices/${voided}/void`, {});
   await call('POST', '/v1/payments', { customer_id: customer, amount: 10, payment_method: 'card', failure_reason: 'Card declined.' });
+  // A check that paid an invoice bounces: payment.returned, and the invoice owes it again (invoice.reopened).
+  const storage = (await invoice([{ description: 'Storage', quantity: 1, unit_amount: 25 }])).id;
+  const bounced = (await call('POST', '/v1/payments', { customer_id: customer, invoice_id: storage, amount: 25, payment_method: 'check', reference: 'Check 1042' })).id;
+  await call('POST', `/v1/payments/${bounced}/return`, { reason: 'Check returned: insufficient funds' });
   await call('POST', '/v1/carrier_payments', { carrier_id: active, order_ids: [a], payment_method: 'ach' });
   // Past due (the daily check announces it), and an email refused for good (the mail worker's report).
   const late = await call('POST', '/v1/invoices', { customer_id: customer, due_date: '2020-01-31', lines: [{ description: 'Storage', quantity: 1, unit_amount: 70 }], send: { email: 'ap@events.example' } });

@@ -79,6 +79,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   apply_payment: ['SENT'],
   settle: ['SENT'],
   void: ['SENT'],
+  return_payment: ['SENT', 'PAID'],
+  reopen: ['PAID'],
 };
 type Action = keyof typeof invoiceLifecycle.table;
 
@@ -94,7 +96,7 @@ describe('invoice lifecycle', () => {
     else expect(() => invoiceLifecycle.assert(action as Action, status, 'inv_1')).toThrow(ApiError);
   });
 
-  it('DRAFT -> SENT -> PAID, SENT -> VOID, each with its event; only the void is audited; SENT sent again, unchanged', () => {
+  it('DRAFT -> SENT -> PAID, SENT -> VOID, each with its event; only the void is audited; SENT sent again, unchanged; PAID -> SENT (invoice.reopened) when a payment is returned', () => {
     const moves = Object.fromEntries(
       Object.entries(invoiceLifecycle.table).map(([a, t]) => [a, { to: 'to' in t ? t.to : undefined, event: 'event' in t ? t.event : undefined, audit: 'audit' in t ? t.audit : undefined }]),
     );
@@ -105,6 +107,8 @@ describe('invoice lifecycle', () => {
       apply_payment: { to: undefined, event: undefined, audit: undefined },
       settle: { to: 'PAID', event: 'invoice.paid', audit: undefined },
       void: { to: 'VOID', event: 'invoice.voided', audit: 'invoice.voided' },
+      return_payment: { to: undefined, event: undefined, audit: undefined },
+      reopen: { to: 'SENT', event: 'invoice.reopened', audit: undefined },
     });
   });
 
@@ -121,6 +125,8 @@ describe('invoice lifecycle', () => {
     ['send', 'SENT', 'The invoice inv_1 is already sent.'],
     ['settle', 'PAID', 'The invoice inv_1 is already paid.'],
     ['void', 'VOID', 'The invoice inv_1 is already voided.'],
+    ['return_payment', 'VOID', 'An invoice (inv_1) in status VOID cannot be unpaid; allowed from SENT or PAID.'],
+    ['reopen', 'SENT', 'The invoice inv_1 is already reopened.'],
   ])('refuses %s from %s with 409 invalid_state_transition', (action, status, message) => {
     expect(refusal(() => invoiceLifecycle.assert(action as Action, status, 'inv_1'))).toEqual({
       status: 409,

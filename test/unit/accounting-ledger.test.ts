@@ -15,6 +15,7 @@ import {
   LEDGER_ACCOUNTS,
   orderDeliveredPosting,
   paymentReceivedPosting,
+  paymentReturnedPosting,
   trialBalance,
   type Posting,
   type PostingLine,
@@ -142,6 +143,19 @@ describe('payments', () => {
 
   it('payment received on account (no invoice): the same accounts', () => {
     expect(paymentReceivedPosting({ id: 'pay_2', amount: 1 }, null)).toMatchObject({ description: 'Payment pay_2 received on account', lines: [dr('cash', 1), cr('accounts_receivable', 1)] });
+  });
+
+  it('payment returned by the bank: debits accounts_receivable and credits cash, undoing what its receipt posted', () => {
+    const returned = paymentReturnedPosting({ id: 'pay_1', amount: 50_000 }, { number: 'INV-000007' });
+    expect(returned).toEqual({
+      kind: 'payment_returned',
+      sourceType: 'payment',
+      sourceId: 'pay_1',
+      description: 'Payment pay_1 for invoice INV-000007 returned',
+      lines: [dr('accounts_receivable', 50_000), cr('cash', 50_000)],
+    });
+    expect(net(paymentReceivedPosting({ id: 'pay_1', amount: 50_000 }, invoice), returned)).toEqual({});
+    expect(paymentReturnedPosting({ id: 'pay_2', amount: 1 }, null)).toMatchObject({ description: 'Payment pay_2 on account returned', lines: [dr('accounts_receivable', 1), cr('cash', 1)] });
   });
 
   it('carrier payment sent: debits carrier_payable and credits cash by the payment', () => {

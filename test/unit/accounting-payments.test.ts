@@ -1,9 +1,12 @@
 // Payment application as API-DESIGN ("Payment", "Carrier payment") states it: a succeeded payment of
 // a SENT invoice lowers amount_remaining; the one that brings it to 0 settles the invoice (PAID); more
 // than amount_remaining is refused with 409 amount_exceeds_balance; a failed payment (one with a
-// failure_reason) is not applied. A carrier payment is the sum of its orders' carrier_pay, one currency.
+// failure_reason) is not applied; a payment the bank returned is owed again (a PAID invoice is SENT
+// again), and only a succeeded payment can be returned. A carrier payment is the sum of its orders'
+// carrier_pay, one currency.
 import { describe, expect, it } from 'vitest';
-import { carrierPaymentTotal, isFailedPayment, paymentApplication } from '../../src/accounting/accounting.rules.js';
+import { carrierPaymentTotal, isFailedPayment, paymentApplication, paymentReturnToInvoice } from '../../src/accounting/accounting.rules.js';
+import { paymentLifecycle } from '../../src/accounting/payments.state.js';
 import { ApiError } from '../../src/shared/errors.js';
 
 const refusal = (f: () => unknown) => {
@@ -46,6 +49,36 @@ describe('paymentApplication', () => {
     ['VOID', 'An invoice (inv_1) in status VOID cannot be paid; allowed from SENT.'],
   ] as const)('refuses a payment of a %s invoice with 409 invalid_state_transition', (status, message) => {
     expect(refusal(() => paymentApplication({ ...sent, status, amountPaid: 0 }, 1))).toEqual({ status: 409, code: 'invalid_state_transition', param: undefined, message });
+  });
+});
+
+describe('paymentReturnToInvoice', () => {
+  it('owes the amount again: a PAID invoice is SENT again, a SENT one stays SENT', () => {
+    const paid = { ...sent, status: 'PAID' as const, amountPaid: 145_000 };
+    expect(paymentReturnToInvoice(paid, 145_000)).toEqual({ amountPaid: 0, reopen: expect.objectContaining({ from: ['PAID'], to: 'SENT' }) });
+    expect(paymentReturnToInvoice(paid, 45_000)).toMatchObject({ amountPaid: 100_000, reopen: { to: 'SENT' } });
+    expect(paymentReturnToInvoice({ ...sent, amountPaid: 50_000 }, 20_000)).toEqual({ amountPaid: 30_000, reopen: null });
+  });
+
+  it.each(['DRAFT', 'VOID'] as const)('refuses a %s invoice (it holds no payment) with 409 invalid_state_transition', (status) => {
+    expect(refusal(() => paymentReturnToInvoice({ ...sent, status }, 1))).toEqual({
+      status: 409,
+      code: 'invalid_state_transition',
+      param: undefined,
+      message: `An invoice (inv_1) in status ${status} cannot be unpaid; allowed from SENT or PAID.`,
+    });
+  });
+});
+
+describe('payment lifecycle', () => {
+  it('returns only a succeeded payment: returned, payment.returned, audited', () => {
+    expect(paymentLifecycle.assert('return', 'succeeded', 'pay_1')).toEqual({ from: ['succeeded'], to: 'returned', event: 'payment.returned', verb: 'returned', audit: 'payment.returned' });
+    expect(refusal(() => paymentLifecycle.assert('return', 'failed', 'pay_1'))).toMatchObject({
+      status: 409,
+      code: 'invalid_state_transition',
+      message: 'A payment (pay_1) in status failed cannot be returned; allowed from succeeded.',
+    });
+    expect(refusal(() => paymentLifecycle.assert('return', 'returned', 'pay_1'))).toMatchObject({ status: 409, message: 'The payment pay_1 is already returned.' });
   });
 });
 

@@ -1,6 +1,7 @@
-// API versions (API-DESIGN, "Versions"): 2026-07-01 (current) renamed the order's stops to pickup and
-// delivery; a key pinned to 2026-01-15 gets them as origin and destination, in every resource of a
-// body (lists, nested objects), while an event keeps the version it was rendered for.
+// API versions (API-DESIGN, "Versions"): 2026-12-01 (current) added the `returned` payment status,
+// which 2026-07-01 reads as `failed`; 2026-07-01 renamed the order's stops to pickup and delivery, and
+// a key pinned to 2026-01-15 gets them as origin and destination, in every resource of a body (lists,
+// nested objects), while an event keeps the version it was rendered for.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { CURRENT_VERSION, isSupportedVersion, renderForVersion, schemaForVersion, SUPPORTED_VERSIONS, VERSIONS } from '../../src/shared/versions.js';
@@ -9,12 +10,13 @@ const order = (id: string) => ({ id, object: 'order', pickup: { city: 'Austin' }
 const old = (id: string) => ({ id, object: 'order', origin: { city: 'Austin' }, destination: { city: 'Denver' }, status: 'pending' });
 
 describe('supported versions', () => {
-  it('are 2026-07-01 (current) and 2026-01-15, newest first', () => {
-    expect(SUPPORTED_VERSIONS).toEqual(['2026-07-01', '2026-01-15']);
-    expect(CURRENT_VERSION).toBe('2026-07-01');
-    expect(VERSIONS.map((v) => v.version)).toEqual(['2026-07-01', '2026-01-15']);
+  it('are 2026-12-01 (current), 2026-07-01 and 2026-01-15, newest first', () => {
+    expect(SUPPORTED_VERSIONS).toEqual(['2026-12-01', '2026-07-01', '2026-01-15']);
+    expect(CURRENT_VERSION).toBe('2026-12-01');
+    expect(VERSIONS.map((v) => v.version)).toEqual(['2026-12-01', '2026-07-01', '2026-01-15']);
   });
   it('are recognised, and nothing else', () => {
+    expect(isSupportedVersion('2026-12-01')).toBe(true);
     expect(isSupportedVersion('2026-07-01')).toBe(true);
     expect(isSupportedVersion('2026-01-15')).toBe(true);
     expect(isSupportedVersion('2025-01-01')).toBe(false);
@@ -25,7 +27,22 @@ describe('supported versions', () => {
 describe('renderForVersion', () => {
   it('leaves the current version’s body as it is', () => {
     const body = order('ord_1');
-    expect(renderForVersion(body, '2026-07-01')).toBe(body);
+    expect(renderForVersion(body, '2026-12-01')).toBe(body);
+  });
+  it('reads a returned payment as failed for 2026-07-01 and 2026-01-15, its return reason as the failure reason', () => {
+    const returned = { id: 'pay_1', object: 'payment', status: 'returned', failure_reason: null, returned_at: 5, return_reason: 'R01', amount: 10 };
+    const downgraded = { ...returned, status: 'failed', failure_reason: 'R01' };
+    expect(renderForVersion(returned, '2026-12-01')).toBe(returned);
+    expect(renderForVersion(returned, '2026-07-01')).toEqual(downgraded);
+    expect(renderForVersion({ object: 'list', data: [returned] }, '2026-01-15')).toEqual({ object: 'list', data: [downgraded] });
+    // Keys in the same order; payments that were not returned, and other resources with a `returned` status, unchanged.
+    expect(Object.keys(renderForVersion(returned, '2026-07-01'))).toEqual(Object.keys(returned));
+    for (const status of ['succeeded', 'failed']) {
+      const p = { ...returned, status, returned_at: null, return_reason: null };
+      expect(renderForVersion(p, '2026-07-01')).toEqual(p);
+    }
+    const other = { object: 'shipment', status: 'returned', return_reason: 'x', failure_reason: null };
+    expect(renderForVersion(other, '2026-07-01')).toEqual(other);
   });
   it('leaves a body for an unknown version as it is', () => {
     const body = order('ord_1');
@@ -81,7 +98,7 @@ describe('schemaForVersion: the JSON Schema of what renderForVersion renders', (
   };
 
   it('is the same schema for the current version and for an unknown one', () => {
-    expect(schemaForVersion(envelope, '2026-07-01')).toBe(envelope);
+    expect(schemaForVersion(envelope, '2026-12-01')).toBe(envelope);
     expect(schemaForVersion(envelope, '1999-01-01')).toBe(envelope);
   });
 
@@ -90,6 +107,7 @@ describe('schemaForVersion: the JSON Schema of what renderForVersion renders', (
     const order = out.$defs.Order as unknown as typeof orderSchema & { properties: Record<string, unknown> };
     expect(Object.keys(order.properties)).toEqual(['id', 'object', 'origin', 'destination', 'status']);
     expect(order.required).toEqual(['id', 'object', 'origin', 'destination']);
+    expect(order.type).toBe('object');
     expect(out.$defs.Stop).toBe(envelope.$defs.Stop);
     expect(out.$defs.Id).toBe(envelope.$defs.Id);
     expect(out.properties).toBe(envelope.properties);
@@ -100,6 +118,30 @@ describe('schemaForVersion: the JSON Schema of what renderForVersion renders', (
     expect(root).toEqual({ properties: { object: { const: 'order' }, origin: {} } });
     expect(schemaForVersion({ type: 'string' }, '2026-01-15')).toEqual({ type: 'string' });
     expect(schemaForVersion({ properties: { object: { type: 'string' }, pickup: {} } }, '2026-01-15')).toEqual({ properties: { object: { type: 'string' }, pickup: {} } });
+  });
+
+  it('gives the payment of 2026-07-01 and earlier the statuses it had then (succeeded, failed), which a downgraded returned payment meets', () => {
+    const doc = JSON.parse(readFileSync('generated/openapi.json', 'utf8')) as { components: { schemas: Record<string, { properties: Record<string, unknown> }> } };
+    const current = doc.components.schemas.Payment!;
+    expect(schemaForVersion(current as never, '2026-12-01')).toBe(current);
+    for (const v of ['2026-07-01', '2026-01-15']) {
+      const described = schemaForVersion(current as never, v) as { properties: Record<string, { enum?: string[] }> };
+      expect(described.properties.status!.enum).toEqual(['succeeded', 'failed']);
+      expect(Object.keys(described.properties)).toEqual(Object.keys(current.properties));
+      expect(described.properties.status!.enum).toContain((renderForVersion({ object: 'payment', status: 'returned', return_reason: 'R01' }, v) as { status: string }).status);
+    }
+  });
+
+  it('gives the payment schema of 2026-07-01 exactly that version’s status, and leaves a payment schema with no status as it is', () => {
+    const down = (VERSIONS[0] as { schemaDowngrade: { payment: (s: Record<string, unknown>) => Record<string, unknown> } }).schemaDowngrade.payment;
+    const current = { type: 'object', properties: { object: { const: 'payment' }, status: { $ref: '#/$defs/PaymentStatus' }, amount: { type: 'integer' } } };
+    expect(down(current)).toEqual({
+      type: 'object',
+      properties: { object: { const: 'payment' }, status: { type: 'string', title: 'PaymentStatus', description: 'The outcome of a payment.', enum: ['succeeded', 'failed'] }, amount: { type: 'integer' } },
+    });
+    const noStatus = { properties: { object: { const: 'payment' } } };
+    expect(down(noStatus)).toBe(noStatus);
+    expect(down({})).toEqual({});
   });
 
   it('covers every resource a version downgrades, and agrees with it on the published Order', () => {

@@ -4,7 +4,7 @@
 /* eslint-disable */
 
 /** The body of a webhook delivery, whatever its event type. */
-export type AnyEventEnvelope = OrderCreatedEvent | OrderDispatchedEvent | OrderInTransitEvent | OrderDeliveredEvent | OrderCancelledEvent | OrderExceptionEvent | CarrierOnboardedEvent | CarrierVettedEvent | CarrierSuspendedEvent | CarrierRejectedEvent | InvoiceCreatedEvent | InvoiceSentEvent | InvoicePaidEvent | InvoiceVoidedEvent | InvoiceOverdueEvent | InvoiceDeliveryFailedEvent | PaymentReceivedEvent | PaymentFailedEvent | CarrierPaymentSentEvent | ComplianceAlertEvent | AuditPrivilegedActionEvent | WebhookEndpointTestEvent | TestClockAdvancingEvent | TestClockReadyEvent;
+export type AnyEventEnvelope = OrderCreatedEvent | OrderDispatchedEvent | OrderInTransitEvent | OrderDeliveredEvent | OrderCancelledEvent | OrderExceptionEvent | CarrierOnboardedEvent | CarrierVettedEvent | CarrierSuspendedEvent | CarrierRejectedEvent | InvoiceCreatedEvent | InvoiceSentEvent | InvoicePaidEvent | InvoiceVoidedEvent | InvoiceReopenedEvent | InvoiceOverdueEvent | InvoiceDeliveryFailedEvent | PaymentReceivedEvent | PaymentFailedEvent | PaymentReturnedEvent | CarrierPaymentSentEvent | ComplianceAlertEvent | AuditPrivilegedActionEvent | WebhookEndpointTestEvent | TestClockAdvancingEvent | TestClockReadyEvent;
 
 export interface OrderCreatedEvent {
   id: string;
@@ -20,7 +20,7 @@ export interface OrderCreatedEvent {
   data: Order;
 }
 
-export type ApiVersion = "2026-07-01" | "2026-01-15";
+export type ApiVersion = "2026-12-01" | "2026-07-01" | "2026-01-15";
 
 export interface EventRequestObject {
   id: string;
@@ -417,6 +417,20 @@ export interface InvoiceVoidedEvent {
   data: Invoice;
 }
 
+export interface InvoiceReopenedEvent {
+  id: string;
+  object: 'event';
+  livemode: boolean;
+  type: 'invoice.reopened';
+  api_version: ApiVersion;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: Invoice;
+}
+
 export interface InvoiceOverdueEvent {
   id: string;
   object: 'event';
@@ -471,16 +485,32 @@ export interface Payment {
   reference: string | null;
   status: PaymentStatus;
   failure_reason: string | null;
+  returned_at: number | null;
+  return_reason: string | null;
   created: number;
 }
 
-export type PaymentStatus = "succeeded" | "failed";
+export type PaymentStatus = "succeeded" | "failed" | "returned";
 
 export interface PaymentFailedEvent {
   id: string;
   object: 'event';
   livemode: boolean;
   type: 'payment.failed';
+  api_version: ApiVersion;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: Payment;
+}
+
+export interface PaymentReturnedEvent {
+  id: string;
+  object: 'event';
+  livemode: boolean;
+  type: 'payment.returned';
   api_version: ApiVersion;
   created: number;
   request_id: string | null;
@@ -619,7 +649,7 @@ export interface WebhookEndpoint {
   api_version: ApiVersion;
   description: string | null;
   status: WebhookEndpointStatus;
-  disabled_reason: AnonymousSchema_1098 | null;
+  disabled_reason: AnonymousSchema_1182 | null;
   health: WebhookEndpointHealth;
   secret?: string;
   previous_secret_expires_at: number | null;
@@ -630,16 +660,16 @@ export interface WebhookEndpoint {
 
 export type WebhookEndpointStatus = "enabled" | "disabled";
 
-export type AnonymousSchema_1098 = "manual" | "failing" | "listener";
+export type AnonymousSchema_1182 = "manual" | "failing" | "listener";
 
 export interface WebhookEndpointHealth {
   consecutive_failures: number;
   failing_since: number | null;
   last_success_at: number | null;
-  breaker: AnonymousSchema_1106;
+  breaker: AnonymousSchema_1190;
 }
 
-export type AnonymousSchema_1106 = "closed" | "open" | "half_open";
+export type AnonymousSchema_1190 = "closed" | "open" | "half_open";
 
 export interface TestClockAdvancingEvent {
   id: string;
@@ -698,10 +728,12 @@ export const EVENT_TYPES = [
   'invoice.sent',
   'invoice.paid',
   'invoice.voided',
+  'invoice.reopened',
   'invoice.overdue',
   'invoice.delivery_failed',
   'payment.received',
   'payment.failed',
+  'payment.returned',
   'carrier_payment.sent',
   'compliance.alert',
   'audit.privileged_action',
@@ -728,10 +760,12 @@ export interface EventPayloads {
   'invoice.sent': Invoice;
   'invoice.paid': InvoicePaidData;
   'invoice.voided': Invoice;
+  'invoice.reopened': Invoice;
   'invoice.overdue': Invoice;
   'invoice.delivery_failed': Invoice;
   'payment.received': Payment;
   'payment.failed': Payment;
+  'payment.returned': Payment;
   'carrier_payment.sent': CarrierPayment;
   'compliance.alert': ComplianceAlert;
   'audit.privileged_action': AuditLogEntry;
@@ -756,10 +790,12 @@ export interface EventEnvelopes {
   'invoice.sent': InvoiceSentEvent;
   'invoice.paid': InvoicePaidEvent;
   'invoice.voided': InvoiceVoidedEvent;
+  'invoice.reopened': InvoiceReopenedEvent;
   'invoice.overdue': InvoiceOverdueEvent;
   'invoice.delivery_failed': InvoiceDeliveryFailedEvent;
   'payment.received': PaymentReceivedEvent;
   'payment.failed': PaymentFailedEvent;
+  'payment.returned': PaymentReturnedEvent;
   'carrier_payment.sent': CarrierPaymentSentEvent;
   'compliance.alert': ComplianceAlertEvent;
   'audit.privileged_action': AuditPrivilegedActionEvent;

@@ -55,12 +55,14 @@ __all__ = [
     "InvoicePaidData",
     "PaymentMethod",
     "InvoiceVoidedEvent",
+    "InvoiceReopenedEvent",
     "InvoiceOverdueEvent",
     "InvoiceDeliveryFailedEvent",
     "PaymentReceivedEvent",
     "Payment",
     "PaymentStatus",
     "PaymentFailedEvent",
+    "PaymentReturnedEvent",
     "CarrierPaymentSentEvent",
     "CarrierPayment",
     "CarrierPaymentStatus",
@@ -102,14 +104,17 @@ class OrderCreatedEvent(TypedDict):
 # A supported API version (date-based), newest first; the newest is the default for new keys
 # and OAuth clients. Keys, OAuth clients and webhook endpoints pin one at creation.
 #
-# * `2026-07-01` (current): as described by this document.
-# * `2026-01-15` (private preview): orders (in API answers and in event payloads) name their
+# * `2026-12-01` (current): as described by this document.
+# * `2026-07-01`: a payment the bank returned reads as `failed` (its return's reason as
+#   `failure_reason`), since that version's payment statuses are `succeeded` and `failed`;
+#   `returned_at` and `return_reason` are there as in every version.
+# * `2026-01-15` (private preview): as `2026-07-01`, and orders (in API answers and in event payloads) name their
 #   stops `origin` and `destination` instead of `pickup` and `delivery`. Request bodies use the
 #   current names in every version.
 #
 # New versions are added to this list without a new version of the API: handle values you do not know.
 # Open: values not listed here may be added without a new API version.
-ApiVersion: TypeAlias = Literal["2026-07-01", "2026-01-15"] | str
+ApiVersion: TypeAlias = Literal["2026-12-01", "2026-07-01", "2026-01-15"] | str
 
 
 class EventRequestObject(TypedDict):
@@ -507,7 +512,8 @@ class Invoice(TypedDict):
 
 
 # `DRAFT` (editable) -> `SENT` (issued, awaiting payment) -> `PAID` (payments brought
-# `amount_remaining` to 0); a `SENT` invoice with no payment applied can become `VOID`.
+# `amount_remaining` to 0); a `SENT` invoice with no payment applied can become `VOID`; a `PAID`
+# invoice is `SENT` again when a payment of it is returned by the bank (`invoice.reopened`).
 InvoiceStatus: TypeAlias = Literal["DRAFT", "SENT", "PAID", "VOID"]
 
 
@@ -631,6 +637,22 @@ class InvoiceVoidedEvent(TypedDict):
     data: Invoice
 
 
+class InvoiceReopenedEvent(TypedDict):
+    """invoice.reopened: A paid invoice is owed again (a payment of it was returned). Data: the invoice."""
+
+    id: str
+    object: Literal["event"]
+    livemode: bool
+    type: Literal["invoice.reopened"]
+    api_version: ApiVersion
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: Invoice
+
+
 class InvoiceOverdueEvent(TypedDict):
     """invoice.overdue: The day after an invoice's due date passed with something unpaid (once per invoice; `past_due` is true). Data: the invoice."""
 
@@ -696,11 +718,18 @@ class Payment(TypedDict):
     status: PaymentStatus
     # Why a failed payment failed; null when it succeeded.
     failure_reason: str | None
+    # When the payment was returned; null unless its status is `returned`.
+    returned_at: int | None
+    # Why the bank returned it, as recorded; null unless its status is `returned`.
+    return_reason: str | None
     created: int
 
 
-# The outcome of a payment.
-PaymentStatus: TypeAlias = Literal["succeeded", "failed"]
+# The outcome of a payment: `succeeded` (received and applied), `failed` (an attempt that moved no
+# money) or `returned` (received, then taken back by the bank: `POST /v1/payments/{payment_id}/return`).
+# `returned` is new in API version 2026-12-01; earlier versions read a returned payment as `failed`,
+# with the return's reason as `failure_reason`.
+PaymentStatus: TypeAlias = Literal["succeeded", "failed", "returned"]
 
 
 class PaymentFailedEvent(TypedDict):
@@ -710,6 +739,22 @@ class PaymentFailedEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["payment.failed"]
+    api_version: ApiVersion
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: Payment
+
+
+class PaymentReturnedEvent(TypedDict):
+    """payment.returned: A received payment is taken back by the bank (status returned, with returned_at and return_reason). Data: the payment."""
+
+    id: str
+    object: Literal["event"]
+    livemode: bool
+    type: Literal["payment.returned"]
     api_version: ApiVersion
     created: int
     request_id: str | None
@@ -1007,10 +1052,12 @@ Event: TypeAlias = Union[
     InvoiceSentEvent,
     InvoicePaidEvent,
     InvoiceVoidedEvent,
+    InvoiceReopenedEvent,
     InvoiceOverdueEvent,
     InvoiceDeliveryFailedEvent,
     PaymentReceivedEvent,
     PaymentFailedEvent,
+    PaymentReturnedEvent,
     CarrierPaymentSentEvent,
     ComplianceAlertEvent,
     AuditPrivilegedActionEvent,
@@ -1035,10 +1082,12 @@ EventType: TypeAlias = Literal[
     "invoice.sent",
     "invoice.paid",
     "invoice.voided",
+    "invoice.reopened",
     "invoice.overdue",
     "invoice.delivery_failed",
     "payment.received",
     "payment.failed",
+    "payment.returned",
     "carrier_payment.sent",
     "compliance.alert",
     "audit.privileged_action",
@@ -1062,10 +1111,12 @@ EVENT_TYPES: tuple[str, ...] = (
     "invoice.sent",
     "invoice.paid",
     "invoice.voided",
+    "invoice.reopened",
     "invoice.overdue",
     "invoice.delivery_failed",
     "payment.received",
     "payment.failed",
+    "payment.returned",
     "carrier_payment.sent",
     "compliance.alert",
     "audit.privileged_action",

@@ -9,7 +9,7 @@ import { Can, useSession } from '../../session.tsx';
 import { Action, Badge, Field, Form, IdLink, ListTable, Loadable, PageHeader, money, time, useLoad, usePaged } from '../../ui.tsx';
 import { AddressFields, emptyAddress, postalOf, type AddressDraft } from './address.tsx';
 import { DeliveryStatus, PdfLink, SubjectMessages, addressText, recipientText } from './delivery.tsx';
-import { PaymentTable } from './payments.tsx';
+import { PaymentTable, ReturnPayment } from './payments.tsx';
 import { cents, dollars, everything, idempotencyKey, route, useCustomers, vehiclesText } from './shared.ts';
 
 /** The mark of an invoice past its due date with something left to pay. */
@@ -545,7 +545,17 @@ export function InvoiceDetail() {
           <section className="card">
             <h2>Payments</h2>
             <Loadable state={payments} isEmpty={(p) => p.data.length === 0} empty="No payment recorded for this invoice.">
-              {(p) => <PaymentTable payments={p.data} />}
+              {(p) => (
+                <>
+                  <PaymentTable payments={p.data} />
+                  {can('accounting:write') && p.data.some((x) => x.status === 'succeeded') ? (
+                    <>
+                      <h3>Record a returned payment</h3>
+                      <ReturnPayment key={invoice.amount_paid} payments={p.data} onDone={reload} />
+                    </>
+                  ) : null}
+                </>
+              )}
             </Loadable>
           </section>
           {invoice.status !== 'DRAFT' ? <SubjectMessages subjectId={invoice.id} version={invoice.delivery?.message_id} /> : null}

@@ -1,7 +1,8 @@
-// Payments: every payment received (or that failed), newest first, and the table an invoice's page
-// shows its own in.
+// Payments: every payment received (or that failed, or that the bank took back), newest first; the
+// table an invoice's page shows its own in, and the form that records a payment's return.
+import { useState } from 'react';
 import { api, must, type S } from '../../api.ts';
-import { Badge, IdLink, ListTable, PageHeader, money, time, usePaged } from '../../ui.tsx';
+import { Badge, Field, Form, IdLink, ListTable, PageHeader, money, time, usePaged } from '../../ui.tsx';
 
 export function PaymentTable({ payments }: { payments: S['Payment'][] }) {
   return (
@@ -33,6 +34,7 @@ const PaymentRow = ({ payment: p, invoice }: { payment: S['Payment']; invoice?: 
     <td>
       <Badge value={p.status} />
       {p.failure_reason ? <small className="muted"> {p.failure_reason}</small> : null}
+      {p.returned_at ? <small className="muted"> {time(p.returned_at)}: {p.return_reason}</small> : null}
     </td>
     {invoice ? <td>{p.invoice_id ? <IdLink to={`/accounting/invoices/${p.invoice_id}`} id={p.invoice_id} /> : '—'}</td> : null}
     <td>{money(p.amount, p.currency)}</td>
@@ -65,5 +67,38 @@ export function PaymentList() {
         row={(p) => <PaymentRow key={p.id} payment={p} invoice />}
       />
     </>
+  );
+}
+
+/** Records that the bank took back one of `payments` (those that succeeded): the invoice owes it again. */
+export function ReturnPayment({ payments, onDone }: { payments: S['Payment'][]; onDone: () => void }) {
+  const returnable = payments.filter((p) => p.status === 'succeeded');
+  const [id, setId] = useState(returnable[0]?.id ?? '');
+  const [reason, setReason] = useState('');
+  if (!returnable.length) return null;
+  const chosen = returnable.find((p) => p.id === id) ?? returnable[0]!;
+  return (
+    <Form
+      className="inline-form"
+      label="Record return"
+      onDone={() => {
+        setReason('');
+        onDone();
+      }}
+      submit={() => must(api.POST('/v1/payments/{payment_id}/return', { params: { path: { payment_id: chosen.id } }, body: { reason } }))}
+    >
+      <Field label="Payment">
+        <select name="payment_id" value={chosen.id} onChange={(e) => setId(e.target.value)}>
+          {returnable.map((p) => (
+            <option key={p.id} value={p.id}>
+              {money(p.amount, p.currency)} · {p.payment_method} · {p.reference ?? p.id}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Returned because" hint="The bank's return code and words, or why the check bounced. The invoice owes the amount again and the ledger takes the cash back.">
+        <input name="return_reason" required value={reason} onChange={(e) => setReason(e.target.value)} />
+      </Field>
+    </Form>
   );
 }
