@@ -1965,6 +1965,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/test_helpers/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a test payment that fails or that the bank returns
+         * @description Records, in one call and one transaction, a payment of a test customer with the outcome
+         *     asked for, through the same code as the real calls: `failed` records a failed attempt
+         *     (`POST /v1/payments` with a `failure_reason`: `payment.failed`, no balance changed);
+         *     `returned` records a succeeded payment (applied to `invoice_id` when given: `payment.received`,
+         *     and `invoice.paid` when it settles the invoice) and then its return by the bank
+         *     (`POST /v1/payments/{id}/return`: `payment.returned`, the invoice owes it again and
+         *     `invoice.reopened` fires when it was paid, the ledger's reversal, the audit entry). `reason`
+         *     is the failure's or the return's reason ("Insufficient funds (test)" and
+         *     "R01: insufficient funds (test)" by default). The rules and refusals are those of the real
+         *     calls. Test mode only: with a live key it answers 404 `route_not_found`, as a path that does not exist.
+         */
+        post: operations["testHelpersCreatePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/test_helpers/carriers/{carrier_id}/registry_record": {
         parameters: {
             query?: never;
@@ -3804,6 +3833,31 @@ export interface components {
             carrier_id?: components["schemas"]["CarrierId"];
             /** @description Who signs the bill of lading ("Test Receiver" by default). */
             signed_by?: components["schemas"]["Line"];
+        };
+        /**
+         * TestHelpersPayment
+         * @example {
+         *       "customer_id": "cus_01JF3Q8Z6V4X2N7M5K9B0C1D2E",
+         *       "amount": 50000,
+         *       "payment_method": "check",
+         *       "outcome": "returned"
+         *     }
+         */
+        TestHelpersPayment: {
+            customer_id: components["schemas"]["CustomerId"];
+            invoice_id?: components["schemas"]["InvoiceId"];
+            amount: components["schemas"]["PositiveAmountCents"];
+            /** @default usd */
+            currency: components["schemas"]["Currency"];
+            payment_method: components["schemas"]["PaymentMethod"];
+            reference?: components["schemas"]["Line"];
+            /**
+             * @description `failed`: a failed attempt; `returned`: received, then returned by the bank.
+             * @enum {string}
+             */
+            outcome: "failed" | "returned";
+            /** @description Why it failed or was returned. */
+            reason?: components["schemas"]["Line"];
         };
         /**
          * TestRegistryChange
@@ -10030,6 +10084,67 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    testHelpersCreatePayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "customer_id": "cus_01JF3Q8Z6V4X2N7M5K9B0C1D2E",
+                 *       "invoice_id": "inv_01JF3QF2H4K6M8P0R2T4V6X8Z0",
+                 *       "amount": 50000,
+                 *       "payment_method": "ach",
+                 *       "outcome": "returned"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TestHelpersPayment"];
+            };
+        };
+        responses: {
+            /** @description The payment, failed or returned. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    Location: components["headers"]["Location"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
                 };
             };
             400: components["responses"]["BadRequest"];

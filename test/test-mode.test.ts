@@ -334,6 +334,7 @@ describe.each(backends())('test helpers on %s', (backend: Backend) => {
       [`/v1/test_helpers/orders/${order.id}/deliver`, {}],
       ['/v1/test_helpers/carriers/car_01JF3QC4D6F8H0J2K4M6N8P0Q2/registry_record', { change: 'passes' }],
       ['/v1/test_helpers/events', { type: 'order.created' }],
+      ['/v1/test_helpers/payments', { customer_id: order.customer_id, amount: 100, payment_method: 'ach', outcome: 'returned' }],
     ] as const) {
       const r = await h.call('POST', path, { key: live, body });
       expect(r.status, path).toBe(404);
@@ -341,6 +342,7 @@ describe.each(backends())('test helpers on %s', (backend: Backend) => {
       expect(r.body.error.message).toContain('test key');
     }
     expect(ok(await h.call('GET', `/v1/orders/${order.id}`, { key: live })).status).toBe('pending');
+    expect(ok(await h.call('GET', `/v1/payments?customer_id=${order.customer_id}`, { key: live })).data).toEqual([]);
   });
 
   it('makes an event only with the scopes of what it makes (403 insufficient_scope naming them)', async () => {
@@ -365,6 +367,27 @@ describe.each(backends())('test helpers on %s', (backend: Backend) => {
     expect(events.filter((e) => e.data.id === order.id).map((e) => e.type).reverse()).toEqual(['order.created', 'order.dispatched', 'order.in_transit', 'order.delivered']);
     // Again: already delivered, answered as it is.
     expect(ok(await h.call('POST', `/v1/test_helpers/orders/${order.id}/deliver`, { key: test, body: {} })).status).toBe('delivered');
+  });
+
+  it('records a failed payment, and a payment returned by the bank, in one call each, with the real calls\' events and rules', async () => {
+    const customer = ok(await h.call('POST', '/v1/customers', { key: test, body: { name: 'Payments helper', email: 'ap@payments-helper.example' } }), 201).id as string;
+    const inv = ok(await h.call('POST', '/v1/invoices', { key: test, body: { customer_id: customer, due_date: '2026-12-31', lines: [{ description: 'Transport', quantity: 1, unit_amount: 5_000 }], send: true } }), 201);
+    const failed = ok(await h.call('POST', '/v1/test_helpers/payments', { key: test, body: { customer_id: customer, invoice_id: inv.id, amount: 5_000, payment_method: 'card', outcome: 'failed' } }), 201);
+    expect(failed).toMatchObject({ object: 'payment', livemode: false, status: 'failed', failure_reason: 'Insufficient funds (test)', returned_at: null });
+    const returned = h.call('POST', '/v1/test_helpers/payments', { key: test, body: { customer_id: customer, invoice_id: inv.id, amount: 5_000, payment_method: 'check', outcome: 'returned', reason: 'Check 1042 bounced' } });
+    const r = await returned;
+    expect(r.headers.get('location')).toBe(`/v1/payments/${r.body.id}`);
+    expect(ok(r, 201)).toMatchObject({ livemode: false, invoice_id: inv.id, status: 'returned', return_reason: 'Check 1042 bounced', failure_reason: null, returned_at: expect.any(Number) });
+    expect(ok(await h.call('GET', `/v1/invoices/${inv.id}`, { key: test }))).toMatchObject({ status: 'SENT', amount_paid: 0, amount_remaining: 5_000 });
+    const events = (ok(await h.call('GET', '/v1/events?limit=100', { key: test })).data as Json[]).filter((e) => [failed.id, r.body.id, inv.id].includes(e.data.id));
+    expect(events.map((e) => e.type).reverse()).toEqual(['invoice.created', 'invoice.sent', 'payment.failed', 'payment.received', 'invoice.paid', 'payment.returned', 'invoice.reopened']);
+    // The real rules: more than is owed is refused, and nothing is written.
+    const over = await h.call('POST', '/v1/test_helpers/payments', { key: test, body: { customer_id: customer, invoice_id: inv.id, amount: 5_001, payment_method: 'ach', outcome: 'returned' } });
+    expect(over.status).toBe(409);
+    expect(over.body.error.code).toBe('amount_exceeds_balance');
+    expect(ok(await h.call('GET', `/v1/payments?customer_id=${customer}`, { key: test })).data).toHaveLength(2);
+    // On account, by default reason.
+    expect(ok(await h.call('POST', '/v1/test_helpers/payments', { key: test, body: { customer_id: customer, amount: 10, payment_method: 'ach', outcome: 'returned' } }), 201)).toMatchObject({ invoice_id: null, return_reason: 'R01: insufficient funds (test)' });
   });
 
   it("changes a test carrier's registry record from the next read on: monitoring suspends it, and `passes` clears the finding", async () => {

@@ -1,5 +1,6 @@
 // Test helpers (test mode only): parse, check the mode, call the service, render.
 import { renderOrder } from '../orders/orders.service.js';
+import { renderPayment } from '../accounting/payments.service.js';
 import type { Handlers } from '../shared/handlers.js';
 import { assertTestMode } from '../shared/livemode.js';
 import * as helpers from './test-helpers.service.js';
@@ -12,6 +13,7 @@ const CLOCKS = '/v1/test_helpers/test_clocks';
 
 export const handlers: Handlers<
   | 'testHelpersDeliverOrder'
+  | 'testHelpersCreatePayment'
   | 'testHelpersChangeRegistryRecord'
   | 'testHelpersTriggerEvent'
   | 'deleteTestData'
@@ -25,6 +27,11 @@ export const handlers: Handlers<
   async testHelpersDeliverOrder({ params, body }, ctx) {
     assertTestMode(ctx.principal.accountId, 'POST', `/v1/test_helpers/orders/${params.order_id}/deliver`);
     return { status: 200, body: renderOrder(await helpers.deliverOrder(ctx, params.order_id, body)) };
+  },
+  async testHelpersCreatePayment({ body }, ctx) {
+    assertTestMode(ctx.principal.accountId, 'POST', '/v1/test_helpers/payments');
+    const payment = await helpers.createTestPayment(ctx, body);
+    return { status: 201, body: renderPayment(payment), headers: { Location: `/v1/payments/${payment.id}` } };
   },
   async testHelpersChangeRegistryRecord({ params, body }, ctx) {
     assertTestMode(ctx.principal.accountId, 'POST', `/v1/test_helpers/carriers/${params.carrier_id}/registry_record`);

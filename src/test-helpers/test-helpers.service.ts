@@ -18,6 +18,7 @@ import { inTransaction, type RequestContext } from '../shared/context.js';
 import { errors } from '../shared/errors.js';
 import type { EventType } from '../../generated/events.js';
 import type { Order } from '../orders/orders.entities.js';
+import type { Payment } from '../accounting/accounting.entities.js';
 import { unixSeconds } from '../shared/clock.js';
 import { advanceTestClock, createTestClock, finishAdvance } from './test-clocks.service.js';
 
@@ -39,6 +40,20 @@ export function deliverOrder(ctx: RequestContext, id: string, input: S['TestHelp
     if (order.status === 'in_transit') order = await actOnOrder(tx, id, 'deliver', { signed_by: input.signed_by ?? DEFAULT_SIGNER });
     if (order.status !== 'delivered') throw errors.invalidStateTransition(`Order ${order.id} is ${order.status}: it cannot be delivered.`);
     return order;
+  });
+}
+
+/** The reasons a test payment fails or is returned for, unless the caller gives one. */
+export const TEST_FAILURE_REASON = 'Insufficient funds (test)';
+export const TEST_RETURN_REASON = 'R01: insufficient funds (test)';
+
+/** A payment with the outcome asked for, in one transaction: a failed attempt, or a payment received then returned by the bank. */
+export function createTestPayment(ctx: RequestContext, input: S['TestHelpersPayment']): Promise<Payment> {
+  const { outcome, reason, ...payment } = input;
+  return inTransaction(ctx, async (tx) => {
+    if (outcome === 'failed') return createPayment(tx, { ...payment, failure_reason: reason ?? TEST_FAILURE_REASON });
+    const received = await createPayment(tx, payment);
+    return returnPayment(tx, received.id, { reason: reason ?? TEST_RETURN_REASON });
   });
 }
 
@@ -141,7 +156,7 @@ async function paidThenReturned(tx: RequestContext, made: Made): Promise<void> {
   const inv = await invoice(tx, made, { send: true });
   const payment = await createPayment(tx, { customer_id: inv.customerId, invoice_id: inv.id, amount: inv.amount, payment_method: 'ach', currency: 'usd', reference: 'ACH-TEST-0001' });
   made.ids.push(payment.id);
-  await returnPayment(tx, payment.id, { reason: 'R01: insufficient funds (test)' });
+  await returnPayment(tx, payment.id, { reason: TEST_RETURN_REASON });
 }
 
 type Recipe = (tx: RequestContext, made: Made) => Promise<void>;
@@ -193,7 +208,7 @@ const RECIPES: Record<EventType, Recipe> = {
   },
   'payment.failed': async (tx, made) => {
     const inv = await invoice(tx, made, { send: true });
-    made.ids.push((await createPayment(tx, { customer_id: inv.customerId, invoice_id: inv.id, amount: inv.amount, payment_method: 'ach', currency: 'usd', failure_reason: 'Insufficient funds (test)' })).id);
+    made.ids.push((await createPayment(tx, { customer_id: inv.customerId, invoice_id: inv.id, amount: inv.amount, payment_method: 'ach', currency: 'usd', failure_reason: TEST_FAILURE_REASON })).id);
   },
   // Paid in full, then taken back by the bank: the invoice is SENT again and owes it all.
   'payment.returned': async (tx, made) => paidThenReturned(tx, made),
