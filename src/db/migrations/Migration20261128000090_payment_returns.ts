@@ -24,8 +24,9 @@ export class Migration20261128000090_payment_returns extends Migration {
   }
 
   override async down(): Promise<void> {
-    // The ledger is append-only: a database that recorded returns keeps their entries, so the old
-    // kinds cannot be restored over them; going down is for a database that recorded none.
+    // The ledger is append-only: a database that recorded returns keeps their entries (and their
+    // returned payments), so neither old check can be restored over them; going down is for a
+    // database that recorded none.
     this.addSql('set constraints all immediate');
     this.addSql('alter table ledger_entries drop constraint ledger_entries_kind_check');
     this.addSql(`alter table ledger_entries add constraint ledger_entries_kind_check check (kind in
