@@ -69,6 +69,9 @@ export default {
   //   probes (the statement takes only open breakers' probes; MethodExpression); the
   //   guard before warning of lost leases (the loop warns only of ids not recorded;
   //   ConditionalExpression, EqualityOperator).
+  // - src/shared/versions.ts: the walk's guard that skips plain values (walked, each is returned as it
+  //   was; ConditionalExpression, LogicalOperator) and the early return for the current version
+  //   (walked with no downgrade, the body comes back as it was, uncopied; EqualityOperator).
   mutator: {
     excludedMutations: [],
   },

@@ -88,31 +88,56 @@ export const CURRENT_VERSION: ApiVersion = VERSIONS[0].version;
 
 export const isSupportedVersion = (v: string): v is ApiVersion => (SUPPORTED_VERSIONS as readonly string[]).includes(v);
 
-/** Applies one resource-level transform to every resource in a body: lists, nested objects, arrays. */
+/**
+ * Applies a resource-level transform to every resource in a body (lists, nested objects, arrays),
+ * innermost first. What it leaves as it was is returned as it was, not copied: a body with nothing
+ * to change is read, never rebuilt, and the body given is never changed.
+ */
 function walk(value: unknown, transform: (resource: Json) => Json): unknown {
-  if (Array.isArray(value)) return value.map((v) => walk(v, transform));
   if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (const [i, was] of value.entries()) {
+      const item = walk(was, transform);
+      if (item !== was) (out ??= value.slice())[i] = item;
+    }
+    return out ?? value;
+  }
   const obj = value as Json;
   // An event carries its own api_version and was rendered for it when it was built (renderEnvelope).
   if (obj.object === 'event') return obj;
-  const inner = Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, walk(v, transform)]));
-  return transform(inner);
+  let inner: Json | undefined;
+  // `for...in` over a body made of plain objects (rendered by the server, or parsed JSON): their own
+  // keys. It reads a page about twice as fast as Object.keys (npm run bench:versions).
+  for (const key in obj) {
+    const value = obj[key];
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: a plain value walked is returned as it was; the guard saves a call, not a result
+    if (value === null || typeof value !== 'object') continue;
+    const field = walk(value, transform);
+    if (field !== value) (inner ??= { ...obj })[key] = field;
+  }
+  return transform(inner ?? obj);
 }
 
-/** The current-version `body` as `version` renders it. */
+/**
+ * The current-version `body` as `version` renders it: each resource passes through the downgrade of
+ * every newer version, newest first. A downgrade reads and changes its own resource only (never what
+ * is nested in it), so one walk of the body gives what a walk per version would.
+ */
 export function renderForVersion<T>(body: T, version: string): T {
   const target = SUPPORTED_VERSIONS.indexOf(version as ApiVersion);
-  // An unknown version gets the body as it is; the current one (0) gets it so from the loop below.
-  if (target === -1) return body;
-  let out: unknown = body;
-  for (const entry of VERSIONS.slice(0, target) as readonly VersionEntry[]) {
-    const downgrade = entry.downgrade ?? {};
-    out = walk(out, (resource) => {
-      const fn = typeof resource.object === 'string' ? downgrade[resource.object] : undefined;
-      return fn ? fn(resource) : resource;
-    });
-  }
-  return out as T;
+  // An unknown version, and the current one (0), get the body as it is.
+  // Stryker disable next-line EqualityOperator: the current version walked with no downgrade is the body as it was (nothing copied); the return saves the walk
+  if (target <= 0) return body;
+  const entries = VERSIONS.slice(0, target) as readonly VersionEntry[];
+  return walk(body, (resource) => {
+    let out = resource;
+    for (const entry of entries) {
+      const fn = typeof out.object === 'string' ? entry.downgrade?.[out.object] : undefined;
+      if (fn) out = fn(out);
+    }
+    return out;
+  }) as T;
 }
 
 /** The `object` a JSON Schema describes (its `object` property's const), if any. */

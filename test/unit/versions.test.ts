@@ -78,6 +78,34 @@ describe('renderForVersion', () => {
     const page = { object: 'list', data: [event] };
     expect(renderForVersion(page, '2026-01-15')).toEqual(page);
   });
+  it('returns what it leaves as it was without copying it: the same body when nothing changes, the same parts beside a change', () => {
+    const customer = { object: 'customer', id: 'cus_1', address: { city: 'Austin' }, tags: ['a', { b: 1 }], note: null };
+    const nothing = { object: 'list', data: [customer, { object: 'payment', status: 'succeeded' }], has_more: false };
+    expect(renderForVersion(nothing, '2026-01-15')).toBe(nothing);
+    expect(renderForVersion(nothing, '2026-07-01')).toBe(nothing);
+    const mixed = { object: 'list', data: [customer, order('ord_1'), 7, null], meta: { count: 2 } };
+    const out = renderForVersion(mixed, '2026-01-15') as typeof mixed;
+    expect(out).not.toBe(mixed);
+    expect(out.data).not.toBe(mixed.data);
+    expect(out.data[0]).toBe(customer);
+    expect(out.data[1]).toEqual(old('ord_1'));
+    expect(out.data.slice(2)).toEqual([7, null]);
+    expect(out.meta).toBe(mixed.meta);
+    expect(mixed.data[1]).toEqual(order('ord_1'));
+  });
+  it('renders plain values and null for an older version as they are', () => {
+    for (const v of ['2026-07-01', '2026-01-15']) {
+      expect(renderForVersion(null, v)).toBeNull();
+      expect(renderForVersion('payment', v)).toBe('payment');
+      expect(renderForVersion({ object: 'payment', status: 'returned', note: null, n: 1 }, v)).toEqual({ object: 'payment', status: 'failed', failure_reason: undefined, note: null, n: 1 });
+    }
+  });
+  it('applies every newer version’s downgrade to each resource, newest first, in one body', () => {
+    const returned = { object: 'payment', status: 'returned', return_reason: 'R03', failure_reason: null };
+    const body = { object: 'list', data: [order('ord_1'), returned] };
+    expect(renderForVersion(body, '2026-01-15')).toEqual({ object: 'list', data: [old('ord_1'), { ...returned, status: 'failed', failure_reason: 'R03' }] });
+    expect(renderForVersion(body, '2026-07-01')).toEqual({ object: 'list', data: [order('ord_1'), { ...returned, status: 'failed', failure_reason: 'R03' }] });
+  });
   it('does not change the body it was given', () => {
     const body = order('ord_1');
     renderForVersion(body, '2026-01-15');
