@@ -1,6 +1,6 @@
 // The judge of the integrator's Schemathesis run: only the listed schema-less rules may be found.
 import { describe, expect, it } from 'vitest';
-import { readJunit, unexplained } from './integrator-check.js';
+import { outsideSchema, pathParameters, readJunit, unexplained } from './integrator-check.js';
 
 const failure = (body: string, message = 'ST202') => `<failure type="failure" message="${message}">1. Test Case ID: x\n\n- ST202 Schema-valid request rejected\n\n${body}</failure>`;
 const junit = (cases: [string, string?][]) =>
@@ -34,5 +34,30 @@ describe('the integrator run judge', () => {
     const judge = (inner: string) => unexplained(readJunit(junit([['Stateful tests', inner]])).findings[0]!, rules);
     expect(judge(stateful(curl('PATCH', 'http://127.0.0.1:1/v1/orders/ord_1')))).toBeUndefined();
     expect(judge(stateful(curl('PATCH', 'http://127.0.0.1:1/v1/customers/cus_1')))).toMatch(/no rule/);
+  });
+
+  it("tells a stateful request outside the schema (a path value from a link that breaks its parameter's pattern) from a schema-valid one", () => {
+    const doc = {
+      paths: {
+        '/v1/carriers/{carrier_id}': { parameters: [{ $ref: '#/components/parameters/CarrierIdPath' }], patch: {}, get: {} },
+        '/v1/orders/{order_id}/notes/{n}': { post: { parameters: [{ name: 'order_id', in: 'path', schema: { type: 'string', pattern: '^ord_[0-9]+$' } }, { name: 'n', in: 'path', schema: { type: 'integer' } }] } },
+      },
+      components: {
+        parameters: { CarrierIdPath: { name: 'carrier_id', in: 'path', schema: { $ref: '#/components/schemas/CarrierId' } } },
+        schemas: { CarrierId: { type: 'string', pattern: '^car_[0-9A-HJKMNP-TV-Z]{26}$' } },
+      },
+    };
+    const operations = pathParameters(doc);
+    const curl = (method: string, url: string) => `    curl -X ${method} -H 'Authorization: [Filtered]' ${url}`;
+    const finding = (testcase: string, last: string) => readJunit(junit([[testcase, failure(`${error('invalid_format')}\n\nReproduce with:\n\n${curl('GET', 'http://127.0.0.1:1/v1/orders')}\n${last}`)]])).findings[0]!;
+    expect(outsideSchema(finding('Stateful tests', curl('PATCH', 'http://127.0.0.1:1/v1/carriers/None')), operations)).toBe(
+      'PATCH /v1/carriers/None: carrier_id "None" is outside its parameter\'s pattern (a link\'s value)',
+    );
+    expect(outsideSchema(finding('Stateful tests', curl('PATCH', 'http://127.0.0.1:1/v1/carriers/car_01JF3QC4D6F8H0J2K4M6N8P0Q2')), operations)).toBeUndefined();
+    expect(outsideSchema(finding('Stateful tests', curl('POST', 'http://127.0.0.1:1/v1/orders/ord_12/notes/x')), operations)).toBeUndefined();
+    expect(outsideSchema(finding('Stateful tests', curl('POST', 'http://127.0.0.1:1/v1/orders/None/notes/1')), operations)).toMatch(/^POST .*order_id "None"/);
+    // Another method on the path, and a finding of a single operation, are not judged so.
+    expect(outsideSchema(finding('Stateful tests', curl('DELETE', 'http://127.0.0.1:1/v1/carriers/None')), operations)).toBeUndefined();
+    expect(outsideSchema(finding('PATCH /v1/carriers/{carrier_id}', curl('PATCH', 'http://127.0.0.1:1/v1/carriers/None')), operations)).toBeUndefined();
   });
 });
