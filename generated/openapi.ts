@@ -2188,8 +2188,9 @@ export interface paths {
          * Delete a test clock and what lives on it
          * @description Deletes the clock with the customers, orders, carriers and webhook endpoints created on it,
          *     in one transaction, with what belongs to them: their invoices and invoice lines, payments,
-         *     carrier payments, ledger lines, messages, registry reads, compliance alerts and the webhook
-         *     deliveries of its endpoints. Events already recorded stay in the event log (as deleted
+         *     carrier payments, ledger lines, messages, registry reads, compliance alerts, the test
+         *     registry's records of its carriers' DOT numbers (a carrier made later with one of them starts
+         *     afresh) and the webhook deliveries of its endpoints. Events already recorded stay in the event log (as deleted
          *     objects' events do). A clock that is advancing answers 409 `invalid_state_transition`.
          *     Test mode only: with a live key it answers 404 `route_not_found`, as a path that does not exist.
          */

@@ -174,6 +174,12 @@ const DELETE_CLOCK: { kind: string; sql: string }[] = [
   { kind: 'compliance_alerts', sql: `delete from compliance_alerts where account_id = $2 and carrier_id in (${CLOCK_CARRIERS})` },
   { kind: 'carrier_registry_snapshots', sql: `delete from carrier_registry_snapshots where account_id = $2 and carrier_id in (${CLOCK_CARRIERS})` },
   { kind: 'orders', sql: `delete from orders where test_clock_id = $1 and account_id = $2` },
+  // The test registry's record of each (what a helper changed, how often it was read): a DOT number
+  // is one carrier's within an account, so a carrier made later with that number starts afresh.
+  {
+    kind: 'test_registry_records',
+    sql: `delete from test_registry_records where account_id = $2 and dot_number in (select dot_number from carriers where test_clock_id = $1)`,
+  },
   { kind: 'carriers', sql: `delete from carriers where test_clock_id = $1 and account_id = $2` },
   { kind: 'customers', sql: `delete from customers where test_clock_id = $1 and account_id = $2` },
   { kind: 'test_clocks', sql: `delete from test_clocks where id = $1 and account_id = $2` },
