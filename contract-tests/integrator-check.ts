@@ -42,16 +42,27 @@ export function readJunit(xml: string): { testcases: string[]; findings: Finding
   return { testcases, findings };
 }
 
+type Json = Record<string, unknown>;
+const readDocument = (): Json => JSON.parse(readFileSync(path.join(ROOT, 'generated/openapi.json'), 'utf8')) as Json;
+
+/** A path template's matcher for the paths of curl lines: each `{parameter}` one segment, captured. */
+const templateMatcher = (template: string): RegExp =>
+  new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '([^/?]+)')}(?:\\?|$)`);
+
+/** The method and path of a stateful scenario's failing request: its last curl line. */
+const lastRequest = (f: Finding): { method: string; path: string } | undefined => {
+  const last = [...f.text.matchAll(/curl -X (\w+) .*?'?https?:\/\/[^/\s']+(\/[^\s']*)/g)].at(-1);
+  return last && { method: last[1]!, path: last[2]! };
+};
+
 /** Each rule's operations as `METHOD /path`, with a matcher for the paths of curl lines (stateful findings). */
-function ruleOperations(): { label: string; path: RegExp; codes: string[] }[] {
-  const doc = JSON.parse(readFileSync(path.join(ROOT, 'generated/openapi.json'), 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };
+function ruleOperations(doc: Json = readDocument()): { label: string; path: RegExp; codes: string[] }[] {
   const out: { label: string; path: RegExp; codes: string[] }[] = [];
   for (const rule of SCHEMA_LESS_RULES) {
-    for (const [template, item] of Object.entries(doc.paths)) {
+    for (const [template, item] of Object.entries(doc.paths as Record<string, Record<string, { operationId?: string }>>)) {
       for (const [method, op] of Object.entries(item)) {
         if (!op.operationId || !rule.operations.includes(op.operationId)) continue;
-        const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/?]+');
-        out.push({ label: `${method.toUpperCase()} ${template}`, path: new RegExp(`^${pattern}(?:\\?|$)`), codes: rule.code.split(', ') });
+        out.push({ label: `${method.toUpperCase()} ${template}`, path: templateMatcher(template), codes: rule.code.split(', ') });
       }
     }
   }
@@ -59,7 +70,7 @@ function ruleOperations(): { label: string; path: RegExp; codes: string[] }[] {
 }
 
 /** The path parameters of each operation with their patterns, to tell a request outside the schema. */
-export function pathParameters(doc: Json = JSON.parse(readFileSync(path.join(ROOT, 'generated/openapi.json'), 'utf8')) as Json): PathOperation[] {
+export function pathParameters(doc: Json = readDocument()): PathOperation[] {
   const resolve = (node: Json): Json => {
     let out = node;
     for (let i = 0; i < 10 && typeof out.$ref === 'string'; i++) {
@@ -78,14 +89,12 @@ export function pathParameters(doc: Json = JSON.parse(readFileSync(path.join(ROO
         if (p.in === 'path' && typeof pattern === 'string') patterns.set(p.name as string, new RegExp(pattern, 'u'));
       }
       const names = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-      const matcher = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '([^/?]+)')}(?:\\?|$)`);
-      out.push({ method: method.toUpperCase(), matcher, names, patterns });
+      out.push({ method: method.toUpperCase(), matcher: templateMatcher(template), names, patterns });
     }
   }
   return out;
 }
 
-type Json = Record<string, unknown>;
 interface PathOperation {
   method: string;
   matcher: RegExp;
@@ -98,17 +107,16 @@ interface PathOperation {
  * a path parameter's value (taken from a link) outside its pattern. Undefined when it was valid.
  */
 export function outsideSchema(f: Finding, operations: PathOperation[]): string | undefined {
-  if (f.testcase !== 'Stateful tests') return undefined;
-  const last = [...f.text.matchAll(/curl -X (\w+) .*?'?https?:\/\/[^/\s']+(\/[^\s']*)/g)].at(-1);
+  const last = f.testcase === 'Stateful tests' ? lastRequest(f) : undefined;
   if (!last) return undefined;
   for (const op of operations) {
-    if (op.method !== last[1]) continue;
-    const values = op.matcher.exec(last[2]!);
+    if (op.method !== last.method) continue;
+    const values = op.matcher.exec(last.path);
     if (!values) continue;
     for (const [i, name] of op.names.entries()) {
       const value = decodeURIComponent(values[i + 1]!);
       const pattern = op.patterns.get(name);
-      if (pattern && !pattern.test(value)) return `${last[1]} ${last[2]}: ${name} ${JSON.stringify(value)} is outside its parameter's pattern (a link's value)`;
+      if (pattern && !pattern.test(value)) return `${last.method} ${last.path}: ${name} ${JSON.stringify(value)} is outside its parameter's pattern (a link's value)`;
     }
   }
   return undefined;
@@ -119,10 +127,8 @@ export function unexplained(f: Finding, rules: ReturnType<typeof ruleOperations>
   if (f.check !== 'ST202') return `${f.check}: only "schema-valid request rejected" (ST202) is expected`;
   let candidates = rules.filter((r) => r.label === f.testcase);
   if (f.testcase === 'Stateful tests') {
-    // The failing request of a stateful scenario is its last curl line.
-    const curls = [...f.text.matchAll(/curl -X (\w+) .*?'?https?:\/\/[^/\s']+(\/[^\s']*)/g)];
-    const last = curls.at(-1);
-    candidates = last ? rules.filter((r) => r.label.startsWith(`${last[1]} `) && r.path.test(last[2]!)) : [];
+    const last = lastRequest(f);
+    candidates = last ? rules.filter((r) => r.label.startsWith(`${last.method} `) && r.path.test(last.path)) : [];
   }
   if (!candidates.length) return `${f.testcase}: no rule the document lists applies to this operation`;
   const code = /"code":"([a-z_]+)"/.exec(f.text)?.[1] ?? /"error":"([a-z_]+)"/.exec(f.text)?.[1];
@@ -139,8 +145,9 @@ function main(junit: string | undefined, results: string | undefined): number {
     return 1;
   }
   const { testcases, findings } = readJunit(readFileSync(junit, 'utf8'));
-  const rules = ruleOperations();
-  const operations = pathParameters();
+  const doc = readDocument();
+  const rules = ruleOperations(doc);
+  const operations = pathParameters(doc);
   const bad = new Set<string>();
   let outside = 0;
   for (const f of findings) {

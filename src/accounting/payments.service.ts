@@ -18,7 +18,8 @@ import { findInvoice, invoiceWithLines, renderInvoice } from './invoices.service
 import { isFailedPayment, paymentApplication, paymentReturnToInvoice } from './accounting.rules.js';
 import { invoiceLifecycle } from './invoices.state.js';
 import { livemodeOf } from '../shared/livemode.js';
-import { SUPPORTED_VERSIONS } from '../shared/versions.js';
+import { renderForVersion, SUPPORTED_VERSIONS } from '../shared/versions.js';
+import { PAYMENT_STATUS } from '../../generated/enums.js';
 import { recordAudit, type AuditAction } from '../audit/audit.service.js';
 import { paymentLifecycle } from './payments.state.js';
 
@@ -56,16 +57,26 @@ export const invoicePaidData = (invoice: Invoice, payment: Payment): EventPayloa
 
 export const findPayment = ownedFinder(Payment, 'payment', 'payment_id');
 
-/** The API versions before 2026-12-01, which read a returned payment as failed (versions.ts). */
-const READS_RETURNED_AS_FAILED = new Set<string>(SUPPORTED_VERSIONS.slice(SUPPORTED_VERSIONS.indexOf('2026-12-01') + 1));
+/**
+ * For each version, the stored statuses it shows as each status, read from the version's own
+ * rendering (versions.ts): a version that shows a returned payment as failed finds it as failed too.
+ */
+const SHOWN_AS = new Map(
+  SUPPORTED_VERSIONS.map((version) => {
+    const shown = new Map<string, S['PaymentStatus'][]>();
+    for (const stored of PAYMENT_STATUS) {
+      const status = renderForVersion({ object: 'payment', status: stored }, version).status;
+      shown.set(status, [...(shown.get(status) ?? []), stored]);
+    }
+    return [version, shown];
+  }),
+);
 
 export function listPayments(ctx: RequestContext, query: ListQuery): Promise<Page<Payment>> {
-  // A version that shows a returned payment as failed finds it as failed too.
-  const status = query.status === 'failed' && READS_RETURNED_AS_FAILED.has(ctx.principal.apiVersion) ? { $in: ['failed', 'returned'] as S['PaymentStatus'][] } : query.status;
   const where = {
     ...(query.customer_id ? { customerId: query.customer_id } : {}),
     ...(query.invoice_id ? { invoiceId: query.invoice_id } : {}),
-    ...(status ? { status } : {}),
+    ...(query.status ? { status: { $in: SHOWN_AS.get(ctx.principal.apiVersion)?.get(query.status) ?? [query.status] } } : {}),
     ...createdRange(query.created),
   };
   return listPage(ctx.em, Payment, ctx.principal.accountId, where, query);

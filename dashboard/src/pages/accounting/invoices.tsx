@@ -548,12 +548,7 @@ export function InvoiceDetail() {
               {(p) => (
                 <>
                   <PaymentTable payments={p.data} />
-                  {can('accounting:write') && p.data.some((x) => x.status === 'succeeded') ? (
-                    <>
-                      <h3>Record a returned payment</h3>
-                      <ReturnPayment key={invoice.amount_paid} payments={p.data} onDone={reload} />
-                    </>
-                  ) : null}
+                  {can('accounting:write') ? <ReturnPayment key={invoice.amount_paid} payments={p.data} onDone={reload} /> : null}
                 </>
               )}
             </Loadable>

@@ -70,7 +70,7 @@ export function PaymentList() {
   );
 }
 
-/** Records that the bank took back one of `payments` (those that succeeded): the invoice owes it again. */
+/** Records that the bank took back one of `payments` (those that succeeded; nothing when none did): the invoice owes it again. */
 export function ReturnPayment({ payments, onDone }: { payments: S['Payment'][]; onDone: () => void }) {
   const returnable = payments.filter((p) => p.status === 'succeeded');
   const [id, setId] = useState(returnable[0]?.id ?? '');
@@ -78,27 +78,30 @@ export function ReturnPayment({ payments, onDone }: { payments: S['Payment'][]; 
   if (!returnable.length) return null;
   const chosen = returnable.find((p) => p.id === id) ?? returnable[0]!;
   return (
-    <Form
-      className="inline-form"
-      label="Record return"
-      onDone={() => {
-        setReason('');
-        onDone();
-      }}
-      submit={() => must(api.POST('/v1/payments/{payment_id}/return', { params: { path: { payment_id: chosen.id } }, body: { reason } }))}
-    >
-      <Field label="Payment">
-        <select name="payment_id" value={chosen.id} onChange={(e) => setId(e.target.value)}>
-          {returnable.map((p) => (
-            <option key={p.id} value={p.id}>
-              {money(p.amount, p.currency)} · {p.payment_method} · {p.reference ?? p.id}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field label="Returned because" hint="The bank's return code and words, or why the check bounced. The invoice owes the amount again and the ledger takes the cash back.">
-        <input name="return_reason" required value={reason} onChange={(e) => setReason(e.target.value)} />
-      </Field>
-    </Form>
+    <>
+      <h3>Record a returned payment</h3>
+      <Form
+        className="inline-form"
+        label="Record return"
+        onDone={() => {
+          setReason('');
+          onDone();
+        }}
+        submit={() => must(api.POST('/v1/payments/{payment_id}/return', { params: { path: { payment_id: chosen.id } }, body: { reason } }))}
+      >
+        <Field label="Payment">
+          <select name="payment_id" value={chosen.id} onChange={(e) => setId(e.target.value)}>
+            {returnable.map((p) => (
+              <option key={p.id} value={p.id}>
+                {money(p.amount, p.currency)} · {p.payment_method} · {p.reference ?? p.id}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Returned because" hint="The bank's return code and words, or why the check bounced. The invoice owes the amount again and the ledger takes the cash back.">
+          <input name="return_reason" required value={reason} onChange={(e) => setReason(e.target.value)} />
+        </Field>
+      </Form>
+    </>
   );
 }
