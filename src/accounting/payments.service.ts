@@ -19,7 +19,7 @@ import { isFailedPayment, paymentApplication, paymentReturnToInvoice } from './a
 import { invoiceLifecycle } from './invoices.state.js';
 import { livemodeOf } from '../shared/livemode.js';
 import { renderForVersion, SUPPORTED_VERSIONS } from '../shared/versions.js';
-import { PAYMENT_STATUS } from '../../generated/enums.js';
+import { schemaEnum } from '../shared/spec.js';
 import { recordAudit, type AuditAction } from '../audit/audit.service.js';
 import { paymentLifecycle } from './payments.state.js';
 
@@ -64,7 +64,7 @@ export const findPayment = ownedFinder(Payment, 'payment', 'payment_id');
 const SHOWN_AS = new Map(
   SUPPORTED_VERSIONS.map((version) => {
     const shown = new Map<string, S['PaymentStatus'][]>();
-    for (const stored of PAYMENT_STATUS) {
+    for (const stored of schemaEnum<S['PaymentStatus']>('PaymentStatus')) {
       const status = renderForVersion({ object: 'payment', status: stored }, version).status;
       shown.set(status, [...(shown.get(status) ?? []), stored]);
     }

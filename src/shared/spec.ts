@@ -24,3 +24,10 @@ export function openApiDocument(): OpenApiDocument {
 
 /** Every scope the API knows, from the spec's `x-scopes`. */
 export const allScopes = (): Scope[] => Object.keys(openApiDocument().components.securitySchemes.bearerAuth['x-scopes']) as Scope[];
+
+/** The values of one of the spec's named enums (`components.schemas[name].enum`), as the document lists them. */
+export function schemaEnum<T extends string>(name: string): T[] {
+  const values = (openApiDocument().components as { schemas?: Record<string, { enum?: T[] }> }).schemas?.[name]?.enum;
+  if (!values) throw new Error(`The OpenAPI document has no enum named ${name}.`);
+  return values;
+}

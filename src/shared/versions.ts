@@ -5,7 +5,7 @@
 // The list must equal the spec's `ApiVersion` enum (a test checks it).
 
 import type { components } from '../../generated/openapi.js';
-import { PAYMENT_STATUS } from '../../generated/enums.js';
+import { schemaEnum } from './spec.js';
 
 type Json = Record<string, unknown>;
 
@@ -53,7 +53,7 @@ const paymentReturnedAsFailed = (payment: Json): Json =>
 function paymentStatusesBefore2026_12(schema: Json): Json {
   const properties = schema.properties as Json | undefined;
   if (!properties?.status) return schema;
-  const status = { type: 'string', title: 'PaymentStatus', description: 'The outcome of a payment.', enum: PAYMENT_STATUS.filter((v) => v !== 'returned') };
+  const status = { type: 'string', title: 'PaymentStatus', description: 'The outcome of a payment.', enum: schemaEnum('PaymentStatus').filter((v) => v !== 'returned') };
   return { ...schema, properties: { ...properties, status } };
 }
 
