@@ -156,8 +156,12 @@ export const errors = {
     e('livemode_mismatch', `This session has been switched to ${livemode ? 'live' : 'test'} mode (in another tab or window): reload the page to see ${livemode ? 'live' : 'test'} data.`, { param: 'X-Livemode' }),
   usersLiveModeOnly: () =>
     e('livemode_mismatch', "Dashboard users are the account's people, managed in live mode: use a live key (sk_live_...) or leave test mode."),
-  scopeNotGrantable: (missing: readonly string[]) =>
-    e('insufficient_scope', `You cannot grant a scope you do not hold: ${missing.join(', ')}.`, { param: 'scopes' }),
+  /** Giving (a role, a key's scopes, a subscription) more than the caller holds (src/shared/grants.ts). */
+  scopeNotGrantable: (missing: readonly string[], what?: string, param = 'scopes') =>
+    e('insufficient_scope', `You cannot grant a scope you do not hold${what ? ` (${what})` : ''}: ${missing.join(', ')}.`, { param }),
+  /** Taking away (revoking, deleting, disabling) what holds a scope the caller does not (src/shared/grants.ts). */
+  strongerThanCaller: (what: string, missing: readonly string[]) =>
+    e('insufficient_scope', `${what} holds ${missing.join(', ')}, which you do not: a credential takes away only what is no stronger than itself.`),
 
   // ---------- OAuth 2.0 (answered in the RFC 6749 §5.2 shape) ----------
   invalidClient: (headers: Record<string, string>, message = 'Client authentication failed.') => e('invalid_client', message, { headers }),
