@@ -1,5 +1,5 @@
 // GENERATED FILE, DO NOT EDIT. Generated from specs/ by `npm run generate`; edit the specs and regenerate.
-// Every named enum of specs/openapi.yaml, as readonly lists.
+// Every named enum of specs/openapi.yaml, as readonly lists, and the scope of each event type of specs/asyncapi.yaml.
 
 /** The values of `ApiVersion`. */
 export const API_VERSION = ["2026-12-01","2026-07-01","2026-01-15"] as const;
@@ -126,3 +126,6 @@ export const WEBHOOK_DELIVERY_STATUS = ["pending","succeeded","permanently_faile
 
 /** The values of `WebhookEndpointStatus`. */
 export const WEBHOOK_ENDPOINT_STATUS = ["enabled","disabled"] as const;
+
+/** The scope that reads each event type (its AsyncAPI message's `x-scope`). */
+export const EVENT_TYPE_SCOPE = {"audit.privileged_action":"audit:read","carrier_payment.sent":"accounting:read","carrier.onboarded":"carriers:read","carrier.rejected":"carriers:read","carrier.suspended":"carriers:read","carrier.vetted":"carriers:read","compliance.alert":"carriers:read","invoice.created":"accounting:read","invoice.delivery_failed":"accounting:read","invoice.overdue":"accounting:read","invoice.paid":"accounting:read","invoice.reopened":"accounting:read","invoice.sent":"accounting:read","invoice.voided":"accounting:read","order.cancelled":"orders:read","order.created":"orders:read","order.delivered":"orders:read","order.dispatched":"orders:read","order.exception":"orders:read","order.in_transit":"orders:read","payment.failed":"accounting:read","payment.received":"accounting:read","payment.returned":"accounting:read","test_helpers.test_clock.advancing":"orders:read","test_helpers.test_clock.ready":"orders:read","webhook_endpoint.test":"webhooks:manage"} as const;

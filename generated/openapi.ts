@@ -133,6 +133,10 @@ export interface paths {
          * @description Registers a URL to receive events. The answer carries the endpoint's signing `secret`
          *     (`whsec_...`), shown only here and by `rotateWebhookEndpointSecret`. The endpoint pins the
          *     API version its payloads are rendered for (the creating key's version unless given).
+         *
+         *     An endpoint receives only what its creator may read: every type in `enabled_events` needs
+         *     the read scope the event-type catalog names for it (`scope`), and `*` needs every type's
+         *     (403 `insufficient_scope`, `param` `enabled_events`, naming what is missing).
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -157,14 +161,14 @@ export interface paths {
         post?: never;
         /**
          * Delete a webhook endpoint
-         * @description Deletes the endpoint and its delivery log; nothing more is sent to it.
+         * @description Deletes the endpoint and its delivery log; nothing more is sent to it. Needs the scopes of every event type it receives.
          */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
         head?: never;
         /**
          * Update a webhook endpoint
-         * @description Changes the URL, the subscribed events, the description or the status (`disabled` endpoints receive nothing; their pending deliveries wait until re-enabled). The API version never changes.
+         * @description Changes the URL, the subscribed events, the description or the status (`disabled` endpoints receive nothing; their pending deliveries wait until re-enabled). The API version never changes. Changing, deleting, rotating, testing or recovering an endpoint needs the scopes of every event type it receives (403 `insufficient_scope` otherwise), and new `enabled_events` the scopes of every type they name.
          */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
@@ -306,6 +310,10 @@ export interface paths {
          *     together once the whole week is 30 days old). With `object_id`, the events about that one
          *     object in `sequence` order (oldest first), which is how a receiver fills a gap it detected:
          *     `object_id=<id>` with `cursor` set to the last event it applied.
+         *
+         *     Only the events of types the caller may read are listed (each type's `scope` in
+         *     `GET /v1/event_types`); `type` naming a type the caller may not read is 403
+         *     `insufficient_scope`.
          */
         get: operations["listEvents"];
         put?: never;
@@ -431,7 +439,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Retrieve an event */
+        /**
+         * Retrieve an event
+         * @description An event of a type the caller may not read (its `scope` in `GET /v1/event_types`) is 403 `insufficient_scope`.
+         */
         get: operations["getEvent"];
         put?: never;
         post?: never;
@@ -458,7 +469,8 @@ export interface paths {
          * @description Sends the event again, with the same event id, to one endpoint (`endpoint_id`) or to every
          *     enabled endpoint subscribed to its type. Each delivery restarts its retry schedule. Naming an
          *     endpoint that is not subscribed to the event's type answers 409 `endpoint_not_subscribed`;
-         *     a disabled one, 409 `endpoint_disabled`.
+         *     a disabled one, 409 `endpoint_disabled`. Replaying needs the scope that reads the event's
+         *     type (403 `insufficient_scope` otherwise).
          */
         post: operations["replayEvent"];
         delete?: never;
@@ -926,7 +938,8 @@ export interface paths {
          * Revoke an API key
          * @description Revokes the key at once: its next request, to any server process, answers 401. A key cannot
          *     revoke itself, and revoking an already revoked key answers 409 `invalid_state_transition`.
-         *     Recorded in the audit log.
+         *     A credential revokes only a key no stronger than itself: one whose every scope it holds
+         *     (403 `insufficient_scope` otherwise, naming the scopes it lacks). Recorded in the audit log.
          */
         post: operations["revokeApiKey"];
         delete?: never;
@@ -1001,7 +1014,8 @@ export interface paths {
          * @description Revokes the client and every access token issued to it, at once: the next request with any
          *     of its tokens answers 401 `invalid_token`, and `/oauth/token` refuses it (`invalid_client`).
          *     A client's own token cannot revoke it, and revoking an already revoked client answers 409
-         *     `invalid_state_transition`. Recorded in the audit log.
+         *     `invalid_state_transition`. A credential revokes only a client no stronger than itself (403
+         *     `insufficient_scope` otherwise). Recorded in the audit log.
          */
         post: operations["revokeOAuthClient"];
         delete?: never;
@@ -1110,7 +1124,9 @@ export interface paths {
          *     with it; without one, an initial password is generated and returned this once in
          *     `initial_password`, to hand over to the person (an invitation). Passwords are stored only as
          *     scrypt hashes. An email is unique across all accounts (409 `duplicate_user`).
-         *     Recorded in the audit log.
+         *     A credential gives only a role whose every scope it holds (403 `insufficient_scope`, `param`
+         *     `role`, naming what it lacks): `users:manage` alone makes no user, and only a credential
+         *     holding every scope makes an owner. Recorded in the audit log.
          */
         post: operations["createUser"];
         delete?: never;
@@ -1135,8 +1151,10 @@ export interface paths {
         post?: never;
         /**
          * Remove a dashboard user
-         * @description Removes the user and ends their sessions at once. The last enabled owner cannot be removed
-         *     (409 `last_owner`). Recorded in the audit log.
+         * @description Removes the user and ends their sessions at once, and revokes every API key and OAuth client
+         *     they made (and those made with them). The last enabled owner cannot be removed (409
+         *     `last_owner`); a credential removes only a user whose role's scopes it holds (403
+         *     `insufficient_scope`). Recorded in the audit log, each revocation too.
          */
         delete: operations["deleteUser"];
         options?: never;
@@ -1146,7 +1164,11 @@ export interface paths {
          * @description Changes the user's name, role or `disabled` flag. A new role applies from the user's next
          *     request; disabling a user ends their sessions at once. The account always keeps at least one
          *     enabled owner: demoting or disabling the last one answers 409 `last_owner`.
-         *     Recorded in the audit log.
+         *     A credential changes only a user whose role's scopes it holds, and gives only a role whose
+         *     scopes it holds (403 `insufficient_scope`). What the user made ends with their access:
+         *     disabling them revokes every API key and OAuth client they made (and those made with them),
+         *     which stay revoked if the user is enabled again; a new role that reaches less revokes those
+         *     that reach beyond it. Each revocation is recorded in the audit log, as is the change.
          */
         patch: operations["updateUser"];
         trace?: never;
@@ -3242,6 +3264,8 @@ export interface components {
         EventTypeDefinition: {
             /** @constant */
             object: "event_type";
+            /** @description The scope that reads events of this type (the read scope of the object in `data`), besides `webhooks:manage`; an endpoint subscribes to the type only when its creator holds it. */
+            scope: components["schemas"]["Scope"];
             type: components["schemas"]["EventType"];
             /** @description One line. */
             summary: string;
@@ -3984,6 +4008,7 @@ export interface components {
         WebhookListenerOpen: {
             /** @description The listener's name (the machine's, say); one endpoint per name. */
             name?: string;
+            /** @description The events to take; by default every type the caller may read (`*` when it may read them all). Each type needs its read scope, as an endpoint's subscription does. */
             enabled_events?: components["schemas"]["EnabledEvents"];
             /**
              * Format: uri
@@ -4127,6 +4152,8 @@ export interface components {
             /** @description The key (`sk_live_...` or `sk_test_...`), shown once; only its SHA-256 hash is stored. */
             secret?: string;
             created: components["schemas"]["UnixTime"];
+            /** @description The dashboard user, key or OAuth client that made it; null for a key made by the keys CLI. A credential ends with its maker: deleting or disabling a user revokes what the user made (and what was made with that), and a role taken down revokes what reaches beyond the new role. */
+            created_by: components["schemas"]["AuditActor"] | null;
             /** @description When the key last authenticated a request (to the minute); null if never. */
             last_used_at: components["schemas"]["UnixTime"] | null;
             revoked_at: components["schemas"]["UnixTime"] | null;
@@ -4171,6 +4198,8 @@ export interface components {
             /** @description The client secret (`ocs_...`), shown once; only its SHA-256 hash is stored. */
             client_secret?: string;
             created: components["schemas"]["UnixTime"];
+            /** @description The dashboard user, key or OAuth client that made it; null for a client made before makers were recorded. A credential ends with its maker: deleting or disabling a user revokes what the user made (and what was made with that), and a role taken down revokes what reaches beyond the new role. */
+            created_by: components["schemas"]["AuditActor"] | null;
             revoked_at: components["schemas"]["UnixTime"] | null;
         };
         /**
@@ -7657,6 +7686,7 @@ export interface operations {
                      *           "api_version": "2026-12-01",
                      *           "last4": "x9Qb",
                      *           "created": 1764547200,
+                     *           "created_by": "usr_01JF3QJ3K5M7N9P1Q3R5S7T9V1",
                      *           "last_used_at": null,
                      *           "revoked_at": null
                      *         }
@@ -7847,6 +7877,7 @@ export interface operations {
                      *           ],
                      *           "api_version": "2026-12-01",
                      *           "created": 1764547200,
+                     *           "created_by": "usr_01JF3QJ3K5M7N9P1Q3R5S7T9V1",
                      *           "revoked_at": null
                      *         }
                      *       ],

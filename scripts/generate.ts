@@ -331,7 +331,7 @@ hydrate(data('redoc-definition'), data('redoc-options'), document.getElementById
  * inline one with a `title`), as `export const NAME = [...] as const`, in the document's order: the
  * dashboard's pick-lists and filters read them, so a value added to the spec reaches them by itself.
  */
-export function enumsModule(doc: JsonObject): string {
+export function enumsModule(doc: JsonObject, asyncapi?: JsonObject): string {
   const found = new Map<string, Json[]>();
   const add = (name: string, values: Json[]) => {
     const known = found.get(name);
@@ -352,7 +352,14 @@ export function enumsModule(doc: JsonObject): string {
   const lines = [...found.keys()]
     .sort()
     .map((name) => `/** The values of \`${name}\`. */\nexport const ${constName(name)} = ${JSON.stringify(found.get(name))} as const;`);
-  return `${header.ts}// Every named enum of specs/openapi.yaml, as readonly lists.\n\n${lines.join('\n\n')}\n`;
+  // The scope that reads each event type (its AsyncAPI message's `x-scope`): what a credential needs to
+  // subscribe an endpoint to it or to read its events, for the dashboard's pick-list.
+  const messages = ((asyncapi?.components as JsonObject | undefined)?.messages ?? {}) as Record<string, JsonObject>;
+  const scopes = Object.fromEntries(Object.values(messages).map((m) => [m.name, m['x-scope']]).sort(([a], [b]) => String(a).localeCompare(String(b))));
+  if (asyncapi) {
+    lines.push(`/** The scope that reads each event type (its AsyncAPI message's \`x-scope\`). */\nexport const EVENT_TYPE_SCOPE = ${JSON.stringify(scopes)} as const;`);
+  }
+  return `${header.ts}// Every named enum of specs/openapi.yaml, as readonly lists${asyncapi ? ', and the scope of each event type of specs/asyncapi.yaml' : ''}.\n\n${lines.join('\n\n')}\n`;
 }
 
 async function generateAll(work: string): Promise<Map<string, string>> {
@@ -376,7 +383,7 @@ async function generateAll(work: string): Promise<Map<string, string>> {
     ['openapi.json', toJson(openapi)],
     ['openapi.yaml', toYaml(openapi)],
     ['openapi.ts', openapiTs],
-    ['enums.ts', enumsModule(openapi as JsonObject)],
+    ['enums.ts', enumsModule(openapi as JsonObject, asyncapi as JsonObject)],
     ['openapi-3.0.json', toJson(openapi30(openapi as JsonObject))],
     ['asyncapi.json', toJson(asyncapi)],
     ['asyncapi.yaml', toYaml(asyncapi)],

@@ -6,6 +6,7 @@ import {
   AUDIT_ACTION,
   CARRIER_STATUS,
   EVENT_TYPE,
+  EVENT_TYPE_SCOPE,
   INVOICE_STATUS,
   LEDGER_ACCOUNT,
   MARGIN_GROUPING,
@@ -52,6 +53,8 @@ for (const type of EVENT_TYPE) {
 }
 /** Every event type, for the events browser. */
 export const EVENT_TYPES = EVENT_TYPE satisfies readonly S['EventType'][];
+/** The scope that reads each event type: a session sees, and subscribes endpoints to, only the types whose scope it holds. */
+export const EVENT_TYPE_SCOPES = EVENT_TYPE_SCOPE satisfies Record<S['EventType'], S['Scope']>;
 
 export const ORDER_STATUSES = ORDER_STATUS satisfies readonly S['OrderStatus'][];
 export const CARRIER_STATUSES = CARRIER_STATUS satisfies readonly S['CarrierStatus'][];

@@ -41,6 +41,8 @@ export const ApiKey = defineEntity({
     scopes: p.json<S['Scope'][]>(),
     apiVersion: p.string().$type<S['ApiVersion']>(),
     createdAt: p.datetime(),
+    /** The user, key or client that made it (null: the keys CLI); it ends with its maker (users.service.ts). */
+    createdBy: p.string().nullable(),
     lastUsedAt: p.datetime().nullable(),
     revokedAt: p.datetime().nullable(),
   },
@@ -60,6 +62,8 @@ export const OAuthClient = defineEntity({
     scopes: p.json<S['Scope'][]>(),
     apiVersion: p.string().$type<S['ApiVersion']>(),
     createdAt: p.datetime(),
+    /** The user, key or client that made it (null: made before makers were recorded); it ends with its maker. */
+    createdBy: p.string().nullable(),
     revokedAt: p.datetime().nullable(),
   },
 });

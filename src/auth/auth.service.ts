@@ -100,7 +100,7 @@ export async function createApiKey(
 export function issueApiKey(
   em: EntityManager,
   accountId: string,
-  input: { name: string; scopes: Scope[]; apiVersion: ApiVersion },
+  input: { name: string; scopes: Scope[]; apiVersion: ApiVersion; createdBy?: string | null },
   now: Date,
 ): { key: ApiKey; secret: string } {
   const secret = randomToken(livemodeOf(accountId) ? 'sk_live' : 'sk_test');
@@ -113,6 +113,7 @@ export function issueApiKey(
     scopes: input.scopes,
     apiVersion: input.apiVersion,
     createdAt: now,
+    createdBy: input.createdBy ?? null,
     lastUsedAt: null,
     revokedAt: null,
   });

@@ -1,10 +1,13 @@
 // API keys and OAuth clients managed through the API: created with scopes the caller holds (no
-// escalation), pinned to a version, secrets shown once and stored hashed, revocation audited.
+// escalation) and revoked only by a credential no stronger than them (the grant rule,
+// src/shared/grants.ts), pinned to a version, secrets shown once and stored hashed, each with its
+// maker (it ends with its maker: users.service.ts), revocation audited.
 import type { components } from '../../generated/openapi.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { unixOrNull, unixSeconds } from '../shared/clock.js';
 import { inTransaction, type Principal, type RequestContext } from '../shared/context.js';
 import { errors } from '../shared/errors.js';
+import { assertCanGrant, assertCanTakeAway } from '../shared/grants.js';
 import { ownedFinder } from '../shared/find.js';
 import { newId } from '../shared/ids.js';
 import { listPage, type Page, type PageQuery } from '../shared/pagination.js';
@@ -28,6 +31,7 @@ export function renderApiKey(key: ApiKey, secret?: string): S['ApiKey'] {
     last4: key.last4,
     ...(secret ? { secret } : {}),
     created: unixSeconds(key.createdAt),
+    created_by: key.createdBy ?? null,
     last_used_at: unixOrNull(key.lastUsedAt),
     revoked_at: unixOrNull(key.revokedAt),
   };
@@ -43,15 +47,13 @@ export function renderOAuthClient(client: OAuthClient, secret?: string): S['OAut
     api_version: client.apiVersion,
     ...(secret ? { client_secret: secret } : {}),
     created: unixSeconds(client.createdAt),
+    created_by: client.createdBy ?? null,
     revoked_at: unixOrNull(client.revokedAt),
   };
 }
 
 /** No escalation: a key or client gets only scopes its creator holds. */
-function assertGrantable(who: Principal, scopes: readonly string[]): void {
-  const missing = scopes.filter((s) => !who.scopes.has(s));
-  if (missing.length) throw errors.scopeNotGrantable(missing);
-}
+const assertGrantable = (who: Principal, scopes: readonly string[]): void => assertCanGrant(who, scopes);
 
 /**
  * The account a new key or client of the mode asked for belongs to (the caller's mode by default):
@@ -80,7 +82,7 @@ export function createKey(ctx: RequestContext, input: S['ApiKeyCreate']): Promis
     const created = issueApiKey(
       tx.em,
       await accountFor(tx, input.livemode, 'key'),
-      { name: input.name ?? 'default', scopes: [...new Set(input.scopes)], apiVersion: input.api_version ?? CURRENT_VERSION },
+      { name: input.name ?? 'default', scopes: [...new Set(input.scopes)], apiVersion: input.api_version ?? CURRENT_VERSION, createdBy: ctx.principal.actorId },
       now,
     );
     await recordAudit(tx, 'api_key.created', created.key.id, { now });
@@ -93,7 +95,7 @@ export const findKey = ownedFinder(ApiKey, 'API key', 'api_key_id');
 export const listKeys = (ctx: RequestContext, query: PageQuery = {}): Promise<Page<ApiKey>> => listPage(ctx.em, ApiKey, ctx.principal.accountId, {}, query);
 
 /** Revokes at once (authentication reads the key on every request); twice is 409. */
-export const revokeKey = (ctx: RequestContext, id: string): Promise<ApiKey> => revoke(ctx, id, findKey, apiKeyLifecycle);
+export const revokeKey = (ctx: RequestContext, id: string): Promise<ApiKey> => revoke(ctx, id, findKey, apiKeyLifecycle, 'Key');
 
 // ---------- OAuth clients ----------
 
@@ -111,6 +113,7 @@ export function createClient(ctx: RequestContext, input: S['OAuthClientCreate'])
       scopes: [...new Set(input.scopes)],
       apiVersion: input.api_version ?? CURRENT_VERSION,
       createdAt: now,
+      createdBy: ctx.principal.actorId,
       revokedAt: null,
     });
     tx.em.persist(client);
@@ -125,18 +128,20 @@ export const listClients = (ctx: RequestContext, query: PageQuery = {}): Promise
   listPage(ctx.em, OAuthClient, ctx.principal.accountId, {}, query);
 
 /** Revokes the client and, with it, every token it holds (authentication checks the client on every request). */
-export const revokeClient = (ctx: RequestContext, id: string): Promise<OAuthClient> => revoke(ctx, id, findClient, oauthClientLifecycle);
+export const revokeClient = (ctx: RequestContext, id: string): Promise<OAuthClient> => revoke(ctx, id, findClient, oauthClientLifecycle, 'OAuth client');
 
-/** Revokes a credential of the caller's account (not the caller itself), audited. */
-async function revoke<C extends { revokedAt?: Date | null }>(
+/** Revokes a credential of the caller's account (not the caller itself, nor one stronger than it), audited. */
+async function revoke<C extends { revokedAt?: Date | null; scopes: readonly string[] }>(
   ctx: RequestContext,
   id: string,
   find: (ctx: RequestContext, id: string, options: { forUpdate: boolean }) => Promise<C>,
   lifecycle: typeof apiKeyLifecycle | typeof oauthClientLifecycle,
+  what: string,
 ): Promise<C> {
   assertNotSelf(ctx, id);
   return inTransaction(ctx, async (tx) => {
     const credential = await find(tx, id, { forUpdate: true });
+    assertCanTakeAway(ctx.principal, credential.scopes, `${what} ${id}`);
     const t = lifecycle.assert('revoke', credentialStatus(credential), id);
     const now = ctx.clock.now();
     credential.revokedAt = now;
@@ -144,4 +149,36 @@ async function revoke<C extends { revokedAt?: Date | null }>(
     await tx.em.flush();
     return credential;
   });
+}
+
+// ---------- credentials end with their maker ----------
+
+/**
+ * Revokes what `makerId` (a user) made and what was made with that, down the line, audited as
+ * revoked by the caller: a key a user made, a client that key made, and so on. `keeps` spares the
+ * credentials it accepts (a role taken down keeps those within the new role); the line is followed
+ * through every credential, revoked or spared, so nothing made further down survives its maker.
+ * Answers the ids revoked.
+ */
+export async function endCredentialsMadeBy(ctx: RequestContext, makerId: string, keeps: (scopes: readonly string[]) => boolean = () => false): Promise<string[]> {
+  const now = ctx.clock.now();
+  const revoked: string[] = [];
+  const seen = new Set<string>([makerId]);
+  let makers = [makerId];
+  while (makers.length) {
+    const made = [
+      ...(await ctx.em.find(ApiKey, { createdBy: { $in: makers } }, { orderBy: { id: 'asc' } })).map((c) => ({ c, audit: 'api_key.revoked' as const })),
+      ...(await ctx.em.find(OAuthClient, { createdBy: { $in: makers } }, { orderBy: { id: 'asc' } })).map((c) => ({ c, audit: 'oauth_client.revoked' as const })),
+    ].filter(({ c }) => !seen.has(c.id));
+    for (const { c, audit } of made) {
+      seen.add(c.id);
+      if (c.revokedAt || keeps(c.scopes)) continue;
+      c.revokedAt = now;
+      revoked.push(c.id);
+      await recordAudit(ctx, audit, c.id, { now });
+    }
+    makers = made.map(({ c }) => c.id);
+  }
+  await ctx.em.flush();
+  return revoked;
 }

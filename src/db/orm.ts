@@ -56,6 +56,7 @@ import { Migration20261128000060_test_mode } from './migrations/Migration2026112
 import { Migration20261128000070_webhook_listeners } from './migrations/Migration20261128000070_webhook_listeners.js';
 import { Migration20261128000080_test_clocks } from './migrations/Migration20261128000080_test_clocks.js';
 import { Migration20261128000090_payment_returns } from './migrations/Migration20261128000090_payment_returns.js';
+import { Migration20261129000030_credential_makers } from './migrations/Migration20261129000030_credential_makers.js';
 
 export const entities = [Account, ApiKey, Customer, Order, Event, WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt, Carrier, ComplianceAlert, CarrierRegistrySnapshot, Job, OAuthClient, OAuthToken, AuditLog, User, Session, SignInFailure, Invoice, InvoiceLine, Payment, CarrierPayment, CarrierPaymentOrder, LedgerEntry, Message, TestDataDeletion, TestClock];
 
@@ -89,6 +90,7 @@ export const migrations = [
   { name: 'Migration20261128000070_webhook_listeners', class: Migration20261128000070_webhook_listeners },
   { name: 'Migration20261128000080_test_clocks', class: Migration20261128000080_test_clocks },
   { name: 'Migration20261128000090_payment_returns', class: Migration20261128000090_payment_returns },
+  { name: 'Migration20261129000030_credential_makers', class: Migration20261129000030_credential_makers },
 ];
 
 export interface Database extends DatabaseContract {

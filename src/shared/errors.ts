@@ -161,7 +161,10 @@ export const errors = {
     e('insufficient_scope', `You cannot grant a scope you do not hold${what ? ` (${what})` : ''}: ${missing.join(', ')}.`, { param }),
   /** Taking away (revoking, deleting, disabling) what holds a scope the caller does not (src/shared/grants.ts). */
   strongerThanCaller: (what: string, missing: readonly string[]) =>
-    e('insufficient_scope', `${what} holds ${missing.join(', ')}, which you do not: a credential takes away only what is no stronger than itself.`),
+    e('insufficient_scope', `${what} reaches ${missing.join(', ')}, which you do not hold: a credential changes or takes away only what is no stronger than itself.`),
+  /** An event shows its object: reading it needs that object's read scope (the catalog's `scope`). */
+  eventNotReadable: (type: string, scope: string, param?: string) =>
+    e('insufficient_scope', `Events of type ${type} need the scope ${scope} (besides webhooks:manage).`, { param }),
 
   // ---------- OAuth 2.0 (answered in the RFC 6749 §5.2 shape) ----------
   invalidClient: (headers: Record<string, string>, message = 'Client authentication failed.') => e('invalid_client', message, { headers }),

@@ -19,7 +19,7 @@ export const holdsAll = (who: Pick<Principal, 'scopes'>, wanted: Iterable<string
  * Giving: refuses (403 `insufficient_scope`, naming what is missing) unless `who` holds every scope
  * it would give. `what` names the grant in the message ("the role owner", "a key").
  */
-export function assertCanGrant(who: Pick<Principal, 'scopes'>, scopes: Iterable<string>, what: string, param?: string): void {
+export function assertCanGrant(who: Pick<Principal, 'scopes'>, scopes: Iterable<string>, what?: string, param?: string): void {
   const missing = missingScopes(who, scopes);
   if (missing.length) throw errors.scopeNotGrantable(missing, what, param);
 }

@@ -225,8 +225,9 @@ const RECIPES: Record<EventType, Recipe> = {
     made.ids.push(read.id, ...read.alertIds);
   },
   'audit.privileged_action': async (tx, made) => {
-    // A webhook endpoint made and deleted: two privileged actions, each audited and announced.
-    const { endpoint } = await createEndpoint(tx, { url: 'https://hooks.test-helper.example/audit', enabled_events: ['order.created'], description: 'Made by a test helper' });
+    // A webhook endpoint made and deleted: two privileged actions, each audited and announced. It
+    // subscribes to the one type `webhooks:manage` reads, so the helper needs no other scope.
+    const { endpoint } = await createEndpoint(tx, { url: 'https://hooks.test-helper.example/audit', enabled_events: ['webhook_endpoint.test'], description: 'Made by a test helper' });
     made.ids.push(endpoint.id);
     await deleteEndpoint(tx, endpoint.id);
   },

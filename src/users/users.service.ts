@@ -1,10 +1,16 @@
 // Dashboard users: created by an owner (or a key with users:manage) or the CLI, with a role that maps
-// to scopes. The account always keeps one enabled owner. Changes are audited with the acting user or key.
+// to scopes. A credential gives only a role whose scopes it holds, and changes or removes only a user
+// whose role's scopes it holds (the grant rule, src/shared/grants.ts). What a user made (keys, OAuth
+// clients) ends with the user: deleting or disabling them revokes it, and taking their role down
+// revokes what reaches beyond the new role. The account always keeps one enabled owner. Changes are
+// audited with the acting user or key.
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { components } from '../../generated/openapi.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { findOrCreateAccount } from '../auth/auth.service.js';
+import { endCredentialsMadeBy } from '../auth/keys.service.js';
+import { assertCanGrant, assertCanTakeAway } from '../shared/grants.js';
 import type { Clock } from '../shared/clock.js';
 import { unixOrNull, unixSeconds } from '../shared/clock.js';
 import { inTransaction, type RequestContext } from '../shared/context.js';
@@ -13,7 +19,7 @@ import { ownedFinder } from '../shared/find.js';
 import { newId } from '../shared/ids.js';
 import { listPage, type Page, type PageQuery } from '../shared/pagination.js';
 import { generatePassword, hashPassword } from './passwords.js';
-import { isRole, type Role } from './roles.js';
+import { isRole, ROLE_SCOPES, type Role } from './roles.js';
 import { Session, User } from './users.entities.js';
 import { livemodeOf } from '../shared/livemode.js';
 
@@ -71,7 +77,15 @@ export async function issueUser(
   return { user, initialPassword };
 }
 
+/** Giving a role: only one whose every scope the caller holds (an owner is made only by an owner's reach). */
+const assertCanGiveRole = (ctx: RequestContext, role: Role): void => assertCanGrant(ctx.principal, ROLE_SCOPES[role], `the role ${role}`, 'role');
+
+/** Changing or removing a user: only one whose role reaches no further than the caller. */
+const assertCanChangeUser = (ctx: RequestContext, user: User): void =>
+  assertCanTakeAway(ctx.principal, ROLE_SCOPES[user.role as Role] ?? [], `User ${user.id} (role ${user.role})`);
+
 export function createUser(ctx: RequestContext, input: S['UserCreate']): Promise<{ user: User; initialPassword: string | undefined }> {
+  assertCanGiveRole(ctx, input.role);
   return inTransaction(ctx, async (tx) => {
     const now = ctx.clock.now();
     const created = await issueUser(tx.em, ctx.principal.accountId, input, now);
@@ -128,26 +142,36 @@ export function updateUser(ctx: RequestContext, id: string, input: S['UserUpdate
   return inTransaction(ctx, async (tx) => {
     const now = ctx.clock.now();
     const user = await findUser(tx, id, { forUpdate: true });
+    assertCanChangeUser(ctx, user);
+    if (input.role !== undefined && input.role !== user.role) assertCanGiveRole(ctx, input.role);
     const role = input.role ?? user.role;
     const disabled = input.disabled ?? user.disabled;
     await assertOwnerRemains(tx.em, user, { role, disabled });
     if (input.name !== undefined) user.name = input.name.trim();
+    const roleScopes: readonly string[] = ROLE_SCOPES[role as Role];
+    const demoted = role !== user.role && (ROLE_SCOPES[user.role as Role] ?? []).some((s) => !roleScopes.includes(s));
     user.role = role;
+    const disabling = disabled && !user.disabled;
     // Disabling ends the user's sessions at once.
-    if (disabled && !user.disabled) await tx.em.nativeUpdate(Session, { userId: user.id, revokedAt: null }, { revokedAt: now });
+    if (disabling) await tx.em.nativeUpdate(Session, { userId: user.id, revokedAt: null }, { revokedAt: now });
     user.disabled = disabled;
     await recordAudit(tx, 'user.updated', user.id, { now });
     await tx.em.flush();
+    // What the user made ends with their access: all of it when disabled, what reaches beyond the new role when demoted.
+    if (disabling) await endCredentialsMadeBy(tx, user.id);
+    else if (demoted) await endCredentialsMadeBy(tx, user.id, (scopes) => scopes.every((s) => roleScopes.includes(s)));
     return user;
   });
 }
 
-/** Removes the user and, with them, their sessions. */
+/** Removes the user and, with them, their sessions and every credential they made (revoked, audited). */
 export function deleteUser(ctx: RequestContext, id: string): Promise<void> {
   return inTransaction(ctx, async (tx) => {
     const now = ctx.clock.now();
     const user = await findUser(tx, id, { forUpdate: true });
+    assertCanChangeUser(ctx, user);
     await assertOwnerRemains(tx.em, user, null);
+    await endCredentialsMadeBy(tx, user.id);
     await tx.em.nativeDelete(Session, { userId: user.id });
     await tx.em.nativeDelete(User, { id: user.id });
     await recordAudit(tx, 'user.deleted', user.id, { now });

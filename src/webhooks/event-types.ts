@@ -1,15 +1,20 @@
 // The event-type catalog (`GET /v1/event_types`), made from the published AsyncAPI document (its
 // messages and their payload schemas) so that it can never say something else than the document:
 // each type's description, the object its data carries and the JSON Schema of its envelope, with the
-// definitions it uses under `$defs`, for each API version.
+// definitions it uses under `$defs`, for each API version; and the scope that reads each type (its
+// message's `x-scope`), which listing, reading, replaying and subscribing to events need.
 import { readFileSync } from 'node:fs';
 import type { components } from '../../generated/openapi.js';
 import { pageOf } from '../shared/pagination.js';
 import { generatedFile } from '../shared/spec.js';
+import { allScopes } from '../shared/spec.js';
 import { schemaForVersion, SUPPORTED_VERSIONS } from '../shared/versions.js';
 
 type Json = Record<string, unknown>;
 type EventTypeDefinition = components['schemas']['EventTypeDefinition'];
+type Scope = components['schemas']['Scope'];
+
+const isScope = (value: string): value is Scope => (allScopes() as string[]).includes(value);
 
 const SCHEMA_REF = '#/components/schemas/';
 
@@ -49,7 +54,7 @@ function selfContained(schemas: Record<string, Json>, root: string): Json {
 
 interface AsyncApiDocument {
   components: {
-    messages: Record<string, { name: string; summary?: string; description?: string; payload: { $ref: string } }>;
+    messages: Record<string, { name: string; summary?: string; description?: string; 'x-scope'?: string; payload: { $ref: string } }>;
     schemas: Record<string, Json>;
   };
 }
@@ -66,12 +71,15 @@ export function buildCatalog(doc: AsyncApiDocument): EventTypeDefinition[] {
       const object = ((data?.properties as Json | undefined)?.object as Json | undefined)?.const ?? data?.['x-object'];
       if (typeof object !== 'string') throw new Error(`message ${message.name}: its data names no object (properties.object.const or x-object)`);
       const summary = message.summary ?? message.name;
+      const scope = message['x-scope'];
+      if (!scope || !isScope(scope)) throw new Error(`message ${message.name}: x-scope ${String(scope)} is not a scope of the OpenAPI document`);
       return {
         object: 'event_type' as const,
         type: message.name as EventTypeDefinition['type'],
         summary,
         description: (message.description ?? summary).trim(),
         data_object: object,
+        scope,
         schema: selfContained(schemas, payload),
       };
     })
@@ -97,4 +105,28 @@ export function eventTypePage(
   const after = query.cursor;
   const rest = after === undefined ? catalog : catalog.filter((t) => t.type > after);
   return pageOf(rest, query.limit ?? 100, (t) => t.type) as components['schemas']['EventTypeList'];
+}
+
+let scopes: Map<string, Scope> | undefined;
+
+/** The scope that reads events of `type` (besides webhooks:manage); undefined for a type the catalog does not know. */
+export function eventTypeScope(type: string): Scope | undefined {
+  scopes ??= new Map(eventTypeCatalog(SUPPORTED_VERSIONS[0]!).map((t) => [t.type, t.scope]));
+  return scopes.get(type);
+}
+
+/** Every event type of the catalog, each with the scope that reads it. */
+export const eventTypeScopes = (): ReadonlyMap<string, Scope> => {
+  eventTypeScope('');
+  return scopes!;
+};
+
+/**
+ * The scopes an endpoint receiving `enabledEvents` reads with: each named type's, and every type's
+ * for `*` (which also takes the types added later, so it needs all of them).
+ */
+export function subscriptionScopes(enabledEvents: readonly string[]): Scope[] {
+  const all = eventTypeScopes();
+  const types = enabledEvents.includes('*') ? [...all.keys()] : enabledEvents;
+  return [...new Set(types.map((t) => all.get(t)).filter((s): s is Scope => s !== undefined))];
 }

@@ -17,7 +17,8 @@ import { queryRows } from '../shared/sql.js';
 import { openEndpointSecret, signingSecrets } from './endpoint-secrets.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './signer.js';
 import { WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint } from './webhooks.entities.js';
-import { findEndpoint, getDelivery, newEndpoint, type DeliveryWithAttempts, type IssuedSecret } from './webhooks.service.js';
+import { assertCanChange, assertCanSubscribe, findEndpoint, getDelivery, newEndpoint, type DeliveryWithAttempts, type IssuedSecret } from './webhooks.service.js';
+import { eventTypeScopes } from './event-types.js';
 
 type S = components['schemas'];
 
@@ -31,12 +32,15 @@ const LISTEN_POLL_MS = 250;
 /** Opens (or opens again, same name: same endpoint and secret) the caller's listener. */
 export function openListener(ctx: RequestContext, input: S['WebhookListenerOpen']): Promise<IssuedSecret> {
   const name = input.name ?? 'listener';
+  if (input.enabled_events) assertCanSubscribe(ctx, input.enabled_events);
   return inTransaction(ctx, async (tx) => {
     const now = ctx.clock.now();
     // Two commands opening one name at once make one endpoint.
     await queryRows(tx.em, 'select pg_advisory_xact_lock(hashtext($1))', [`listener:${ctx.principal.accountId}:${name}`]);
     const existing = await tx.em.findOne(WebhookEndpoint, { accountId: ctx.principal.accountId, listenerName: name });
     if (existing) {
+      // Opened again by another credential: it takes what the listener receives only if it may read it.
+      assertCanChange(ctx, existing);
       if (input.enabled_events) existing.enabledEvents = input.enabled_events;
       if (input.forward_to) existing.url = input.forward_to;
       existing.updatedAt = now;
@@ -51,7 +55,7 @@ export function openListener(ctx: RequestContext, input: S['WebhookListenerOpen'
       id,
       accountId: ctx.principal.accountId,
       url: input.forward_to ?? 'http://localhost/',
-      enabledEvents: input.enabled_events ?? ['*'],
+      enabledEvents: input.enabled_events ?? readableByCaller(ctx),
       apiVersion: ctx.principal.apiVersion,
       description: `vehicle-transport listen (${name})`,
       metadata: {},
@@ -64,9 +68,18 @@ export function openListener(ctx: RequestContext, input: S['WebhookListenerOpen'
   });
 }
 
+/** A listener opened without `enabled_events` takes every event the caller may read: `*` when that is all of them. */
+function readableByCaller(ctx: RequestContext): string[] {
+  const all = [...eventTypeScopes()];
+  const readable = all.filter(([, scope]) => ctx.principal.scopes.has(scope)).map(([type]) => type);
+  return readable.length === all.length ? ['*'] : readable;
+}
+
+/** The caller's listener, if the caller may read everything it receives (its deliveries carry the events). */
 async function findListener(ctx: RequestContext, id: string, options: { forUpdate?: boolean } = {}): Promise<WebhookEndpoint> {
   const endpoint = await findEndpoint(ctx, id, options);
   if (!endpoint.listenerName) throw errors.invalidStateTransition(`Endpoint ${id} is not a listener: the service sends its events (see vehicle-transport listen).`);
+  assertCanChange(ctx, endpoint);
   return endpoint;
 }
 

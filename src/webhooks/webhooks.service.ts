@@ -20,6 +20,8 @@ import { emitEvent, newDelivery, notifyWorkers, receives, renderEnvelope, TEST_E
 import { ensurePartitionOf } from './retention.js';
 import { livemodeOf } from '../shared/livemode.js';
 import { clockForNew, clockTime } from '../test-helpers/test-clocks.js';
+import { assertCanGrant, assertCanTakeAway } from '../shared/grants.js';
+import { eventTypeScope, eventTypeScopes, subscriptionScopes } from './event-types.js';
 
 type S = components['schemas'];
 
@@ -65,6 +67,33 @@ function checkUrl(ctx: RequestContext, url: string): void {
 }
 
 export const findEndpoint = ownedFinder(WebhookEndpoint, 'webhook endpoint', 'webhook_endpoint_id');
+
+/** Giving: an endpoint receives only events its creator may read (the grant rule, src/shared/grants.ts). */
+export function assertCanSubscribe(ctx: RequestContext, enabledEvents: readonly string[]): void {
+  assertCanGrant(ctx.principal, subscriptionScopes(enabledEvents), 'a subscription to events', 'enabled_events');
+}
+
+/**
+ * Changing or taking away an endpoint (its URL, its events, its secret, its deliveries) is open only
+ * to a credential that may read everything it receives: otherwise pointing it elsewhere would read
+ * through it.
+ */
+export function assertCanChange(ctx: RequestContext, endpoint: Pick<WebhookEndpoint, 'id' | 'enabledEvents'>): void {
+  assertCanTakeAway(ctx.principal, subscriptionScopes(endpoint.enabledEvents), `Endpoint ${endpoint.id} (the events it receives)`);
+}
+
+/** Reading an event (listing, retrieving, replaying) needs the read scope of its type's object. */
+function assertCanRead(ctx: RequestContext, type: string, param?: string): void {
+  const scope = eventTypeScope(type);
+  if (scope && !ctx.principal.scopes.has(scope)) throw errors.eventNotReadable(type, scope, param);
+}
+
+/** The event types the caller may read: all of them (undefined: no filter needed), or the list. */
+function readableTypes(ctx: RequestContext): string[] | undefined {
+  const all = [...eventTypeScopes()];
+  const readable = all.filter(([, scope]) => ctx.principal.scopes.has(scope)).map(([type]) => type);
+  return readable.length === all.length ? undefined : readable;
+}
 
 /**
  * The row of a new endpoint (persisted in `em`, not flushed): its secret sealed, its health fresh,
@@ -112,6 +141,7 @@ export function newEndpoint(
  */
 export function createEndpoint(ctx: RequestContext, input: S['WebhookEndpointCreate']): Promise<IssuedSecret> {
   checkUrl(ctx, input.url);
+  assertCanSubscribe(ctx, input.enabled_events);
   return inTransaction(ctx, async (tx) => {
     // On a test clock, created at the clock's time (and sent its deliveries as the clock advances).
     const clock = await clockForNew(tx, input.test_clock, 'webhook_endpoints');
@@ -138,8 +168,10 @@ export function createEndpoint(ctx: RequestContext, input: S['WebhookEndpointCre
 
 export function updateEndpoint(ctx: RequestContext, id: string, input: S['WebhookEndpointUpdate']): Promise<WebhookEndpoint> {
   if (input.url !== undefined) checkUrl(ctx, input.url);
+  if (input.enabled_events !== undefined) assertCanSubscribe(ctx, input.enabled_events);
   return inTransaction(ctx, async (tx) => {
     const endpoint = await findEndpoint(tx, id, { forUpdate: true });
+    assertCanChange(ctx, endpoint);
     if (input.url !== undefined) endpoint.url = input.url;
     if (input.enabled_events !== undefined) endpoint.enabledEvents = input.enabled_events;
     if (input.description !== undefined) endpoint.description = input.description;
@@ -169,6 +201,7 @@ export function updateEndpoint(ctx: RequestContext, id: string, input: S['Webhoo
 export function deleteEndpoint(ctx: RequestContext, id: string): Promise<void> {
   return inTransaction(ctx, async (tx) => {
     const endpoint = await findEndpoint(tx, id);
+    assertCanChange(ctx, endpoint);
     // The delivery log goes with it: its deliveries by their foreign key (ON DELETE CASCADE), their
     // attempts (partitioned apart, with no foreign key) first. Deleted before the record of its
     // deletion is emitted, so that event is not queued for the endpoint itself.
@@ -191,6 +224,7 @@ export interface IssuedSecret {
 export function rotateSecret(ctx: RequestContext, id: string, input: S['WebhookSecretRotation']): Promise<IssuedSecret> {
   return inTransaction(ctx, async (tx) => {
     const endpoint = await findEndpoint(tx, id, { forUpdate: true });
+    assertCanChange(ctx, endpoint);
     const now = ctx.clock.now();
     const grace = input.grace_period_seconds;
     endpoint.previousSecret = grace > 0 ? endpoint.secret : null;
@@ -213,6 +247,7 @@ export function rotateSecret(ctx: RequestContext, id: string, input: S['WebhookS
 export function sendTestEvent(ctx: RequestContext, id: string): Promise<DeliveryWithAttempts> {
   return inTransaction(ctx, async (tx) => {
     const endpoint = await findEndpoint(tx, id, { forUpdate: true });
+    assertCanChange(ctx, endpoint);
     if (endpoint.status !== 'enabled') throw errors.endpointDisabled(endpoint.id, 'webhook_endpoint_id');
     const event = await emitEvent(tx, TEST_EVENT, renderEndpoint(endpoint, ctx.clock));
     await tx.em.flush();
@@ -231,10 +266,20 @@ export function renderEvent(event: Event, apiVersion: string): S['Event'] {
   return renderEnvelope(event as Event & { type: EventType }, apiVersion) as unknown as S['Event'];
 }
 
-export const findEvent = ownedFinder(Event, 'event', 'event_id');
+const findAnyEvent = ownedFinder(Event, 'event', 'event_id');
+
+/** An event of the caller's account that the caller may read (403 for a type whose scope it lacks). */
+export async function findEvent(ctx: RequestContext, id: string, options: { forUpdate?: boolean } = {}): Promise<Event> {
+  const event = await findAnyEvent(ctx, id, options);
+  assertCanRead(ctx, event.type);
+  return event;
+}
 
 export function listEvents(ctx: RequestContext, query: NonNullable<operations['listEvents']['parameters']['query']>): Promise<Page<Event>> {
-  const where = { ...(query.type ? { type: query.type } : {}), ...createdRange(query.created), ...idsOfCreated(query.created) };
+  if (query.type) assertCanRead(ctx, query.type, 'type');
+  const readable = query.type ? undefined : readableTypes(ctx);
+  const types = query.type ? { type: query.type } : readable ? { type: { $in: readable } } : {};
+  const where = { ...types, ...createdRange(query.created), ...idsOfCreated(query.created) };
   if (query.object_id) return listObjectEvents(ctx, query.object_id, where, query);
   return listPage(ctx.em, Event, ctx.principal.accountId, where, query);
 }
@@ -391,6 +436,7 @@ export async function replayEvent(ctx: RequestContext, eventId: string, input: S
 export function recoverDeliveries(ctx: RequestContext, endpointId: string, input: S['WebhookRecoveryRequest']): Promise<S['WebhookRecovery']> {
   return inTransaction(ctx, async (tx) => {
     const endpoint = await findEndpoint(tx, endpointId);
+    assertCanChange(ctx, endpoint);
     const now = ctx.clock.now();
     // An inverted range selects nothing, as an inverted `created` filter lists nothing.
     const until = input.until ?? unixSeconds(now);

@@ -4,10 +4,12 @@
 import { useState } from 'react';
 import { Link, useSearchParams, useParams } from 'react-router';
 import { api, must, type S } from '../api.ts';
-import { EVENT_TYPES } from '../catalog.ts';
+import { EVENT_TYPE_SCOPES, EVENT_TYPES } from '../catalog.ts';
+import { useSession } from '../session.tsx';
 import { Action, Field, IdLink, ListTable, Loadable, PageHeader, time, useLoad, usePaged } from '../ui.tsx';
 
 export function EventList() {
+  const { can } = useSession();
   const [params, setParams] = useSearchParams();
   const type = (params.get('type') ?? '') as S['EventType'] | '';
   const objectId = params.get('object_id') ?? '';
@@ -29,7 +31,8 @@ export function EventList() {
         <Field label="Type">
           <select name="type" value={type} onChange={(e) => filter({ type: e.target.value })}>
             <option value="">All</option>
-            {EVENT_TYPES.map((t) => (
+            {/* The list shows only the types the session may read: offer those. */}
+            {EVENT_TYPES.filter((t) => can(EVENT_TYPE_SCOPES[t])).map((t) => (
               <option key={t}>{t}</option>
             ))}
           </select>

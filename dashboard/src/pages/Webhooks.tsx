@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BarChart } from '../chart.tsx';
 import { api, must, type S } from '../api.ts';
-import { API_VERSIONS, EVENT_GROUPS, TEST_MODE_GROUP } from '../catalog.ts';
+import { API_VERSIONS, EVENT_GROUPS, EVENT_TYPE_SCOPES, EVENT_TYPES, TEST_MODE_GROUP } from '../catalog.ts';
 import { useSession } from '../session.tsx';
 import { Action, Badge, ErrorBox, Field, Form, IdLink, ListTable, Loadable, PageHeader, SecretOnce, time, unixOfLocal, useLoad, usePaged, usePoll } from '../ui.tsx';
 
@@ -115,9 +115,12 @@ function Health({ endpoint: e, onChange }: { endpoint: S['WebhookEndpoint']; onC
 
 export function WebhookCreate() {
   const navigate = useNavigate();
-  const { session } = useSession();
+  const { session, can } = useSession();
+  // An endpoint receives only what its maker may read: `*` needs every type's scope.
+  const readable = (t: S['EventType']) => can(EVENT_TYPE_SCOPES[t]);
+  const allReadable = EVENT_TYPES.every(readable);
   const [url, setUrl] = useState('');
-  const [all, setAll] = useState(true);
+  const [all, setAll] = useState(allReadable);
   const [picked, setPicked] = useState<Set<S['EventType']>>(new Set());
   const [version, setVersion] = useState<S['ApiVersion']>(API_VERSIONS[0]);
   const [description, setDescription] = useState('');
@@ -163,7 +166,8 @@ export function WebhookCreate() {
         <fieldset>
           <legend>Events to send</legend>
           <label className="check">
-            <input type="radio" name="events" checked={all} onChange={() => setAll(true)} /> All events (including types added later)
+            <input type="radio" name="events" checked={all} disabled={!allReadable} onChange={() => setAll(true)} /> All events (including types added later)
+            {allReadable ? null : <small> (your role cannot read every event type)</small>}
           </label>
           <label className="check">
             <input type="radio" name="events" checked={!all} onChange={() => setAll(false)} /> Select events
@@ -176,8 +180,8 @@ export function WebhookCreate() {
                 <fieldset key={group}>
                   <legend>{group}</legend>
                   {types.map((t) => (
-                    <label key={t} className="check">
-                      <input type="checkbox" name={t} checked={picked.has(t)} onChange={() => toggle(t)} /> <code>{t}</code>
+                    <label key={t} className="check" title={readable(t) ? undefined : `Needs the scope ${EVENT_TYPE_SCOPES[t]}`}>
+                      <input type="checkbox" name={t} checked={picked.has(t)} disabled={!readable(t)} onChange={() => toggle(t)} /> <code>{t}</code>
                     </label>
                   ))}
                 </fieldset>

@@ -1,0 +1,305 @@
+// The one grant rule (API-DESIGN "Contract evolution and permissions"), as a table over every
+// credential (a dashboard session of each role, a key of each single scope) x every scope or role it
+// could give or take away x every action that gives or takes away: creating a user with a role, a key
+// or an OAuth client with a scope, subscribing an endpoint to an event type; revoking a key or client
+// of a scope, disabling or deleting a user of a role, changing an endpoint of an event type; and
+// reading events of each type (listing, retrieving, replaying). The expectation of each cell comes
+// from the published documents alone: the operation's scope (its `security`), plus what the cell
+// gives or touches (a role's scopes, the scope itself, the event type's `x-scope`). Then what ends
+// with its maker: the credentials a user made, when the user is deleted, disabled or demoted.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allScopes } from '../src/shared/spec.js';
+import { ROLE_SCOPES } from '../src/users/roles.js';
+import { backends, type Backend } from './support/databases.js';
+import { fixtures } from './support/fixtures.js';
+import { startHarness, type Harness, type Reply } from './support/harness.js';
+
+type Json = Record<string, any>;
+
+const SCOPES = allScopes();
+const ROLES = ['owner', 'admin', 'developer', 'viewer'] as const;
+type Role = (typeof ROLES)[number];
+/** Each event type and the scope that reads it, from the published AsyncAPI document. */
+const EVENT_SCOPES: Record<string, string> = Object.fromEntries(
+  Object.values((JSON.parse(readFileSync('generated/asyncapi.json', 'utf8')) as Json).components.messages as Record<string, Json>).map((m) => [m.name, m['x-scope']]),
+);
+const EVENT_TYPES = Object.keys(EVENT_SCOPES).sort();
+/** The scope an operation needs, from its `security` in the published OpenAPI document. */
+const OPENAPI = JSON.parse(readFileSync('generated/openapi.json', 'utf8')) as Json;
+const opScope = (path: string, method: string): string[] => {
+  const security = OPENAPI.paths[path][method].security as Record<string, string[]>[];
+  return security.find((s) => 'bearerAuth' in s)!.bearerAuth!;
+};
+
+interface Credential {
+  name: string;
+  scopes: readonly string[];
+  auth: { key: string | null; headers?: Record<string, string> };
+}
+
+describe('every event type names the scope that reads it', () => {
+  it('is a scope of the OpenAPI document, for every message of the AsyncAPI document', () => {
+    expect(EVENT_TYPES.length).toBeGreaterThan(20);
+    for (const type of EVENT_TYPES) expect(SCOPES, type).toContain(EVENT_SCOPES[type]);
+    // What carries money is accounting's, what carries the audit log is audit's.
+    expect(EVENT_SCOPES['invoice.paid']).toBe('accounting:read');
+    expect(EVENT_SCOPES['payment.received']).toBe('accounting:read');
+    expect(EVENT_SCOPES['audit.privileged_action']).toBe('audit:read');
+  });
+});
+
+describe.each(backends())('the grant rule on %s', (backend: Backend) => {
+  let h: Harness;
+  let owner: string;
+  const credentials: Credential[] = [];
+  let n = 0;
+  const email = (what: string) => `${what}.${backend}.${++n}@grants.example`;
+  const ok = <T = Json>(r: Reply, status = 200): T => {
+    expect(r.status, r.text).toBe(status);
+    return r.body as T;
+  };
+
+  /** A user of `role` made by the owner's key, signed in: a credential with the role's scopes. */
+  async function session(role: Role): Promise<Credential> {
+    const user = ok(await h.call('POST', '/v1/users', { key: owner, body: { email: email(role), role } }), 201);
+    const r = await h.call('POST', '/v1/sessions', { key: null, body: { email: user.email, password: user.initial_password } });
+    ok(r, 201);
+    const cookie = r.headers.get('set-cookie')!.split(';')[0]!;
+    return { name: `a ${role} session`, scopes: ROLE_SCOPES[role], auth: { key: null, headers: { Cookie: cookie, 'X-CSRF-Token': r.body.csrf_token } } };
+  }
+
+  beforeAll(async () => {
+    h = await startHarness(backend);
+    owner = await h.key('grants', 'all');
+    for (const role of ROLES) credentials.push(await session(role));
+    for (const scope of SCOPES) credentials.push({ name: `a ${scope} key`, scopes: [scope], auth: { key: await h.key('grants', scope) } });
+  });
+  afterAll(() => h.close());
+
+  const as = (c: Credential, options: { body?: unknown } = {}) => ({ ...c.auth, ...options });
+  /** The cell's expectation: allowed exactly when the credential holds everything it needs. */
+  const allowed = (c: Credential, needs: readonly string[]) => needs.every((s) => c.scopes.includes(s));
+  /** Runs one cell: 2xx when allowed, else 403 insufficient_scope naming a scope the credential lacks. */
+  function expectCell(c: Credential, needs: readonly string[], r: Reply, what: string) {
+    const label = `${c.name}: ${what} (needs ${[...new Set(needs)].join(', ')}) -> ${r.status} ${r.text.slice(0, 200)}`;
+    if (allowed(c, needs)) {
+      expect(r.status, label).toBeGreaterThanOrEqual(200);
+      expect(r.status, label).toBeLessThan(300);
+    } else {
+      expect(r.status, label).toBe(403);
+      expect(r.body.error.code, label).toBe('insufficient_scope');
+      const missing = needs.filter((s) => !c.scopes.includes(s));
+      expect(missing.some((s) => r.body.error.message.includes(s)), label).toBe(true);
+    }
+  }
+
+  it('gives a role only with every scope of it (POST /v1/users)', async () => {
+    const own = opScope('/v1/users', 'post');
+    for (const c of credentials) {
+      for (const role of ROLES) {
+        const r = await h.call('POST', '/v1/users', as(c, { body: { email: email(`given-${role}`), role } }));
+        expectCell(c, [...own, ...ROLE_SCOPES[role]], r, `give the role ${role}`);
+      }
+    }
+  });
+
+  it('gives a key or an OAuth client only scopes it holds (POST /v1/api_keys, POST /v1/oauth_clients)', async () => {
+    const own = opScope('/v1/api_keys', 'post');
+    expect(opScope('/v1/oauth_clients', 'post')).toEqual(own);
+    for (const c of credentials) {
+      for (const scope of SCOPES) {
+        expectCell(c, [...own, scope], await h.call('POST', '/v1/api_keys', as(c, { body: { scopes: [scope] } })), `make a ${scope} key`);
+        expectCell(c, [...own, scope], await h.call('POST', '/v1/oauth_clients', as(c, { body: { scopes: [scope] } })), `make a ${scope} client`);
+      }
+    }
+  });
+
+  it('subscribes an endpoint only to events it may read, `*` to all of them (POST /v1/webhook_endpoints)', async () => {
+    const own = opScope('/v1/webhook_endpoints', 'post');
+    for (const c of credentials) {
+      for (const type of [...EVENT_TYPES, '*']) {
+        const needs = type === '*' ? Object.values(EVENT_SCOPES) : [EVENT_SCOPES[type]!];
+        const r = await h.call('POST', '/v1/webhook_endpoints', as(c, { body: { url: 'https://hooks.grants.example/in', enabled_events: [type] } }));
+        expectCell(c, [...own, ...needs], r, `subscribe to ${type}`);
+        if (r.status === 403 && allowed(c, own)) expect(r.body.error.param).toBe('enabled_events');
+      }
+    }
+  });
+
+  it('revokes a key or an OAuth client only when it holds every scope of it', async () => {
+    const own = opScope('/v1/api_keys/{api_key_id}/revoke', 'post');
+    // One target per scope, replaced once revoked: a refused revocation leaves it for the next credential.
+    const targets = new Map<string, { key: string; client: string }>();
+    const target = async (scope: string) => {
+      const t = targets.get(scope) ?? {
+        key: ok(await h.call('POST', '/v1/api_keys', { key: owner, body: { scopes: [scope] } }), 201).id,
+        client: ok(await h.call('POST', '/v1/oauth_clients', { key: owner, body: { scopes: [scope] } }), 201).id,
+      };
+      targets.set(scope, t);
+      return t;
+    };
+    for (const c of credentials) {
+      for (const scope of SCOPES) {
+        const t = await target(scope);
+        const key = await h.call('POST', `/v1/api_keys/${t.key}/revoke`, as(c));
+        expectCell(c, [...own, scope], key, `revoke a ${scope} key`);
+        const client = await h.call('POST', `/v1/oauth_clients/${t.client}/revoke`, as(c));
+        expectCell(c, [...own, scope], client, `revoke a ${scope} client`);
+        if (key.status === 200 || client.status === 200) targets.delete(scope);
+      }
+    }
+  });
+
+  it('disables or deletes a user only when it holds every scope of the user\'s role', async () => {
+    const own = opScope('/v1/users/{user_id}', 'delete');
+    const pool = new Map<Role, string>();
+    const target = async (role: Role) => {
+      const id = pool.get(role) ?? ok(await h.call('POST', '/v1/users', { key: owner, body: { email: email(`target-${role}`), role } }), 201).id;
+      pool.set(role, id);
+      return id;
+    };
+    for (const c of credentials) {
+      for (const role of ROLES) {
+        const disabled = await h.call('PATCH', `/v1/users/${await target(role)}`, as(c, { body: { disabled: true } }));
+        expectCell(c, [...own, ...ROLE_SCOPES[role]], disabled, `disable a user of role ${role}`);
+        if (disabled.status === 200) pool.delete(role);
+        const deleted = await h.call('DELETE', `/v1/users/${await target(role)}`, as(c));
+        expectCell(c, [...own, ...ROLE_SCOPES[role]], deleted, `delete a user of role ${role}`);
+        if (deleted.status === 200) pool.delete(role);
+      }
+    }
+  });
+
+  it('changes an endpoint only when it may read every event it receives', async () => {
+    const own = opScope('/v1/webhook_endpoints/{webhook_endpoint_id}', 'patch');
+    const endpoints = new Map<string, string>();
+    for (const type of EVENT_TYPES) {
+      endpoints.set(type, ok(await h.call('POST', '/v1/webhook_endpoints', { key: owner, body: { url: 'https://hooks.grants.example/owned', enabled_events: [type] } }), 201).id);
+    }
+    for (const c of credentials) {
+      for (const type of EVENT_TYPES) {
+        const r = await h.call('PATCH', `/v1/webhook_endpoints/${endpoints.get(type)}`, as(c, { body: { url: 'https://elsewhere.grants.example/in' } }));
+        expectCell(c, [...own, EVENT_SCOPES[type]!], r, `point an endpoint of ${type} elsewhere`);
+      }
+    }
+  });
+
+  it('reads events of a type only with the scope that reads it: by type, by id, by replay, and lists only those', async () => {
+    const own = opScope('/v1/events', 'get');
+    // Events of three kinds of object: an order, an invoice, the audit log (keys were made above).
+    const f = fixtures(h, owner);
+    const customer = await f.customer();
+    await f.order(customer, { until: 'pending' });
+    await f.invoice(customer, [], { send: false });
+    const all = ok<{ data: Json[] }>(await h.call('GET', '/v1/events?limit=100', { key: owner })).data;
+    const samples = ['order.created', 'invoice.created', 'audit.privileged_action'].map((type) => all.find((e) => e.type === type)!);
+    expect(samples.every(Boolean)).toBe(true);
+    for (const c of credentials) {
+      for (const type of EVENT_TYPES) {
+        expectCell(c, [...own, EVENT_SCOPES[type]!], await h.call('GET', `/v1/events?type=${type}&limit=1`, as(c)), `list ${type} events`);
+      }
+      for (const event of samples) {
+        const needs = [...own, EVENT_SCOPES[event.type]!];
+        const got = await h.call('GET', `/v1/events/${event.id}`, as(c));
+        expectCell(c, needs, got, `read a ${event.type} event`);
+        if (got.status === 200) expect(got.body.data).toEqual(event.data);
+        expectCell(c, needs, await h.call('POST', `/v1/events/${event.id}/replay`, as(c, { body: {} })), `replay a ${event.type} event`);
+      }
+      if (allowed(c, own)) {
+        // Replays above are audited: read the whole log again, then the caller's view of it.
+        const now = ok<{ data: Json[] }>(await h.call('GET', '/v1/events?limit=100', { key: owner })).data;
+        const listed = ok<{ data: Json[] }>(await h.call('GET', '/v1/events?limit=100', as(c))).data;
+        for (const e of listed) expect(c.scopes, `${c.name} listed ${e.type}`).toContain(EVENT_SCOPES[e.type]);
+        // ... and nothing it may read is left out.
+        const readable = now.filter((e) => c.scopes.includes(EVENT_SCOPES[e.type]!)).map((e) => e.id);
+        expect(listed.map((e) => e.id).slice(0, readable.length)).toEqual(readable);
+      }
+    }
+  });
+
+  it('names each type\'s scope in the event-type catalog', async () => {
+    const catalog = ok<{ data: Json[] }>(await h.call('GET', '/v1/event_types?limit=100', { key: owner })).data;
+    expect(Object.fromEntries(catalog.map((t) => [t.type, t.scope]))).toEqual(EVENT_SCOPES);
+  });
+});
+
+describe.each(backends())('credentials end with their maker on %s', (backend: Backend) => {
+  let h: Harness;
+  let owner: string;
+  let n = 0;
+  beforeAll(async () => {
+    h = await startHarness(backend);
+    owner = await h.key('makers', 'all');
+  });
+  afterAll(() => h.close());
+
+  const ok = <T = Json>(r: Reply, status = 200): T => {
+    expect(r.status, r.text).toBe(status);
+    return r.body as T;
+  };
+  /** A user of `role`, signed in; what they make through the API, with their session. */
+  async function person(role: Role) {
+    const user = ok(await h.call('POST', '/v1/users', { key: owner, body: { email: `${role}.${backend}.${++n}@makers.example`, role } }), 201);
+    const r = await h.call('POST', '/v1/sessions', { key: null, body: { email: user.email, password: user.initial_password } });
+    ok(r, 201);
+    const auth = { key: null, headers: { Cookie: r.headers.get('set-cookie')!.split(';')[0]!, 'X-CSRF-Token': r.body.csrf_token as string } };
+    const key = async (scopes: string[], as: { key: string | null; headers?: Record<string, string> } = auth) => {
+      const made = ok(await h.call('POST', '/v1/api_keys', { ...as, body: { scopes } }), 201);
+      return { id: made.id as string, secret: made.secret as string, createdBy: made.created_by as string };
+    };
+    const client = async (scopes: string[]) => ok(await h.call('POST', '/v1/oauth_clients', { ...auth, body: { scopes } }), 201);
+    return { id: user.id as string, key, client };
+  }
+  const works = async (secret: string) => (await h.call('GET', '/v1/orders?limit=1', { key: secret })).status;
+
+  it('records who made a key or client: the user, or the key that made it', async () => {
+    const dev = await person('developer');
+    const first = await dev.key(['orders:read', 'keys:manage']);
+    expect(first.createdBy).toBe(dev.id);
+    const second = await dev.key(['orders:read'], { key: first.secret });
+    expect(second.createdBy).toBe(first.id);
+    expect(ok(await h.call('GET', `/v1/api_keys/${second.id}`, { key: owner })).created_by).toBe(first.id);
+    expect((await dev.client(['orders:read'])).created_by).toBe(dev.id);
+  });
+
+  it('revokes what a deleted user made, and what was made with it, each recorded in the audit log', async () => {
+    const dev = await person('developer');
+    const first = await dev.key(['orders:read', 'keys:manage']);
+    const second = await dev.key(['orders:read'], { key: first.secret });
+    const client = await dev.client(['orders:read']);
+    const others = await h.key('makers', 'orders:read');
+    expect(await works(first.secret)).toBe(200);
+    expect(await works(second.secret)).toBe(200);
+    ok(await h.call('DELETE', `/v1/users/${dev.id}`, { key: owner }));
+    expect(await works(first.secret)).toBe(401);
+    expect(await works(second.secret)).toBe(401);
+    expect(ok(await h.call('GET', `/v1/oauth_clients/${client.id}`, { key: owner })).revoked_at).not.toBeNull();
+    const token = await h.call('POST', '/oauth/token', { key: null, raw: 'grant_type=client_credentials', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: `Basic ${Buffer.from(`${client.id}:${client.client_secret}`).toString('base64')}` } });
+    expect(token.status).toBe(401);
+    // What another made lives on.
+    expect(await works(others)).toBe(200);
+    const audit = ok<{ data: Json[] }>(await h.call('GET', '/v1/audit_logs?limit=20', { key: owner })).data;
+    for (const target of [first.id, second.id, client.id]) {
+      expect(audit.some((a) => a.target === target && a.action.endsWith('.revoked')), target).toBe(true);
+    }
+  });
+
+  it('revokes what a disabled user made, for good (enabling them again brings back none of it)', async () => {
+    const dev = await person('developer');
+    const key = await dev.key(['orders:read']);
+    ok(await h.call('PATCH', `/v1/users/${dev.id}`, { key: owner, body: { disabled: true } }));
+    expect(await works(key.secret)).toBe(401);
+    ok(await h.call('PATCH', `/v1/users/${dev.id}`, { key: owner, body: { disabled: false } }));
+    expect(await works(key.secret)).toBe(401);
+  });
+
+  it('revokes, when a role is taken down, what reaches beyond the new role and keeps the rest', async () => {
+    const admin = await person('admin');
+    const books = await admin.key(['accounting:read']);
+    const orders = await admin.key(['orders:read']);
+    ok(await h.call('PATCH', `/v1/users/${admin.id}`, { key: owner, body: { role: 'developer' } }));
+    expect((await h.call('GET', '/v1/invoices?limit=1', { key: books.secret })).status).toBe(401);
+    expect(await works(orders.secret)).toBe(200);
+  });
+});
