@@ -1038,8 +1038,15 @@ export interface paths {
          * @description Signs a dashboard user in with email and password. The answer sets the session cookie
          *     (`vt_session`: an opaque random token, `HttpOnly`, `SameSite=Lax`, `Path=/`, and `Secure`
          *     outside development mode) and carries the session: its user, the scopes of the user's role
-         *     and the `csrf_token`. The token is stored only as a SHA-256 hash. A session ends after 12
-         *     hours without a request (idle expiry) and 7 days after sign-in in any case (absolute expiry).
+         *     and the `csrf_token`. The token is stored only as a SHA-256 hash. A session ends after 30
+         *     minutes without a request (idle expiry) and 12 hours after sign-in in any case (absolute
+         *     expiry); the operator may set both (`SESSION_IDLE_TIMEOUT_MINUTES`,
+         *     `SESSION_MAX_LIFETIME_HOURS`), and the session's `idle_expires_at` and `expires_at` say when.
+         *
+         *     An email is unique within an account, not across accounts: one person may be a user of
+         *     several accounts. With `account` (the account's id, as the session's `account.id` shows it)
+         *     only that account's user is tried; without it, the password is checked against the users
+         *     with that email (the 10 oldest) and the first whose password it is signs in.
          *
          *     Every `/v1` operation accepts the session cookie exactly as it accepts a key (the
          *     `sessionCookie` security scheme: the same scope checks, with the scopes of the user's role,
@@ -1048,9 +1055,12 @@ export interface paths {
          *     `invalid_csrf_token` otherwise). A request with an `Authorization` header is authenticated by
          *     that header alone, never by the cookie.
          *
-         *     A wrong email or password answers 401 `invalid_credentials` (the same for both, and for a
-         *     disabled user). Failed sign-ins are throttled per email (5 in 15 minutes) and per client
-         *     address (50 in 15 minutes): over that, 429 `rate_limit_exceeded` with `Retry-After`.
+         *     A wrong email, password or account answers 401 `invalid_credentials` (the same for each, and
+         *     for a disabled user). Sign-in attempts are limited per email (5 in 15 minutes) and per client
+         *     address (50 in 15 minutes), counted before the password is checked: over that, 429
+         *     `rate_limit_exceeded` with `Retry-After`, and the password is not checked (not even a right
+         *     one) until the window has passed. A successful sign-in clears its email's count and gives
+         *     its attempt back to the address's.
          *
          *     Signing in takes no `Idempotency-Key`: every sign-in is a new session, and a stored answer
          *     would hold the session's token.
@@ -1123,7 +1133,8 @@ export interface paths {
          *     `accounting:read` and `audit:read`). With `password` (12 to 200 characters) the user signs in
          *     with it; without one, an initial password is generated and returned this once in
          *     `initial_password`, to hand over to the person (an invitation). Passwords are stored only as
-         *     scrypt hashes. An email is unique across all accounts (409 `duplicate_user`).
+         *     scrypt hashes. An email is unique within the account (409 `duplicate_user`); another account
+         *     may have a user with the same email.
          *     A credential gives only a role whose every scope it holds (403 `insufficient_scope`, `param`
          *     `role`, naming what it lacks): `users:manage` alone makes no user, and only a credential
          *     holding every scope makes an owner. Recorded in the audit log.
@@ -3763,6 +3774,12 @@ export interface components {
             /** @description The user's email (compared case-insensitively). */
             email: string & components["schemas"]["Text"];
             password: string & components["schemas"]["Text"];
+            /**
+             * @description The account to sign in to (its id, `acct_` + ULID), for a person who is a user of several
+             *     accounts under one email. Without it, the oldest of the email's users whose password this
+             *     is signs in.
+             */
+            account?: components["schemas"]["AccountId"];
         };
         /**
          * SessionUpdate
@@ -4097,9 +4114,9 @@ export interface components {
             /** @description Send it as `X-CSRF-Token` on every state-changing request made with this session. */
             csrf_token: string;
             created: components["schemas"]["UnixTime"];
-            /** @description The session ends at this time unless a request is made before (12 hours after the last one). */
+            /** @description The session ends at this time unless a request is made before (30 minutes after the last one by default). */
             idle_expires_at: components["schemas"]["UnixTime"];
-            /** @description The session ends at this time in any case (7 days after sign-in). */
+            /** @description The session ends at this time in any case (12 hours after sign-in by default). */
             expires_at: components["schemas"]["UnixTime"];
         };
         /** DeletedSession */

@@ -2,7 +2,7 @@
 import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { DEFAULT_SIGN_IN_POLICY, type SignInPolicy } from './shared/context.js';
+import { DEFAULT_SESSION_POLICY, DEFAULT_SIGN_IN_POLICY, type SessionPolicy, type SignInPolicy } from './shared/context.js';
 import type { Logger } from './shared/logger.js';
 import { DEFAULT_MAIL_FROM, parseMailbox } from './mail/mailbox.js';
 import { newSecretsKey, parseSecretsKey, type SecretsKey, type SecretsKeyring } from './shared/secrets.js';
@@ -45,8 +45,10 @@ export interface Config {
   overdueCheckIntervalMs: number;
   /** Monitoring of carriers against the registry: how often each is read, and reads per minute at most. */
   carrierMonitor: { intervalMs: number; ratePerMinute: number };
-  /** Failed dashboard sign-ins allowed per email and per client address in a 15-minute window. */
+  /** Dashboard sign-in attempts allowed per email and per client address in a 15-minute window. */
   signIn: SignInPolicy;
+  /** Dashboard session lifetimes: idle (`SESSION_IDLE_TIMEOUT_MINUTES`) and absolute (`SESSION_MAX_LIFETIME_HOURS`). */
+  sessions: SessionPolicy;
   /**
    * The key that seals webhook signing secrets at rest (`SECRETS_KEY`), and older keys that still
    * open what they sealed (`SECRETS_OLD_KEYS`, comma-separated). Required in production; in
@@ -162,6 +164,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perEmail: intFrom('SIGN_IN_FAILURES_PER_EMAIL', env.SIGN_IN_FAILURES_PER_EMAIL, DEFAULT_SIGN_IN_POLICY.perEmail, 1),
       perAddress: intFrom('SIGN_IN_FAILURES_PER_ADDRESS', env.SIGN_IN_FAILURES_PER_ADDRESS, DEFAULT_SIGN_IN_POLICY.perAddress, 1),
       windowMs: DEFAULT_SIGN_IN_POLICY.windowMs,
+    },
+    sessions: {
+      idleTimeoutMs: intFrom('SESSION_IDLE_TIMEOUT_MINUTES', env.SESSION_IDLE_TIMEOUT_MINUTES, DEFAULT_SESSION_POLICY.idleTimeoutMs / 60_000, 1) * 60_000,
+      maxLifetimeMs: intFrom('SESSION_MAX_LIFETIME_HOURS', env.SESSION_MAX_LIFETIME_HOURS, DEFAULT_SESSION_POLICY.maxLifetimeMs / 3_600_000, 1) * 3_600_000,
     },
     secrets: secretsFrom(env, production),
     mail: mailSettingsFrom(env),

@@ -65,7 +65,7 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
     // On-demand registry reads (POST /v1/carriers/{id}/monitor) use the configured registry.
     const { useMonitoring } = await import('./carriers/monitor.service.js');
     useMonitoring({ registry: await carrierRegistry(), intervalMs: config.carrierMonitor.intervalMs });
-    app = await createApp({ db, clock, log, rateLimit: config.rateLimit, redisUrl: config.redisUrl, production: config.production, signIn: config.signIn, trustedProxies: config.trustedProxies, oauthClientFailures: config.oauthClientFailures, mailFrom: config.mail.from });
+    app = await createApp({ db, clock, log, rateLimit: config.rateLimit, redisUrl: config.redisUrl, production: config.production, signIn: config.signIn, sessions: config.sessions, trustedProxies: config.trustedProxies, oauthClientFailures: config.oauthClientFailures, mailFrom: config.mail.from });
     server = createServer(app.koa.callback());
     server.requestTimeout = 30_000;
     server.headersTimeout = 10_000;
@@ -87,7 +87,7 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
   const runsWorker = config.role === 'worker' || config.role === 'all';
   if (runsWorker) {
     const handlers: Record<string, JobHandler> = {};
-    const settings = { production: config.production, signIn: config.signIn, mailFrom: config.mail.from };
+    const settings = { production: config.production, signIn: config.signIn, sessions: config.sessions, mailFrom: config.mail.from };
     const context = () => backgroundContext({ em: db.em(), clock, log, settings });
     if (config.workerJobs.includes('vetting')) {
       const { vettingJob, VET_CARRIER_JOB } = await import('./carriers/carriers.service.js');

@@ -22,7 +22,7 @@ import { Event } from '../webhooks/events.entities.js';
 import { WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint } from '../webhooks/webhooks.entities.js';
 import { Carrier, CarrierRegistrySnapshot, ComplianceAlert } from '../carriers/carriers.entities.js';
 import { Job } from '../jobs/jobs.entities.js';
-import { Session, SignInFailure, User } from '../users/users.entities.js';
+import { Session, User } from '../users/users.entities.js';
 import { CarrierPayment, CarrierPaymentOrder, Invoice, InvoiceLine, LedgerEntry, Payment } from '../accounting/accounting.entities.js';
 import { Message } from '../mail/mail.entities.js';
 import { TestClock, TestDataDeletion } from '../test-helpers/test-helpers.entities.js';
@@ -56,9 +56,10 @@ import { Migration20261128000060_test_mode } from './migrations/Migration2026112
 import { Migration20261128000070_webhook_listeners } from './migrations/Migration20261128000070_webhook_listeners.js';
 import { Migration20261128000080_test_clocks } from './migrations/Migration20261128000080_test_clocks.js';
 import { Migration20261128000090_payment_returns } from './migrations/Migration20261128000090_payment_returns.js';
+import { Migration20261129000010_sign_in_counters } from './migrations/Migration20261129000010_sign_in_counters.js';
 import { Migration20261129000030_credential_makers } from './migrations/Migration20261129000030_credential_makers.js';
 
-export const entities = [Account, ApiKey, Customer, Order, Event, WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt, Carrier, ComplianceAlert, CarrierRegistrySnapshot, Job, OAuthClient, OAuthToken, AuditLog, User, Session, SignInFailure, Invoice, InvoiceLine, Payment, CarrierPayment, CarrierPaymentOrder, LedgerEntry, Message, TestDataDeletion, TestClock];
+export const entities = [Account, ApiKey, Customer, Order, Event, WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt, Carrier, ComplianceAlert, CarrierRegistrySnapshot, Job, OAuthClient, OAuthToken, AuditLog, User, Session, Invoice, InvoiceLine, Payment, CarrierPayment, CarrierPaymentOrder, LedgerEntry, Message, TestDataDeletion, TestClock];
 
 /** Every migration, in order. Applied at start-up by `openDatabase`. */
 export const migrations = [
@@ -90,6 +91,7 @@ export const migrations = [
   { name: 'Migration20261128000070_webhook_listeners', class: Migration20261128000070_webhook_listeners },
   { name: 'Migration20261128000080_test_clocks', class: Migration20261128000080_test_clocks },
   { name: 'Migration20261128000090_payment_returns', class: Migration20261128000090_payment_returns },
+  { name: 'Migration20261129000010_sign_in_counters', class: Migration20261129000010_sign_in_counters },
   { name: 'Migration20261129000030_credential_makers', class: Migration20261129000030_credential_makers },
 ];
 

@@ -22,7 +22,7 @@ import { DEFAULT_MAIL_FROM } from '../mail/mailbox.js';
 import { handlers as accountHandlers } from '../account/account.handlers.js';
 import { handlers as testHelperHandlers } from '../test-helpers/test-helpers.handlers.js';
 import { handlers as listenerHandlers } from '../webhooks/listeners.handlers.js';
-import { DEFAULT_SIGN_IN_POLICY, type SignInPolicy } from '../shared/context.js';
+import { DEFAULT_SESSION_POLICY, DEFAULT_SIGN_IN_POLICY, type SessionPolicy, type SignInPolicy } from '../shared/context.js';
 import { requestLog } from './request-log.js';
 import { renderErrors } from './render-errors.js';
 import { compileRouter, route } from './route.js';
@@ -79,8 +79,10 @@ export interface AppOptions {
   redisUrl?: string | undefined;
   /** Production mode refuses development conveniences (plain-http webhook URLs). */
   production?: boolean;
-  /** Failed dashboard sign-ins allowed per email and per address (DEFAULT_SIGN_IN_POLICY otherwise). */
+  /** Dashboard sign-in attempts allowed per email and per address (DEFAULT_SIGN_IN_POLICY otherwise). */
   signIn?: SignInPolicy;
+  /** Dashboard session lifetimes, idle and absolute (DEFAULT_SESSION_POLICY otherwise). */
+  sessions?: SessionPolicy;
   /** Reverse proxies in front of the server whose `X-Forwarded-For` entries are believed (0: none). */
   trustedProxies?: number;
   /** Failed authentications one OAuth client may have at once (CLIENT_FAILURE_POLICY otherwise). */
@@ -130,8 +132,9 @@ export async function createApp(options: AppOptions): Promise<App> {
   koa.use(serveDashboard()); // /dashboard/: the web app's files, with its security headers
   koa.use(renderErrors); // on the way out: any error as the envelope (or the OAuth shape)
   koa.use(throttleAddresses(buckets, options.rateLimit, clock)); // 429 per client address; X-RateLimit-* on every answer
-  koa.use(route(router, (c) => identifyCaller(c, clock))); // 404 / 405 / OPTIONS
-  koa.use(authenticateCaller(clock, { store: buckets, policy: options.rateLimit })); // 401 (key, token or session cookie); 403 without the session's CSRF token
+  const sessions = options.sessions ?? DEFAULT_SESSION_POLICY;
+  koa.use(route(router, (c) => identifyCaller(c, clock, sessions))); // 404 / 405 / OPTIONS
+  koa.use(authenticateCaller(clock, sessions, { store: buckets, policy: options.rateLimit })); // 401 (key, token or session cookie); 403 without the session's CSRF token
   koa.use(rateLimit(buckets, options.rateLimit, clock)); // 429, X-RateLimit-*
   koa.use(checkScope); // 403
   koa.use(parseBody); // 415 / 413 / 400 invalid_json
@@ -139,7 +142,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   koa.use(validateRequest(openApi)); // 400, spec defaults filled in
   koa.use(renderReply); // on the way out: the reply for the caller's API version
   koa.use(idempotency(clock)); // 409 or a replay of the stored answer
-  koa.use(dispatch(operationHandlers, { clock, settings: { production: options.production ?? false, signIn: options.signIn ?? DEFAULT_SIGN_IN_POLICY, mailFrom: options.mailFrom ?? DEFAULT_MAIL_FROM }, shuttingDown: () => shuttingDown, stopping: stopping.signal }));
+  koa.use(dispatch(operationHandlers, { clock, settings: { production: options.production ?? false, signIn: options.signIn ?? DEFAULT_SIGN_IN_POLICY, sessions, mailFrom: options.mailFrom ?? DEFAULT_MAIL_FROM }, shuttingDown: () => shuttingDown, stopping: stopping.signal }));
 
   return {
     koa,

@@ -8,6 +8,7 @@
 import { authenticate, hashSecret, KEY_PATTERN, keyPrincipal } from '../auth/auth.service.js';
 import { authenticateClient, claimedClientId } from '../auth/oauth.service.js';
 import type { Clock } from '../shared/clock.js';
+import type { SessionPolicy } from '../shared/context.js';
 import { ApiError, errors } from '../shared/errors.js';
 import { csrfTokenMatches, findLiveSession, sessionPrincipal, tokenFromCookieHeader, CSRF_HEADER, LIVEMODE_HEADER } from '../users/sessions.service.js';
 import { bearerRefusal, bearerSecret, challenge, credentialFor, needsCsrfToken } from './authenticate.rules.js';
@@ -37,8 +38,8 @@ async function byBearer(c: PipelineContext, header: string, clock: Clock, limits
   c.state.principal = result;
 }
 
-async function bySession(c: PipelineContext, token: string | undefined, clock: Clock): Promise<void> {
-  const live = await findLiveSession(c.state.em, token, clock);
+async function bySession(c: PipelineContext, token: string | undefined, clock: Clock, sessions: SessionPolicy): Promise<void> {
+  const live = await findLiveSession(c.state.em, token, clock, sessions);
   if (!live) throw errors.noSession(challenge());
   if (needsCsrfToken(c.method) && !csrfTokenMatches(live.session, c.headers[CSRF_HEADER])) throw errors.invalidCsrfToken();
   // A page of the dashboard says the mode it shows: a session switched since (in another tab) is refused,
@@ -50,7 +51,7 @@ async function bySession(c: PipelineContext, token: string | undefined, clock: C
   c.state.principal = sessionPrincipal(live);
 }
 
-export function authenticateCaller(clock: Clock, limits?: FusedLimits): Step {
+export function authenticateCaller(clock: Clock, sessions: SessionPolicy, limits?: FusedLimits): Step {
   return async (c, next) => {
     const schemes = schemesOf(c.state.operation!);
     const accepts = { bearer: schemes.has('bearerAuth'), cookie: schemes.has('sessionCookie') };
@@ -61,7 +62,7 @@ export function authenticateCaller(clock: Clock, limits?: FusedLimits): Step {
         await byBearer(c, header!, clock, limits);
         break;
       case 'session':
-        await bySession(c, token, clock);
+        await bySession(c, token, clock, sessions);
         break;
       case 'missing':
         throw errors.missingCredentials(challenge());
@@ -77,7 +78,7 @@ export function authenticateCaller(clock: Clock, limits?: FusedLimits): Step {
  * sets the principal so that `Service-Version` answers in the caller's pinned version; anything
  * else leaves the request anonymous, and the 404 or 405 stands.
  */
-export async function identifyCaller(c: PipelineContext, clock: Clock): Promise<void> {
+export async function identifyCaller(c: PipelineContext, clock: Clock, sessions: SessionPolicy): Promise<void> {
   try {
     const header = c.headers.authorization?.trim();
     if (header) {
@@ -87,7 +88,7 @@ export async function identifyCaller(c: PipelineContext, clock: Clock): Promise<
       return;
     }
     const token = tokenFromCookieHeader(c.headers.cookie);
-    const live = token === undefined ? undefined : await findLiveSession(c.state.em, token, clock);
+    const live = token === undefined ? undefined : await findLiveSession(c.state.em, token, clock, sessions);
     if (live) c.state.principal = sessionPrincipal(live);
   } catch {
     // An unusable credential does not change a 404 or 405.

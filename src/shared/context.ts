@@ -21,7 +21,10 @@ export interface Principal {
   sessionId?: string;
 }
 
-/** Failed dashboard sign-ins allowed per email, then per client address, within `windowMs`. */
+/**
+ * Dashboard sign-in attempts allowed per email and per client address within a window of
+ * `windowMs` (each counted before its password is checked; a successful one gives its count back).
+ */
 export interface SignInPolicy {
   perEmail: number;
   perAddress: number;
@@ -29,12 +32,25 @@ export interface SignInPolicy {
 }
 export const DEFAULT_SIGN_IN_POLICY: SignInPolicy = { perEmail: 5, perAddress: 50, windowMs: 15 * 60_000 };
 
+/**
+ * How long a dashboard session lives: ended after `idleTimeoutMs` without a request, and
+ * `maxLifetimeMs` after sign-in in any case. The defaults are OWASP ASVS level 2's (30 minutes idle,
+ * 12 hours at most).
+ */
+export interface SessionPolicy {
+  idleTimeoutMs: number;
+  maxLifetimeMs: number;
+}
+export const DEFAULT_SESSION_POLICY: SessionPolicy = { idleTimeoutMs: 30 * 60_000, maxLifetimeMs: 12 * 3_600_000 };
+
 /** Process-wide settings that change what services allow. */
 export interface Settings {
   /** Production mode refuses development conveniences (plain-http webhook URLs, cookies without `Secure`). */
   production: boolean;
-  /** Throttling of failed dashboard sign-ins. */
+  /** Limits on dashboard sign-in attempts. */
   signIn: SignInPolicy;
+  /** Dashboard session lifetimes; DEFAULT_SESSION_POLICY when absent (background work signs nobody in). */
+  sessions?: SessionPolicy;
   /** MAIL_FROM, the sender of every email (its domain names the Message-IDs); the default sender when absent. */
   mailFrom?: string;
 }

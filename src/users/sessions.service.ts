@@ -1,8 +1,10 @@
 // Sign-in sessions for dashboard users: an opaque random token in a cookie, stored as its SHA-256
-// hash, ending after 12 h idle or 7 days in any case; a CSRF token per session; failed sign-ins
-// throttled per email and per client address over a sliding window kept in the database (so every
-// server process counts the same failures). The pipeline authenticates requests by the cookie
-// (findLiveSession, sessionPrincipal); the operations sign in, read the session and sign out.
+// hash, ending after an idle timeout or a maximum lifetime (settings; OWASP ASVS level 2's 30 minutes
+// and 12 hours by default); a CSRF token per session. Sign-in attempts are limited per email and per
+// client address by counters in the database, each taken by one atomic statement before the password
+// is checked, so that every server process counts the same attempts and parallel ones cannot slip
+// past the limit. The pipeline authenticates requests by the cookie (findLiveSession,
+// sessionPrincipal); the operations sign in, read the session and sign out.
 import { timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { components } from '../../generated/openapi.js';
@@ -10,7 +12,7 @@ import { accountOfMode, hashSecret } from '../auth/auth.service.js';
 import { Account } from '../auth/auth.entities.js';
 import type { Clock } from '../shared/clock.js';
 import { unixSeconds } from '../shared/clock.js';
-import { inTransaction, type Context, type Principal, type RequestContext, type SignInPolicy } from '../shared/context.js';
+import { DEFAULT_SESSION_POLICY, inTransaction, type Context, type Principal, type RequestContext, type SessionPolicy, type Settings, type SignInPolicy } from '../shared/context.js';
 import { errors } from '../shared/errors.js';
 import { lockOne } from '../shared/find.js';
 import { newId } from '../shared/ids.js';
@@ -19,7 +21,8 @@ import { CURRENT_VERSION } from '../shared/versions.js';
 import { decoyHash, verifyPassword } from './passwords.js';
 import { ROLE_SCOPES, type Role } from './roles.js';
 import { renderUser } from './users.service.js';
-import { Session, SignInFailure, User } from './users.entities.js';
+import { Session, User } from './users.entities.js';
+import { queryRows } from '../shared/sql.js';
 import { liveAccountIdOf, testAccountIdOf } from '../shared/livemode.js';
 
 type S = components['schemas'];
@@ -29,8 +32,8 @@ export const SESSION_COOKIE = 'vt_session';
 export const CSRF_HEADER = 'x-csrf-token';
 /** The header in which a dashboard page says the mode it shows (`true` live, `false` test). */
 export const LIVEMODE_HEADER = 'x-livemode';
-export const IDLE_TIMEOUT_MS = 12 * 3600_000;
-export const ABSOLUTE_TIMEOUT_MS = 7 * 24 * 3600_000;
+/** The users of one email a sign-in without `account` tries, oldest first (each costs a password check). */
+export const MAX_USERS_PER_EMAIL = 10;
 /** The idle expiry moves at most once a minute per session (one write a minute, not one per request). */
 const TOUCH_RESOLUTION_MS = 60_000;
 const TOKEN_PATTERN = /^vts_[0-9A-Za-z]{43}$/;
@@ -57,9 +60,15 @@ export function renderSession({ session, user, account }: LiveSession): S['Sessi
   };
 }
 
-/** The cookie that carries `token` (or clears it when `token` is null); `Secure` in production. */
-export function sessionCookie(token: string | null, options: { secure: boolean }): string {
-  const maxAge = token ? Math.floor(ABSOLUTE_TIMEOUT_MS / 1000) : 0;
+/** The session lifetimes of these settings. */
+export const sessionPolicyOf = (settings: Settings): SessionPolicy => settings.sessions ?? DEFAULT_SESSION_POLICY;
+
+/**
+ * The cookie that carries `token` for the session's maximum lifetime (or clears it when `token` is
+ * null); `Secure` in production.
+ */
+export function sessionCookie(token: string | null, options: { secure: boolean; maxLifetimeMs?: number }): string {
+  const maxAge = token ? Math.floor((options.maxLifetimeMs ?? DEFAULT_SESSION_POLICY.maxLifetimeMs) / 1000) : 0;
   const parts = [`${SESSION_COOKIE}=${token ?? ''}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAge}`];
   if (options.secure) parts.push('Secure');
   return parts.join('; ');
@@ -75,36 +84,82 @@ export function tokenFromCookieHeader(header: string | undefined): string | unde
   return undefined;
 }
 
-/** Refuses with 429 while the email or the address has used up its failures in the window. */
-async function assertNotThrottled(em: EntityManager, email: string, address: string, policy: SignInPolicy, now: Date): Promise<void> {
-  const since = new Date(now.getTime() - policy.windowMs);
-  for (const [where, limit] of [[{ email }, policy.perEmail], [{ address }, policy.perAddress]] as const) {
-    const recent = await em.find(SignInFailure, { ...where, createdAt: { $gt: since } }, { orderBy: { createdAt: 'desc' }, limit });
-    if (recent.length >= limit) {
-      // The oldest of the last `limit` failures leaves the window first.
-      const waitMs = recent.at(-1)!.createdAt.getTime() + policy.windowMs - now.getTime();
-      throw errors.signInThrottled(Math.max(1, Math.ceil(waitMs / 1000)));
-    }
-  }
+/** The counters of an attempt: one per email, one per client address (a key each in `sign_in_counters`). */
+const emailKey = (email: string) => `email:${email}`;
+const addressKey = (address: string) => `address:${address}`;
+
+/**
+ * Takes one attempt from a key's counter, in one statement: a new key, or one whose window has
+ * passed ($3 is the start of the oldest window still running), starts a window now with this
+ * attempt; a key under its limit counts one more; a key at its limit is left as it is and no row
+ * comes back. The row is locked from the upsert to the end of the statement, so attempts at once
+ * are counted one after another, on PostgreSQL as on the embedded database, and without anything
+ * that lives in a session (a transaction-mode pooler runs it like any statement).
+ */
+const TAKE_ATTEMPT = `insert into sign_in_counters as c (key, window_start, count) values ($1, $2, 1)
+  on conflict (key) do update set
+    window_start = case when c.window_start <= $3 then excluded.window_start else c.window_start end,
+    count = case when c.window_start <= $3 then 1 else c.count + 1 end
+  where c.window_start <= $3 or c.count < $4
+  returning window_start`;
+
+/** Takes an attempt of `key` (answering its window's start), or refuses with 429 and the seconds until its window ends. */
+async function takeAttempt(em: EntityManager, key: string, limit: number, policy: SignInPolicy, now: Date): Promise<Date> {
+  const windowOpen = new Date(now.getTime() - policy.windowMs).toISOString();
+  const [taken] = await queryRows<{ window_start: Date | string }>(em, TAKE_ATTEMPT, [key, now.toISOString(), windowOpen, limit]);
+  if (taken) return new Date(taken.window_start);
+  // Refused: how long until the window ends, read after the fact (it only sets Retry-After).
+  const [row] = await queryRows<{ window_start: Date | string }>(em, 'select window_start from sign_in_counters where key = $1', [key]);
+  const waitMs = row ? new Date(row.window_start).getTime() + policy.windowMs - now.getTime() : 0;
+  throw errors.signInThrottled(Math.max(1, Math.ceil(waitMs / 1000)));
+}
+
+/** Gives an attempt back to its counter, if the window it was taken in is still the key's. */
+async function giveBack(em: EntityManager, key: string, windowStart: Date): Promise<void> {
+  await queryRows(em, 'update sign_in_counters set count = count - 1 where key = $1 and window_start = $2 and count > 0', [key, windowStart.toISOString()]);
 }
 
 /**
- * Signs in with email and password: a new session and its token (for the cookie; never stored).
- * The same 401 for an unknown email, a wrong password and a disabled user, after the same work.
+ * The user whose password this is, of `account` when it is given, else the oldest of the email's
+ * users (at most MAX_USERS_PER_EMAIL) whose password it is; disabled users never match. Null for
+ * no match, after a password check for each candidate (and one on a decoy hash when there is none),
+ * so an unknown email costs what a wrong password does.
+ */
+async function userWithPassword(em: EntityManager, email: string, account: string | undefined, password: string): Promise<User | null> {
+  const candidates = await em.find(User, account ? { email, accountId: account } : { email }, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: MAX_USERS_PER_EMAIL });
+  if (!candidates.length) {
+    await verifyPassword(password, await decoyHash());
+    return null;
+  }
+  for (const user of candidates) {
+    if ((await verifyPassword(password, user.passwordHash)) && !user.disabled) return user;
+  }
+  return null;
+}
+
+/**
+ * Signs in with email and password (and the account, for an email that is a user of several): a new
+ * session and its token (for the cookie; never stored). The attempt is counted against its address
+ * and its email before the password is checked, and refused (429) beyond either limit; the same 401
+ * for an unknown email, a wrong password or account and a disabled user. A successful sign-in
+ * clears the email's count and gives its attempt back to the address.
  */
 export async function signIn(ctx: Context, input: S['SessionCreate']): Promise<{ live: LiveSession; token: string }> {
   const email = input.email.trim().toLowerCase();
   const address = ctx.ip ?? 'unknown';
   const policy = ctx.settings.signIn;
+  const lifetimes = sessionPolicyOf(ctx.settings);
   const now = ctx.clock.now();
-  await assertNotThrottled(ctx.em, email, address, policy, now);
-  const user = await ctx.em.findOne(User, { email });
-  const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
-  if (!user || !passwordOk || user.disabled) {
-    // Recorded on its own (not in a transaction that the refusal would roll back).
-    await ctx.em.insert(SignInFailure, { id: newId('signInFailure', now.getTime()), email, address, createdAt: now });
-    throw errors.invalidCredentials();
+  const addressWindow = await takeAttempt(ctx.em, addressKey(address), policy.perAddress, policy, now);
+  try {
+    await takeAttempt(ctx.em, emailKey(email), policy.perEmail, policy, now);
+  } catch (err) {
+    // Refused before any password was checked: it does not count against the address.
+    await giveBack(ctx.em, addressKey(address), addressWindow);
+    throw err;
   }
+  const user = await userWithPassword(ctx.em, email, input.account, input.password);
+  if (!user) throw errors.invalidCredentials();
   const token = randomToken('vts');
   const live = await inTransaction(ctx, async ({ em }) => {
     const session = em.create(Session, {
@@ -114,21 +169,22 @@ export async function signIn(ctx: Context, input: S['SessionCreate']): Promise<{
       userId: user.id,
       csrfToken: randomToken('csrf').slice('csrf_'.length),
       createdAt: now,
-      idleExpiresAt: new Date(now.getTime() + IDLE_TIMEOUT_MS),
-      expiresAt: new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS),
+      idleExpiresAt: new Date(now.getTime() + Math.min(lifetimes.idleTimeoutMs, lifetimes.maxLifetimeMs)),
+      expiresAt: new Date(now.getTime() + lifetimes.maxLifetimeMs),
       revokedAt: null,
       livemode: true,
     });
     em.persist(session);
     await em.nativeUpdate(User, { id: user.id }, { lastLoginAt: now });
     user.lastLoginAt = now;
-    // A successful sign-in clears the email's failures (the address keeps its count).
-    await em.nativeDelete(SignInFailure, { email });
     const account = await em.findOneOrFail(Account, { id: user.accountId });
     return { session, user, account };
   });
-  // Old failures are of no use after the window: purge them now and then.
-  if (Math.random() < 0.01) await ctx.em.nativeDelete(SignInFailure, { createdAt: { $lt: new Date(now.getTime() - policy.windowMs) } });
+  // The person knows the password: their earlier attempts no longer count, and this one is given back.
+  await queryRows(ctx.em, 'delete from sign_in_counters where key = $1', [emailKey(email)]);
+  await giveBack(ctx.em, addressKey(address), addressWindow);
+  // Counters whose window has passed count nothing (the next attempt starts a new one): purge them now and then.
+  if (Math.random() < 0.01) await queryRows(ctx.em, 'delete from sign_in_counters where window_start <= $1', [new Date(now.getTime() - policy.windowMs).toISOString()]);
   return { live, token };
 }
 
@@ -136,7 +192,7 @@ export async function signIn(ctx: Context, input: S['SessionCreate']): Promise<{
  * The live session of a cookie token: not revoked, not past either expiry, its user enabled. Moves
  * the idle expiry forward (a request is activity). Null when there is none.
  */
-export async function findLiveSession(em: EntityManager, token: string | undefined, clock: Clock): Promise<LiveSession | null> {
+export async function findLiveSession(em: EntityManager, token: string | undefined, clock: Clock, lifetimes: SessionPolicy): Promise<LiveSession | null> {
   if (!token || !TOKEN_PATTERN.test(token)) return null;
   const session = await em.findOne(Session, { tokenHash: hashSecret(token) });
   const now = clock.now();
@@ -144,7 +200,7 @@ export async function findLiveSession(em: EntityManager, token: string | undefin
   const user = await em.findOne(User, { id: session.userId });
   if (!user || user.disabled) return null;
   const account = await em.findOneOrFail(Account, { id: session.accountId });
-  const idle = new Date(Math.min(now.getTime() + IDLE_TIMEOUT_MS, session.expiresAt.getTime()));
+  const idle = new Date(Math.min(now.getTime() + lifetimes.idleTimeoutMs, session.expiresAt.getTime()));
   if (idle.getTime() - session.idleExpiresAt.getTime() > TOUCH_RESOLUTION_MS) {
     await em.nativeUpdate(Session, { id: session.id }, { idleExpiresAt: idle });
     session.idleExpiresAt = idle;

@@ -1,4 +1,5 @@
-// Dashboard users (people, with a role), their sign-in sessions and the record of failed sign-ins.
+// Dashboard users (people, with a role) and their sign-in sessions. The sign-in limits' counters are
+// rows that only sessions.service.ts reads and writes, by SQL (sign_in_counters), so they have no entity.
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
 export const User = defineEntity({
@@ -7,8 +8,11 @@ export const User = defineEntity({
   properties: {
     id: p.string().primary(),
     accountId: p.string(),
-    /** Lower-cased; unique across accounts, so an email names one person to sign in. */
-    email: p.string().unique(),
+    /**
+     * Lower-cased; unique within the account (index `users_account_email_idx`), not across accounts,
+     * so that creating a user tells nothing of another account's users: sign-in may find several.
+     */
+    email: p.string(),
     name: p.string(),
     role: p.string(),
     /** scrypt hash in the self-describing format of passwords.ts. */
@@ -31,9 +35,9 @@ export const Session = defineEntity({
     userId: p.string(),
     csrfToken: p.string(),
     createdAt: p.datetime(),
-    /** Moves forward with activity (12 h after the last request, to the minute). */
+    /** Moves forward with activity (the idle timeout after the last request, to the minute). */
     idleExpiresAt: p.datetime(),
-    /** Fixed at sign-in (7 days). */
+    /** Fixed at sign-in (the maximum lifetime after it). */
     expiresAt: p.datetime(),
     revokedAt: p.datetime().nullable(),
     /** False while the session works on the account's test data (the dashboard's "Test mode"). */
@@ -41,16 +45,3 @@ export const Session = defineEntity({
   },
 });
 export type Session = InferEntity<typeof Session>;
-
-/** One failed sign-in, counted per email and per client address over a sliding window. */
-export const SignInFailure = defineEntity({
-  name: 'SignInFailure',
-  tableName: 'sign_in_failures',
-  properties: {
-    id: p.string().primary(),
-    email: p.string(),
-    address: p.string(),
-    createdAt: p.datetime(),
-  },
-});
-export type SignInFailure = InferEntity<typeof SignInFailure>;

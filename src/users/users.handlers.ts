@@ -13,7 +13,7 @@ export const handlers: PublicHandlers<'createSession'> &
       status: 201,
       body: sessions.renderSession(live),
       headers: {
-        'Set-Cookie': sessions.sessionCookie(token, { secure: ctx.settings.production }),
+        'Set-Cookie': sessions.sessionCookie(token, { secure: ctx.settings.production, maxLifetimeMs: sessions.sessionPolicyOf(ctx.settings).maxLifetimeMs }),
         Location: '/v1/sessions/current',
         'Cache-Control': 'no-store',
       },

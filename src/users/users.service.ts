@@ -60,7 +60,8 @@ export async function issueUser(
   if (input.password !== undefined && input.password.length < MIN_PASSWORD_LENGTH) {
     throw errors.invalidValue('password', `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
   }
-  if (await em.count(User, { email })) throw errors.duplicateUser(email);
+  // Unique within the account only: whether another account has this email is none of this one's business.
+  if (await em.count(User, { accountId, email })) throw errors.duplicateUser(email);
   const initialPassword = input.password === undefined ? generatePassword() : undefined;
   const user = em.create(User, {
     id: newId('user', now.getTime()),

@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { createApp } from '../../src/http/app.js';
 import { createApiKey, parseScopes } from '../../src/auth/auth.service.js';
 import type { Clock } from '../../src/shared/clock.js';
-import { backgroundContext, DEFAULT_SIGN_IN_POLICY, type Context, type Settings, type SignInPolicy } from '../../src/shared/context.js';
+import { backgroundContext, DEFAULT_SESSION_POLICY, DEFAULT_SIGN_IN_POLICY, type Context, type SessionPolicy, type Settings, type SignInPolicy } from '../../src/shared/context.js';
 import type { HandlerInput, OperationId } from '../../src/shared/handlers.js';
 import { openApiDocument } from '../../src/shared/spec.js';
 import type { components, operations } from '../../generated/openapi.js';
@@ -73,12 +73,12 @@ export interface Harness {
 
 export async function startHarness(
   backend: Backend,
-  options: { clock?: Clock; rateLimit?: RateLimitPolicy; production?: boolean; redisUrl?: string; database?: TestDatabase; signIn?: SignInPolicy; trustedProxies?: number; port?: number } = {},
+  options: { clock?: Clock; rateLimit?: RateLimitPolicy; production?: boolean; redisUrl?: string; database?: TestDatabase; signIn?: SignInPolicy; sessions?: SessionPolicy; trustedProxies?: number; port?: number } = {},
 ): Promise<Harness> {
   const database = options.database ?? (await createTestDatabase(backend));
   const clock = options.clock ?? { now: () => new Date() };
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const settings: Settings = { production: options.production ?? false, signIn: options.signIn ?? DEFAULT_SIGN_IN_POLICY };
+  const settings: Settings = { production: options.production ?? false, signIn: options.signIn ?? DEFAULT_SIGN_IN_POLICY, sessions: options.sessions ?? DEFAULT_SESSION_POLICY };
   const app = await createApp({ db: database.db, clock, log, rateLimit: options.rateLimit ?? { burst: 100_000, perMinute: 100_000 }, redisUrl: options.redisUrl, trustedProxies: options.trustedProxies ?? 0, ...settings });
   const server: Server = createServer(app.koa.callback());
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
