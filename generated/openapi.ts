@@ -1962,7 +1962,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Prometheus metrics */
+        /**
+         * Prometheus metrics
+         * @description The process's metrics, for a Prometheus scraper. Who may read them on the API's port is the
+         *     operator's setting: with `METRICS_TOKEN` set, only a request carrying
+         *     `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise); with `METRICS_PORT` set, the
+         *     metrics are on a listener of their own and this path answers 404 here; in production without
+         *     either, 404; in development without either, anyone.
+         */
         get: operations["getMetrics"];
         put?: never;
         post?: never;
@@ -10083,6 +10090,8 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

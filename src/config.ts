@@ -6,6 +6,7 @@ import { DEFAULT_SESSION_POLICY, DEFAULT_SIGN_IN_POLICY, type SessionPolicy, typ
 import type { Logger } from './shared/logger.js';
 import { DEFAULT_MAIL_FROM, parseMailbox } from './mail/mailbox.js';
 import { newSecretsKey, parseSecretsKey, type SecretsKey, type SecretsKeyring } from './shared/secrets.js';
+import type { MetricsSettings } from './shared/metrics.js';
 
 export type Role = 'api' | 'worker' | 'all';
 
@@ -28,6 +29,12 @@ export interface Config {
   redisUrl: string | undefined;
   /** Reverse proxies in front of the API whose `X-Forwarded-For` entries name the client address. */
   trustedProxies: number;
+  /**
+   * GET /metrics: on a listener of its own (`METRICS_PORT`, bound to `METRICS_HOST`, default
+   * 127.0.0.1) and then not on the API's port; or on the API's port to `Authorization: Bearer
+   * <METRICS_TOKEN>` only. Without either: open on the API's port in development, 404 in production.
+   */
+  metrics: MetricsSettings;
   /** Failed authentications one OAuth client may have at once before it is slowed to 6 a minute. */
   oauthClientFailures: number;
   /** How long a worker's claim on a webhook delivery lasts before another worker may take it over. */
@@ -106,6 +113,18 @@ function mailSettingsFrom(env: NodeJS.ProcessEnv): Config['mail'] {
   return { smtpUrl, from };
 }
 
+function metricsFrom(env: NodeJS.ProcessEnv): MetricsSettings {
+  const token = env.METRICS_TOKEN || undefined;
+  if (token !== undefined && !/^\S{16,}$/.test(token)) {
+    throw new Error('METRICS_TOKEN must be at least 16 characters without spaces, for example METRICS_TOKEN="$(openssl rand -hex 32)"');
+  }
+  return {
+    port: env.METRICS_PORT ? intFrom('METRICS_PORT', env.METRICS_PORT, 0, 1) : undefined,
+    host: env.METRICS_HOST || '127.0.0.1',
+    token,
+  };
+}
+
 /**
  * DATABASE_URL, and whether it is a transaction-mode pooler: `DATABASE_POOLER=transaction` (or
  * `none`) says so; unset, a URL carrying `pgbouncer=true` (Prisma's convention, taken off the URL) or
@@ -147,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     redisUrl: env.REDIS_URL || undefined,
     trustedProxies: intFrom('TRUSTED_PROXIES', env.TRUSTED_PROXIES, 0),
+    metrics: metricsFrom(env),
     oauthClientFailures: intFrom('OAUTH_CLIENT_FAILURES', env.OAUTH_CLIENT_FAILURES, 10, 1),
     // At least 11 s: a lease must outlast the 10 s delivery timeout.
     webhookLeaseMs: intFrom('WEBHOOK_LEASE_SECONDS', env.WEBHOOK_LEASE_SECONDS, 60, 11) * 1000,

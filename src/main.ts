@@ -7,6 +7,7 @@ import { systemClock } from './shared/clock.js';
 import { bootstrapDevelopmentUser } from './users/users.service.js';
 import { startTelemetry, type Telemetry } from './shared/telemetry.js';
 import { EmbeddedDatabaseInUseError } from './db/embedded-lock.js';
+import { metricsAccessOnApiPort } from './shared/metrics.js';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -23,7 +24,7 @@ try {
   telemetry = await startTelemetry();
   if (telemetry) log.info('OpenTelemetry tracing on (OTLP/HTTP exporter)');
   const running = await start(config, log);
-  log.info({ url: running.url, role: config.role, database: running.db.kind }, 'started');
+  log.info({ url: running.url, role: config.role, database: running.db.kind, metrics: metricsWhere(running.url, running.metricsUrl) }, 'started');
   if (running.url && !config.production && running.db.kind === 'pglite') {
     const created = await bootstrapDevelopmentKey(running.db.em(), systemClock);
     if (created) {
@@ -53,6 +54,20 @@ try {
   if (err instanceof EmbeddedDatabaseInUseError) process.stderr.write(`${err.message}\n`);
   else log.fatal({ err }, 'failed to start');
   process.exit(1);
+}
+
+/** Where GET /metrics answers, said in the start-up line. */
+function metricsWhere(url: string | null, metricsUrl: string | null): string {
+  if (metricsUrl) return `${metricsUrl} (METRICS_PORT${config.metrics.token ? ', bearer METRICS_TOKEN' : ''}; not on the API port)`;
+  if (!url) return 'not served (set METRICS_PORT)';
+  switch (metricsAccessOnApiPort(config.metrics, config.production)) {
+    case 'open':
+      return `${url}/metrics, open to anyone (development; in production set METRICS_PORT or METRICS_TOKEN)`;
+    case 'token':
+      return `${url}/metrics, to bearer METRICS_TOKEN only`;
+    case 'closed':
+      return 'not served (production: set METRICS_PORT or METRICS_TOKEN)';
+  }
 }
 
 function printWelcome(url: string, secret: string, login: { email: string; password: string }): void {

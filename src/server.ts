@@ -17,6 +17,7 @@ import { enqueueJob, JobRunner, type JobHandler } from './jobs/runner.js';
 import { useSecretsKeyring } from './shared/secrets.js';
 import { resealEndpointSecrets } from './webhooks/endpoint-secrets.js';
 import { ensureDaysAround, LOG_RETENTION_JOB, LOG_RETENTION_JOB_ID, logRetentionJob } from './webhooks/retention.js';
+import { metricsTokenMatches, registry } from './shared/metrics.js';
 
 export interface Running {
   server: Server | null;
@@ -24,6 +25,8 @@ export interface Running {
   jobs: JobRunner | null;
   db: Database;
   url: string | null;
+  /** GET /metrics on a listener of its own (METRICS_PORT), when set. */
+  metricsUrl: string | null;
   stop(): Promise<void>;
 }
 
@@ -65,7 +68,7 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
     // On-demand registry reads (POST /v1/carriers/{id}/monitor) use the configured registry.
     const { useMonitoring } = await import('./carriers/monitor.service.js');
     useMonitoring({ registry: await carrierRegistry(), intervalMs: config.carrierMonitor.intervalMs });
-    app = await createApp({ db, clock, log, rateLimit: config.rateLimit, redisUrl: config.redisUrl, production: config.production, signIn: config.signIn, sessions: config.sessions, trustedProxies: config.trustedProxies, oauthClientFailures: config.oauthClientFailures, mailFrom: config.mail.from });
+    app = await createApp({ db, clock, log, rateLimit: config.rateLimit, redisUrl: config.redisUrl, production: config.production, signIn: config.signIn, sessions: config.sessions, trustedProxies: config.trustedProxies, metrics: config.metrics, oauthClientFailures: config.oauthClientFailures, mailFrom: config.mail.from });
     server = createServer(app.koa.callback());
     server.requestTimeout = 30_000;
     server.headersTimeout = 10_000;
@@ -76,7 +79,7 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
     });
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    url = urlOf(config.host, port);
   } else {
     server = await listenForHealth(config, db, () => shuttingDown || !started);
   }
@@ -172,6 +175,9 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
       await transport.close();
     };
   }
+  // Every role's metrics on their own port, when METRICS_PORT is set.
+  const metricsServer = config.metrics.port === undefined ? null : await listenForMetrics(config);
+  const metricsUrl = metricsServer ? `${urlOf(config.metrics.host, (metricsServer.address() as { port: number }).port)}/metrics` : null;
   started = true;
   let stopping: Promise<void> | null = null;
   return {
@@ -180,6 +186,7 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
     jobs,
     db,
     url,
+    metricsUrl,
     stop() {
       // Finish in-flight requests, refuse new ones, then close the database.
       stopping ??= (async () => {
@@ -196,6 +203,12 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
                   resolve();
                 });
                 server!.closeIdleConnections();
+              })
+            : undefined,
+          metricsServer
+            ? new Promise<void>((resolve) => {
+                metricsServer.close(() => resolve());
+                metricsServer.closeIdleConnections(); // a scraper's keep-alive connection
               })
             : undefined,
           worker?.stop(),
@@ -236,6 +249,38 @@ async function listenForHealth(config: Config, db: Database, notReady: () => boo
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
+  });
+  return server;
+}
+
+const urlOf = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+/**
+ * GET /metrics (and HEAD) on METRICS_PORT, bound to METRICS_HOST: the process's metrics in the
+ * Prometheus text format, to `Authorization: Bearer <METRICS_TOKEN>` only when a token is set (401
+ * otherwise); anything else is 404. The API's port then answers /metrics with 404.
+ */
+async function listenForMetrics(config: Config): Promise<Server> {
+  const { token } = config.metrics;
+  const server = createServer((req, res) => {
+    const plain = (status: number, text: string, headers: Record<string, string> = {}) =>
+      res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers }).end(`${text}\n`);
+    const path = (req.url ?? '/').split('?')[0];
+    if (path !== '/metrics') return plain(404, 'Not found: the metrics are at /metrics.');
+    if (req.method !== 'GET' && req.method !== 'HEAD') return plain(405, 'Method not allowed.', { Allow: 'GET, HEAD' });
+    if (token !== undefined && !metricsTokenMatches(req.headers.authorization, token)) {
+      return plain(401, 'Send Authorization: Bearer <METRICS_TOKEN>.', { 'WWW-Authenticate': 'Bearer realm="metrics"' });
+    }
+    registry.metrics().then(
+      (text) => res.writeHead(200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' }).end(req.method === 'HEAD' ? undefined : text),
+      () => plain(500, 'The metrics could not be collected.'),
+    );
+  });
+  server.requestTimeout = 10_000;
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.metrics.port, config.metrics.host, () => resolve());
   });
   return server;
 }

@@ -266,3 +266,66 @@ describe.each(backends())('rate limits on %s', (backend: Backend) => {
     expect((await h.call('GET', '/v1/orders', { key: other })).status).toBe(200);
   });
 });
+
+describe.each(backends())('who may read /metrics on the API port, on %s', (backend: Backend) => {
+  const TOKEN = 'metrics-token-0123456789abcdef';
+  const scrape = (h: Harness, authorization?: string) => h.call('GET', '/metrics', { key: null, ...(authorization ? { headers: { Authorization: authorization } } : {}) });
+
+  it('with METRICS_TOKEN (production): 401 without it or with another, the metrics with it', async () => {
+    const h = await startHarness(backend, { production: true, metrics: { token: TOKEN } });
+    try {
+      const none = await scrape(h);
+      expect(none.status).toBe(401);
+      expect(none.headers.get('www-authenticate')).toBe('Bearer realm="metrics"');
+      expect(none.body.error).toMatchObject({ type: 'authentication_error', code: 'missing_credentials' });
+      for (const wrong of [`Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(0, -1)}`, 'Bearer sk_live_not_the_token', `Basic ${TOKEN}`, TOKEN]) {
+        const r = await scrape(h, wrong);
+        expect(r.status, wrong).toBe(401);
+        expect(r.body.error, wrong).toMatchObject({ type: 'authentication_error', code: 'invalid_token' });
+      }
+      for (const right of [`Bearer ${TOKEN}`, `bearer ${TOKEN}`]) {
+        const r = await scrape(h, right);
+        expect(r.status, right).toBe(200);
+        expect(r.headers.get('content-type')).toMatch(/^text\/plain/);
+        expect(r.text).toContain('# TYPE http_requests_total counter');
+      }
+      // An API key is not the metrics token.
+      expect((await scrape(h, `Bearer ${await h.key()}`)).status).toBe(401);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('with METRICS_PORT: 404 on the API port, as an unknown path, even with the token', async () => {
+    const h = await startHarness(backend, { metrics: { port: 9464, token: TOKEN } });
+    try {
+      for (const authorization of [undefined, `Bearer ${TOKEN}`]) {
+        const r = await scrape(h, authorization);
+        expect(r.status).toBe(404);
+        expect(r.body.error).toMatchObject({ type: 'invalid_request_error', code: 'route_not_found' });
+      }
+      expect((await h.call('GET', '/healthz', { key: null })).status).toBe(200);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('in production without either: 404; in development without either: open', async () => {
+    const production = await startHarness(backend, { production: true });
+    try {
+      const r = await scrape(production);
+      expect(r.status).toBe(404);
+      expect(r.body.error.code).toBe('route_not_found');
+    } finally {
+      await production.close();
+    }
+    const development = await startHarness(backend);
+    try {
+      const r = await scrape(development);
+      expect(r.status).toBe(200);
+      expect(r.text).toContain('# TYPE http_requests_total counter');
+    } finally {
+      await development.close();
+    }
+  });
+});

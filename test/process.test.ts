@@ -157,6 +157,9 @@ describe('server start-up and shutdown', () => {
     try {
       expect(key, output()).toBeDefined();
       expect(output()).toContain(`curl -s http://127.0.0.1:${port}/v1/customers`);
+      // In development without METRICS_PORT or METRICS_TOKEN, the metrics are open on the API port, and the start-up line says so.
+      expect(output()).toContain(`"metrics":"http://127.0.0.1:${port}/metrics, open to anyone (development; in production set METRICS_PORT or METRICS_TOKEN)"`);
+      expect((await fetch(`${base}/metrics`)).status).toBe(200);
       const customer = await fetch(`${base}/v1/customers`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
@@ -186,6 +189,38 @@ describe('server start-up and shutdown', () => {
       expect(await exited).toBe(0);
       // New connections are refused once it has stopped.
       await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+    } finally {
+      child.kill('SIGKILL');
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('metrics on a port of their own', () => {
+  it('serves /metrics on METRICS_PORT (to METRICS_TOKEN), not on the API port, and says where on start-up', async () => {
+    const metricsPort = await freePort();
+    const token = 'metrics-token-0123456789abcdef';
+    const { child, exited, key, output, base, dir: fresh } = await startFresh('vt-metrics-', { METRICS_PORT: String(metricsPort), METRICS_TOKEN: token });
+    try {
+      expect(key, output()).toBeDefined();
+      const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+      expect(output()).toContain(`"metrics":"${metricsUrl} (METRICS_PORT, bearer METRICS_TOKEN; not on the API port)"`);
+      const api = await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(api.status).toBe(404);
+      expect(((await api.json()) as { error: { code: string } }).error.code).toBe('route_not_found');
+      const without = await fetch(metricsUrl);
+      expect(without.status).toBe(401);
+      expect(without.headers.get('www-authenticate')).toBe('Bearer realm="metrics"');
+      expect((await fetch(metricsUrl, { headers: { Authorization: `Bearer ${token}x` } })).status).toBe(401);
+      const scraped = await fetch(metricsUrl, { headers: { Authorization: `Bearer ${token}` } });
+      expect(scraped.status).toBe(200);
+      expect(scraped.headers.get('content-type')).toMatch(/^text\/plain/);
+      // The API's requests are counted in the process the metrics port serves.
+      expect(await scraped.text()).toMatch(/^http_requests_total\{method="GET",operation="getMetrics",status="404"\} \d+$/m);
+      expect((await fetch(`http://127.0.0.1:${metricsPort}/`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(404);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      await expect(fetch(metricsUrl)).rejects.toThrow();
     } finally {
       child.kill('SIGKILL');
       rmSync(fresh, { recursive: true, force: true });

@@ -45,6 +45,8 @@ import { renderReply } from './render.js';
 import { idempotency } from './idempotency.js';
 import { dispatch } from './dispatch.js';
 import { serveDashboard } from './dashboard.js';
+import { guardMetrics } from './metrics-access.js';
+import { metricsAccessOnApiPort, type MetricsSettings } from '../shared/metrics.js';
 import type { PipelineState } from './state.js';
 
 /**
@@ -89,6 +91,8 @@ export interface AppOptions {
   oauthClientFailures?: number;
   /** MAIL_FROM, the sender of the emails the API queues (DEFAULT_MAIL_FROM otherwise). */
   mailFrom?: string | undefined;
+  /** METRICS_PORT and METRICS_TOKEN: who may read GET /metrics here (none set: open in development, 404 in production). */
+  metrics?: Pick<MetricsSettings, 'port' | 'token'>;
 }
 
 export interface App {
@@ -123,6 +127,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   /** Aborted once the process is shutting down: requests that wait (a listener's long poll) answer at once. */
   const stopping = new AbortController();
 
+  const metrics = options.metrics ?? { port: undefined, token: undefined };
   // With N trusted proxies, the client address is the N-th entry from the right of X-Forwarded-For.
   const trustedProxies = options.trustedProxies ?? 0;
   const koa = new Koa<PipelineState>({ proxy: trustedProxies > 0, maxIpsCount: trustedProxies });
@@ -134,6 +139,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   koa.use(throttleAddresses(buckets, options.rateLimit, clock)); // 429 per client address; X-RateLimit-* on every answer
   const sessions = options.sessions ?? DEFAULT_SESSION_POLICY;
   koa.use(route(router, (c) => identifyCaller(c, clock, sessions))); // 404 / 405 / OPTIONS
+  koa.use(guardMetrics(metricsAccessOnApiPort(metrics, options.production ?? false), metrics.token)); // GET /metrics: 404 when not served here, 401 without its token
   koa.use(authenticateCaller(clock, sessions, { store: buckets, policy: options.rateLimit })); // 401 (key, token or session cookie); 403 without the session's CSRF token
   koa.use(rateLimit(buckets, options.rateLimit, clock)); // 429, X-RateLimit-*
   koa.use(checkScope); // 403

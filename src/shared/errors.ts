@@ -143,6 +143,9 @@ export const errors = {
     e('expired_token', 'The access token has expired; request a new one from /oauth/token.', { headers }),
   noSession: (headers: Record<string, string>) =>
     e('missing_credentials', 'No live session: sign in with POST /v1/sessions (the session ended, or was never started).', { headers }),
+  metricsTokenMissing: (headers: Record<string, string>) =>
+    e('missing_credentials', 'The metrics are served to their token only: send Authorization: Bearer <METRICS_TOKEN>.', { headers }),
+  metricsTokenInvalid: (headers: Record<string, string>) => e('invalid_token', 'The metrics token is not valid.', { headers }),
   invalidCredentials: () => e('invalid_credentials', 'The email or password is not correct.'),
   invalidCsrfToken: () =>
     e(

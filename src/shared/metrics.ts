@@ -1,4 +1,6 @@
-// Prometheus metrics (prom-client): default process metrics plus request counts and latencies.
+// Prometheus metrics (prom-client): default process metrics plus request counts and latencies, and
+// who may read them (METRICS_PORT, METRICS_TOKEN).
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export const registry = new Registry();
@@ -31,4 +33,38 @@ export function observeRequest(method: string, operation: string, status: number
   }
   s.count.inc();
   s.duration.observe(seconds);
+}
+
+/** Where the metrics are served (`METRICS_PORT`, `METRICS_HOST`) and to whom (`METRICS_TOKEN`). */
+export interface MetricsSettings {
+  /** A listener of their own on this port (bound to `host`), and none on the API's port. */
+  port: number | undefined;
+  host: string;
+  /** Served only to `Authorization: Bearer <token>`. */
+  token: string | undefined;
+}
+
+/**
+ * What GET /metrics answers on the API's port: `closed` (404, as an unknown path) when the metrics
+ * have a port of their own, or in production without a token; `token` (401 without it) when a
+ * token is set; `open` in development without either.
+ */
+export type MetricsAccess = 'open' | 'token' | 'closed';
+
+export function metricsAccessOnApiPort(settings: Pick<MetricsSettings, 'port' | 'token'>, production: boolean): MetricsAccess {
+  if (settings.port !== undefined) return 'closed';
+  if (settings.token !== undefined) return 'token';
+  return production ? 'closed' : 'open';
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * Whether an Authorization header carries the metrics token (`Bearer <token>`, the scheme in any
+ * case). Compared in constant time: both sides are hashed first, so neither the position of the
+ * first difference nor the token's length shows in the time taken.
+ */
+export function metricsTokenMatches(authorization: string | undefined, token: string): boolean {
+  const match = /^bearer +(\S+)$/i.exec(authorization?.trim() ?? '');
+  return timingSafeEqual(digest(match?.[1] ?? ''), digest(token)) && match !== null;
 }

@@ -715,8 +715,10 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(table).locator('xpath=..').getByRole('button', { name: 'Download CSV' }).click()]);
       return readFileSync((await download.path())!, 'utf8');
     };
-    const line = (first: string, f: Figures) => `${first},${f.loads},${f.revenue},${f.carrier_cost},${f.margin},${f.margin_percent ?? ''}`;
-    expect(await downloaded('margin-table')).toBe(['period_start,loads,revenue,carrier_cost,margin,margin_percent', ...margin.rows.map((r) => line(r.period_start, r)), line('total', margin.totals)].join('\n') + '\n');
+    // Every cell between double quotes (dashboard/src/csv.ts).
+    const quoted = (...cells: (string | number | null)[]) => cells.map((c) => `"${c ?? ''}"`).join(',');
+    const line = (first: string, f: Figures) => quoted(first, f.loads, f.revenue, f.carrier_cost, f.margin, f.margin_percent);
+    expect(await downloaded('margin-table')).toBe([quoted('period_start', 'loads', 'revenue', 'carrier_cost', 'margin', 'margin_percent'), ...margin.rows.map((r) => line(r.period_start, r)), line('total', margin.totals)].join('\n') + '\n');
 
     // By customer, carrier and lane: the API's groups, largest margin first, drawn and as CSV.
     const groups = page.getByTestId('margin-group');
@@ -727,8 +729,8 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
       await expect.poll(() => groups.allTextContents()).toEqual(report.groups.map((g) => `${g.label}${figures(g)}`));
       expect(await page.getByTestId('margin-groups-chart').getAttribute('aria-label')).toBe(`Margin by ${group}: ${report.groups.map((g) => `${g.label} ${usd(g.margin)}`).join(', ')}`);
       const csv = await downloaded('margin-groups');
-      expect(csv.split('\n')[0]).toBe(`${group},label,loads,revenue,carrier_cost,margin,margin_percent`);
-      expect(csv.split('\n').slice(1, -2)).toEqual(report.groups.map((g) => `${g.key ?? ''},${/[",]/.test(g.label) ? `"${g.label}"` : g.label},${g.loads},${g.revenue},${g.carrier_cost},${g.margin},${g.margin_percent ?? ''}`));
+      expect(csv.split('\n')[0]).toBe(quoted(group, 'label', 'loads', 'revenue', 'carrier_cost', 'margin', 'margin_percent'));
+      expect(csv.split('\n').slice(1, -2)).toEqual(report.groups.map((g) => quoted(g.key, g.label, g.loads, g.revenue, g.carrier_cost, g.margin, g.margin_percent)));
     }
     // The scenario's lanes: Chicago to Miami Beach, and Austin to Dallas.
     expect(await groups.locator('td:first-child').allTextContents()).toEqual(expect.arrayContaining(['IL->FL', 'TX->TX']));
@@ -749,8 +751,8 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     expect(await acme.locator('td').last().textContent()).toBe('$300.00');
     expect(await page.getByTestId('aging-totals').locator('td').last().textContent()).toBe(usd(aging.totals.total));
     expect((await downloaded('aging-table')).split('\n').slice(0, 2)).toEqual([
-      'customer_id,customer_name,invoices,current,days_1_30,days_31_60,days_61_90,days_over_90,unapplied_payments,total',
-      expect.stringMatching(/^cus_[0-9A-Z]{26},Acme Auto Sales,1,0,30000,0,0,0,0,30000$/),
+      quoted('customer_id', 'customer_name', 'invoices', 'current', 'days_1_30', 'days_31_60', 'days_61_90', 'days_over_90', 'unapplied_payments', 'total'),
+      expect.stringMatching(/^"cus_[0-9A-Z]{26}","Acme Auto Sales","1","0","30000","0","0","0","0","30000"$/),
     ]);
     await shot('reports-by-lane-and-aging', { fullPage: true });
     // A day before it was sent, nobody owed anything.
@@ -762,6 +764,49 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await page.locator('select[name=interval]').selectOption('day');
     await expect.poll(() => page.url()).toContain('interval=day');
     await expect.poll(() => page.getByTestId('margin-totals').textContent()).toBe(`Total${figures(margin.totals)}`);
+  });
+
+  it('exports a customer name that a spreadsheet would run as a formula as text, and a negative margin as a number', async () => {
+    const today = isoDay();
+    const carriers = (await fetchFromPage('/v1/carriers?status=active&limit=1', { method: 'GET' })).body as unknown as { data: { id: string }[] };
+    const names = ['=HYPERLINK("http://x","click")', '+1', '-2', '@SUM(1)'];
+    for (const name of names) {
+      const customer = await fetchFromPage('/v1/customers', { method: 'POST', csrf: true, body: { name } });
+      expect(customer.status).toBe(201);
+      // Delivered without a price, its carrier paid $100: a margin of -$100.
+      const order = await fetchFromPage('/v1/orders', {
+        method: 'POST',
+        csrf: true,
+        body: {
+          customer_id: (customer.body as unknown as { id: string }).id,
+          pickup: { address1: '1 A St', city: 'Austin', state: 'TX', zip: '78701' },
+          delivery: { address1: '2 B St', city: 'Dallas', state: 'TX', zip: '75201' },
+          vehicles: [{ vin: '1HGCM82633A004352', year: 2003, make: 'Honda', model: 'Accord' }],
+          ready_date: today,
+          carrier_pay: 10_000,
+        },
+      });
+      expect(order.status).toBe(201);
+      const id = (order.body as unknown as { id: string }).id;
+      expect((await fetchFromPage(`/v1/orders/${id}/dispatch`, { method: 'POST', csrf: true, body: { carrier_id: carriers.data[0]!.id } })).status).toBe(200);
+      expect((await fetchFromPage(`/v1/orders/${id}/pickup`, { method: 'POST', csrf: true, body: {} })).status).toBe(200);
+      expect((await fetchFromPage(`/v1/orders/${id}/deliver`, { method: 'POST', csrf: true, body: { signed_by: 'Receiver' } })).status).toBe(200);
+    }
+    await go(`/reports?from=${today}&to=${today}&interval=day&group_by=customer`);
+    const groups = page.getByTestId('margin-groups');
+    await expect.poll(() => groups.textContent()).toContain('@SUM(1)');
+    const [download] = await Promise.all([page.waitForEvent('download'), groups.locator('xpath=..').getByRole('button', { name: 'Download CSV' }).click()]);
+    const lines = readFileSync((await download.path())!, 'utf8').split('\n');
+    // Each name a text cell starting with a single quote (inner quotes doubled); the margin, -$100,
+    // the number -10000 as a spreadsheet sums it.
+    for (const name of names) {
+      const row = lines.find((l) => l.includes(`"'${name.replaceAll('"', '""')}"`));
+      expect(row, name).toMatch(new RegExp(`^"cus_[0-9A-Z]{26}","'${name.replaceAll('"', '""').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}","1","0","10000","-10000",""$`));
+    }
+    // No cell anywhere in the file starts with a character a spreadsheet would read as a formula.
+    const cells = lines.filter(Boolean).flatMap((l) => l.match(/"(?:[^"]|"")*"/g) ?? []);
+    expect(cells.length).toBeGreaterThan(0);
+    for (const cell of cells) expect(cell, cell).toMatch(/^"(?:[^=+@\t\r-]|-\d|$)/);
   });
 
   it('counts on the home page with the server: each card the list\'s total, linking to it', async () => {

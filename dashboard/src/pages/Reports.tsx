@@ -4,6 +4,7 @@
 // marked, and downloadable as CSV.
 import { Link, useSearchParams } from 'react-router';
 import { BarChart } from '../chart.tsx';
+import { toCsv } from '../csv.ts';
 import { api, must, type S } from '../api.ts';
 import { MARGIN_GROUPINGS, REPORT_INTERVALS } from '../catalog.ts';
 import { useSession } from '../session.tsx';
@@ -11,15 +12,6 @@ import { Field, Loadable, PageHeader, money, useLoad } from '../ui.tsx';
 
 const DAY = 86_400_000;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
-
-/** A table as CSV (RFC 4180: quoted when needed), offered as a file. */
-export function toCsv(header: string[], rows: (string | number | null)[][]): string {
-  const cell = (v: string | number | null) => {
-    const s = v === null ? '' : String(v);
-    return /[",\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-  };
-  return [header, ...rows].map((r) => r.map(cell).join(',')).join('\n') + '\n';
-}
 
 function Download({ name, csv }: { name: string; csv: string }) {
   return (
