@@ -6,10 +6,13 @@
 // or takes away asks here, with the scopes of what it gives or touches; nothing else decides.
 import type { Principal } from './context.js';
 import { errors } from './errors.js';
+import { allScopes } from './spec.js';
 
-/** The scopes of `wanted` that `who` does not hold, in their order, once each. */
+/** The scopes of `wanted` that `who` does not hold, once each, in the spec's order of scopes. */
 export function missingScopes(who: Pick<Principal, 'scopes'>, wanted: Iterable<string>): string[] {
-  return [...new Set(wanted)].filter((s) => !who.scopes.has(s));
+  const order = allScopes() as string[];
+  const rank = (s: string) => (order.includes(s) ? order.indexOf(s) : order.length);
+  return [...new Set(wanted)].filter((s) => !who.scopes.has(s)).sort((a, b) => rank(a) - rank(b));
 }
 
 /** True when `who` holds every scope of `wanted`. */

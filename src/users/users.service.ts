@@ -4,7 +4,7 @@
 // clients) ends with the user: deleting or disabling them revokes it, and taking their role down
 // revokes what reaches beyond the new role. The account always keeps one enabled owner. Changes are
 // audited with the acting user or key.
-import { LockMode } from '@mikro-orm/core';
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { components } from '../../generated/openapi.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -85,14 +85,21 @@ const assertCanGiveRole = (ctx: RequestContext, role: Role): void => assertCanGr
 const assertCanChangeUser = (ctx: RequestContext, user: User): void =>
   assertCanTakeAway(ctx.principal, ROLE_SCOPES[user.role as Role] ?? [], `User ${user.id} (role ${user.role})`);
 
-export function createUser(ctx: RequestContext, input: S['UserCreate']): Promise<{ user: User; initialPassword: string | undefined }> {
+export async function createUser(ctx: RequestContext, input: S['UserCreate']): Promise<{ user: User; initialPassword: string | undefined }> {
   assertCanGiveRole(ctx, input.role);
-  return inTransaction(ctx, async (tx) => {
-    const now = ctx.clock.now();
-    const created = await issueUser(tx.em, ctx.principal.accountId, input, now);
-    await recordAudit(tx, 'user.created', created.user.id, { now });
-    return created;
-  });
+  try {
+    return await inTransaction(ctx, async (tx) => {
+      const now = ctx.clock.now();
+      const created = await issueUser(tx.em, ctx.principal.accountId, input, now);
+      await recordAudit(tx, 'user.created', created.user.id, { now });
+      await tx.em.flush();
+      return created;
+    });
+  } catch (err) {
+    // Two creations of one email at once: the account's unique index decides.
+    if (err instanceof UniqueConstraintViolationException) throw errors.duplicateUser(normalizeEmail(input.email));
+    throw err;
+  }
 }
 
 /** The CLI's way in: creates the account when no account has that name. */

@@ -1,5 +1,5 @@
 // Settings > Developers: API keys and OAuth clients (created with scopes the signed-in user holds and a
-// pinned version; secrets shown once; revocation).
+// pinned version; secrets shown once; who made each; revocation of those no stronger than the user).
 import { useState } from 'react';
 import { api, must, type S, type Scope } from '../api.ts';
 import { API_VERSIONS, SCOPES } from '../catalog.ts';
@@ -20,6 +20,14 @@ function ScopePicker({ value, onChange }: { value: Set<Scope>; onChange: (s: Set
       </div>
     </fieldset>
   );
+}
+
+/** A credential is revoked only by one no stronger: the action shows when the user holds every scope of it. */
+function Revocable({ scopes, revoked, children }: { scopes: Scope[]; revoked: boolean; children: React.ReactNode }) {
+  const { can } = useSession();
+  if (revoked) return null;
+  const missing = scopes.filter((s) => !can(s));
+  return missing.length ? <small className="muted">needs {missing.join(', ')} to revoke</small> : <>{children}</>;
 }
 
 function CredentialForm({ label, create }: { label: string; create: (input: { name: string; scopes: Scope[]; api_version: S['ApiVersion'] }) => Promise<unknown> }) {
@@ -96,7 +104,11 @@ export function ApiKeys() {
             <td>{k.api_version}</td>
             <td>{time(k.last_used_at)}</td>
             <td>{k.revoked_at ? <Badge value="revoked" /> : <Badge value="active" />}</td>
-            <td>{k.revoked_at ? null : <Action kind="danger" label="Revoke" confirm={`Revoke ${k.name}? Requests with it fail at once.`} onDone={state.reload} run={() => must(api.POST('/v1/api_keys/{api_key_id}/revoke', { params: { path: { api_key_id: k.id } } }))} />}</td>
+            <td>
+              <Revocable scopes={k.scopes} revoked={k.revoked_at !== null}>
+                <Action kind="danger" label="Revoke" confirm={`Revoke ${k.name}? Requests with it fail at once.`} onDone={state.reload} run={() => must(api.POST('/v1/api_keys/{api_key_id}/revoke', { params: { path: { api_key_id: k.id } } }))} />
+              </Revocable>
+            </td>
           </tr>
         )}
       />
@@ -144,7 +156,11 @@ export function OAuthClients() {
             <td>{c.api_version}</td>
             <td>{time(c.created)}</td>
             <td>{c.revoked_at ? <Badge value="revoked" /> : <Badge value="active" />}</td>
-            <td>{c.revoked_at ? null : <Action kind="danger" label="Revoke" confirm={`Revoke ${c.name} and its tokens?`} onDone={state.reload} run={() => must(api.POST('/v1/oauth_clients/{oauth_client_id}/revoke', { params: { path: { oauth_client_id: c.id } } }))} />}</td>
+            <td>
+              <Revocable scopes={c.scopes} revoked={c.revoked_at !== null}>
+                <Action kind="danger" label="Revoke" confirm={`Revoke ${c.name} and its tokens?`} onDone={state.reload} run={() => must(api.POST('/v1/oauth_clients/{oauth_client_id}/revoke', { params: { path: { oauth_client_id: c.id } } }))} />
+              </Revocable>
+            </td>
           </tr>
         )}
       />
