@@ -7,7 +7,8 @@ and end-of-file marker) and hands the schema its bytes as a string.
 The operations on the current dashboard session are authenticated by the session cookie alone
 (`sessionCookie` in the spec), and signing out ends the session it is given. So each of their cases
 gets a session of its own: a sign-in as the dashboard user run.sh created, whose cookie and CSRF
-token (needed by the state-changing ones: switching the session's mode, signing out) go with the request.
+token (needed by the state-changing ones: switching the session's mode, changing the password,
+signing out) go with the request.
 """
 
 import os
@@ -21,7 +22,7 @@ EMAIL = os.environ["CONTRACT_SESSION_EMAIL"]
 PASSWORD = os.environ["CONTRACT_SESSION_PASSWORD"]
 
 
-@schemathesis.auth(refresh_interval=None).apply_to(operation_id=["getCurrentSession", "updateCurrentSession", "deleteCurrentSession"])
+@schemathesis.auth(refresh_interval=None).apply_to(operation_id=["getCurrentSession", "updateCurrentSession", "deleteCurrentSession", "changeOwnPassword"])
 class DashboardSession:
     def get(self, case, ctx):
         answer = requests.post(f"{BASE_URL}/v1/sessions", json={"email": EMAIL, "password": PASSWORD}, timeout=10)

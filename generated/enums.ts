@@ -5,7 +5,7 @@
 export const API_VERSION = ["2026-12-01","2026-07-01","2026-01-15"] as const;
 
 /** The values of `AuditAction`. */
-export const AUDIT_ACTION = ["api_key.created","api_key.revoked","oauth_client.created","oauth_client.revoked","user.created","user.updated","user.deleted","webhook_endpoint.created","webhook_endpoint.updated","webhook_endpoint.deleted","webhook_endpoint.secret_rotated","webhook_endpoint.deliveries_recovered","webhook_endpoint.disabled","event.replayed","carrier.suspended","carrier.reinstated","carrier.revetted","invoice.voided","carrier_payment.sent","payment.returned","test_data.deleted"] as const;
+export const AUDIT_ACTION = ["api_key.created","api_key.revoked","oauth_client.created","oauth_client.revoked","user.created","user.updated","user.deleted","user.password_changed","user.password_reset","webhook_endpoint.created","webhook_endpoint.updated","webhook_endpoint.deleted","webhook_endpoint.secret_rotated","webhook_endpoint.deliveries_recovered","webhook_endpoint.disabled","event.replayed","carrier.suspended","carrier.reinstated","carrier.revetted","invoice.voided","carrier_payment.sent","payment.returned","test_data.deleted"] as const;
 
 /** The values of `AuthorityStatus`. */
 export const AUTHORITY_STATUS = ["active","inactive","none"] as const;
@@ -29,7 +29,7 @@ export const CURRENCY = ["usd"] as const;
 export const DATABASE_STATUS = ["ok","unavailable"] as const;
 
 /** The values of `ErrorCode`. */
-export const ERROR_CODE = ["missing_required_field","invalid_value","invalid_format","unknown_field","invalid_json","invalid_cursor","invalid_vin","missing_credentials","invalid_api_key","invalid_token","expired_token","insufficient_scope","resource_missing","route_not_found","method_not_allowed","invalid_state_transition","carrier_not_active","duplicate_carrier","endpoint_not_subscribed","endpoint_disabled","idempotency_key_reused","idempotency_key_in_use","payload_too_large","unsupported_media_type","rate_limit_exceeded","internal_error","invalid_client","invalid_scope","unsupported_grant_type","invalid_credentials","invalid_csrf_token","duplicate_user","last_owner","amount_exceeds_balance","order_already_billed","order_already_paid","reference_conflict","service_unavailable","registry_unavailable","livemode_mismatch","test_clock_limit"] as const;
+export const ERROR_CODE = ["missing_required_field","invalid_value","invalid_format","unknown_field","invalid_json","invalid_cursor","invalid_vin","missing_credentials","invalid_api_key","invalid_token","expired_token","insufficient_scope","resource_missing","route_not_found","method_not_allowed","invalid_state_transition","carrier_not_active","duplicate_carrier","endpoint_not_subscribed","endpoint_disabled","idempotency_key_reused","idempotency_key_in_use","payload_too_large","unsupported_media_type","rate_limit_exceeded","internal_error","invalid_client","invalid_scope","unsupported_grant_type","invalid_credentials","invalid_csrf_token","duplicate_user","last_owner","amount_exceeds_balance","order_already_billed","order_already_paid","reference_conflict","service_unavailable","registry_unavailable","livemode_mismatch","test_clock_limit","incorrect_password"] as const;
 
 /** The values of `ErrorType`. */
 export const ERROR_TYPE = ["validation_error","authentication_error","permission_error","not_found_error","invalid_request_error","conflict_error","rate_limit_error","api_error"] as const;

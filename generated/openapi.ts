@@ -1112,6 +1112,34 @@ export interface paths {
         patch: operations["updateCurrentSession"];
         trace?: never;
     };
+    "/v1/sessions/current/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change your own password
+         * @description The signed-in user changes their password: `current_password` must be the password they
+         *     sign in with (403 `incorrect_password` otherwise; each wrong one counts as a failed sign-in
+         *     of the user's email, and while that email's sign-ins are throttled this answers 429
+         *     `rate_limit_exceeded` with `Retry-After`). `new_password` must follow the password policy
+         *     (see `Password`: 12 to 128 characters, not common, not easily guessed, not containing the
+         *     user's email name or name: 400 `invalid_value` with `param` `new_password`). The user's other
+         *     sessions end at once; this one goes on. Like every state-changing request made with a
+         *     session, it sends the session's `X-CSRF-Token`. Only the cookie authenticates it (a key has
+         *     no password: 401 `missing_credentials`). Recorded in the audit log (`user.password_changed`).
+         */
+        post: operations["changeOwnPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users": {
         parameters: {
             query?: never;
@@ -1130,8 +1158,8 @@ export interface paths {
          * @description Adds a person to the account's dashboard with a role: `owner` (every scope, and managing
          *     users), `admin` (every scope but `users:manage`), `developer` (orders, customers and
          *     carriers read and write, `webhooks:manage`, `keys:manage`), `viewer` (every `:read` scope but
-         *     `accounting:read` and `audit:read`). With `password` (12 to 200 characters) the user signs in
-         *     with it; without one, an initial password is generated and returned this once in
+         *     `accounting:read` and `audit:read`). With `password` (the password policy of `Password`: 12 to
+         *     128 characters, not common or easily guessed) the user signs in with it; without one, an initial password is generated and returned this once in
          *     `initial_password`, to hand over to the person (an invitation). Passwords are stored only as
          *     scrypt hashes. An email is unique within the account (409 `duplicate_user`); another account
          *     may have a user with the same email.
@@ -1182,6 +1210,33 @@ export interface paths {
          *     that reach beyond it. Each revocation is recorded in the audit log, as is the change.
          */
         patch: operations["updateUser"];
+        trace?: never;
+    };
+    "/v1/users/{user_id}/reset_password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id. */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset a dashboard user's password
+         * @description Gives the user a new generated password, returned this once in `initial_password` (as when
+         *     a user is created without one), to hand over to the person; the old password stops working
+         *     and every session of the user ends at once. A credential resets only a user whose role's
+         *     scopes it holds itself (403 `insufficient_scope` otherwise, as for disabling or removing the
+         *     user). Recorded in the audit log (`user.password_reset`).
+         */
+        post: operations["resetUserPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/audit_logs": {
@@ -2477,7 +2532,7 @@ export interface components {
                  * @description Specific, stable code (listed in the API reference). New codes are added as the API grows: handle an unknown code by its `type`.
                  * @enum {string}
                  */
-                code: "missing_required_field" | "invalid_value" | "invalid_format" | "unknown_field" | "invalid_json" | "invalid_cursor" | "invalid_vin" | "missing_credentials" | "invalid_api_key" | "invalid_token" | "expired_token" | "insufficient_scope" | "resource_missing" | "route_not_found" | "method_not_allowed" | "invalid_state_transition" | "carrier_not_active" | "duplicate_carrier" | "endpoint_not_subscribed" | "endpoint_disabled" | "idempotency_key_reused" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "internal_error" | "invalid_client" | "invalid_scope" | "unsupported_grant_type" | "invalid_credentials" | "invalid_csrf_token" | "duplicate_user" | "last_owner" | "amount_exceeds_balance" | "order_already_billed" | "order_already_paid" | "reference_conflict" | "service_unavailable" | "registry_unavailable" | "livemode_mismatch" | "test_clock_limit";
+                code: "missing_required_field" | "invalid_value" | "invalid_format" | "unknown_field" | "invalid_json" | "invalid_cursor" | "invalid_vin" | "missing_credentials" | "invalid_api_key" | "invalid_token" | "expired_token" | "insufficient_scope" | "resource_missing" | "route_not_found" | "method_not_allowed" | "invalid_state_transition" | "carrier_not_active" | "duplicate_carrier" | "endpoint_not_subscribed" | "endpoint_disabled" | "idempotency_key_reused" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "internal_error" | "invalid_client" | "invalid_scope" | "unsupported_grant_type" | "invalid_credentials" | "invalid_csrf_token" | "duplicate_user" | "last_owner" | "amount_exceeds_balance" | "order_already_billed" | "order_already_paid" | "reference_conflict" | "service_unavailable" | "registry_unavailable" | "livemode_mismatch" | "test_clock_limit" | "incorrect_password";
                 /** @description Human-readable explanation. */
                 message: string;
                 /** @description The offending parameter or field (JSON path like `vehicles[0].vin` for nested fields). */
@@ -3705,13 +3760,19 @@ export interface components {
          */
         UserRole: "owner" | "admin" | "developer" | "viewer";
         /**
-         * @description A password of 12 to 200 characters.
+         * Format: password
+         * @description A new password: 12 to 128 characters, kept exactly as sent (any printable Unicode, spaces
+         *     included; no rule on which kinds of characters). It must not be a common or breached-style
+         *     password or easily guessed (a zxcvbn strength score of at least 3 of 4, with dictionaries
+         *     shipped with the server), and must not contain the user's email name (before the `@`) or
+         *     name: 400 `invalid_value` with a hint. A long passphrase of unrelated words passes. Error
+         *     messages never repeat a password.
          * @example correct horse battery staple
          */
         Password: string & components["schemas"]["Text"];
         /**
          * User
-         * @description A person who signs in to the dashboard. `initial_password` appears only in the answer of a create without a password.
+         * @description A person who signs in to the dashboard. `initial_password` appears only in the answer of a create without a password and of a password reset.
          */
         User: {
             id: components["schemas"]["UserId"];
@@ -3723,7 +3784,10 @@ export interface components {
             role: components["schemas"]["UserRole"];
             /** @description A disabled user cannot sign in, and their sessions have ended. */
             disabled: boolean;
-            /** @description The generated password, shown once. */
+            /**
+             * Format: password
+             * @description The generated password, shown once (in the answer of a create without a password, or of a reset).
+             */
             initial_password?: string;
             created: components["schemas"]["UnixTime"];
             /** @description When the user last signed in; null if never. */
@@ -3754,6 +3818,21 @@ export interface components {
             role?: components["schemas"]["UserRole"];
             disabled?: boolean;
         };
+        /**
+         * PasswordChange
+         * @example {
+         *       "current_password": "my previous passphrase 2025",
+         *       "new_password": "tailgate orchard velvet compass"
+         *     }
+         */
+        PasswordChange: {
+            /**
+             * Format: password
+             * @description The password the user signs in with now.
+             */
+            current_password: string & components["schemas"]["Text"];
+            new_password: components["schemas"]["Password"];
+        };
         /** UserList */
         UserList: {
             /** @constant */
@@ -3780,6 +3859,7 @@ export interface components {
         SessionCreate: {
             /** @description The user's email (compared case-insensitively). */
             email: string & components["schemas"]["Text"];
+            /** Format: password */
             password: string & components["schemas"]["Text"];
             /**
              * @description The account to sign in to (its id, `acct_` + ULID), for a person who is a user of several
@@ -4267,7 +4347,10 @@ export interface components {
             scope?: string & components["schemas"]["Text"];
             /** @description The client id, when not sent by HTTP Basic. */
             client_id?: string & components["schemas"]["Text"];
-            /** @description The client secret, when not sent by HTTP Basic. */
+            /**
+             * Format: password
+             * @description The client secret, when not sent by HTTP Basic.
+             */
             client_secret?: string & components["schemas"]["Text"];
         } & {
             [key: string]: components["schemas"]["Text"];
@@ -4291,9 +4374,11 @@ export interface components {
          * @description Form fields of RFC 7662 §2.1; other fields are ignored (RFC 6749 §3.1), and are text like every field.
          */
         OAuthIntrospectionRequest: {
+            /** Format: password */
             token: string & components["schemas"]["Text"];
             token_type_hint?: string & components["schemas"]["Text"];
             client_id?: string & components["schemas"]["Text"];
+            /** Format: password */
             client_secret?: string & components["schemas"]["Text"];
         } & {
             [key: string]: components["schemas"]["Text"];
@@ -4353,6 +4438,8 @@ export interface components {
          *     | `api_key.created`, `api_key.revoked` | the key | an API key is created or revoked |
          *     | `oauth_client.created`, `oauth_client.revoked` | the client | an OAuth client is created or revoked |
          *     | `user.created`, `user.updated`, `user.deleted` | the user | a dashboard user is created, changed or removed |
+         *     | `user.password_changed` | the user | a user changes their own password |
+         *     | `user.password_reset` | the user | a user's password is reset (a new one generated) |
          *     | `webhook_endpoint.created`, `webhook_endpoint.updated`, `webhook_endpoint.deleted` | the endpoint | a webhook endpoint is created, changed (including enabled or disabled) or deleted |
          *     | `webhook_endpoint.secret_rotated` | the endpoint | its signing secret is rotated |
          *     | `webhook_endpoint.disabled` | the endpoint | the platform disabled it after five days of failures without a success (actor `system`) |
@@ -4369,7 +4456,7 @@ export interface components {
          * @example api_key.revoked
          * @enum {string}
          */
-        AuditAction: "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.deleted" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deliveries_recovered" | "webhook_endpoint.disabled" | "event.replayed" | "carrier.suspended" | "carrier.reinstated" | "carrier.revetted" | "invoice.voided" | "carrier_payment.sent" | "payment.returned" | "test_data.deleted";
+        AuditAction: "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.deleted" | "user.password_changed" | "user.password_reset" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deliveries_recovered" | "webhook_endpoint.disabled" | "event.replayed" | "carrier.suspended" | "carrier.reinstated" | "carrier.revetted" | "invoice.voided" | "carrier_payment.sent" | "payment.returned" | "test_data.deleted";
         /**
          * AuditLog
          * @description One privileged action, recorded in the same transaction as the action itself (so an action
@@ -8207,6 +8294,62 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    changeOwnPassword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "current_password": "my previous passphrase 2025",
+                 *       "new_password": "tailgate orchard velvet compass"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PasswordChange"];
+            };
+        };
+        responses: {
+            /** @description The password was changed; the answer is the signed-in user. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listUsers: {
         parameters: {
             query?: {
@@ -8415,6 +8558,54 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resetUserPassword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The user's id. */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user, with the new password in `initial_password`, shown this once. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

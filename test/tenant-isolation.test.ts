@@ -131,7 +131,7 @@ const FIXTURE_OF: Record<string, Record<string, string>> = {
 };
 
 /** The operations of live mode only (dashboard users): a test caller is answered 403 `livemode_mismatch`. */
-const LIVE_ONLY = new Set(['createUser', 'listUsers', 'getUser', 'updateUser', 'deleteUser']);
+const LIVE_ONLY = new Set(['createUser', 'listUsers', 'getUser', 'updateUser', 'deleteUser', 'resetUserPassword']);
 
 /** Who owns the resources (A) and who probes them (B): an account name and a mode each. */
 interface Pair {

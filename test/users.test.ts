@@ -1,6 +1,7 @@
 // Dashboard users and sessions: passwords, roles and their scopes, sign-in with a cookie and CSRF
 // token, expiry (the ASVS level 2 defaults), sign-out, limited attempts, user management by owners,
-// one email in several accounts, and tenant isolation. Parallel attempts against the limits and
+// one email in several accounts, and tenant isolation; the password policy (OWASP ASVS 2.1), changing
+// one's own password, resets, and no password in any error. Parallel attempts against the limits and
 // configured lifetimes: test/sign-in-limits.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
@@ -15,6 +16,8 @@ import { allScopes } from '../src/shared/spec.js';
 import { AuditLog } from '../src/audit/audit.entities.js';
 import { createUserInAccount } from '../src/users/users.service.js';
 import { openDatabase } from '../src/db/orm.js';
+import { passwordProblem } from '../src/users/password-policy.js';
+import { fromValidationErrors } from '../src/http/validate.js';
 
 describe('passwords', () => {
   it('hashes with scrypt and a random salt, and verifies only the same password', async () => {
@@ -48,6 +51,59 @@ describe('roles', () => {
   });
   it('gives viewers every read scope but accounting and audit', () => {
     expect([...ROLE_SCOPES.viewer].sort()).toEqual(all.filter((s) => s.endsWith(':read') && !['accounting:read', 'audit:read'].includes(s)).sort());
+  });
+});
+
+
+/** Every 6-character piece of a secret: none may appear in a message. */
+const pieces = (secret: string): string[] => Array.from({ length: Math.max(0, secret.length - 5) }, (_, i) => secret.slice(i, i + 6));
+const expectNoPieceOf = (secret: string, message: string) => {
+  for (const piece of pieces(secret)) expect(message, `a piece of the secret (${JSON.stringify(piece)})`).not.toContain(piece);
+};
+/** 128 characters (code points) of unrelated words, spaces and non-ASCII letters. */
+const LONG_PASSWORD = [...'Grüße aus Köln: ferry lantern 🚚 ledger orchid — Ωmega velvet tundra, saffron quarry; nimbus 7 harbor crochet whistle pylon zephyr'.repeat(2)].slice(0, 128).join('');
+
+describe('the password policy (ASVS 2.1)', () => {
+  const who = { email: 'marguerite.okafor@acme.example', name: 'Marguerite Okafor' };
+  it('accepts 12 to 128 characters of any printable Unicode and spaces, with no composition rule', () => {
+    expect(passwordProblem('correct horse battery staple', who)).toBeUndefined();
+    expect(passwordProblem('tailgate orchard velvet compass', who)).toBeUndefined();
+    expect([...LONG_PASSWORD]).toHaveLength(128);
+    expect(passwordProblem(LONG_PASSWORD, who)).toBeUndefined();
+    expect(passwordProblem('ж'.repeat(3) + ' Тише едешь дальше будешь', who)).toBeUndefined();
+    expect(passwordProblem(generatePassword(), who)).toBeUndefined();
+  });
+  it('refuses fewer than 12 and more than 128 characters, counting code points', () => {
+    expect(passwordProblem('Kx7mQ2pZr9W', who)).toMatch(/at least 12 characters/);
+    expect(passwordProblem('🚚'.repeat(12), who)).not.toMatch(/at least 12/);
+    expect(passwordProblem(LONG_PASSWORD + 'x', who)).toMatch(/at most 128 characters/);
+  });
+  it.each(['letmein12345', 'qwertyuiop123', 'aaaaaaaaaaaa', '123456789012', 'iloveyou2024', 'P@ssw0rd2024!'])('refuses the guessable %s, in words that do not repeat it', (password) => {
+    const problem = passwordProblem(password, who);
+    expect(problem).toMatch(/too easy to guess/);
+    expectNoPieceOf(password, problem!);
+  });
+  it("refuses a password containing the user's email name or name, in any case", () => {
+    for (const password of ['marguerite rides the night tram', 'the OKAFOR family orchard 1989', 'xx marguerite.okafor xx']) {
+      expect(passwordProblem(password, who)).toMatch(/email name or name/);
+    }
+    // Parts shorter than four characters are too common to refuse.
+    expect(passwordProblem('a dev rides the night tram', { email: 'dev@acme.example', name: 'Al' })).toBeUndefined();
+  });
+});
+
+describe('validation messages about a secret', () => {
+  it('never quote the value, whichever keyword failed', () => {
+    const secret = 'Secr3t!xyPattern-breaking';
+    for (const keyword of ['pattern', 'format', 'minLength', 'maxLength', 'type', 'enum', 'const']) {
+      const error = fromValidationErrors([
+        { keyword, instancePath: '/requestBody/password', schemaPath: '#/x', params: { pattern: '^x$', format: 'x', limit: 12, type: 'integer', allowedValues: ['x'], allowedValue: 'x' }, data: secret, parentSchema: { type: 'string' } },
+      ] as never);
+      expect(error.param, keyword).toBe('password');
+      expectNoPieceOf(secret, error.message);
+    }
+    const other = fromValidationErrors([{ keyword: 'pattern', instancePath: '/requestBody/client_secret', schemaPath: '#/x', params: { pattern: '^x$' }, data: secret, parentSchema: {} }] as never);
+    expectNoPieceOf(secret, other.message);
   });
 });
 
@@ -243,6 +299,148 @@ describe.each(backends({ pooler: true }))('dashboard users and sessions on %s', 
       const r = await h.call('GET', '/v1/sessions/current', { key: null, headers: { Cookie: `vt_session=vts_${'0'.repeat(43)}` } });
       expect(r.status).toBe(401);
       expect(r.body.error.code).toBe('missing_credentials');
+    });
+  });
+
+
+  describe('passwords in requests', () => {
+    it('refuses a weak password at creation with 400 invalid_value naming it, and a strong one of 128 characters signs in as sent', async () => {
+      for (const password of ['letmein12345', 'qwertyuiop123']) {
+        const r = await h.call('POST', '/v1/users', { key: ownerKey, body: { email: email('viewer'), role: 'viewer', password } });
+        expect(r.status, password).toBe(400);
+        expect(r.body.error).toMatchObject({ code: 'invalid_value', param: 'password' });
+        expect(r.body.error.message).toMatch(/too easy to guess/);
+        expectNoPieceOf(password, r.body.error.message);
+      }
+      const named = await h.call('POST', '/v1/users', { key: ownerKey, body: { email: email('viewer'), name: 'Hortensia Blake', role: 'viewer', password: 'hortensia sails past harbor lights' } });
+      expect(named.status).toBe(400);
+      expect(named.body.error.message).toMatch(/email name or name/);
+      const user = await createUser('viewer', LONG_PASSWORD);
+      await signIn(user.email, LONG_PASSWORD);
+      // Kept whole, never cut: the first 127 characters are not the password.
+      const cut = await h.call('POST', '/v1/sessions', { key: null, body: { email: user.email, password: [...LONG_PASSWORD].slice(0, 127).join('') } });
+      expect(cut.status).toBe(401);
+    });
+
+    it('never repeats a password in an error: short, long (209 characters), pattern-breaking, malformed JSON', async () => {
+      const short = 'Secr3t!xy';
+      const long = 'Lorem-Ipsum-Dolor-'.repeat(12).slice(0, 209);
+      const nul = 'Pattern-Breaking\u0000Secret-Tail-Xq';
+      expect(long).toHaveLength(209);
+      const cases: [string, string, Record<string, unknown>, string][] = [
+        ['/v1/users', 'password', { email: email('viewer'), role: 'viewer', password: short }, short],
+        ['/v1/users', 'password', { email: email('viewer'), role: 'viewer', password: long }, long],
+        ['/v1/users', 'password', { email: email('viewer'), role: 'viewer', password: nul }, nul],
+        ['/v1/sessions', 'password', { email: 'nobody@acme.example', password: long }, long],
+      ];
+      for (const [path, param, body, secret] of cases) {
+        const r = await h.call('POST', path, { key: path === '/v1/sessions' ? null : ownerKey, body });
+        expect(r.status, `${path} ${secret.length}`).toBe(400);
+        expect(r.body.error.param).toBe(param);
+        expectNoPieceOf(secret, r.body.error.message);
+        expect(r.text).not.toContain(secret.slice(0, 9));
+      }
+      const tooShort = await h.call('POST', '/v1/users', { key: ownerKey, body: { email: email('viewer'), role: 'viewer', password: short } });
+      expect(tooShort.body.error.message).toMatch(/has 9 characters; it must have at least 12 characters/);
+      const tooLong = await h.call('POST', '/v1/users', { key: ownerKey, body: { email: email('viewer'), role: 'viewer', password: long } });
+      expect(tooLong.body.error.message).toMatch(/has 209 characters; it must have at most 128 characters/);
+      const malformed = await h.call('POST', '/v1/sessions', { key: null, raw: `{"email":"nobody@acme.example","password":${short}Hunter42}`, headers: { 'Content-Type': 'application/json' } });
+      expect(malformed.status).toBe(400);
+      expect(malformed.body.error.code).toBe('invalid_json');
+      expectNoPieceOf(`${short}Hunter42`, malformed.body.error.message);
+    });
+  });
+
+  describe('POST /v1/sessions/current/password (change your own password)', () => {
+    const NEW_PASSWORD = 'tailgate orchard velvet compass';
+    it('checks the current password, sets the new one, ends the other sessions and keeps this one, audited', async () => {
+      const dev = await createUser('developer');
+      const other = await signIn(dev.email);
+      const s = await signIn(dev.email);
+      const r = await h.call('POST', '/v1/sessions/current/password', { ...withSession(s), body: { current_password: PASSWORD, new_password: NEW_PASSWORD } });
+      expect(r.status, r.text).toBe(200);
+      expect(r.body).toMatchObject({ id: dev.id, object: 'user' });
+      expect(r.body.initial_password).toBeUndefined();
+      expect((await h.call('GET', '/v1/sessions/current', withSession(s))).status).toBe(200);
+      expect((await h.call('GET', '/v1/sessions/current', withSession(other))).status).toBe(401);
+      expect((await h.call('POST', '/v1/sessions', { key: null, body: { email: dev.email, password: PASSWORD } })).status).toBe(401);
+      await signIn(dev.email, NEW_PASSWORD);
+      const entry = await h.database.db.em().findOneOrFail(AuditLog, { target: dev.id, action: 'user.password_changed' });
+      expect(entry.actor).toBe(dev.id);
+      clock.advance(16 * 60_000); // the failed sign-in above leaves the window
+    });
+    it('holds the new password to the policy (param new_password), without repeating it', async () => {
+      const dev = await createUser('developer');
+      const s = await signIn(dev.email);
+      for (const weak of ['monkey123456', 'short one', dev.email.split('@')[0]! + ' likes tea']) {
+        const r = await h.call('POST', '/v1/sessions/current/password', { ...withSession(s), body: { current_password: PASSWORD, new_password: weak } });
+        expect(r.status, weak).toBe(400);
+        expect(r.body.error).toMatchObject({ code: 'invalid_value', param: 'new_password' });
+        expectNoPieceOf(weak, r.body.error.message);
+      }
+      await signIn(dev.email);
+    });
+    it('refuses a wrong current password with 403 incorrect_password, counted as a failed sign-in of the email', async () => {
+      const dev = await createUser('developer');
+      const s = await signIn(dev.email);
+      for (let i = 0; i < 3; i++) {
+        const r = await h.call('POST', '/v1/sessions/current/password', { ...withSession(s), body: { current_password: `wrong guess ${i}`, new_password: NEW_PASSWORD } });
+        expect(r.status).toBe(403);
+        expect(r.body.error).toMatchObject({ type: 'permission_error', code: 'incorrect_password', param: 'current_password' });
+        expect(r.body.error.message).not.toContain('wrong guess');
+      }
+      // The email's failures are used up (3 in this file's settings): sign-in and the change wait.
+      const throttled = await h.call('POST', '/v1/sessions/current/password', { ...withSession(s), body: { current_password: PASSWORD, new_password: NEW_PASSWORD } });
+      expect(throttled.status).toBe(429);
+      expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await h.call('POST', '/v1/sessions', { key: null, body: { email: dev.email, password: PASSWORD } })).status).toBe(429);
+      clock.advance(16 * 60_000);
+      expect((await h.call('POST', '/v1/sessions/current/password', { ...withSession(s), body: { current_password: PASSWORD, new_password: NEW_PASSWORD } })).status).toBe(200);
+    });
+    it('is for a session only, with its CSRF token: a key gets 401, a request without the token 403', async () => {
+      const body = { current_password: PASSWORD, new_password: NEW_PASSWORD };
+      const byKey = await h.call('POST', '/v1/sessions/current/password', { key: ownerKey, body });
+      expect(byKey.status).toBe(401);
+      expect(byKey.body.error.code).toBe('missing_credentials');
+      const dev = await createUser('developer');
+      const s = await signIn(dev.email);
+      const noCsrf = await h.call('POST', '/v1/sessions/current/password', { ...withSession(s, false), body });
+      expect(noCsrf.status).toBe(403);
+      expect(noCsrf.body.error.code).toBe('invalid_csrf_token');
+    });
+  });
+
+  describe('POST /v1/users/{user_id}/reset_password', () => {
+    it('generates a new password shown once, ends every session of the user, audited', async () => {
+      const dev = await createUser('developer');
+      const s = await signIn(dev.email);
+      const r = await h.call('POST', `/v1/users/${dev.id}/reset_password`, { key: ownerKey });
+      expect(r.status, r.text).toBe(200);
+      expect(r.body).toMatchObject({ id: dev.id, object: 'user', role: 'developer' });
+      expect(r.body.initial_password).toMatch(/^[A-Za-z0-9]{20}$/);
+      expect(r.headers.get('cache-control')).toBe('no-store');
+      expect((await h.call('GET', '/v1/sessions/current', withSession(s))).status).toBe(401);
+      expect((await h.call('POST', '/v1/sessions', { key: null, body: { email: dev.email, password: PASSWORD } })).status).toBe(401);
+      await signIn(dev.email, r.body.initial_password);
+      expect((await h.call('GET', `/v1/users/${dev.id}`, { key: ownerKey })).body.initial_password).toBeUndefined();
+      expect(await h.database.db.em().count(AuditLog, { target: dev.id, action: 'user.password_reset' })).toBe(1);
+      clock.advance(16 * 60_000);
+    });
+    it('resets only users whose role holds no scope the caller lacks (403 insufficient_scope), and is for users:manage', async () => {
+      const viewer = await createUser('viewer');
+      const owner = await createUser('owner');
+      const narrow = await h.key('acme', 'users:manage,orders:read,customers:read,carriers:read');
+      const refused = await h.call('POST', `/v1/users/${owner.id}/reset_password`, { key: narrow });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.code).toBe('insufficient_scope');
+      expect(refused.body.error.message).toContain(`User ${owner.id} (role owner)`);
+      await signIn(owner.email);
+      expect((await h.call('POST', `/v1/users/${viewer.id}/reset_password`, { key: narrow })).status).toBe(200);
+      const admin = await createUser('admin');
+      const s = await signIn(admin.email);
+      expect((await h.call('POST', `/v1/users/${viewer.id}/reset_password`, withSession(s))).status).toBe(403);
+      const other = await h.key('globex', 'all');
+      expect((await h.call('POST', `/v1/users/${viewer.id}/reset_password`, { key: other })).status).toBe(404);
     });
   });
 

@@ -1,6 +1,7 @@
 // The dashboard: sign-in, then the pages of the brokerage (orders, customers, carriers, compliance)
 // and accounting (invoices, payments, carrier payments, the ledger, mail and the print queue, reports),
-// and of its developers (webhooks, keys, OAuth clients, events), the team and the account's settings.
+// and of its developers (webhooks, keys, OAuth clients, events), the team, the account's settings and
+// the signed-in user's password.
 import { StrictMode, useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, NavLink, Navigate, Route, Routes } from 'react-router';
@@ -16,6 +17,7 @@ import { WebhookCreate, WebhookDetail, WebhookList } from './pages/Webhooks.tsx'
 import { ApiKeys, OAuthClients } from './pages/Keys.tsx';
 import { EventDetail, EventList, EventTypeList } from './pages/Events.tsx';
 import { Team } from './pages/Team.tsx';
+import { ChangePassword } from './pages/Password.tsx';
 import { TestClocks } from './pages/TestClocks.tsx';
 import { AuditLog } from './pages/Audit.tsx';
 import { InvoiceCreate, InvoiceDetail, InvoiceList } from './pages/accounting/invoices.tsx';
@@ -97,6 +99,7 @@ function Layout({ state, children }: { state: SessionState; children: React.Reac
             {session.user.email.slice(session.user.email.lastIndexOf('@'))}
           </span>
           <span className="role">{session.user.role}</span>
+          <NavLink to="/settings/password">Change password</NavLink>
           <button type="button" onClick={() => void state.signOut()}>
             Sign out
           </button>
@@ -205,6 +208,7 @@ function App() {
           <Route path="/settings/developers/oauth-clients" element={<OAuthClients />} />
           <Route path="/settings/developers/audit-log" element={<AuditLog />} />
           <Route path="/settings/team" element={<Team />} />
+          <Route path="/settings/password" element={<ChangePassword />} />
           <Route path="/settings/developers/test-clocks" element={<TestClocks />} />
           <Route path="/settings/account" element={<AccountSettings />} />
           <Route path="*" element={<Navigate to="/" replace />} />

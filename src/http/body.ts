@@ -93,7 +93,9 @@ export async function readBody(req: IncomingMessage, accepted: readonly string[]
     try {
       parsed = JSON.parse(text);
     } catch (err) {
-      throw errors.invalidJson(`The request body is not valid JSON: ${(err as Error).message}.`);
+      // V8 quotes an excerpt of the body in some messages; the body may hold a password or a secret.
+      const problem = (err as Error).message.replace(/, (?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/, '');
+      throw errors.invalidJson(`The request body is not valid JSON: ${problem}.`);
     }
   }
   checkText(parsed);

@@ -3,6 +3,7 @@
 // and the mapping of Ajv's errors to the envelope: one error for the first problem, naming the
 // parameter as integrators write it (`vehicles[0].vin`, `created[gte]`), the value sent and what is
 // allowed, in plain words (never the validator's own wording: `oneOf`, `const`, "must match ...").
+// A secret's value (a field the spec marks `writeOnly` or `format: password`) is never quoted.
 import type { ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { OpenAPIBackend } from 'openapi-backend';
@@ -213,6 +214,76 @@ function alternatives(schema: Schema | undefined): string {
   return or([...new Set(words)]);
 }
 
+/** A schema that holds a secret: the spec marks it `writeOnly` or `format: password`. */
+const marksSecret = (schema: Schema | undefined): boolean => schema?.writeOnly === true || schema?.format === 'password';
+
+let secretNames: ReadonlySet<string> | undefined;
+/**
+ * The names of the request properties the spec marks secret (`password`, `new_password`,
+ * `client_secret`, ...): an error about one never quotes its value, whichever of its subschemas
+ * (its own, a `$ref`'s, an `allOf`'s `Text`) the failed keyword belongs to.
+ */
+function secretPropertyNames(): ReadonlySet<string> {
+  if (secretNames) return secretNames;
+  const doc = openApiDocument() as unknown as Schema;
+  const resolve = (node: Schema): Schema => {
+    let out = node;
+    for (let i = 0; i < 10 && typeof out.$ref === 'string' && out.$ref.startsWith('#/'); i++) {
+      out = (out.$ref as string).slice(2).split('/').reduce<Schema>((at, key) => (at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')] as Schema), doc);
+    }
+    return out ?? {};
+  };
+  const names = new Set<string>();
+  const seen = new Set<unknown>();
+  const walk = (node: unknown): void => {
+    if (!node || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    const properties = (node as Schema).properties;
+    if (properties && typeof properties === 'object') {
+      for (const [name, sub] of Object.entries(properties as Record<string, Schema>)) if (marksSecret(sub) || marksSecret(resolve(sub))) names.add(name);
+    }
+    for (const value of Object.values(node)) walk(value);
+  };
+  walk(doc);
+  return (secretNames = names);
+}
+
+/** Whether the value an error is about is a secret, whose value a message must not repeat. */
+function aboutSecret(e: ErrorObject): boolean {
+  if (marksSecret(e.parentSchema as Schema | undefined)) return true;
+  const last = e.instancePath.split('/').pop()?.replace(/~1/g, '/').replace(/~0/g, '~');
+  return last !== undefined && secretPropertyNames().has(last);
+}
+
+/**
+ * The message about a secret (a password, a client secret): what is allowed, never the value sent
+ * (its length only, for a length bound).
+ */
+function secretError(e: ErrorObject & { note?: string }, param: string, where: string, schema: Schema | undefined): ApiError {
+  const p = e.params as Record<string, any>;
+  const note = e.note ? ` ${e.note}.` : '';
+  const about = describe(schema);
+  switch (e.keyword) {
+    case 'minLength':
+    case 'maxLength': {
+      const length = typeof e.data === 'string' ? [...e.data].length : 0;
+      const bound = e.keyword === 'minLength' ? `at least ${plural(p.limit, 'character')}` : `at most ${plural(p.limit, 'character')}`;
+      return errors.invalidValue(param || undefined, `${where} has ${plural(length, 'character')}; it must have ${bound}.${note}`);
+    }
+    case 'type': {
+      const types = (Array.isArray(p.type) ? p.type : String(p.type).split(',')) as string[];
+      return errors.invalidValue(param || undefined, `${where} must be ${or(types.map((t) => TYPE_WORDS[t] ?? t))}.${note}`);
+    }
+    case 'pattern':
+    case 'format': {
+      const form = about ?? PATTERN_WORDS[String(p.pattern)] ?? 'the allowed form';
+      return errors.invalidFormat(param || undefined, `${where} is not in the allowed form: ${form}.${note}`);
+    }
+    default:
+      return errors.invalidValue(param || undefined, `${where} is not allowed here${about ? ` (${about})` : ''}.${note}`);
+  }
+}
+
 /** One error for the first problem of a failed request validation, in the envelope's terms. */
 export function fromValidationErrors(found: ErrorObject[] | null | undefined): ApiError {
   // An `if` only chooses; a key's own error under `propertyNames` repeats the `propertyNames` one.
@@ -230,6 +301,7 @@ export function fromValidationErrors(found: ErrorObject[] | null | undefined): A
   const about = describe(schema);
   const note = e.note ? ` ${e.note}.` : '';
   const p = e.params as Record<string, any>;
+  if (e.keyword !== 'required' && e.keyword !== 'additionalProperties' && aboutSecret(e)) return secretError(e, param, where, schema);
   switch (e.keyword) {
     case 'required': {
       const missing = String(p.missingProperty);

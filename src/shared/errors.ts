@@ -37,6 +37,7 @@ const CODES: Record<ErrorCode, { type: ErrorType; status?: number }> = {
   expired_token: { type: 'authentication_error' },
   invalid_client: { type: 'authentication_error' },
   invalid_credentials: { type: 'authentication_error' },
+  incorrect_password: { type: 'permission_error' },
   invalid_csrf_token: { type: 'permission_error' },
   insufficient_scope: { type: 'permission_error' },
   resource_missing: { type: 'not_found_error' },
@@ -147,6 +148,8 @@ export const errors = {
     e('missing_credentials', 'The metrics are served to their token only: send Authorization: Bearer <METRICS_TOKEN>.', { headers }),
   metricsTokenInvalid: (headers: Record<string, string>) => e('invalid_token', 'The metrics token is not valid.', { headers }),
   invalidCredentials: () => e('invalid_credentials', 'The email or password is not correct.'),
+  /** Changing one's own password with a current password that is not the user's. */
+  incorrectPassword: () => e('incorrect_password', 'The current password is not correct.', { param: 'current_password' }),
   invalidCsrfToken: () =>
     e(
       'invalid_csrf_token',

@@ -6,7 +6,9 @@ import * as sessions from './sessions.service.js';
 import * as users from './users.service.js';
 
 export const handlers: PublicHandlers<'createSession'> &
-  Handlers<'getCurrentSession' | 'updateCurrentSession' | 'deleteCurrentSession' | 'createUser' | 'listUsers' | 'getUser' | 'updateUser' | 'deleteUser'> = {
+  Handlers<
+    'getCurrentSession' | 'updateCurrentSession' | 'deleteCurrentSession' | 'changeOwnPassword' | 'createUser' | 'listUsers' | 'getUser' | 'updateUser' | 'deleteUser' | 'resetUserPassword'
+  > = {
   async createSession({ body }, ctx) {
     const { live, token } = await sessions.signIn(ctx, body);
     return {
@@ -33,6 +35,9 @@ export const handlers: PublicHandlers<'createSession'> &
       headers: { 'Set-Cookie': sessions.sessionCookie(null, { secure: ctx.settings.production }) },
     };
   },
+  async changeOwnPassword({ body }, ctx) {
+    return { status: 200, body: users.renderUser(await users.changeOwnPassword(ctx, body)), headers: { 'Cache-Control': 'no-store' } };
+  },
   async createUser({ body }, ctx) {
     users.assertLiveMode(ctx);
     const { user, initialPassword } = await users.createUser(ctx, body);
@@ -54,5 +59,10 @@ export const handlers: PublicHandlers<'createSession'> &
     users.assertLiveMode(ctx);
     await users.deleteUser(ctx, params.user_id);
     return { status: 200, body: { id: params.user_id, object: 'user', deleted: true } };
+  },
+  async resetUserPassword({ params }, ctx) {
+    users.assertLiveMode(ctx);
+    const { user, password } = await users.resetUserPassword(ctx, params.user_id);
+    return { status: 200, body: users.renderUser(user, password), headers: { 'Cache-Control': 'no-store' } };
   },
 };

@@ -18,14 +18,15 @@ import { errors } from '../shared/errors.js';
 import { ownedFinder } from '../shared/find.js';
 import { newId } from '../shared/ids.js';
 import { listPage, type Page, type PageQuery } from '../shared/pagination.js';
-import { generatePassword, hashPassword } from './passwords.js';
+import { generatePassword, hashPassword, verifyPassword } from './passwords.js';
+import { assertPasswordAcceptable } from './password-policy.js';
+import { clearAttempts, emailKey, takeAttempt } from './sign-in-limits.js';
 import { isRole, ROLE_SCOPES, type Role } from './roles.js';
 import { Session, User } from './users.entities.js';
-import { livemodeOf } from '../shared/livemode.js';
+import { liveAccountIdOf, livemodeOf } from '../shared/livemode.js';
 
 type S = components['schemas'];
 
-export const MIN_PASSWORD_LENGTH = 12;
 
 export function renderUser(user: User, initialPassword?: string): S['User'] {
   return {
@@ -46,8 +47,8 @@ const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /**
  * A new user in `accountId` (persisted in `em`, not flushed). Without a password one is generated and
- * returned, to be handed over once. The API's validation already holds role and password to the
- * spec; the checks here are for the CLI.
+ * returned, to be handed over once. The API's validation already holds role and the password's
+ * length to the spec; the role check here is for the CLI, the password policy for both.
  */
 export async function issueUser(
   em: EntityManager,
@@ -57,9 +58,8 @@ export async function issueUser(
 ): Promise<{ user: User; initialPassword: string | undefined }> {
   if (!isRole(input.role)) throw errors.invalidValue('role', `Unknown role ${input.role}: owner, admin, developer or viewer.`);
   const email = normalizeEmail(input.email);
-  if (input.password !== undefined && input.password.length < MIN_PASSWORD_LENGTH) {
-    throw errors.invalidValue('password', `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
-  }
+  const name = input.name?.trim() || email.split('@')[0]!;
+  if (input.password !== undefined) assertPasswordAcceptable(input.password, { email, name });
   // Unique within the account only: whether another account has this email is none of this one's business.
   if (await em.count(User, { accountId, email })) throw errors.duplicateUser(email);
   const initialPassword = input.password === undefined ? generatePassword() : undefined;
@@ -67,7 +67,7 @@ export async function issueUser(
     id: newId('user', now.getTime()),
     accountId,
     email,
-    name: input.name?.trim() || email.split('@')[0]!,
+    name,
     role: input.role,
     passwordHash: await hashPassword(input.password ?? initialPassword!),
     disabled: false,
@@ -183,5 +183,52 @@ export function deleteUser(ctx: RequestContext, id: string): Promise<void> {
     await tx.em.nativeDelete(Session, { userId: user.id });
     await tx.em.nativeDelete(User, { id: user.id });
     await recordAudit(tx, 'user.deleted', user.id, { now });
+  });
+}
+
+/**
+ * The signed-in user changes their own password: the current one must be theirs (a wrong one counts
+ * as a failed sign-in of their email, and is refused while that email's sign-ins are throttled), the
+ * new one must pass the policy. The user's other sessions end; the calling one goes on.
+ */
+export async function changeOwnPassword(ctx: RequestContext, input: S['PasswordChange']): Promise<User> {
+  const sessionId = ctx.principal.sessionId;
+  const where = { id: ctx.principal.actorId, accountId: liveAccountIdOf(ctx.principal.accountId) };
+  const found = ctx.principal.kind === 'session' && sessionId ? await ctx.em.findOne(User, where) : null;
+  if (!found) throw errors.noSession({ 'WWW-Authenticate': 'Bearer realm="api"' });
+  const now = ctx.clock.now();
+  // A wrong current password is a guess at it: it takes an attempt of the email's sign-in limit (429 past it).
+  const key = emailKey(found.email);
+  await takeAttempt(ctx.em, key, ctx.settings.signIn.perEmail, ctx.settings.signIn, now);
+  if (!(await verifyPassword(input.current_password, found.passwordHash))) throw errors.incorrectPassword();
+  await clearAttempts(ctx.em, key);
+  assertPasswordAcceptable(input.new_password, found, 'new_password');
+  const passwordHash = await hashPassword(input.new_password);
+  return inTransaction(ctx, async (tx) => {
+    const user = await tx.em.findOneOrFail(User, where, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    user.passwordHash = passwordHash;
+    await tx.em.nativeUpdate(Session, { userId: user.id, revokedAt: null, id: { $ne: sessionId! } }, { revokedAt: now });
+    await recordAudit(tx, 'user.password_changed', user.id, { now });
+    await tx.em.flush();
+    return user;
+  });
+}
+
+/**
+ * Gives the user a new generated password (answered once) and ends all of their sessions. A
+ * credential resets only a user whose role's scopes it holds itself (src/shared/grants.ts).
+ */
+export async function resetUserPassword(ctx: RequestContext, id: string): Promise<{ user: User; password: string }> {
+  const password = generatePassword();
+  const passwordHash = await hashPassword(password);
+  return inTransaction(ctx, async (tx) => {
+    const now = ctx.clock.now();
+    const user = await findUser(tx, id, { forUpdate: true });
+    assertCanChangeUser(ctx, user);
+    user.passwordHash = passwordHash;
+    await tx.em.nativeUpdate(Session, { userId: user.id, revokedAt: null }, { revokedAt: now });
+    await recordAudit(tx, 'user.password_reset', user.id, { now });
+    await tx.em.flush();
+    return { user, password };
   });
 }

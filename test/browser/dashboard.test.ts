@@ -1068,19 +1068,59 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     expect(allowed.status).toBe(201);
   });
 
+  it('changes the signed-in user\'s password, which then signs in; an owner resets another user\'s password, shown once', async () => {
+    await page.locator('nav a', { hasText: 'Change password' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Change password' }).isVisible()).toBe(true);
+    // The policy's refusal, in the API's words (never repeating the password).
+    await page.getByLabel('Current password').fill(owner.password);
+    await page.getByLabel('New password').fill('letmein12345');
+    await submit('Change password');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('too easy to guess');
+    expect(await page.getByRole('alert').textContent()).not.toContain('letmein');
+    const changed = 'ferry lantern saffron quarry 42';
+    await page.getByLabel('Current password').fill(owner.password);
+    await page.getByLabel('New password').fill(changed);
+    await submit('Change password');
+    await expect.poll(() => page.getByTestId('password-changed').isVisible()).toBe(true);
+    await shot('change-password');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
+    await page.getByLabel('Email').fill(owner.email);
+    await page.getByLabel('Password').fill(owner.password);
+    await submit('Sign in');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('The email or password is not correct.');
+    owner.password = changed;
+    await signIn(owner.email, owner.password);
+
+    const created = await fetchFromPage('/v1/users', { method: 'POST', body: { email: 'reset.me@acme.example', role: 'developer', password: 'tundra pylon whistle crochet' }, csrf: true });
+    expect(created.status).toBe(201);
+    await go('/settings/team');
+    const row = page.locator('tbody tr', { hasText: 'reset.me@acme.example' });
+    await row.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Reset password' }).click();
+    const secret = row.getByTestId('secret');
+    await expect.poll(() => secret.textContent()).toMatch(/^[A-Za-z0-9]{20}$/);
+    const reset = (await secret.textContent())!;
+    await shot('team-reset-password');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signIn('reset.me@acme.example', reset);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signIn(owner.email, owner.password);
+  }, 120_000);
+
   it('adds a viewer to the team, who then sees no control that changes anything, and whom the API refuses', async () => {
     await go('/settings/team');
     await page.locator('summary', { hasText: 'Add user' }).click();
     await page.getByLabel('Email').fill('viewer@acme.example');
     await page.getByLabel('Name').fill('Val Viewer');
     await page.locator('select[name=role]').selectOption('viewer');
-    await page.locator('input[name=password]').fill('viewer password 123');
+    await page.locator('input[name=password]').fill('quiet harbor lamps 123');
     await submit('Add user');
     await expect.poll(() => page.locator('tbody').textContent()).toContain('viewer@acme.example');
     await shot('team');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
-    await signIn('viewer@acme.example', 'viewer password 123');
+    await signIn('viewer@acme.example', 'quiet harbor lamps 123');
     await shot('home-viewer');
     const nav = await page.locator('nav').textContent();
     expect(nav).toContain('Orders');

@@ -45,12 +45,27 @@ function Invite({ onDone }: { onDone: () => void }) {
               ))}
             </select>
           </Field>
-          <Field label="Password" hint="12 characters or more; leave empty to generate one to hand over">
-            <input name="password" type="password" autoComplete="new-password" minLength={12} value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Field label="Password" hint="12 to 128 characters, not a common or easily guessed one; leave empty to generate one to hand over">
+            <input name="password" type="password" autoComplete="new-password" minLength={12} maxLength={128} value={password} onChange={(e) => setPassword(e.target.value)} />
           </Field>
         </div>
       </Form>
     </details>
+  );
+}
+
+/** An owner resets a user's password: a new one is generated and shown once, to hand over. */
+function ResetPassword({ user }: { user: S['User'] }) {
+  const [shown, setShown] = useState<string>();
+  return (
+    <>
+      <Action
+        label="Reset password"
+        confirm={`Reset the password of ${user.email}? Their current password stops working and their sessions end.`}
+        run={async () => setShown((await must(api.POST('/v1/users/{user_id}/reset_password', { params: { path: { user_id: user.id } } }))).initial_password)}
+      />
+      {shown ? <SecretOnce label={`The new password of ${user.email}.`} value={shown} onDismiss={() => setShown(undefined)} /> : null}
+    </>
   );
 }
 
@@ -106,6 +121,7 @@ export function Team() {
                 <>
                   <Action label={u.disabled ? 'Enable' : 'Disable'} onDone={state.reload} run={() => must(api.PATCH('/v1/users/{user_id}', { params: { path: { user_id: u.id } }, body: { disabled: !u.disabled } }))} />
                   <Action kind="danger" label="Remove" confirm={`Remove ${u.email}?`} onDone={state.reload} run={() => must(api.DELETE('/v1/users/{user_id}', { params: { path: { user_id: u.id } } }))} />
+                  <ResetPassword user={u} />
                 </>
               ) : null}
             </td>

@@ -894,7 +894,8 @@ class AuditLogEntry(TypedDict):
     `GET /v1/audit_logs/{audit_log_id}` answers: API keys and OAuth clients created or revoked
     (`api_key.created`, `api_key.revoked`, `oauth_client.created`, `oauth_client.revoked`),
     dashboard users created, changed or removed (`user.created`, `user.updated`,
-    `user.deleted`), webhook endpoints created, changed, deleted or their secret rotated
+    `user.deleted`) and their passwords changed or reset (`user.password_changed`,
+    `user.password_reset`), webhook endpoints created, changed, deleted or their secret rotated
     (`webhook_endpoint.created`, `webhook_endpoint.updated`, `webhook_endpoint.deleted`,
     `webhook_endpoint.secret_rotated`), failed deliveries recovered
     (`webhook_endpoint.deliveries_recovered`), events replayed (`event.replayed`), carriers
