@@ -19,6 +19,7 @@ export const MODULES = [
   { name: 'carriers: compliance scan', files: ['src/carriers/compliance.rules.ts'], gated: true },
   { name: 'http: API versions', files: ['src/shared/versions.ts'], gated: true },
   { name: 'http: errors', files: ['src/shared/errors.ts'], gated: true },
+  { name: 'http: the grant rule', files: ['src/shared/grants.ts'], gated: true },
   { name: 'http: idempotency', files: ['src/http/idempotency.rules.ts'], gated: true },
   { name: 'http: authentication', files: ['src/http/authenticate.rules.ts'], gated: true },
   { name: 'webhooks: transport', files: ['src/webhooks/transport.ts'], gated: true },
@@ -44,7 +45,10 @@ export default {
   concurrency: 2,
   // Only mutants whose code or tests changed since the committed result are run again.
   incremental: true,
-  incrementalFile: 'test/mutation/stryker-incremental.json',
+  // A run reads and writes a working copy (scripts/test-mutation.sh copies the committed record there
+  // first), so `npm test` leaves the checkout as it found it; `npm run test:mutation -- --record`
+  // writes the result back to the committed record.
+  incrementalFile: 'reports/mutation/stryker-incremental.json',
   // No mutator is excluded. A mutant that cannot change behaviour is disabled where it is, with its
   // reason (`// Stryker disable next-line <Mutator>: <reason>`), and every run prints them all
   // (scripts/mutation-summary.ts, "ignored"). Today:

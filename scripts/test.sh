@@ -16,6 +16,9 @@ node -e 'if (!process.version.startsWith("v24.")) { console.error(`Node 24 expec
 RESULTS=reports/results
 rm -rf "$RESULTS" && mkdir -p "$RESULTS"
 started=$SECONDS
+# What git says of the checkout now: the run must leave it as it found it (nothing written outside
+# the ignored reports/, data and build folders).
+checkout_before=$(git status --porcelain 2>/dev/null || true)
 
 step() { printf '\n== %s\n' "$*"; }
 # A step that is one check: it passed or it failed.
@@ -77,6 +80,11 @@ node --import tsx scripts/test-summary.ts --schemathesis reports/schemathesis.lo
 step "contract tests as an integrator (Schemathesis with the key alone, seed 4242)"
 grep -E '^(Seed|Test cases)|generated,|^=+ .* in [0-9.]+s' reports/schemathesis-integrator.log
 node --import tsx contract-tests/integrator-check.ts reports/schemathesis-integrator.xml "$RESULTS/schemathesis-integrator.json"
+
+step "the checkout as the run found it (git status)"
+checkout_after=$(git status --porcelain 2>/dev/null || true)
+if [ "$checkout_before" = "$checkout_after" ]; then echo "unchanged"; record_one "clean checkout" 0; else
+  echo "the run changed the checkout:"; diff <(echo "$checkout_before") <(echo "$checkout_after"); record_one "clean checkout" 1; fi
 
 step "summary ($(( SECONDS - started )) s)"
 [ -n "$browser_skip" ] && printf '!! %s\n' "$browser_skip"
