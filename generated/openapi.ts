@@ -596,6 +596,13 @@ export interface paths {
          *     as at onboarding. Recorded in the audit log (`carrier.revetted`). A carrier whose look-up
          *     is queued or running, or that is `active` or `suspended`, answers 409
          *     `invalid_state_transition`.
+         *
+         *     **Correcting the application.** A carrier rejected for what it was onboarded with (an MC
+         *     number that is not the DOT number's: `mc_number_mismatch`) is corrected here: `mc_number`
+         *     replaces the MC number given at onboarding (`null` removes it, so the registry's is taken),
+         *     and the carrier is vetted with it. The correction is recorded in the audit log with the
+         *     revetting (the old number stays in the `carrier.rejected` event that told it). The DOT number
+         *     never changes: a wrong one names another carrier, which is onboarded on its own.
          */
         post: operations["revetCarrier"];
         delete?: never;
@@ -2351,8 +2358,9 @@ export interface paths {
          *     with what it has removed so far. One deletion at a time per account: asked again from the same
          *     mode while one is under way, it answers that one; from the other mode, 409
          *     `invalid_state_transition`. A deletion that cannot finish (the database unavailable through
-         *     every retry) ends `failed`, and a new one may be asked for. Owners only (`users:manage`);
-         *     recorded in the audit log of the caller's mode.
+         *     every retry) ends `failed`, and a new one may be asked for. Owners only: `users:manage` and
+         *     every other scope, since it takes away what every scope reaches (403 `insufficient_scope`
+         *     otherwise); recorded in the audit log of the caller's mode.
          */
         delete: operations["deleteTestData"];
         options?: never;
@@ -3603,6 +3611,17 @@ export interface components {
             bond_expires_on?: components["schemas"]["CalendarDate"] | null;
             process_agent_expires_on?: components["schemas"]["CalendarDate"] | null;
             metadata?: components["schemas"]["MetadataUpdate"];
+        };
+        /**
+         * CarrierRevet
+         * @description Corrections to the carrier's application, applied before it is vetted again.
+         * @example {
+         *       "mc_number": "918274"
+         *     }
+         */
+        CarrierRevet: {
+            /** @description The MC number to vet with instead of the one given at onboarding; `null` for none (the registry's is taken). */
+            mc_number?: components["schemas"]["McNumber"] | null;
         };
         /**
          * CarrierSuspension
@@ -7246,7 +7265,16 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "mc_number": "918274"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CarrierRevet"];
+            };
+        };
         responses: {
             200: components["responses"]["CarrierOk"];
             400: components["responses"]["BadRequest"];

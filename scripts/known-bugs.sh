@@ -15,6 +15,7 @@ for copy in a b; do
   mkdir -p "$work/$copy/test"
   cp -r src generated package.json tsconfig.json vitest.mutation.config.ts "$work/$copy"/
   cp -r test/unit test/support "$work/$copy/test/"
+  mkdir -p "$work/$copy/dashboard" && cp -r dashboard/src "$work/$copy/dashboard/"
 done
 
 # The copy as it is must pass, or every change below would read as caught.

@@ -32,7 +32,7 @@ describe.each(backends({ pooler: true }))('carriers on %s', (backend: Backend) =
   const vetAll = async () => {
     while ((await runner.runOnce()) > 0);
   };
-  const get = async (id: string) => (await h.call('GET', `/v1/carriers/${id}`)).body;
+  const get = async (id: string, key?: string) => (await h.call('GET', `/v1/carriers/${id}`, key ? { key } : {})).body;
   const eventsOf = async (id: string) =>
     (await h.database.db.em().find(Event, { data: { id } } as never, { orderBy: { id: 'asc' } })).map((e) => e.type);
   let activeCarrier: string;
@@ -132,6 +132,31 @@ describe.each(backends({ pooler: true }))('carriers on %s', (backend: Backend) =
       expect(await h.call('GET', `/v1/carriers/${own.id}`, { key: await h.key('docket-check-2') }).then((r) => r.body)).toMatchObject({ status: 'active', vetting: { reasons: [] } });
       // None given: the registry's docket is taken.
       expect(await h.call('GET', `/v1/carriers/${none.id}`, { key: await h.key('docket-check-3') }).then((r) => r.body)).toMatchObject({ status: 'active', mc_number: '918274' });
+    });
+    it('corrects a carrier rejected for a mistyped MC number: onboarding it again points to revet, which takes the right number and makes it active, audited', async () => {
+      const key = await h.key('docket-typo');
+      const body = { dot_number: '2847193', contact_name: 'Maria Delgado', contact_email: 'dispatch@carrier.example', phone: '+16025550117' };
+      const typo = (await h.call('POST', '/v1/carriers', { key, body: { ...body, mc_number: '801734' } })).body;
+      await vetAll();
+      expect((await get(typo.id, key)).status).toBe('rejected');
+      // Onboarding it again is refused, and says how to get out.
+      const again = await h.call('POST', '/v1/carriers', { key, body: { ...body, mc_number: '918274' } });
+      expect(again.status).toBe(409);
+      expect(again.body.error).toMatchObject({ code: 'duplicate_carrier', param: 'dot_number' });
+      expect(again.body.error.message).toContain(`POST /v1/carriers/${typo.id}/revet`);
+      // A malformed correction changes nothing.
+      expect((await h.call('POST', `/v1/carriers/${typo.id}/revet`, { key, body: { mc_number: 'MC-12' } })).status).toBe(400);
+      expect((await get(typo.id, key)).mc_number).toBe('801734');
+      const revetted = await h.call('POST', `/v1/carriers/${typo.id}/revet`, { key, body: { mc_number: '918274' } });
+      expect(revetted.status, revetted.text).toBe(200);
+      expect(revetted.body).toMatchObject({ status: 'pending_vetting', safer_pull_status: 'queued', mc_number: '918274' });
+      await vetAll();
+      expect(await get(typo.id, key)).toMatchObject({ status: 'active', mc_number: '918274', vetting: { passed: true, reasons: [] } });
+      expect(await eventsOf(typo.id)).toEqual(['carrier.onboarded', 'carrier.rejected', 'carrier.vetted']);
+      const audit = (await h.call('GET', `/v1/audit_logs?target=${typo.id}`, { key })).body.data;
+      expect(audit.map((a: { action: string }) => a.action)).toEqual(['carrier.revetted']);
+      // An active carrier's number is not corrected this way.
+      expect((await h.call('POST', `/v1/carriers/${typo.id}/revet`, { key, body: { mc_number: '801734' } })).status).toBe(409);
     });
     it('delivers carrier.rejected with the reasons to a subscribed receiver, signed like every event', async () => {
       const receiver = await startReceiver();

@@ -303,3 +303,93 @@ describe.each(backends())('credentials end with their maker on %s', (backend: Ba
     expect(await works(orders.secret)).toBe(200);
   });
 });
+
+describe.each(backends())('no road around the grant rule on %s', (backend: Backend) => {
+  let h: Harness;
+  let owner: string;
+  beforeAll(async () => {
+    h = await startHarness(backend, { signIn: { perEmail: 3, perAddress: 1000, windowMs: 15 * 60_000 } });
+    owner = await h.key('roads', 'all');
+  });
+  afterAll(() => h.close());
+  const ok = <T = Json>(r: Reply, status = 200): T => {
+    expect(r.status, r.text).toBe(status);
+    return r.body as T;
+  };
+
+  it("keeps an Idempotency-Key to its credential: another one reusing it gets 409, never the first answer's secret, which is sealed at rest", async () => {
+    const other = await h.key('roads', 'keys:manage accounting:read customers:read audit:read webhooks:manage');
+    const body = { name: 'billing-sync', scopes: ['accounting:read', 'customers:read'] };
+    const first = ok(await h.call('POST', '/v1/api_keys', { key: owner, body, headers: { 'Idempotency-Key': 'roads-1' } }), 201);
+    const again = await h.call('POST', '/v1/api_keys', { key: owner, body, headers: { 'Idempotency-Key': 'roads-1' } });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.secret).toBe(first.secret);
+    const stolen = await h.call('POST', '/v1/api_keys', { key: other, body, headers: { 'Idempotency-Key': 'roads-1' } });
+    expect(stolen.status).toBe(409);
+    expect(stolen.body.error.code).toBe('idempotency_key_reused');
+    expect(stolen.text).not.toContain(first.secret);
+    const [row] = await h.database.db.em().getConnection().execute<{ response_body: string }[]>(`select response_body from idempotency_keys where key = 'roads-1'`);
+    expect(row!.response_body).not.toContain(first.secret);
+    expect(row!.response_body).not.toContain('billing-sync');
+  });
+
+  it('revokes, with a key revoked by hand, every key and client made with it', async () => {
+    const leaked = ok(await h.call('POST', '/v1/api_keys', { key: owner, body: { scopes: ['orders:read', 'keys:manage'] } }), 201);
+    const child = ok(await h.call('POST', '/v1/api_keys', { key: leaked.secret, body: { scopes: ['orders:read'] } }), 201);
+    const client = ok(await h.call('POST', '/v1/oauth_clients', { key: leaked.secret, body: { scopes: ['orders:read'] } }), 201);
+    expect((await h.call('GET', '/v1/orders?limit=1', { key: child.secret })).status).toBe(200);
+    ok(await h.call('POST', `/v1/api_keys/${leaked.id}/revoke`, { key: owner }));
+    expect((await h.call('GET', '/v1/orders?limit=1', { key: child.secret })).status).toBe(401);
+    expect(ok(await h.call('GET', `/v1/oauth_clients/${client.id}`, { key: owner })).revoked_at).not.toBeNull();
+  });
+
+  it('drops what waits for an endpoint of the types it no longer receives, so a weaker key that changes it reads none of it', async () => {
+    const orders = await h.key('roads', 'webhooks:manage orders:read');
+    // Nothing listens there: every delivery fails and waits for its retry.
+    const endpoint = ok(await h.call('POST', '/v1/webhook_endpoints', { key: owner, body: { url: 'http://127.0.0.1:9/nothing', enabled_events: ['invoice.created', 'order.created'] } }), 201);
+    const f = fixtures(h, owner);
+    const customer = await f.customer();
+    await f.invoice(customer, [], { send: false });
+    await f.order(customer, { until: 'pending' });
+    const waiting = async () => ok<{ data: Json[] }>(await h.call('GET', `/v1/webhook_endpoints/${endpoint.id}/deliveries?limit=100`, { key: owner })).data.map((d) => d.event_type).sort();
+    expect(await waiting()).toEqual(['invoice.created', 'order.created']);
+    // The weaker key may not touch it, nor read its log, while it receives invoices.
+    expect((await h.call('PATCH', `/v1/webhook_endpoints/${endpoint.id}`, { key: orders, body: { url: 'https://attacker.example/in' } })).status).toBe(403);
+    expect((await h.call('GET', `/v1/webhook_endpoints/${endpoint.id}/deliveries`, { key: orders })).status).toBe(403);
+    ok(await h.call('PATCH', `/v1/webhook_endpoints/${endpoint.id}`, { key: owner, body: { enabled_events: ['order.created'] } }));
+    expect(await waiting()).toEqual(['order.created']);
+    ok(await h.call('PATCH', `/v1/webhook_endpoints/${endpoint.id}`, { key: orders, body: { url: 'https://hooks.roads.example/in' } }));
+    expect(ok(await h.call('POST', `/v1/webhook_endpoints/${endpoint.id}/recover`, { key: orders, body: { since: 0 } })).requeued).toBe(0);
+  });
+
+  it("shows a delivery only to a credential that may read its event's type", async () => {
+    const hooks = await h.key('roads', 'webhooks:manage');
+    const all = ok<{ data: Json[] }>(await h.call('GET', '/v1/events?type=invoice.created&limit=1', { key: owner })).data;
+    const endpoint = ok(await h.call('POST', '/v1/webhook_endpoints', { key: owner, body: { url: 'http://127.0.0.1:9/log', enabled_events: ['invoice.created'] } }), 201);
+    const [delivery] = ok(await h.call('POST', `/v1/events/${all[0]!.id}/replay`, { key: owner, body: { endpoint_id: endpoint.id } })).data as Json[];
+    expect((await h.call('GET', `/v1/webhook_deliveries/${delivery!.id}`, { key: hooks })).status).toBe(403);
+    expect(ok(await h.call('GET', `/v1/webhook_deliveries/${delivery!.id}`, { key: owner })).event_type).toBe('invoice.created');
+  });
+
+  it('deletes the test data only for a credential holding every scope', async () => {
+    const team = await h.key('roads', 'users:manage');
+    const refused = await h.call('DELETE', '/v1/test_data', { key: team });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('insufficient_scope');
+  });
+
+  it("counts guesses at an email whatever another account's user of that email does: a success there clears nothing", async () => {
+    const victim = ok(await h.call('POST', '/v1/users', { key: owner, body: { email: 'victim@roads.example', role: 'admin' } }), 201);
+    const evil = await h.key('roads-evil', 'all');
+    const password = 'Vq8-tundra-lantern-91x';
+    ok(await h.call('POST', '/v1/users', { key: evil, body: { email: 'victim@roads.example', role: 'viewer', password } }), 201);
+    const signIn = (pw: string) => h.call('POST', '/v1/sessions', { key: null, body: { email: 'victim@roads.example', password: pw } });
+    expect((await signIn('wrong guess one')).status).toBe(401);
+    expect((await signIn(password)).status).toBe(201);
+    expect((await signIn('wrong guess two')).status).toBe(401);
+    expect((await signIn(password)).status).toBe(201);
+    // Two failures and two successes given back: one attempt is left, then the email is throttled.
+    expect((await signIn('wrong guess three')).status).toBe(401);
+    expect((await signIn(victim.initial_password)).status).toBe(429);
+  });
+});

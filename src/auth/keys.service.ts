@@ -130,7 +130,10 @@ export const listClients = (ctx: RequestContext, query: PageQuery = {}): Promise
 /** Revokes the client and, with it, every token it holds (authentication checks the client on every request). */
 export const revokeClient = (ctx: RequestContext, id: string): Promise<OAuthClient> => revoke(ctx, id, findClient, oauthClientLifecycle, 'OAuth client');
 
-/** Revokes a credential of the caller's account (not the caller itself, nor one stronger than it), audited. */
+/**
+ * Revokes a credential of the caller's account (not the caller itself, nor one stronger than it),
+ * and with it every credential made with it, each audited.
+ */
 async function revoke<C extends { revokedAt?: Date | null; scopes: readonly string[] }>(
   ctx: RequestContext,
   id: string,
@@ -147,6 +150,8 @@ async function revoke<C extends { revokedAt?: Date | null; scopes: readonly stri
     credential.revokedAt = now;
     await recordAudit(tx, t.audit, id, { now });
     await tx.em.flush();
+    // What it made ends with it, down the line (a key made with a leaked key dies with it).
+    await endCredentialsMadeBy(tx, id);
     return credential;
   });
 }

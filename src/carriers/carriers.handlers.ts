@@ -38,8 +38,8 @@ export const handlers: Handlers<
   async reinstateCarrier({ params }, ctx) {
     return { status: 200, body: carriers.renderCarrier(await carriers.reinstateCarrier(ctx, params.carrier_id)) };
   },
-  async revetCarrier({ params }, ctx) {
-    return { status: 200, body: carriers.renderCarrier(await carriers.revetCarrier(ctx, params.carrier_id)) };
+  async revetCarrier({ params, body }, ctx) {
+    return { status: 200, body: carriers.renderCarrier(await carriers.revetCarrier(ctx, params.carrier_id, body ?? {})) };
   },
   async monitorCarrier({ params }, ctx) {
     return { status: 200, body: monitor.renderSnapshot(await monitor.monitorNow(ctx, params.carrier_id, monitor.monitoringSettings())) };

@@ -81,7 +81,8 @@ const queueVetting = (em: EntityManager, carrier: Carrier, now: Date) =>
 export async function createCarrier(ctx: RequestContext, input: S['CarrierCreate']): Promise<Carrier> {
   try {
     return await inTransaction(ctx, async (tx) => {
-      if (await tx.em.count(Carrier, { accountId: ctx.principal.accountId, dotNumber: input.dot_number })) throw errors.duplicateCarrier(input.dot_number);
+      const existing = await tx.em.findOne(Carrier, { accountId: ctx.principal.accountId, dotNumber: input.dot_number }, { fields: ['id', 'status'] });
+      if (existing) throw errors.duplicateCarrier(input.dot_number, existing);
       // On a test clock, created at the clock's time (and vetted at it: vetCarrierNow).
       const clock = await clockForNew(tx, input.test_clock, 'carriers');
       const now = clock?.now ?? ctx.clock.now();
@@ -167,7 +168,7 @@ export function suspendCarrier(ctx: RequestContext, id: string, reason: string):
  * Queues the vetting of a carrier whose look-up failed (registry unreachable through every retry) or
  * that was rejected; audited. A look-up still queued or running is not queued twice.
  */
-export function revetCarrier(ctx: RequestContext, id: string): Promise<Carrier> {
+export function revetCarrier(ctx: RequestContext, id: string, input: S['CarrierRevet'] = {}): Promise<Carrier> {
   return inTransaction(ctx, async (tx) => {
     const carrier = await findCarrier(tx, id, { forUpdate: true });
     if (carrier.status === 'pending_vetting' && carrier.saferPullStatus !== 'failed') {
@@ -175,6 +176,8 @@ export function revetCarrier(ctx: RequestContext, id: string): Promise<Carrier> 
     }
     const t = carrierLifecycle.assert('revet', carrier.status, carrier.id);
     const now = ctx.clock.now();
+    // A corrected application: the MC number it is vetted with (the rejected one stays in its carrier.rejected event).
+    if (input.mc_number !== undefined) carrier.mcNumber = input.mc_number;
     carrier.status = t.to;
     carrier.saferPullStatus = 'queued';
     carrier.updatedAt = now;

@@ -37,8 +37,10 @@ export function requestKey(method: string, header: string | undefined): string {
 }
 
 /** Method, path and body: what "the same request" means. */
-export function fingerprint(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${path}\n${body === undefined ? '' : JSON.stringify(body)}`).digest('hex');
+export function fingerprint(method: string, path: string, body: unknown, caller?: string): string {
+  // The caller is part of the request: another credential of the account reusing a key gets 409, never the first one's answer (which may hold a secret).
+  const request = `${method} ${path}\n${body === undefined ? '' : JSON.stringify(body)}`;
+  return createHash('sha256').update(caller === undefined ? request : `${caller}\n${request}`).digest('hex');
 }
 
 /** The start of the oldest row still kept at `now`: rows created before it are gone. */

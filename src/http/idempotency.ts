@@ -4,10 +4,13 @@
 // a 400 or a 5xx, so those are never stored and can be retried with the same key. A claim in progress
 // is a lease: if the process running the request dies, nothing completes or deletes its row, so once
 // IDEMPOTENCY_LEASE_MS have passed the next request with the same key and body takes the key over.
+// A key is the caller's: another credential of the account reusing it gets 409, and the answers kept
+// are sealed at rest (they may hold a secret shown once).
 // The rules themselves (what a row means, what is stored) are in idempotency.rules.ts.
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Clock } from '../shared/clock.js';
 import { errors } from '../shared/errors.js';
+import { isSealed, openSecret, sealSecret } from '../shared/secrets.js';
 import {
   errorAnswer, fingerprint, isStorable, judgeRow, purgeSchedule, replayed, requestKey, retentionStart, storedAnswer,
   type KeyRow, type StoredAnswer,
@@ -55,7 +58,7 @@ export async function claim(em: EntityManager, accountId: string, key: string, p
         continue;
       }
       case 'replay':
-        return { kind: 'replay', answer: storedAnswer(row) };
+        return { kind: 'replay', answer: storedAnswer({ ...row, response_body: openBody(row.response_body, accountId, key) }) };
     }
   }
   throw errors.idempotencyKeyInUse();
@@ -70,8 +73,19 @@ export async function complete(em: EntityManager, accountId: string, key: string
   await em.execute(
     `update idempotency_keys set status = 'completed', response_status = ?, response_body = ?, response_headers = ?
      where account_id = ? and key = ?`,
-    [answer.status, answer.body === undefined ? null : JSON.stringify(answer.body), JSON.stringify(answer.headers), accountId, key],
+    [answer.status, answer.body === undefined ? null : sealSecret(JSON.stringify(answer.body), bodyContext(accountId, key)), JSON.stringify(answer.headers), accountId, key],
   );
+}
+
+/**
+ * A stored answer may hold a secret shown once (a key's, a client's, an endpoint's, a new user's
+ * password): it is kept sealed like every secret at rest (src/shared/secrets.ts), bound to its key.
+ */
+const bodyContext = (accountId: string, key: string) => `idempotency:${accountId}:${key}`;
+
+/** The stored body as JSON text: opened when sealed (rows stored before sealing are plain JSON). */
+function openBody(stored: string | null, accountId: string, key: string): string | null {
+  return stored !== null && isSealed(stored) ? openSecret(stored, bodyContext(accountId, key)) : stored;
 }
 
 export async function release(em: EntityManager, accountId: string, key: string): Promise<void> {
@@ -96,7 +110,7 @@ export function idempotency(clock: Clock): Step {
     if (!key || !principal) return next();
     const { em } = c.state;
     if (purgeDue()) await purgeExpired(em, clock.now());
-    const claimed = await claim(em, principal.accountId, key, fingerprint('post', c.path, c.state.input!.body), clock.now());
+    const claimed = await claim(em, principal.accountId, key, fingerprint('post', c.path, c.state.input!.body, principal.actorId), clock.now());
     if (claimed.kind === 'replay') {
       c.state.reply = replayed(claimed.answer);
       return;

@@ -197,14 +197,20 @@ export const errors = {
   testClockLimit: (param: string | undefined, message: string) => e('test_clock_limit', message, { param }),
   carrierNotActive: (id: string, status: string) =>
     e('carrier_not_active', `Carrier ${id} is ${status}; only an active carrier can be dispatched.`, { param: 'carrier_id' }),
-  duplicateCarrier: (dot: string) =>
-    e('duplicate_carrier', `A carrier with DOT number ${dot} is already onboarded in this account.`, { param: 'dot_number' }),
+  duplicateCarrier: (dot: string, existing?: { id: string; status: string }) =>
+    e(
+      'duplicate_carrier',
+      `A carrier with DOT number ${dot} is already onboarded in this account${existing ? ` (${existing.id}, ${existing.status})` : ''}.${
+        existing?.status === 'rejected' ? ` Correct its application and vet it again with POST /v1/carriers/${existing.id}/revet.` : ''
+      }`,
+      { param: 'dot_number' },
+    ),
   endpointNotSubscribed: (endpointId: string, type: string) =>
     e('endpoint_not_subscribed', `Endpoint ${endpointId} is not subscribed to ${type}.`, { param: 'endpoint_id' }),
   endpointDisabled: (endpointId: string, param = 'endpoint_id') =>
     e('endpoint_disabled', `Endpoint ${endpointId} is disabled; enable it first.`, { param }),
   idempotencyKeyReused: () =>
-    e('idempotency_key_reused', 'This Idempotency-Key was already used with a different request (method, path or body).', {
+    e('idempotency_key_reused', 'This Idempotency-Key was already used with a different request (method, path, body or credential).', {
       param: 'Idempotency-Key',
     }),
   duplicateUser: (email: string) => e('duplicate_user', `A user with the email ${email} already exists.`, { param: 'email' }),

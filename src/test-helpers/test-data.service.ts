@@ -3,6 +3,8 @@
 // transaction with the progress it adds, children before their parents. Keys, OAuth clients, webhook
 // endpoints (but those on a test clock), users, sessions and the audit log stay, and nothing of live mode is read or touched:
 // every statement names the test account.
+import { assertCanTakeAway } from '../shared/grants.js';
+import { allScopes } from '../shared/spec.js';
 import type { components } from '../../generated/openapi.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { Job } from '../jobs/jobs.entities.js';
@@ -45,6 +47,8 @@ export const findTestDataDeletion = ownedFinder(TestDataDeletion, 'test data del
  * the caller's mode asked for it (409 when the other mode did: one deletion at a time per account).
  */
 export function deleteTestData(ctx: RequestContext): Promise<TestDataDeletion> {
+  // It takes away everything of test mode: only a credential holding every scope (an owner's reach) may.
+  assertCanTakeAway(ctx.principal, allScopes(), "The account's test data");
   return inTransaction(ctx, async (tx) => {
     const testAccount = testAccountIdOf(ctx.principal.accountId);
     // Requests of both modes for one account are taken one at a time (the unique index is the backstop).

@@ -108,7 +108,7 @@ async function userWithPassword(em: EntityManager, email: string, account: strin
  * session and its token (for the cookie; never stored). The attempt is counted against its address
  * and its email before the password is checked, and refused (429) beyond either limit; the same 401
  * for an unknown email, a wrong password or account and a disabled user. A successful sign-in
- * clears the email's count and gives its attempt back to the address.
+ * gives its own attempt back to both counts (the earlier failures keep counting in their window).
  */
 export async function signIn(ctx: Context, input: S['SessionCreate']): Promise<{ live: LiveSession; token: string }> {
   const email = input.email.trim().toLowerCase();
@@ -117,8 +117,9 @@ export async function signIn(ctx: Context, input: S['SessionCreate']): Promise<{
   const lifetimes = sessionPolicyOf(ctx.settings);
   const now = ctx.clock.now();
   const addressWindow = await takeAttempt(ctx.em, addressKey(address), policy.perAddress, policy, now);
+  let emailWindow: Date;
   try {
-    await takeAttempt(ctx.em, emailKey(email), policy.perEmail, policy, now);
+    emailWindow = await takeAttempt(ctx.em, emailKey(email), policy.perEmail, policy, now);
   } catch (err) {
     // Refused before any password was checked: it does not count against the address.
     await giveBack(ctx.em, addressKey(address), addressWindow);
@@ -146,8 +147,9 @@ export async function signIn(ctx: Context, input: S['SessionCreate']): Promise<{
     const account = await em.findOneOrFail(Account, { id: user.accountId });
     return { session, user, account };
   });
-  // The person knows the password: their earlier attempts no longer count, and this one is given back.
-  await queryRows(ctx.em, 'delete from sign_in_counters where key = $1', [emailKey(email)]);
+  // This attempt is given back to both counters; the email's earlier failures still count, since an
+  // email names a user in several accounts and a success in one says nothing of guesses at another.
+  await giveBack(ctx.em, emailKey(email), emailWindow);
   await giveBack(ctx.em, addressKey(address), addressWindow);
   // Counters whose window has passed count nothing (the next attempt starts a new one): purge them now and then.
   if (Math.random() < 0.01) await queryRows(ctx.em, 'delete from sign_in_counters where window_start <= $1', [new Date(now.getTime() - policy.windowMs).toISOString()]);

@@ -42,7 +42,3 @@ export async function giveBack(em: EntityManager, key: string, windowStart: Date
 }
 
 
-/** Forgets the email's attempts: the person has shown they know the password. */
-export async function clearAttempts(em: EntityManager, key: string): Promise<void> {
-  await queryRows(em, 'delete from sign_in_counters where key = $1', [key]);
-}

@@ -20,7 +20,7 @@ import { newId } from '../shared/ids.js';
 import { listPage, type Page, type PageQuery } from '../shared/pagination.js';
 import { generatePassword, hashPassword, verifyPassword } from './passwords.js';
 import { assertPasswordAcceptable } from './password-policy.js';
-import { clearAttempts, emailKey, takeAttempt } from './sign-in-limits.js';
+import { emailKey, giveBack, takeAttempt } from './sign-in-limits.js';
 import { isRole, ROLE_SCOPES, type Role } from './roles.js';
 import { Session, User } from './users.entities.js';
 import { liveAccountIdOf, livemodeOf } from '../shared/livemode.js';
@@ -199,9 +199,9 @@ export async function changeOwnPassword(ctx: RequestContext, input: S['PasswordC
   const now = ctx.clock.now();
   // A wrong current password is a guess at it: it takes an attempt of the email's sign-in limit (429 past it).
   const key = emailKey(found.email);
-  await takeAttempt(ctx.em, key, ctx.settings.signIn.perEmail, ctx.settings.signIn, now);
+  const window = await takeAttempt(ctx.em, key, ctx.settings.signIn.perEmail, ctx.settings.signIn, now);
   if (!(await verifyPassword(input.current_password, found.passwordHash))) throw errors.incorrectPassword();
-  await clearAttempts(ctx.em, key);
+  await giveBack(ctx.em, key, window);
   assertPasswordAcceptable(input.new_password, found, 'new_password');
   const passwordHash = await hashPassword(input.new_password);
   return inTransaction(ctx, async (tx) => {

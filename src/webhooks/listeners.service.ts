@@ -17,7 +17,7 @@ import { queryRows } from '../shared/sql.js';
 import { openEndpointSecret, signingSecrets } from './endpoint-secrets.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './signer.js';
 import { WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint } from './webhooks.entities.js';
-import { assertCanChange, assertCanSubscribe, findEndpoint, getDelivery, newEndpoint, type DeliveryWithAttempts, type IssuedSecret } from './webhooks.service.js';
+import { assertCanChange, assertCanSubscribe, dropUnsubscribed, findEndpoint, getDelivery, newEndpoint, type DeliveryWithAttempts, type IssuedSecret } from './webhooks.service.js';
 import { eventTypeScopes } from './event-types.js';
 
 type S = components['schemas'];
@@ -41,7 +41,10 @@ export function openListener(ctx: RequestContext, input: S['WebhookListenerOpen'
     if (existing) {
       // Opened again by another credential: it takes what the listener receives only if it may read it.
       assertCanChange(ctx, existing);
-      if (input.enabled_events) existing.enabledEvents = input.enabled_events;
+      if (input.enabled_events) {
+        existing.enabledEvents = input.enabled_events;
+        await dropUnsubscribed(tx.em, existing);
+      }
       if (input.forward_to) existing.url = input.forward_to;
       existing.updatedAt = now;
       existing.listenedAt = now;

@@ -82,6 +82,20 @@ export function assertCanChange(ctx: RequestContext, endpoint: Pick<WebhookEndpo
   assertCanTakeAway(ctx.principal, subscriptionScopes(endpoint.enabledEvents), `Endpoint ${endpoint.id} (the events it receives)`);
 }
 
+/**
+ * An endpoint whose subscription narrowed drops what waits for it, or may be recovered, of the types
+ * it no longer receives: those are never sent (to its URL, or to whoever changes it later), and a
+ * credential that may read only what it receives now may change it. Sent deliveries stay in the log.
+ */
+export async function dropUnsubscribed(em: EntityManager, endpoint: Pick<WebhookEndpoint, 'id' | 'enabledEvents'>): Promise<void> {
+  if (endpoint.enabledEvents.includes('*')) return;
+  const where = { endpointId: endpoint.id, status: { $in: ['pending', 'permanently_failed'] }, eventType: { $nin: [...endpoint.enabledEvents, TEST_EVENT] } } as FilterQuery<WebhookDelivery>;
+  const ids = (await em.find(WebhookDelivery, where, { fields: ['id'] })).map((d) => d.id);
+  if (!ids.length) return;
+  await em.nativeDelete(WebhookDeliveryAttempt, { deliveryId: { $in: ids } });
+  await em.nativeDelete(WebhookDelivery, { id: { $in: ids } });
+}
+
 /** Reading an event (listing, retrieving, replaying) needs the read scope of its type's object. */
 function assertCanRead(ctx: RequestContext, type: string, param?: string): void {
   const scope = eventTypeScope(type);
@@ -173,7 +187,10 @@ export function updateEndpoint(ctx: RequestContext, id: string, input: S['Webhoo
     const endpoint = await findEndpoint(tx, id, { forUpdate: true });
     assertCanChange(ctx, endpoint);
     if (input.url !== undefined) endpoint.url = input.url;
-    if (input.enabled_events !== undefined) endpoint.enabledEvents = input.enabled_events;
+    if (input.enabled_events !== undefined) {
+      endpoint.enabledEvents = input.enabled_events;
+      await dropUnsubscribed(tx.em, endpoint);
+    }
     if (input.description !== undefined) endpoint.description = input.description;
     if (input.metadata !== undefined) endpoint.metadata = mergeMetadata(endpoint.metadata, input.metadata);
     if (endpoint.listenerName && input.status === 'enabled') {
@@ -359,8 +376,11 @@ export function renderDelivery({ delivery: d, attempts }: DeliveryWithAttempts):
 
 const findDelivery = ownedFinder(WebhookDelivery, 'webhook delivery', 'webhook_delivery_id');
 
+/** A delivery the caller may read: its event's type needs its scope, as the event does. */
 export async function getDelivery(ctx: RequestContext, id: string): Promise<DeliveryWithAttempts> {
-  const [found] = await withAttempts(ctx.em, [await findDelivery(ctx, id)]);
+  const delivery = await findDelivery(ctx, id);
+  assertCanRead(ctx, delivery.eventType);
+  const [found] = await withAttempts(ctx.em, [delivery]);
   return found!;
 }
 
@@ -369,8 +389,11 @@ export async function listDeliveries(
   endpointId: string,
   query: NonNullable<operations['listWebhookDeliveries']['parameters']['query']>,
 ): Promise<Page<DeliveryWithAttempts>> {
-  await findEndpoint(ctx, endpointId);
-  const where: FilterQuery<WebhookDelivery> = { endpointId, ...(query.status ? { status: query.status } : {}) };
+  // An endpoint's log shows what it receives: open to a credential that may read all of it, and even
+  // then listing only the types it may read (a narrowed subscription leaves older ones in the log).
+  assertCanChange(ctx, await findEndpoint(ctx, endpointId));
+  const readable = readableTypes(ctx);
+  const where: FilterQuery<WebhookDelivery> = { endpointId, ...(query.status ? { status: query.status } : {}), ...(readable ? { eventType: { $in: readable } } : {}) };
   const page = await listPage(ctx.em, WebhookDelivery, ctx.principal.accountId, where, query);
   return { ...page, data: await withAttempts(ctx.em, page.data) };
 }
@@ -440,7 +463,9 @@ export function recoverDeliveries(ctx: RequestContext, endpointId: string, input
     const now = ctx.clock.now();
     // An inverted range selects nothing, as an inverted `created` filter lists nothing.
     const until = input.until ?? unixSeconds(now);
-    const requeued = await requeue(tx.em, 'recover', { endpointId: endpoint.id, ...createdRange({ gte: input.since, lte: until }) }, now, await dueAt(tx, endpoint, now));
+    // Only what the endpoint receives now (a narrowed subscription dropped the rest; this holds for rows kept from before).
+    const types = endpoint.enabledEvents.includes('*') ? {} : { eventType: { $in: [...endpoint.enabledEvents, TEST_EVENT] } };
+    const requeued = await requeue(tx.em, 'recover', { endpointId: endpoint.id, ...types, ...createdRange({ gte: input.since, lte: until }) }, now, await dueAt(tx, endpoint, now));
     await recordAudit(tx, 'webhook_endpoint.deliveries_recovered', endpoint.id, { now });
     await tx.em.flush();
     return { object: 'webhook_recovery', livemode: livemodeOf(endpoint.accountId), endpoint_id: endpoint.id, since: input.since, until, requeued };

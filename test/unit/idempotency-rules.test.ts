@@ -42,6 +42,10 @@ describe('the same request: method, path and body', () => {
     expect(fingerprint('post', '/v1/orders', { customer_id: 'cus_2' })).toBe('dd8a3a4b05a47ae0b87e49f62d31416724bcf5edcfc493e812b97b0421ef6d94');
     expect(fingerprint('post', '/v1/orders', 'x')).toBe('973671c127c37b26bf5a26d6573f6408bba1f1037b880f675da2902fa4faba49');
   });
+  it('with the caller, is the SHA-256 of "<caller>\n<method> <path>\n<JSON body>": another credential is another request', () => {
+    expect(fingerprint('post', '/v1/orders', { customer_id: 'cus_1' }, 'key_1')).toBe('2846077fba08d20668bd17c21e3d00cdc4aa4887f407427b063bc99537fac8ce');
+    expect(fingerprint('post', '/v1/orders', { customer_id: 'cus_1' }, 'key_2')).toBe('4f781cbeccded8edac4bdfa45ef77199f5ce4787ba4f41cc4aca0fd3e0c72b55');
+  });
 });
 
 describe('keys are kept 24 hours', () => {

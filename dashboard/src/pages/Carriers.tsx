@@ -1,6 +1,6 @@
 // Carriers: onboarding (vetting runs in the background; the page follows it), the vetting result with
-// the registry snapshot that was judged, suspension and reinstatement.
-import { useState } from 'react';
+// the registry snapshot that was judged, suspension and reinstatement, and the correction of a rejected application.
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { api, must, type S } from '../api.ts';
 import { CARRIER_STATUSES } from '../catalog.ts';
@@ -142,6 +142,9 @@ export function CarrierDetail() {
   const { can } = useSession();
   const state = useLoad(() => must(api.GET('/v1/carriers/{carrier_id}', { params: { path: { carrier_id: id } } })), [id]);
   const [reason, setReason] = useState('');
+  const [mc, setMc] = useState<string>('');
+  // The MC number as the application has it, to correct (once the carrier is loaded).
+  useEffect(() => setMc(state.data?.mc_number ?? ''), [state.data?.mc_number]);
   // Vetting runs in the background: follow it while it is under way.
   usePoll(state.reload, 1000, state.data?.status === 'pending_vetting');
   const path = { carrier_id: id };
@@ -214,6 +217,22 @@ export function CarrierDetail() {
                   </Form>
                 )}
                 {c.status === 'suspended' && <Action kind="primary" label="Reinstate (vet again)" onDone={state.reload} run={() => must(api.POST('/v1/carriers/{carrier_id}/reinstate', { params: { path } }))} />}
+              </section>
+            )}
+            {can('carriers:write') && (c.status === 'rejected' || (c.status === 'pending_vetting' && c.safer_pull_status === 'failed')) && (
+              <section className="card">
+                <h2>Correct and vet again</h2>
+                <p className="muted">A typo in the application (the MC number) is corrected here; the carrier is then vetted with it.</p>
+                <Form
+                  className="inline-form"
+                  label="Vet again"
+                  onDone={state.reload}
+                  submit={() => must(api.POST('/v1/carriers/{carrier_id}/revet', { params: { path }, body: mc.trim() === (c.mc_number ?? '') ? {} : { mc_number: mc.trim() || null } }))}
+                >
+                  <Field label="MC number" hint="Leave empty to take the registry's.">
+                    <input name="mc_number" inputMode="numeric" value={mc} onChange={(e) => setMc(e.target.value)} />
+                  </Field>
+                </Form>
               </section>
             )}
           </div>
