@@ -17,8 +17,9 @@ import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
 
 const USAGE = `usage:
-  vehicle-transport listen --forward-to <url> [--events <type,...>] [--print-secret] [--name <name>] [--api-key <sk_test_...>] [--api-base <url>]
-  vehicle-transport trigger <event-type> [--api-key <sk_test_...>] [--api-base <url>]`;
+  vehicle-transport listen --forward-to <url> [--events <type,...>] [--print-secret] [--name <name>] [--api-base <url>]
+  vehicle-transport trigger <event-type> [--api-base <url>]
+The test key comes from API_KEY (sk_test_...) in the environment, the server from API_BASE or --api-base.`;
 
 /** How long one request for events waits on the server for the next event, in seconds. */
 const WAIT_SECONDS = 25;
@@ -166,8 +167,10 @@ async function main(): Promise<void> {
     (values.help ? say : warn)(USAGE);
     process.exit(values.help ? 0 : 2);
   }
+  // A key on the command line is seen by every `ps` on the machine (and echoed by npm's banner): API_KEY is the way.
+  if (values['api-key'] !== undefined) warn('warning: --api-key shows the key to every process on this machine; set API_KEY in the environment instead.');
   const apiKey = values['api-key'] ?? process.env.API_KEY ?? '';
-  if (!/^sk_test_/.test(apiKey)) throw new Error('a test key is needed (--api-key or API_KEY, sk_test_...): listen and trigger work in test mode only');
+  if (!/^sk_test_/.test(apiKey)) throw new Error('a test key is needed (API_KEY=sk_test_... in the environment): listen and trigger work in test mode only');
   const o: Options = { apiKey, apiBase: values['api-base'] ?? process.env.API_BASE ?? 'http://127.0.0.1:8080' };
   if (command === 'trigger') return trigger(o, rest[0]);
   return listen(o, { forwardTo: values['forward-to'], events: values.events, printSecret: values['print-secret'], name: values.name ?? hostname() });

@@ -1,6 +1,6 @@
 // The README's webhook receiver examples work as printed: the first accepts a signed delivery and
 // refuses a forged one; the second applies an object's events in order against a live server.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,9 +24,15 @@ describe('README webhook receiver', () => {
     const port = await freePort();
     const dir = mkdtempSync(join(tmpdir(), 'vt-readme-'));
     const file = join(dir, 'receiver.mjs');
-    writeFileSync(file, code!.replace('.listen(4000,', `.listen(${port}, '127.0.0.1',`));
+    writeFileSync(file, code!);
+    // Without its secret it says so and stops, before it listens.
+    const bare = { ...process.env, PORT: String(port) };
+    delete bare.WEBHOOK_SECRET;
+    const missing = spawnSync(node, [file], { env: bare, encoding: 'utf8', timeout: 10_000 });
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain('Set WEBHOOK_SECRET');
     const secret = 'whsec_' + 'a'.repeat(43);
-    const child = spawn(node, [file], { env: { ...process.env, WEBHOOK_SECRET: secret }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(node, [file], { env: { ...process.env, WEBHOOK_SECRET: secret, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
     try {
       let out = '';
       await new Promise<void>((resolve) => child.stdout.on('data', (d) => ((out += d), out.includes('listening') && resolve())));

@@ -256,7 +256,8 @@ describe('the built package in a receiver, on every supported Node', () => {
     h = harness;
     const readme = readFileSync(join(PACKAGE, 'README.md'), 'utf8');
     const code = /```js\n([\s\S]*?)```/.exec(readme)?.[1];
-    if (!code?.includes('.listen(4000)')) throw new Error(`the README's receiver example (the first js block, ending in .listen(4000)) is gone`);
+    const LISTEN = '.listen(PORT, () => console.log(`listening on port ${PORT}`))';
+    if (!code?.includes(LISTEN)) throw new Error(`the README's receiver example (the first js block, ending in ${LISTEN}) is gone`);
 
     const key = await h.key('receiver-package');
     const endpoints: string[] = [];
@@ -272,7 +273,7 @@ describe('the built package in a receiver, on every supported Node', () => {
       const rotated = await h.call('POST', `/v1/webhook_endpoints/${created.body.id}/rotate_secret`, { key, body: { grace_period_seconds: 3600 } });
       if (rotated.status !== 200) throw new Error(`rotating the secret: ${rotated.status} ${rotated.text}`);
       const file = join(work, `receiver-${node.major}.mjs`);
-      writeFileSync(file, code.replace('.listen(4000)', `.listen(${port}, '127.0.0.1', () => console.log('listening ' + process.version))`));
+      writeFileSync(file, code.replace(LISTEN, `.listen(${port}, '127.0.0.1', () => console.log('listening ' + process.version))`));
       const secret = created.body.secret as string;
       const child = spawn(node.path, [file], { cwd: work, env: { ...process.env, WEBHOOK_SECRET: secret }, stdio: ['ignore', 'pipe', 'inherit'] });
       const r: Running = { child, url, secret, version: '', verified: [], refused: [] };
