@@ -26,7 +26,7 @@ describe('README webhook receiver', () => {
     const file = join(dir, 'receiver.mjs');
     writeFileSync(file, code!);
     // Without its secret it says so and stops, before it listens.
-    const bare = { ...process.env, PORT: String(port) };
+    const bare: NodeJS.ProcessEnv = { ...process.env, PORT: String(port) };
     delete bare.WEBHOOK_SECRET;
     const missing = spawnSync(node, [file], { env: bare, encoding: 'utf8', timeout: 10_000 });
     expect(missing.status).toBe(1);
