@@ -5584,6 +5584,13 @@ export interface components {
     };
     parameters: {
         /**
+         * @description The API version the document describes: its answers and event payloads as a key, an OAuth
+         *     client or a webhook endpoint pinned to that version receives them (request bodies are the
+         *     same in every version). The current version when left out; an unknown version is 400
+         *     `invalid_value`.
+         */
+        DocumentVersion: components["schemas"]["ApiVersion"];
+        /**
          * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
          *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
          *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
@@ -6753,6 +6760,7 @@ export interface operations {
                      *           "summary": "A new order is created through the API or the dashboard.",
                      *           "description": "A new order is created through the API or the dashboard.",
                      *           "data_object": "order",
+                     *           "scope": "orders:read",
                      *           "schema": {
                      *             "type": "object",
                      *             "required": [
@@ -9924,14 +9932,22 @@ export interface operations {
     };
     getOpenApiJson: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The API version the document describes: its answers and event payloads as a key, an OAuth
+                 *     client or a webhook endpoint pinned to that version receives them (request bodies are the
+                 *     same in every version). The current version when left out; an unknown version is 400
+                 *     `invalid_value`.
+                 */
+                version?: components["parameters"]["DocumentVersion"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description This document, bundled, as JSON. */
+            /** @description This document (or the document of the version asked for), bundled, as JSON. */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -9956,20 +9972,29 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOpenApi30Json: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The API version the document describes: its answers and event payloads as a key, an OAuth
+                 *     client or a webhook endpoint pinned to that version receives them (request bodies are the
+                 *     same in every version). The current version when left out; an unknown version is 400
+                 *     `invalid_value`.
+                 */
+                version?: components["parameters"]["DocumentVersion"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description This document as OpenAPI 3.0.3, JSON. */
+            /** @description This document (or the document of the version asked for) as OpenAPI 3.0.3, JSON. */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -9994,20 +10019,29 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOpenApiYaml: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The API version the document describes: its answers and event payloads as a key, an OAuth
+                 *     client or a webhook endpoint pinned to that version receives them (request bodies are the
+                 *     same in every version). The current version when left out; an unknown version is 400
+                 *     `invalid_value`.
+                 */
+                version?: components["parameters"]["DocumentVersion"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description This document, bundled, as YAML. */
+            /** @description This document (or the document of the version asked for), bundled, as YAML. */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -10032,20 +10066,29 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAsyncApiJson: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The API version the document describes: its answers and event payloads as a key, an OAuth
+                 *     client or a webhook endpoint pinned to that version receives them (request bodies are the
+                 *     same in every version). The current version when left out; an unknown version is 400
+                 *     `invalid_value`.
+                 */
+                version?: components["parameters"]["DocumentVersion"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The AsyncAPI 3.0 document, bundled, as JSON. */
+            /** @description The AsyncAPI 3.0 document (of the version asked for, the current one by default), bundled, as JSON. */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -10070,20 +10113,29 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAsyncApiYaml: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The API version the document describes: its answers and event payloads as a key, an OAuth
+                 *     client or a webhook endpoint pinned to that version receives them (request bodies are the
+                 *     same in every version). The current version when left out; an unknown version is 400
+                 *     `invalid_value`.
+                 */
+                version?: components["parameters"]["DocumentVersion"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The AsyncAPI 3.0 document, bundled, as YAML. */
+            /** @description The AsyncAPI 3.0 document (of the version asked for, the current one by default), bundled, as YAML. */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -10108,6 +10160,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

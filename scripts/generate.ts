@@ -22,6 +22,10 @@
  *   docs-assets/*.js             the page's own scripts (content-addressed names)
  *   docs-assets.json             every script the page loads by name: a generated file, or the
  *                                Redoc bundle inside the pinned @redocly/cli (served from node_modules)
+ *   versions/<version>/openapi.json, openapi-3.0.json, asyncapi.json
+ *                                the documents of each older API version, derived from the current
+ *                                ones by that version's transforms (scripts/version-documents.ts); the
+ *                                current version's are the top-level files
  *   ../packages/webhooks-node/src/events.ts  the receiver package's event types (scripts/receiver-package.ts)
  *   ../packages/webhooks-python/vehicle_transport_webhooks/events.py  the Python receiver's TypedDicts
  *                                (scripts/receiver-python.ts)
@@ -40,11 +44,13 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { Parser, DiagnosticSeverity } from '@asyncapi/parser';
 import YAML from 'yaml';
 import { applyReplacements } from '../src/shared/replacements.js';
+import { documentYaml } from '../src/shared/document-yaml.js';
 import { indexProblems } from './spec-parts.js';
 import { openapi30 } from './openapi30.js';
 import { RECEIVER_EVENTS_FILE, receiverEventsModule } from './receiver-package.js';
 import { RECEIVER_PYTHON_EVENTS_FILE, receiverPythonModule } from './receiver-python.js';
 import { isObject, type Json, type JsonObject } from './json.js';
+import { documentForVersion, OLDER_VERSIONS, versionDocumentFile } from './version-documents.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SPECS = path.join(ROOT, 'specs');
@@ -95,14 +101,8 @@ function runNode(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv }
 }
 
 const toJson = (doc: unknown): string => `${JSON.stringify(doc, null, 2)}\n`;
-/**
- * YAML with the 1.1 rules for plain scalars, so strings such as `2026-07-01`, `yes` or `on` are
- * quoted: YAML 1.1 readers (PyYAML, many tools) would otherwise read dates and booleans.
- * The output is valid YAML 1.2 too (no directive is written).
- */
-const toYaml = (doc: unknown): string =>
-  header.yaml + YAML.stringify(doc, { version: '1.1', aliasDuplicateObjects: false, lineWidth: 0 });
-
+/** YAML as the server renders it too (src/shared/document-yaml.ts), with the generated-file header. */
+const toYaml = (doc: unknown): string => documentYaml(doc, header.yaml);
 
 // ---------------------------------------------------------------------------------------------
 // a. OpenAPI bundle (redocly bundle: one file, internal $refs kept)
@@ -391,6 +391,15 @@ async function generateAll(work: string): Promise<Map<string, string>> {
     [RECEIVER_EVENTS_FILE, receiverEventsModule(events, asyncapi as JsonObject)],
     [RECEIVER_PYTHON_EVENTS_FILE, receiverPythonModule(asyncapi as JsonObject, HEADER_TEXT)],
     ...docs,
+    // Each older API version's documents, derived from these by its transforms (scripts/version-documents.ts).
+    ...OLDER_VERSIONS.flatMap((version): [string, string][] => {
+      const openapiOf = documentForVersion(openapi as JsonObject, version);
+      return [
+        [versionDocumentFile(version, 'openapi.json'), toJson(openapiOf)],
+        [versionDocumentFile(version, 'openapi-3.0.json'), toJson(openapi30(openapiOf))],
+        [versionDocumentFile(version, 'asyncapi.json'), toJson(documentForVersion(asyncapi as JsonObject, version))],
+      ];
+    }),
   ]);
 }
 

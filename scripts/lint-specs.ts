@@ -8,12 +8,16 @@
  *    them as OpenAPI 3.0: they must exit 0 too.
  * 2. specs/asyncapi.yaml with the @asyncapi/parser diagnostics (the parser's Spectral ruleset).
  *    Every diagnostic is printed; every one fails the check unless it is on ALLOWED_ASYNCAPI_DIAGNOSTICS.
+ * 3. The documents of each older API version (generated/versions/<version>/, scripts/version-documents.ts)
+ *    as the current ones: openapi.json and its 3.0 rendition with `redocly lint` (one run for all of
+ *    them), asyncapi.json with the parser and the same allow-list.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Parser, fromFile, DiagnosticSeverity } from '@asyncapi/parser';
+import { OLDER_VERSIONS, versionDocumentFile } from './version-documents.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OPENAPI = 'specs/openapi.yaml';
@@ -43,10 +47,11 @@ const SEVERITY_NAMES: Record<number, string> = {
   [DiagnosticSeverity.Hint]: 'hint',
 };
 
-function redoclyLint(file: string): Promise<boolean> {
+function redoclyLint(...files: string[]): Promise<boolean> {
+  const file = files.join(' ');
   console.log(`== redocly lint ${file}`);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [REDOCLY_CLI, 'lint', file], {
+    const child = spawn(process.execPath, [REDOCLY_CLI, 'lint', ...files], {
       cwd: ROOT,
       env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
       stdio: 'inherit',
@@ -59,15 +64,19 @@ function redoclyLint(file: string): Promise<boolean> {
   });
 }
 
-async function asyncapiLint(): Promise<boolean> {
-  console.log(`== @asyncapi/parser ${ASYNCAPI}`);
-  // fromFile: relative $refs (./openapi.yaml#/...) resolve against the spec's own folder.
-  const { document, diagnostics } = await fromFile(new Parser(), path.resolve(ROOT, ASYNCAPI)).parse();
+async function asyncapiLint(file = ASYNCAPI): Promise<boolean> {
+  console.log(`== @asyncapi/parser ${file}`);
+  const parser = new Parser();
+  // fromFile: relative $refs (./openapi.yaml#/...) resolve against the spec's own folder; a bundled
+  // document (a version's, under generated/) has none and is parsed as it is served.
+  const { document, diagnostics } = file.endsWith('.json')
+    ? await parser.parse(readFileSync(path.resolve(ROOT, file), 'utf8'))
+    : await fromFile(parser, path.resolve(ROOT, file)).parse();
   let failed = 0;
   for (const d of diagnostics) {
     const allowed = ALLOWED_ASYNCAPI_DIAGNOSTICS.find((a) => a.code === d.code && a.severity === d.severity);
     if (!allowed) failed++;
-    const where = `${ASYNCAPI}:${d.range.start.line + 1}:${d.range.start.character + 1}`;
+    const where = `${file}:${d.range.start.line + 1}:${d.range.start.character + 1}`;
     const pointer = `/${d.path.map(String).join('/')}`;
     const verdict = allowed ? `tolerated (${allowed.why})` : 'FAIL';
     console.log(`${where} ${SEVERITY_NAMES[d.severity] ?? d.severity} ${d.code}: ${d.message} [${pointer}] -> ${verdict}`);
@@ -76,12 +85,21 @@ async function asyncapiLint(): Promise<boolean> {
     console.log('FAILED: the document could not be parsed\n');
     return false;
   }
-  console.log(failed ? `FAILED: ${failed} diagnostic(s) not on the allow-list\n` : `ok: ${ASYNCAPI}\n`);
+  console.log(failed ? `FAILED: ${failed} diagnostic(s) not on the allow-list\n` : `ok: ${file}\n`);
   return failed === 0;
 }
 
 const published30 = readdirSync(path.join(ROOT, 'specs', 'published')).filter((f) => f.endsWith('.openapi-3.0.json')).map((f) => `specs/published/${f}`);
-const results = [await redoclyLint(OPENAPI), await redoclyLint(OPENAPI_30), ...(await Promise.all(published30.map(redoclyLint))), await asyncapiLint()];
+const versionOpenapi = OLDER_VERSIONS.flatMap((v) => [versionDocumentFile(v, 'openapi.json'), versionDocumentFile(v, 'openapi-3.0.json')].map((f) => `generated/${f}`));
+const versionAsyncapi = OLDER_VERSIONS.map((v) => `generated/${versionDocumentFile(v, 'asyncapi.json')}`);
+const results = [
+  await redoclyLint(OPENAPI),
+  await redoclyLint(OPENAPI_30),
+  ...(await Promise.all(published30.map((f) => redoclyLint(f)))),
+  await redoclyLint(...versionOpenapi),
+  await asyncapiLint(),
+  ...(await Promise.all(versionAsyncapi.map((f) => asyncapiLint(f)))),
+];
 if (results.includes(false)) {
   console.error('lint:specs failed');
   process.exit(1);

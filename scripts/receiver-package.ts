@@ -2,7 +2,9 @@
  * The event types of the receiver package (packages/webhooks-node/src/events.ts), written by
  * `npm run generate` beside generated/: generated/events.ts as it is (the package has no
  * dependencies, so it carries its own copy of the types), with the runtime EVENT_TYPES list rendered
- * from the AsyncAPI document's messages, which constructEvent checks every delivery's `type` against.
+ * from the AsyncAPI document's messages, which constructEvent checks every delivery's `type` against,
+ * and API_VERSION, the version the types describe (the document's info.version), which it compares
+ * every delivery's `api_version` with.
  */
 import type { JsonObject } from './json.js';
 
@@ -35,7 +37,18 @@ export function receiverEventsModule(events: string, asyncapi: JsonObject): stri
   // Both come from the same messages; a difference means the template and this file read them differently.
   if (listed.join() !== types.join()) throw new Error(`generated/events.ts lists ${listed.join(', ')} but the AsyncAPI messages are ${types.join(', ')}`);
   const list = `export const EVENT_TYPES = [\n${types.map((t) => `  '${t}',`).join('\n')}\n] as const;`;
+  const version = (asyncapi.info as JsonObject | undefined)?.version;
+  if (typeof version !== 'string') throw new Error('The AsyncAPI document has no info.version');
+  const apiVersion = [
+    '',
+    '/**',
+    " * The API version these types describe (the AsyncAPI document's `info.version`). A delivery's",
+    " * `api_version` is its endpoint's pinned version: constructEvent warns, or refuses with",
+    " * `{ apiVersion: 'refuse' }`, when it is another one.",
+    ' */',
+    `export const API_VERSION = ${JSON.stringify(version).replace(/"/g, "'")} as const;`,
+  ].join('\n');
   return [header, '// The webhook event types of @vehicle-transport/webhooks: generated/events.ts, EVENT_TYPES from the AsyncAPI messages.', ...rest]
     .join('\n')
-    .replace(EVENT_TYPES_BLOCK, () => list);
+    .replace(EVENT_TYPES_BLOCK, () => `${list}\n${apiVersion}`);
 }

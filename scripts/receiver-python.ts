@@ -19,7 +19,7 @@ import { isObject, type Json, type JsonObject } from './json.js';
 const SCHEMA_REF = '#/components/schemas/';
 
 /** Names the module itself defines or imports: a schema of the same name would shadow one. */
-const RESERVED = new Set(['annotations', 'Literal', 'TypeAlias', 'TypedDict', 'Union', 'Event', 'EventType', 'EVENT_TYPES']);
+const RESERVED = new Set(['annotations', 'Literal', 'TypeAlias', 'TypedDict', 'Union', 'Event', 'EventType', 'EVENT_TYPES', 'API_VERSION']);
 const PYTHON_KEYWORDS = new Set(
   'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield'.split(' '),
 );
@@ -59,6 +59,8 @@ export function receiverPythonModule(asyncapi: JsonObject, headerText: string): 
     throw new Error('receiver-python: the AsyncAPI document has no components.messages or components.schemas');
   }
   const schemas = components.schemas;
+  const apiVersion = isObject(asyncapi.info) ? asyncapi.info.version : undefined;
+  if (typeof apiVersion !== 'string') throw new Error('receiver-python: the AsyncAPI document has no info.version');
   const definitions = new Map<string, Definition>();
 
   /** The schema a `$ref` names (only the bundled document's own components). */
@@ -200,7 +202,7 @@ export function receiverPythonModule(asyncapi: JsonObject, headerText: string): 
       'from typing import Literal, TypeAlias, TypedDict, Union',
       '',
       '__all__ = [',
-      ...['Event', 'EventType', 'EVENT_TYPES', ...names].map((n) => `    ${JSON.stringify(n)},`),
+      ...['Event', 'EventType', 'EVENT_TYPES', 'API_VERSION', ...names].map((n) => `    ${JSON.stringify(n)},`),
       ']',
     ].join('\n'),
     ...[...definitions.values()].map((d) => d.text),
@@ -218,6 +220,11 @@ export function receiverPythonModule(asyncapi: JsonObject, headerText: string): 
       'EVENT_TYPES: tuple[str, ...] = (',
       ...types.map((t) => `    ${t},`),
       ')',
+      '',
+      "# The API version these types describe (the AsyncAPI document's info.version). A delivery's",
+      "# `api_version` is its endpoint's pinned version: construct_event warns, or refuses with",
+      '# api_version="refuse", when it is another one.',
+      `API_VERSION: str = ${JSON.stringify(apiVersion)}`,
     ].join('\n'),
   ];
   return `${sections.join('\n\n\n')}\n`;

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, type Backend } from './support/databases.js';
 import { orderBody, startHarness, TestClock, type Harness } from './support/harness.js';
 import { AuditLog } from '../src/audit/audit.entities.js';
-import { renderForVersion } from '../src/shared/versions.js';
+import YAML from 'yaml';
+import { CURRENT_VERSION, renderForVersion, SUPPORTED_VERSIONS } from '../src/shared/versions.js';
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
@@ -285,6 +286,57 @@ describe.each(backends({ pooler: true }))('platform policies on %s', (backend: B
       expect(unknownKey.status).toBe(404);
       expect(unknownKey.headers.get('service-version')).toBe('2026-12-01');
       expect((await h.call('GET', '/v1/no-such-thing', { key: null })).headers.get('service-version')).toBe('2026-12-01');
+    });
+
+    it("publishes every supported version's documents: ?version= on each document route, the current one by default", async () => {
+      for (const version of SUPPORTED_VERSIONS) {
+        const openapi = await h.call('GET', `/openapi.json?version=${version}`, { key: null });
+        expect(openapi.status).toBe(200);
+        expect(openapi.body).toMatchObject({ openapi: '3.1.0', info: { version } });
+        const v30 = await h.call('GET', `/openapi-3.0.json?version=${version}`, { key: null });
+        expect(v30.body).toMatchObject({ openapi: '3.0.3', info: { version } });
+        const yaml = await h.call('GET', `/openapi.yaml?version=${version}`, { key: null });
+        expect(yaml.headers.get('content-type')).toMatch(/^application\/yaml/);
+        expect(YAML.parse(yaml.text)).toEqual(openapi.body);
+        const asyncapi = await h.call('GET', `/asyncapi.json?version=${version}`, { key: null });
+        expect(asyncapi.body).toMatchObject({ asyncapi: '3.0.0', info: { version } });
+        const asyncYaml = await h.call('GET', `/asyncapi.yaml?version=${version}`, { key: null });
+        expect(YAML.parse(asyncYaml.text)).toEqual(asyncapi.body);
+      }
+      const byDefault = await h.call('GET', '/openapi.json', { key: null });
+      expect(byDefault.body).toEqual((await h.call('GET', `/openapi.json?version=${CURRENT_VERSION}`, { key: null })).body);
+      expect(byDefault.body.info.version).toBe(CURRENT_VERSION);
+    });
+
+    it("describes what a version's answers and events carry: 2026-01-15's orders name origin and destination, 2026-07-01's payments are never returned", async () => {
+      const preview = (await h.call('GET', '/openapi.json?version=2026-01-15', { key: null })).body;
+      const order = preview.components.schemas.Order;
+      expect(order.properties).toHaveProperty('origin');
+      expect(order.properties).toHaveProperty('destination');
+      expect(order.properties).not.toHaveProperty('pickup');
+      expect(order.properties).not.toHaveProperty('delivery');
+      expect(order.required).toEqual(expect.arrayContaining(['origin', 'destination']));
+      expect(order.required).not.toContain('pickup');
+      expect(preview.info.description).toContain('API version `2026-01-15`');
+      const events = (await h.call('GET', '/asyncapi.json?version=2026-01-15', { key: null })).body;
+      expect(Object.keys(events.components.schemas.Order.properties)).toEqual(expect.arrayContaining(['origin', 'destination']));
+      expect(events.components.schemas.Order.properties).not.toHaveProperty('pickup');
+      const v30 = (await h.call('GET', '/openapi-3.0.json?version=2026-01-15', { key: null })).body;
+      expect(v30.components.schemas.Order.required).toContain('origin');
+      const july = (await h.call('GET', '/openapi.json?version=2026-07-01', { key: null })).body;
+      expect(july.components.schemas.Payment.properties.status.enum).toEqual(['succeeded', 'failed']);
+      expect(july.components.schemas.Order.properties).toHaveProperty('pickup');
+      const current = (await h.call('GET', '/openapi.json', { key: null })).body;
+      expect(current.components.schemas.Order.properties).toHaveProperty('pickup');
+      expect(current.components.schemas.Order.properties).not.toHaveProperty('origin');
+    });
+
+    it('answers 400 in the error envelope for a version it does not know', async () => {
+      for (const path of ['/openapi.json', '/openapi-3.0.json', '/openapi.yaml', '/asyncapi.json', '/asyncapi.yaml']) {
+        const r = await h.call('GET', `${path}?version=2025-01-01`, { key: null });
+        expect(r.status, path).toBe(400);
+        expect(r.body.error, path).toMatchObject({ type: 'validation_error', code: 'invalid_value', param: 'version', request_id: expect.any(String) });
+      }
     });
 
     it('transforms nothing for the current version, and only resources of the changed type', () => {

@@ -64,7 +64,7 @@ describe.skipIf(!base)('the packed package installed with production dependencie
     expect(paths).toContain('dist/carriers/registry/local-registry.json');
     expect(paths).toEqual(expect.arrayContaining(['generated/openapi.json', 'generated/openapi.yaml', 'generated/asyncapi.json', 'generated/asyncapi.yaml', 'generated/docs.html']));
     // Nothing but the build output, the published specs and the package's own files.
-    expect(paths.filter((p) => !/^(dist\/|generated\/[a-z0-9.-]+\.(json|yaml|html)$|generated\/docs-assets\/[a-z0-9-]+\.js$|dashboard\/dist\/|package\.json$|README\.md$)/.test(p))).toEqual([]);
+    expect(paths.filter((p) => !/^(dist\/|generated\/[a-z0-9.-]+\.(json|yaml|html)$|generated\/versions\/\d{4}-\d{2}-\d{2}\/[a-z0-9.-]+\.json$|generated\/docs-assets\/[a-z0-9-]+\.js$|dashboard\/dist\/|package\.json$|README\.md$)/.test(p))).toEqual([]);
 
     await run('tar', ['-xzf', join(work, filename), '-C', app, '--strip-components=1']);
     copyFileSync('package-lock.json', join(app, 'package-lock.json'));
@@ -107,6 +107,9 @@ describe.skipIf(!base)('the packed package installed with production dependencie
     const spec = await fetch(`${url}/openapi.json`);
     expect(spec.status).toBe(200);
     expect(((await spec.json()) as { openapi: string }).openapi).toMatch(/^3\.1/);
+    // And each older version's, from generated/versions/.
+    const preview = await fetch(`${url}/openapi.json?version=2026-01-15`);
+    expect(((await preview.json()) as { info: { version: string } }).info.version).toBe('2026-01-15');
     // The dashboard, built into the package, is served with its policy.
     const dashboard = await fetch(`${url}/dashboard/`);
     expect(dashboard.status).toBe(200);

@@ -14,6 +14,8 @@ import { signatureHeader } from '../src/webhooks/signer.js';
 import { createTransport } from '../src/webhooks/transport.js';
 import { DeliveryWorker } from '../src/webhooks/worker.js';
 import {
+  API_VERSION,
+  ApiVersionMismatchError,
   EVENT_TYPES,
   UnknownEventTypeError,
   WebhookPayloadError,
@@ -35,8 +37,8 @@ const TSC = 'node_modules/typescript/bin/tsc';
 
 const SECRET = 'whsec_' + 'a'.repeat(43);
 const NOW = 1_780_000_000;
-const envelope = (type = 'order.created', data: unknown = { id: 'ord_1', object: 'order', city: 'Zoë’s Ütopia' }) =>
-  JSON.stringify({ id: 'evt_01JF3QD6F8H0J2K4M6N8P0Q2R4', object: 'event', type, api_version: '2026-07-01', created: NOW, request_id: null, sequence: 1, previous_event_id: null, request: null, data });
+const envelope = (type = 'order.created', data: unknown = { id: 'ord_1', object: 'order', city: 'Zoë’s Ütopia' }, apiVersion: string = API_VERSION) =>
+  JSON.stringify({ id: 'evt_01JF3QD6F8H0J2K4M6N8P0Q2R4', object: 'event', type, api_version: apiVersion, created: NOW, request_id: null, sequence: 1, previous_event_id: null, request: null, data });
 const signed = (body: string, secrets: string[] = [SECRET], t = NOW) => ({ 'Service-Signature': signatureHeader(secrets, t, body) });
 const construct = (body: string | Uint8Array, headers: HeadersLike, secret: string | readonly string[] = SECRET, options: VerifyOptions = { now: NOW }) =>
   constructEvent(body, headers, secret, options);
@@ -189,6 +191,47 @@ describe('verifySignature', () => {
     expect(refusal(() => verifySignature(body, undefined, SECRET, { now: NOW })).code).toBe('malformed_header');
     expect(refusal(() => verifySignature(body, signed(body, ['whsec_other'])['Service-Signature'], SECRET, { now: NOW })).code).toBe('no_matching_signature');
     expect(refusal(() => verifySignature(body, signed(body)['Service-Signature'], SECRET, { now: NOW + 301 })).code).toBe('timestamp_outside_tolerance');
+  });
+});
+
+describe('API_VERSION: the version the types describe', () => {
+  const current = envelope();
+  const older = envelope('order.created', { id: 'ord_1', object: 'order', origin: {}, destination: {} }, '2026-01-15');
+  /** The process warnings a call emits. */
+  const warningsOf = async (fn: () => unknown): Promise<Error[]> => {
+    const seen: Error[] = [];
+    const listen = (w: Error) => seen.push(w);
+    process.on('warning', listen);
+    try {
+      fn();
+      await new Promise((r) => setImmediate(r)); // warnings are emitted on the next tick
+    } finally {
+      process.off('warning', listen);
+    }
+    return seen;
+  };
+
+  it("is the AsyncAPI document's version", () => {
+    const asyncapi = JSON.parse(readFileSync('generated/asyncapi.json', 'utf8')) as { info: { version: string } };
+    expect(API_VERSION).toBe(asyncapi.info.version);
+  });
+
+  it('passes an event of that version silently, even when refusing others', async () => {
+    expect(await warningsOf(() => construct(current, signed(current), SECRET, { now: NOW, apiVersion: 'refuse' }))).toEqual([]);
+  });
+
+  it("warns once per version about an event of another one, and returns it; refuses it when asked; says nothing when told to ignore it", async () => {
+    const first = await warningsOf(() => expect(construct(older, signed(older)).api_version).toBe('2026-01-15'));
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatchObject({ name: 'ApiVersionMismatchWarning', code: 'VT_API_VERSION_MISMATCH' });
+    expect(first[0]!.message).toContain(`2026-01-15`);
+    expect(first[0]!.message).toContain(API_VERSION);
+    expect(await warningsOf(() => construct(older, signed(older)))).toEqual([]);
+    const err = refusal(() => construct(older, signed(older), SECRET, { now: NOW, apiVersion: 'refuse' }));
+    expect(err).toBeInstanceOf(ApiVersionMismatchError);
+    expect(err).toMatchObject({ code: 'api_version_mismatch', apiVersion: '2026-01-15' });
+    const other = envelope('order.created', {}, '2026-07-01');
+    expect(await warningsOf(() => construct(other, signed(other), SECRET, { now: NOW, apiVersion: 'ignore' }))).toEqual([]);
   });
 });
 

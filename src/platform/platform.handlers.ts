@@ -10,6 +10,8 @@ import type { PublicHandlers } from '../shared/handlers.js';
 import { registry } from '../shared/metrics.js';
 import { generatedFile } from '../shared/spec.js';
 import { applyReplacements } from '../shared/replacements.js';
+import { documentYaml } from '../shared/document-yaml.js';
+import { CURRENT_VERSION, type ApiVersion } from '../shared/versions.js';
 
 // Each published file is read on its first request and kept: about 3 MB that most processes never serve.
 const file = (name: string) => readFileSync(generatedFile(name), 'utf8');
@@ -24,6 +26,24 @@ const published = {
   asyncapiJson: once(() => JSON.parse(file('asyncapi.json')) as Record<string, unknown>),
   asyncapiYaml: once(() => file('asyncapi.yaml')),
 };
+
+type Document = 'openapi.json' | 'openapi-3.0.json' | 'asyncapi.json';
+/**
+ * An older API version's documents (generated/versions/<version>/, derived by npm run generate from
+ * the current ones by that version's transforms), each read on its first request and kept; the YAML
+ * is the JSON document rendered as the generated YAML files are.
+ */
+const older = new Map<string, { json: Record<string, unknown>; yaml?: string }>();
+function olderDocument(version: ApiVersion, name: Document): { json: Record<string, unknown>; yaml: () => string } {
+  const key = `${version}/${name}`;
+  let kept = older.get(key);
+  if (!kept) older.set(key, (kept = { json: JSON.parse(file(`versions/${version}/${name}`)) as Record<string, unknown> }));
+  const entry = kept;
+  return { json: entry.json, yaml: () => (entry.yaml ??= documentYaml(entry.json, `# API version ${version}: generated/versions/${version}/${name} as YAML.\n`)) };
+}
+/** The version a published document is asked for in (the validated `version` query parameter), the current one by default. */
+const askedVersion = (query: { version?: ApiVersion }): ApiVersion | undefined =>
+  query.version === undefined || query.version === CURRENT_VERSION ? undefined : query.version;
 
 /**
  * The reference page's policy: scripts from this origin only (the page has no inline script; see
@@ -97,12 +117,30 @@ export const handlers: PublicHandlers<
   | 'getReadiness'
   | 'getMetrics'
 > = {
-  getOpenApiJson: async () => ({ status: 200, body: published.openapiJson() }),
-  getOpenApi30Json: async () => ({ status: 200, body: published.openapi30Json() }),
+  // Each published document in the version asked for (`?version=`), the current one by default.
+  async getOpenApiJson({ query }) {
+    const version = askedVersion(query);
+    return { status: 200, body: version ? olderDocument(version, 'openapi.json').json : published.openapiJson() };
+  },
+  async getOpenApi30Json({ query }) {
+    const version = askedVersion(query);
+    return { status: 200, body: version ? olderDocument(version, 'openapi-3.0.json').json : published.openapi30Json() };
+  },
   // The YAML endpoints answer the document's text; their schema describes the document it parses to.
-  getOpenApiYaml: async () => ({ status: 200, body: published.openapiYaml() as never, contentType: 'application/yaml' }),
-  getAsyncApiJson: async () => ({ status: 200, body: published.asyncapiJson() }),
-  getAsyncApiYaml: async () => ({ status: 200, body: published.asyncapiYaml() as never, contentType: 'application/yaml' }),
+  async getOpenApiYaml({ query }) {
+    const version = askedVersion(query);
+    const text = version ? olderDocument(version, 'openapi.json').yaml() : published.openapiYaml();
+    return { status: 200, body: text as never, contentType: 'application/yaml' };
+  },
+  async getAsyncApiJson({ query }) {
+    const version = askedVersion(query);
+    return { status: 200, body: version ? olderDocument(version, 'asyncapi.json').json : published.asyncapiJson() };
+  },
+  async getAsyncApiYaml({ query }) {
+    const version = askedVersion(query);
+    const text = version ? olderDocument(version, 'asyncapi.json').yaml() : published.asyncapiYaml();
+    return { status: 200, body: text as never, contentType: 'application/yaml' };
+  },
   async getApiReference(_input, ctx) {
     const { body, headers } = docsPage().answer(ctx.headers);
     return {

@@ -147,15 +147,11 @@ function objectOfSchema(schema: Json): string | undefined {
   return typeof object?.const === 'string' ? object.const : undefined;
 }
 
-/**
- * A current-version JSON Schema (with its `$defs`) as `version` renders the resources it
- * describes: each schema of an object a newer version changed passes through that version's
- * `schemaDowngrade`, newest first, as `renderForVersion` does for the resources.
- */
-export function schemaForVersion(schema: Json, version: string): Json {
+/** The `schemaDowngrade`s of every version newer than `version`, newest first, as one function of a schema. */
+function schemaDowngrader(version: string): ((schema: Json) => Json) | undefined {
   const target = SUPPORTED_VERSIONS.indexOf(version as ApiVersion);
-  if (target <= 0) return schema;
-  const downgradeOne = (s: Json): Json => {
+  if (target <= 0) return undefined;
+  return (s: Json): Json => {
     let out = s;
     for (const entry of VERSIONS.slice(0, target) as readonly VersionEntry[]) {
       const object = objectOfSchema(out);
@@ -164,9 +160,36 @@ export function schemaForVersion(schema: Json, version: string): Json {
     }
     return out;
   };
+}
+
+/**
+ * Named JSON Schemas (a schema's `$defs`, a document's `components.schemas`) as `version` renders
+ * the resources they describe: each one of an object a newer version changed passes through that
+ * version's `schemaDowngrade`, newest first. The published documents of each version
+ * (scripts/version-documents.ts) and the event-type catalog (`schemaForVersion`) both come from it.
+ */
+export function schemasForVersion(schemas: Record<string, Json>, version: string): Record<string, Json> {
+  const downgradeOne = schemaDowngrader(version);
+  if (!downgradeOne) return schemas;
+  return Object.fromEntries(Object.entries(schemas).map(([k, v]) => [k, downgradeOne(v)]));
+}
+
+/**
+ * A current-version JSON Schema (with its `$defs`) as `version` renders the resources it
+ * describes: each schema of an object a newer version changed passes through that version's
+ * `schemaDowngrade`, newest first, as `renderForVersion` does for the resources.
+ */
+export function schemaForVersion(schema: Json, version: string): Json {
+  const downgradeOne = schemaDowngrader(version);
+  if (!downgradeOne) return schema;
   const out = { ...downgradeOne(schema) };
-  if (out.$defs && typeof out.$defs === 'object') {
-    out.$defs = Object.fromEntries(Object.entries(out.$defs as Record<string, Json>).map(([k, v]) => [k, downgradeOne(v)]));
-  }
+  if (out.$defs && typeof out.$defs === 'object') out.$defs = schemasForVersion(out.$defs as Record<string, Json>, version);
   return out;
+}
+
+/** The resources whose schema a version newer than `version` changes (the keys of their `schemaDowngrade`s). */
+export function objectsChangedAfter(version: string): string[] {
+  const target = SUPPORTED_VERSIONS.indexOf(version as ApiVersion);
+  if (target <= 0) return [];
+  return [...new Set((VERSIONS.slice(0, target) as readonly VersionEntry[]).flatMap((e) => Object.keys(e.schemaDowngrade ?? {})))];
 }

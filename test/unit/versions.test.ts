@@ -4,7 +4,7 @@
 // nested objects), while an event keeps the version it was rendered for.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { CURRENT_VERSION, isSupportedVersion, renderForVersion, schemaForVersion, SUPPORTED_VERSIONS, VERSIONS } from '../../src/shared/versions.js';
+import { CURRENT_VERSION, isSupportedVersion, objectsChangedAfter, renderForVersion, schemaForVersion, schemasForVersion, SUPPORTED_VERSIONS, VERSIONS } from '../../src/shared/versions.js';
 
 const order = (id: string) => ({ id, object: 'order', pickup: { city: 'Austin' }, delivery: { city: 'Denver' }, status: 'pending' });
 const old = (id: string) => ({ id, object: 'order', origin: { city: 'Austin' }, destination: { city: 'Denver' }, status: 'pending' });
@@ -182,5 +182,37 @@ describe('schemaForVersion: the JSON Schema of what renderForVersion renders', (
     const rendered = renderForVersion(sample, '2026-01-15');
     const described = schemaForVersion(published as never, '2026-01-15') as { properties: Record<string, unknown> };
     expect(Object.keys(described.properties)).toEqual(Object.keys(rendered));
+  });
+});
+
+describe('schemasForVersion: a document\'s named schemas as a version renders them', () => {
+  const schemas = {
+    Order: { type: 'object', required: ['object', 'pickup'], properties: { object: { const: 'order' }, pickup: { type: 'string' } } },
+    Payment: { type: 'object', properties: { object: { const: 'payment' }, status: { $ref: '#/components/schemas/PaymentStatus' } } },
+    PaymentStatus: { type: 'string', enum: ['succeeded', 'failed', 'returned'] },
+  };
+
+  it('is the same map for the current version and for an unknown one', () => {
+    expect(schemasForVersion(schemas, CURRENT_VERSION)).toBe(schemas);
+    expect(schemasForVersion(schemas, '1999-01-01')).toBe(schemas);
+  });
+
+  it('passes each schema through every newer version\'s schemaDowngrade, by its object, and leaves the others as they are', () => {
+    const july = schemasForVersion(schemas, '2026-07-01') as Record<string, any>;
+    expect(july.Order).toBe(schemas.Order);
+    expect(july.Payment.properties.status.enum).toEqual(['succeeded', 'failed']);
+    expect(july.PaymentStatus).toBe(schemas.PaymentStatus);
+    const preview = schemasForVersion(schemas, '2026-01-15') as Record<string, any>;
+    expect(preview.Order).toEqual({ type: 'object', required: ['object', 'origin'], properties: { object: { const: 'order' }, origin: { type: 'string' } } });
+    expect(preview.Payment.properties.status.enum).toEqual(['succeeded', 'failed']);
+    expect(Object.keys(preview)).toEqual(['Order', 'Payment', 'PaymentStatus']);
+    expect(schemas.Order.properties).toHaveProperty('pickup');
+  });
+
+  it('names the resources a newer version changes', () => {
+    expect(objectsChangedAfter(CURRENT_VERSION)).toEqual([]);
+    expect(objectsChangedAfter('1999-01-01')).toEqual([]);
+    expect(objectsChangedAfter('2026-07-01')).toEqual(['payment']);
+    expect(objectsChangedAfter('2026-01-15')).toEqual(['payment', 'order']);
   });
 });

@@ -742,6 +742,13 @@ export const EVENT_TYPES = [
   'test_helpers.test_clock.ready',
 ] as const;
 
+/**
+ * The API version these types describe (the AsyncAPI document's `info.version`). A delivery's
+ * `api_version` is its endpoint's pinned version: constructEvent warns, or refuses with
+ * `{ apiVersion: 'refuse' }`, when it is another one.
+ */
+export const API_VERSION = '2026-12-01' as const;
+
 export type EventType = typeof EVENT_TYPES[number];
 
 /** The type of `data` for each event type. */

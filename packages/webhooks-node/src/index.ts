@@ -2,7 +2,8 @@
 // endpoint's secret, recently, and returns its event typed by its `type`. Node built-ins only.
 import { Buffer } from 'node:buffer';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { EVENT_TYPES, type AnyEventEnvelope, type EventType } from './events.js';
+import { emitWarning } from 'node:process';
+import { API_VERSION, EVENT_TYPES, type AnyEventEnvelope, type EventType } from './events.js';
 
 export * from './events.js';
 
@@ -23,9 +24,23 @@ export interface VerifyOptions {
   tolerance?: number;
   /** The current Unix time in seconds (default: the clock's). */
   now?: number;
+  /**
+   * What constructEvent does with an event whose `api_version` (its endpoint's pinned version) is not
+   * API_VERSION, the version this package's types describe: `'warn'` (the default) emits a process
+   * warning (`ApiVersionMismatchWarning`, once per version) and returns the event; `'refuse'` throws
+   * an ApiVersionMismatchError; `'ignore'` returns it. Such an event's data has that version's shape
+   * (the document of each version: `/asyncapi.json?version=<api_version>`), not the types'.
+   */
+  apiVersion?: 'warn' | 'refuse' | 'ignore';
 }
 
-export type WebhookErrorCode = 'malformed_header' | 'no_matching_signature' | 'timestamp_outside_tolerance' | 'unknown_event_type' | 'invalid_payload';
+export type WebhookErrorCode =
+  | 'malformed_header'
+  | 'no_matching_signature'
+  | 'timestamp_outside_tolerance'
+  | 'unknown_event_type'
+  | 'invalid_payload'
+  | 'api_version_mismatch';
 
 /** Why a delivery was refused; `code` says which check failed. Answer such a delivery with a 400. */
 export class WebhookVerificationError extends Error {
@@ -75,7 +90,26 @@ export class WebhookPayloadError extends WebhookVerificationError {
   }
 }
 
+/**
+ * A signed event of another API version than the types describe (`{ apiVersion: 'refuse' }`): create
+ * the endpoint with `api_version` equal to API_VERSION, or use the package release of its version.
+ */
+export class ApiVersionMismatchError extends WebhookVerificationError {
+  declare readonly code: 'api_version_mismatch';
+  constructor(
+    /** The event's `api_version` (its endpoint's pinned version). */
+    readonly apiVersion: string,
+  ) {
+    super('api_version_mismatch', apiVersionMessage(apiVersion));
+  }
+}
+
+const apiVersionMessage = (delivered: string) =>
+  `The event is of API version ${delivered} (its endpoint's pinned version), but these types describe ${API_VERSION}: its data may not match them`;
+
 const KNOWN_TYPES: ReadonlySet<string> = new Set(EVENT_TYPES);
+/** The versions warned about already (one warning per version and process). */
+const warnedVersions = new Set<string>();
 
 export const isEventType = (type: string): type is EventType => KNOWN_TYPES.has(type);
 
@@ -114,7 +148,8 @@ export function verifySignature(
 
 /**
  * Verifies a delivery (see verifySignature), then parses its body and checks its type is one this
- * package knows. Throws a WebhookVerificationError subclass for a delivery to refuse.
+ * package knows, and its `api_version` the one its types describe (API_VERSION; see
+ * VerifyOptions.apiVersion). Throws a WebhookVerificationError subclass for a delivery to refuse.
  */
 export function constructEvent(
   rawBody: string | Uint8Array,
@@ -133,6 +168,15 @@ export function constructEvent(
   const type: unknown = (event as { type?: unknown }).type;
   if (typeof type !== 'string') throw new WebhookPayloadError('The body has no string `type`');
   if (!isEventType(type)) throw new UnknownEventTypeError(type);
+  const version: unknown = (event as { api_version?: unknown }).api_version;
+  const onMismatch = options.apiVersion ?? 'warn';
+  if (typeof version === 'string' && version !== API_VERSION && onMismatch !== 'ignore') {
+    if (onMismatch === 'refuse') throw new ApiVersionMismatchError(version);
+    if (!warnedVersions.has(version)) {
+      warnedVersions.add(version);
+      emitWarning(apiVersionMessage(version), { type: 'ApiVersionMismatchWarning', code: 'VT_API_VERSION_MISMATCH' });
+    }
+  }
   return event as WebhookEvent;
 }
 

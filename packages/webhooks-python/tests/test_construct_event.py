@@ -10,6 +10,7 @@ import json
 import sys
 import typing
 import unittest
+import warnings
 from email.message import Message
 from http.client import HTTPMessage
 from pathlib import Path
@@ -18,7 +19,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from vehicle_transport_webhooks import (  # noqa: E402
+    API_VERSION,
     EVENT_TYPES,
+    ApiVersionMismatchError,
+    ApiVersionMismatchWarning,
     UnknownEventTypeError,
     WebhookPayloadError,
     WebhookSignatureError,
@@ -39,13 +43,13 @@ def sign(body: bytes | str, *secrets: str, t: int = NOW) -> str:
     return ",".join([f"t={t}"] + [f"v1={hmac.new(s.encode(), f'{t}.'.encode() + raw, hashlib.sha256).hexdigest()}" for s in secrets])
 
 
-def envelope(event_type: str = "order.created") -> bytes:
+def envelope(event_type: str = "order.created", api_version: str = API_VERSION) -> bytes:
     return json.dumps(
         {
             "id": "evt_01JF3QF2H4K6M8P0R2T4V6X8Z0",
             "object": "event",
             "type": event_type,
-            "api_version": "2026-07-01",
+            "api_version": api_version,
             "created": NOW,
             "request_id": None,
             "sequence": 1,
@@ -118,7 +122,7 @@ class ValidDeliveries(unittest.TestCase):
 
 
 class RefusedDeliveries(unittest.TestCase):
-    def refused(self, error: type[WebhookVerificationError], code: str, body: bytes | str, headers: dict[str, str], secret: str | list[str] = SECRET, **options: int) -> WebhookVerificationError:
+    def refused(self, error: type[WebhookVerificationError], code: str, body: bytes | str, headers: dict[str, str], secret: str | list[str] = SECRET, **options: typing.Any) -> WebhookVerificationError:
         with self.assertRaises(error) as caught:
             construct_event(body, headers, secret, **options)
         self.assertIsInstance(caught.exception, WebhookVerificationError)
@@ -235,6 +239,52 @@ class RefusedDeliveries(unittest.TestCase):
         for secret in ("", [], [""]):
             with self.subTest(secret=secret), self.assertRaises(ValueError):
                 construct_event(BODY, {"Service-Signature": sign(BODY, SECRET)}, secret, now=NOW)
+
+
+# The document the package's types are generated from, in the repository that generates them.
+ASYNCAPI = Path(__file__).resolve().parents[3] / "generated" / "asyncapi.json"
+
+
+class ApiVersions(unittest.TestCase):
+    """The types describe one API version (API_VERSION); an event of another is surfaced."""
+
+    OLDER = "2026-01-15"
+
+    def deliver(self, **options: typing.Any) -> events.Event:
+        body = envelope(api_version=self.OLDER)
+        return construct_event(body, {"Service-Signature": sign(body, SECRET)}, SECRET, now=NOW, **options)
+
+    @unittest.skipUnless(ASYNCAPI.exists(), "outside the repository: no generated/asyncapi.json")
+    def test_the_types_version_is_the_asyncapi_documents(self) -> None:
+        document = json.loads(ASYNCAPI.read_text("utf-8"))
+        self.assertEqual(API_VERSION, document["info"]["version"])
+        self.assertEqual(events.API_VERSION, API_VERSION)
+
+    def test_an_event_of_the_types_version_passes_silently(self) -> None:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            self.assertEqual(construct_event(BODY, {"Service-Signature": sign(BODY, SECRET)}, SECRET, now=NOW, api_version="refuse")["api_version"], API_VERSION)
+
+    def test_another_version_warns_by_default_and_returns_the_event(self) -> None:
+        with self.assertWarns(ApiVersionMismatchWarning) as caught:
+            event = self.deliver()
+        self.assertEqual(event["api_version"], self.OLDER)
+        warning = caught.warning
+        assert isinstance(warning, ApiVersionMismatchWarning)
+        self.assertEqual(warning.api_version, self.OLDER)
+        self.assertIn(API_VERSION, str(warning))
+
+    def test_another_version_is_refused_when_asked(self) -> None:
+        with self.assertRaises(ApiVersionMismatchError) as caught:
+            self.deliver(api_version="refuse")
+        self.assertEqual(caught.exception.code, "api_version_mismatch")
+        self.assertEqual(caught.exception.api_version, self.OLDER)
+        self.assertIsInstance(caught.exception, WebhookVerificationError)
+
+    def test_another_version_is_returned_silently_when_ignored(self) -> None:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            self.assertEqual(self.deliver(api_version="ignore")["api_version"], self.OLDER)
 
 
 class GeneratedModels(unittest.TestCase):

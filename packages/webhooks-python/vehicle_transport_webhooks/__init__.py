@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from .errors import (
+    ApiVersionMismatchError,
+    ApiVersionMismatchWarning,
     UnknownEventTypeError,
     VerificationFailure,
     WebhookPayloadError,
@@ -10,7 +12,7 @@ from .errors import (
     WebhookTimestampError,
     WebhookVerificationError,
 )
-from .events import EVENT_TYPES, Event, EventType
+from .events import API_VERSION, EVENT_TYPES, Event, EventType
 from .verify import DEFAULT_TOLERANCE, EVENT_ID_HEADER, SIGNATURE_HEADER, Headers, construct_event, verify_signature
 
 __version__ = "0.1.0"
@@ -21,6 +23,7 @@ __all__ = [
     "Event",
     "EventType",
     "EVENT_TYPES",
+    "API_VERSION",
     "Headers",
     "SIGNATURE_HEADER",
     "EVENT_ID_HEADER",
@@ -31,4 +34,6 @@ __all__ = [
     "WebhookTimestampError",
     "UnknownEventTypeError",
     "WebhookPayloadError",
+    "ApiVersionMismatchError",
+    "ApiVersionMismatchWarning",
 ]

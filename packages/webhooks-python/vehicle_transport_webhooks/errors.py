@@ -12,6 +12,8 @@ __all__ = [
     "WebhookTimestampError",
     "UnknownEventTypeError",
     "WebhookPayloadError",
+    "ApiVersionMismatchError",
+    "ApiVersionMismatchWarning",
 ]
 
 VerificationFailure = Literal[
@@ -20,6 +22,7 @@ VerificationFailure = Literal[
     "timestamp_outside_tolerance",
     "unknown_event_type",
     "invalid_payload",
+    "api_version_mismatch",
 ]
 
 
@@ -64,3 +67,26 @@ class WebhookPayloadError(WebhookVerificationError):
 
     def __init__(self, message: str) -> None:
         super().__init__("invalid_payload", message)
+
+
+def _api_version_message(delivered: str, typed: str) -> str:
+    return f"the event is of API version {delivered} (its endpoint's pinned version), but these types describe {typed}: its data may not match them"
+
+
+class ApiVersionMismatchError(WebhookVerificationError):
+    """An authentic event of another API version than the types describe (`api_version="refuse"`).
+
+    Create the endpoint with `api_version` equal to `API_VERSION`, or use the package release of its version.
+    """
+
+    def __init__(self, api_version: str, typed: str) -> None:
+        super().__init__("api_version_mismatch", _api_version_message(api_version, typed))
+        self.api_version = api_version
+
+
+class ApiVersionMismatchWarning(UserWarning):
+    """Warned (by default) for an event of another API version than the types describe."""
+
+    def __init__(self, api_version: str, typed: str) -> None:
+        super().__init__(_api_version_message(api_version, typed))
+        self.api_version = api_version

@@ -10,6 +10,7 @@ __all__ = [
     "Event",
     "EventType",
     "EVENT_TYPES",
+    "API_VERSION",
     "OrderCreatedEvent",
     "ApiVersion",
     "EventRequestObject",
@@ -1125,3 +1126,8 @@ EVENT_TYPES: tuple[str, ...] = (
     "test_helpers.test_clock.advancing",
     "test_helpers.test_clock.ready",
 )
+
+# The API version these types describe (the AsyncAPI document's info.version). A delivery's
+# `api_version` is its endpoint's pinned version: construct_event warns, or refuses with
+# api_version="refuse", when it is another one.
+API_VERSION: str = "2026-12-01"

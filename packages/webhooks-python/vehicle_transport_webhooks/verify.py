@@ -9,11 +9,19 @@ import hmac
 import json
 import re
 import time
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Protocol, Union, cast
+from typing import Literal, Protocol, Union, cast
 
-from .errors import UnknownEventTypeError, WebhookPayloadError, WebhookSignatureError, WebhookTimestampError
-from .events import EVENT_TYPES, Event
+from .errors import (
+    ApiVersionMismatchError,
+    ApiVersionMismatchWarning,
+    UnknownEventTypeError,
+    WebhookPayloadError,
+    WebhookSignatureError,
+    WebhookTimestampError,
+)
+from .events import API_VERSION, EVENT_TYPES, Event
 
 __all__ = ["SIGNATURE_HEADER", "EVENT_ID_HEADER", "DEFAULT_TOLERANCE", "Headers", "construct_event", "verify_signature"]
 
@@ -116,6 +124,7 @@ def construct_event(
     *,
     tolerance: int = DEFAULT_TOLERANCE,
     now: int | None = None,
+    api_version: Literal["warn", "refuse", "ignore"] = "warn",
 ) -> Event:
     """Verifies a delivery and returns its event, typed (narrow it on `event["type"]`).
 
@@ -123,6 +132,11 @@ def construct_event(
     case-insensitively). Raises a `WebhookVerificationError`: `WebhookSignatureError`,
     `WebhookTimestampError`, `WebhookPayloadError`, or `UnknownEventTypeError` for an authentic event
     of a type this package does not know yet (answer it 2xx and ignore it).
+
+    An event whose `api_version` (its endpoint's pinned version) is not `API_VERSION`, the version
+    these types describe, has that version's shape (`/asyncapi.json?version=<api_version>`):
+    `api_version="warn"` (the default) warns (`ApiVersionMismatchWarning`) and returns it,
+    `"refuse"` raises `ApiVersionMismatchError`, `"ignore"` returns it.
     """
     body = _bytes(raw_body)
     # The signature first: nothing of an unauthenticated body is parsed.
@@ -135,6 +149,11 @@ def construct_event(
         raise WebhookPayloadError("the body is not an event envelope (a JSON object with a string `type`)")
     if payload["type"] not in _KNOWN_TYPES:
         raise UnknownEventTypeError(payload["type"], payload)
+    delivered = payload.get("api_version")
+    if isinstance(delivered, str) and delivered != API_VERSION and api_version != "ignore":
+        if api_version == "refuse":
+            raise ApiVersionMismatchError(delivered, API_VERSION)
+        warnings.warn(ApiVersionMismatchWarning(delivered, API_VERSION), stacklevel=2)
     # The rest is not revalidated field by field: the signature proves the body is the service's,
     # and the service's deliveries follow the AsyncAPI document these types come from.
     return cast(Event, payload)
