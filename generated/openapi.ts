@@ -168,7 +168,7 @@ export interface paths {
         head?: never;
         /**
          * Update a webhook endpoint
-         * @description Changes the URL, the subscribed events, the description or the status (`disabled` endpoints receive nothing; their pending deliveries wait until re-enabled). The API version never changes. Changing, deleting, rotating, testing or recovering an endpoint needs the scopes of every event type it receives (403 `insufficient_scope` otherwise), and new `enabled_events` the scopes of every type they name.
+         * @description Changes the URL, the subscribed events, the description or the status (`disabled` endpoints receive nothing; their pending deliveries wait until re-enabled). The API version never changes. Changing, deleting, rotating, testing or recovering an endpoint needs the scopes of every event type it receives (403 `insufficient_scope` otherwise), and new `enabled_events` the scopes of every type they name. The endpoint of a listener (`vehicle-transport listen`) cannot be enabled (409 `invalid_state_transition`).
          */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
@@ -4335,7 +4335,7 @@ export interface components {
          */
         AuditLogId: string;
         /**
-         * @description The API key (`key_...`), OAuth client (`oac_...`) or dashboard user (`usr_...`) that acted.
+         * @description The API key (`key_...`), OAuth client (`oac_...`) or dashboard user (`usr_...`) that acted, or `system` for what the platform did by itself (a carrier its monitoring suspended, a webhook endpoint disabled after failing for five days).
          * @example usr_01JF3QJ3K5M7N9P1Q3R5S7T9V1
          */
         AuditActor: string;
@@ -6289,6 +6289,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -6647,6 +6648,7 @@ export interface operations {
                      *           "summary": "A new order is created through the API or the dashboard.",
                      *           "description": "A new order is created through the API or the dashboard.",
                      *           "data_object": "order",
+                     *           "scope": "orders:read",
                      *           "schema": {
                      *             "type": "object",
                      *             "required": [
@@ -8427,7 +8429,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page (an audit log entry id). */
                 cursor?: components["schemas"]["AuditLogId"];
-                /** @description Only actions by this API key, OAuth client or dashboard user. */
+                /** @description Only actions by this API key, OAuth client or dashboard user, or by the platform itself (`system`). */
                 actor?: components["schemas"]["AuditActor"];
                 /** @description Only this action. */
                 action?: components["schemas"]["AuditAction"];
@@ -9735,6 +9737,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9773,6 +9776,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9811,6 +9815,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9849,6 +9854,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9887,6 +9893,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9927,6 +9934,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10007,6 +10015,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10040,6 +10049,7 @@ export interface operations {
                     "application/json": components["schemas"]["Readiness"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
             /** @description Not ready (database unreachable or shutting down). */
             503: {
@@ -10090,6 +10100,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
