@@ -168,7 +168,7 @@ export interface paths {
         head?: never;
         /**
          * Update a webhook endpoint
-         * @description Changes the URL, the subscribed events, the description or the status (`disabled` endpoints receive nothing; their pending deliveries wait until re-enabled). The API version never changes. Changing, deleting, rotating, testing or recovering an endpoint needs the scopes of every event type it receives (403 `insufficient_scope` otherwise), and new `enabled_events` the scopes of every type they name.
+         * @description Changes the URL, the subscribed events, the description or the status (`disabled` endpoints receive nothing; their pending deliveries wait until re-enabled). The API version never changes. Changing, deleting, rotating, testing or recovering an endpoint needs the scopes of every event type it receives (403 `insufficient_scope` otherwise), and new `enabled_events` the scopes of every type they name. The endpoint of a listener (`vehicle-transport listen`) cannot be enabled (409 `invalid_state_transition`).
          */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
@@ -4439,7 +4439,7 @@ export interface components {
          */
         AuditLogId: string;
         /**
-         * @description The API key (`key_...`), OAuth client (`oac_...`) or dashboard user (`usr_...`) that acted.
+         * @description The API key (`key_...`), OAuth client (`oac_...`) or dashboard user (`usr_...`) that acted, or `system` for what the platform did by itself (a carrier its monitoring suspended, a webhook endpoint disabled after failing for five days).
          * @example usr_01JF3QJ3K5M7N9P1Q3R5S7T9V1
          */
         AuditActor: string;
@@ -6402,6 +6402,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -8656,7 +8657,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page (an audit log entry id). */
                 cursor?: components["schemas"]["AuditLogId"];
-                /** @description Only actions by this API key, OAuth client or dashboard user. */
+                /** @description Only actions by this API key, OAuth client or dashboard user, or by the platform itself (`system`). */
                 actor?: components["schemas"]["AuditActor"];
                 /** @description Only this action. */
                 action?: components["schemas"]["AuditAction"];
@@ -10201,6 +10202,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10281,6 +10283,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10314,6 +10317,7 @@ export interface operations {
                     "application/json": components["schemas"]["Readiness"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
             /** @description Not ready (database unreachable or shutting down). */
             503: {
@@ -10364,6 +10368,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];

@@ -4,6 +4,8 @@
 //   --vitest <vitest json report> <exit code> [suite name, default vitest]
 //   --schemathesis <schemathesis output> <exit code>
 //   --total <folder of suite results>
+//   --contract-check <folder of the harness's counts> (test/support/contract-check.ts): one line,
+//     how many answers the integration tests saw were validated against their version's document
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -50,11 +52,24 @@ function total(folder: string): never {
   process.exit(failed > 0 || all.length === 0 ? 1 : 0);
 }
 
+/** The harness's counts, one file per test process: printed as one line, never a failure of its own. */
+function contractCheck(folder: string): void {
+  const all = existsSync(folder)
+    ? readdirSync(folder)
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => JSON.parse(readFileSync(join(folder, f), 'utf8')) as { checked?: number; unchecked?: number })
+    : [];
+  const checked = all.reduce((n, c) => n + (c.checked ?? 0), 0);
+  const unchecked = all.reduce((n, c) => n + (c.unchecked ?? 0), 0);
+  console.log(`contract check: ${checked} answers validated against their version's document${unchecked ? ` (${unchecked} in a version with no published document)` : ''}`);
+}
+
 const [mode, path, code, name] = process.argv.slice(2);
 if (mode === '--total' && path) total(path);
+else if (mode === '--contract-check' && path) contractCheck(path);
 else if (mode === '--vitest' && path) console.log(JSON.stringify(vitest(path, Number(code ?? 1), name)));
 else if (mode === '--schemathesis' && path) console.log(JSON.stringify(schemathesis(path, Number(code ?? 1))));
 else {
-  console.error('usage: test-summary.ts --vitest <file> <code> [suite] | --schemathesis <file> <code> | --total <folder>');
+  console.error('usage: test-summary.ts --vitest <file> <code> [suite] | --schemathesis <file> <code> | --contract-check <folder> | --total <folder>');
   process.exit(2);
 }

@@ -44,6 +44,9 @@ node --import tsx scripts/api-versions.ts check; record_one "breaking changes" $
 
 step "vitest ($( [ -n "${TEST_DATABASE_URL:-}" ] && echo 'PGlite + PostgreSQL' || echo 'PGlite' ))"
 rm -f reports/vitest.json
+# Every answer the harness sees is validated against its version's OpenAPI document; each test
+# process writes its count here (test/support/contract-check.ts), summed in the summary.
+rm -rf reports/contract-check
 vitest run --exclude 'contract-tests/conformance/**'; rc=$?
 node --import tsx scripts/test-summary.ts --vitest reports/vitest.json "$rc" >"$RESULTS/vitest.json"
 
@@ -88,4 +91,5 @@ if [ "$checkout_before" = "$checkout_after" ]; then echo "unchanged"; record_one
 
 step "summary ($(( SECONDS - started )) s)"
 [ -n "$browser_skip" ] && printf '!! %s\n' "$browser_skip"
+node --import tsx scripts/test-summary.ts --contract-check reports/contract-check
 node --import tsx scripts/test-summary.ts --total "$RESULTS"

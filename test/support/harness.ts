@@ -10,6 +10,7 @@ import type { HandlerInput, OperationId } from '../../src/shared/handlers.js';
 import { openApiDocument } from '../../src/shared/spec.js';
 import type { components, operations } from '../../generated/openapi.js';
 import type { RateLimitPolicy } from '../../src/http/rate-limit.js';
+import { checkAnswer, writeContractCheckCounts } from './contract-check.js';
 import { createTestDatabase, type Backend, type TestDatabase } from './databases.js';
 
 export class TestClock implements Clock {
@@ -108,6 +109,8 @@ export async function startHarness(
       } catch {
         /* not JSON */
       }
+      // Every answer against its version's published document (test/support/contract-check.ts).
+      checkAnswer(method, url + path, { status: res.status, headers: res.headers, text, body: parsed });
       return { status: res.status, headers: res.headers, body: parsed as never, text };
     },
     async op(id, opts = {}) {
@@ -128,6 +131,7 @@ export async function startHarness(
       await closed;
       await app.close();
       if (!options.database) await database.drop();
+      writeContractCheckCounts();
     },
   };
   return harness;

@@ -903,13 +903,13 @@ class AuditLogEntry(TypedDict):
     suspended, reinstated or queued for vetting again (`carrier.suspended`, `carrier.reinstated`,
     `carrier.revetted`), invoices voided
     (`invoice.voided`) and carriers paid (`carrier_payment.sent`). The actor is the key, OAuth
-    client or dashboard user (`usr_...`) that acted, or `system` for webhook endpoints the
-    platform disabled after failing for five days (`webhook_endpoint.disabled`)."""
+    client or dashboard user (`usr_...`) that acted, or `system` for what the platform did by
+    itself: carriers its monitoring suspended (`carrier.suspended`) and webhook endpoints disabled
+    after failing for five days (`webhook_endpoint.disabled`)."""
 
     id: str
     object: Literal["audit_log"]
     livemode: bool
-    # The API key (`key_...`), OAuth client (`oac_...`) or dashboard user (`usr_...`) that acted, or `system` for what the platform did by itself.
     actor: str
     # What was done, `<resource>.<verb>`.
     action: str

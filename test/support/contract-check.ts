@@ -1,0 +1,223 @@
+// Every answer the integration tests see, checked against the published OpenAPI document of the
+// version that served it (its `Service-Version`): the current version against generated/openapi.json,
+// an older one against specs/published/<version>.openapi.json when that document exists. The status
+// must be documented for the operation (or `default`), the headers the document marks required must
+// be there, and a JSON body must be valid against the response's schema (Ajv 2020, the schema taken
+// by `$ref` into the whole document). `CONTRACT_CHECK=off` turns the check off for a debugging run;
+// `CONTRACT_CHECK=warn` prints each mismatch once (and counts it) instead of failing the test.
+// Each process writes how many answers it checked to reports/contract-check/ (scripts/test.sh sums them).
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { CURRENT_VERSION } from '../../src/shared/versions.js';
+
+type Json = Record<string, any>;
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const REPORT_DIR = `${root}reports/contract-check`;
+const REPORT_FILE = `${REPORT_DIR}/${process.pid}-${randomUUID().slice(0, 8)}.json`;
+
+export const contractCheckEnabled = (): boolean => process.env.CONTRACT_CHECK !== 'off';
+const warnOnly = (): boolean => process.env.CONTRACT_CHECK === 'warn';
+
+/**
+ * Answers the check lets through although they do not match their version's document, each with the
+ * reason (operationId, the status as a string or `*` for any, the version or `*` for any).
+ */
+export const TOLERATED: readonly { operationId: string; status: string; version: string; reason: string }[] = [
+  {
+    operationId: '*',
+    status: '431',
+    version: '*',
+    reason: "Node's HTTP parser refuses request headers over 16 KiB itself, with an empty body, before the application (and its headers) sees the request.",
+  },
+];
+
+/**
+ * The document as a response validator reads it: an enum marked `x-extensible-enum` is open in an
+ * answer ("ignore types you do not know": a value added later is no break), so its `enum` is left out.
+ */
+function forAnswers(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(forAnswers);
+  if (!value || typeof value !== 'object') return value;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(value as Json)) {
+    if (k === 'enum' && (value as Json)['x-extensible-enum'] === true) continue;
+    out[k] = forAnswers(v);
+  }
+  return out;
+}
+
+interface Route {
+  method: string;
+  template: string;
+  pattern: RegExp;
+  literal: number;
+  operationId: string;
+  /** The JSON pointer of the operation in the document. */
+  pointer: string;
+  operation: Json;
+}
+
+interface VersionDocument {
+  version: string;
+  id: string;
+  document: Json;
+  routes: Route[];
+  ajv: Ajv2020;
+  validators: Map<string, ValidateFunction>;
+}
+
+const documents = new Map<string, VersionDocument | null>();
+
+const escapePointer = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
+
+function documentFile(version: string): string {
+  return version === CURRENT_VERSION ? `${root}generated/openapi.json` : `${root}specs/published/${version}.openapi.json`;
+}
+
+function loadDocument(version: string): VersionDocument | null {
+  if (documents.has(version)) return documents.get(version)!;
+  const file = documentFile(version);
+  let loaded: VersionDocument | null = null;
+  if (existsSync(file)) {
+    const document = JSON.parse(readFileSync(file, 'utf8')) as Json;
+    const id = `https://contract-check.invalid/${version}/openapi.json`;
+    const ajv = new Ajv2020({ strict: false, allErrors: false, validateSchema: false, validateFormats: true });
+    addFormats.default(ajv);
+    ajv.addSchema(forAnswers(document) as Json, id);
+    const routes: Route[] = [];
+    for (const [template, item] of Object.entries(document.paths as Json)) {
+      for (const [method, operation] of Object.entries(item as Json)) {
+        if (!operation || typeof operation !== 'object' || !(operation as Json).responses) continue;
+        const source = template
+          .split(/(\{[^}]+\})/)
+          .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+          .join('');
+        routes.push({
+          method: method.toUpperCase(),
+          template,
+          pattern: new RegExp(`^${source}$`),
+          literal: template.replace(/\{[^}]+\}/g, '').length,
+          operationId: (operation as Json).operationId ?? `${method.toUpperCase()} ${template}`,
+          pointer: `/paths/${escapePointer(template)}/${method}`,
+          operation: operation as Json,
+        });
+      }
+    }
+    // A literal segment wins over a parameter (`/v1/sessions/current` before `/v1/sessions/{id}`).
+    routes.sort((a, b) => b.literal - a.literal);
+    loaded = { version, id, document, routes, ajv, validators: new Map() };
+  }
+  documents.set(version, loaded);
+  return loaded;
+}
+
+/** The object a local `$ref` names, and its pointer; anything else as it is. */
+function resolve(doc: VersionDocument, value: Json, pointer: string): { value: Json; pointer: string } {
+  let current = value;
+  let at = pointer;
+  for (let depth = 0; current && typeof current.$ref === 'string' && depth < 20; depth++) {
+    const ref = current.$ref as string;
+    if (!ref.startsWith('#/')) break;
+    at = ref.slice(1);
+    current = ref
+      .slice(2)
+      .split('/')
+      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce<Json>((node, key) => node?.[key], doc.document);
+  }
+  return { value: current, pointer: at };
+}
+
+const counts = { checked: 0, unchecked: 0, mismatched: 0 };
+const warned = new Set<string>();
+let dirty = false;
+
+/** Writes this process's counts (on a harness's close and at exit). */
+export function writeContractCheckCounts(): void {
+  if (!dirty) return;
+  try {
+    mkdirSync(REPORT_DIR, { recursive: true });
+    writeFileSync(REPORT_FILE, `${JSON.stringify(counts)}\n`);
+    dirty = false;
+  } catch {
+    /* a report that cannot be written fails no test */
+  }
+}
+process.on('exit', writeContractCheckCounts);
+
+const trim = (text: string, max = 600): string => (text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text);
+
+export class ContractMismatch extends Error {
+  override name = 'ContractMismatch';
+}
+
+/**
+ * Checks one answer. Throws a ContractMismatch naming the operation, the version, the status and
+ * the first problem; returns quietly for an answer outside the document (a path or method it does
+ * not have) or in a version without a published document.
+ */
+export function checkAnswer(method: string, url: string, answer: { status: number; headers: Headers; text: string; body: unknown }): void {
+  if (!contractCheckEnabled()) return;
+  const version = answer.headers.get('service-version') ?? CURRENT_VERSION;
+  const path = new URL(url).pathname;
+  const current = loadDocument(CURRENT_VERSION);
+  // A path the current document does not have (the dashboard, a typo a test sends on purpose) is
+  // not the API's: nothing to check.
+  if (!current?.routes.some((r) => r.pattern.test(path))) return;
+  const doc = loadDocument(version);
+  if (!doc) {
+    counts.unchecked++;
+    dirty = true;
+    return;
+  }
+  const route = doc.routes.find((r) => r.method === method.toUpperCase() && r.pattern.test(path));
+  // A method the path does not have (405), or an operation newer than the version's document.
+  if (!route) return;
+  counts.checked++;
+  dirty = true;
+  const status = String(answer.status);
+  const tolerated = TOLERATED.some((t) => (t.operationId === '*' || t.operationId === route.operationId) && (t.status === '*' || t.status === status) && (t.version === '*' || t.version === version));
+  const fail = (problem: string): void => {
+    if (tolerated) return;
+    const message = `contract check: ${route.operationId} (${method.toUpperCase()} ${route.template}) in version ${version} answered ${status}: ${problem}`;
+    if (!warnOnly()) throw new ContractMismatch(`${message}\nbody: ${trim(answer.text)}`);
+    counts.mismatched++;
+    const once = message.replace(/\/\d+(?=\/|\s)/g, '/n');
+    if (!warned.has(once)) {
+      warned.add(once);
+      process.stderr.write(`${message}\nbody: ${trim(answer.text, 300)}\n`);
+    }
+  };
+  const responses = route.operation.responses as Json;
+  const key = status in responses ? status : `${status[0]}XX` in responses ? `${status[0]}XX` : 'default' in responses ? 'default' : undefined;
+  if (!key) return fail(`status ${status} is not documented (documented: ${Object.keys(responses).join(', ')})`);
+  const response = resolve(doc, responses[key] as Json, `${route.pointer}/responses/${escapePointer(key)}`);
+  for (const [name, header] of Object.entries((response.value.headers ?? {}) as Json)) {
+    const h = resolve(doc, header as Json, '').value;
+    if (h?.required && answer.headers.get(name) === null) return fail(`the required header ${name} is missing`);
+  }
+  const content = (response.value.content ?? {}) as Json;
+  const type = (answer.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!content['application/json']?.schema) return;
+  if (type !== 'application/json') {
+    // A documented JSON answer that came as something else (only when JSON is all it may be).
+    if (Object.keys(content).length === 1 && answer.text !== '') return fail(`the body is ${type || 'untyped'}, the document says application/json`);
+    return;
+  }
+  const schemaPointer = `${response.pointer}/content/application~1json/schema`;
+  let validate = doc.validators.get(schemaPointer);
+  if (!validate) {
+    validate = doc.ajv.compile({ $ref: `${doc.id}#${schemaPointer}` });
+    doc.validators.set(schemaPointer, validate);
+  }
+  // The harness gives the text itself as the body when it is not JSON (no JSON text parses to itself).
+  if (answer.body === answer.text) return fail('the body is not JSON');
+  if (!validate(answer.body)) {
+    const e = validate.errors?.[0];
+    return fail(`${e?.instancePath || '(root)'} ${e?.message ?? 'is not valid'}${e?.params ? ` ${JSON.stringify(e.params)}` : ''}`);
+  }
+}
