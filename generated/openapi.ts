@@ -1134,7 +1134,7 @@ export interface paths {
          *     sign in with (403 `incorrect_password` otherwise; each wrong one counts as a failed sign-in
          *     of the user's email, and while that email's sign-ins are throttled this answers 429
          *     `rate_limit_exceeded` with `Retry-After`). `new_password` must follow the password policy
-         *     (see `Password`: 12 to 128 characters, not common, not easily guessed, not containing the
+         *     (see `Password`: 12 to 200 characters, not common, not easily guessed, not containing the
          *     user's email name or name: 400 `invalid_value` with `param` `new_password`). The user's other
          *     sessions end at once; this one goes on. Like every state-changing request made with a
          *     session, it sends the session's `X-CSRF-Token`. Only the cookie authenticates it (a key has
@@ -1166,7 +1166,7 @@ export interface paths {
          *     users), `admin` (every scope but `users:manage`), `developer` (orders, customers and
          *     carriers read and write, `webhooks:manage`, `keys:manage`), `viewer` (every `:read` scope but
          *     `accounting:read` and `audit:read`). With `password` (the password policy of `Password`: 12 to
-         *     128 characters, not common or easily guessed) the user signs in with it; without one, an initial password is generated and returned this once in
+         *     200 characters, not common or easily guessed) the user signs in with it; without one, an initial password is generated and returned this once in
          *     `initial_password`, to hand over to the person (an invitation). Passwords are stored only as
          *     scrypt hashes. An email is unique within the account (409 `duplicate_user`); another account
          *     may have a user with the same email.
@@ -3780,7 +3780,7 @@ export interface components {
         UserRole: "owner" | "admin" | "developer" | "viewer";
         /**
          * Format: password
-         * @description A new password: 12 to 128 characters, kept exactly as sent (any printable Unicode, spaces
+         * @description A new password: 12 to 200 characters, kept exactly as sent (any printable Unicode, spaces
          *     included; no rule on which kinds of characters). It must not be a common or breached-style
          *     password or easily guessed (a zxcvbn strength score of at least 3 of 4, with dictionaries
          *     shipped with the server), and must not contain the user's email name (before the `@`) or

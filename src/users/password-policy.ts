@@ -1,5 +1,5 @@
 // The password policy (OWASP ASVS 4.0 section 2.1), applied wherever a password is set: creating a
-// user (API and CLI), changing one's own password. 12 to 128 characters, kept exactly as sent (no
+// user (API and CLI), changing one's own password. 12 to 200 characters, kept exactly as sent (no
 // truncation, no composition rule, any printable Unicode and spaces); refused when common,
 // breached-style or easily guessed (zxcvbn's score below 3, with the common-password and keyboard
 // dictionaries shipped in @zxcvbn-ts/language-common, nothing fetched at run time), or when it
@@ -9,7 +9,7 @@ import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 import { errors } from '../shared/errors.js';
 
 export const MIN_PASSWORD_LENGTH = 12;
-export const MAX_PASSWORD_LENGTH = 128;
+export const MAX_PASSWORD_LENGTH = 200;
 /** zxcvbn's score runs 0 (too guessable) to 4 (very unguessable); 3 is "safely unguessable". */
 export const MIN_PASSWORD_SCORE = 3;
 /** Parts of an email name or of a name shorter than this are too common to refuse ("al", "dev"). */
