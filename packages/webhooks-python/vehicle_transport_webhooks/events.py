@@ -92,7 +92,7 @@ class OrderCreatedEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["order.created"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -214,7 +214,7 @@ class OrderDispatchedEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["order.dispatched"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -230,7 +230,7 @@ class OrderInTransitEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["order.in_transit"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -246,7 +246,7 @@ class OrderDeliveredEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["order.delivered"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -262,7 +262,7 @@ class OrderCancelledEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["order.cancelled"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -278,7 +278,7 @@ class OrderExceptionEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["order.exception"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -294,7 +294,7 @@ class CarrierOnboardedEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["carrier.onboarded"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -347,7 +347,7 @@ class CarrierVetting(TypedDict):
     """The outcome of the last vetting."""
 
     passed: bool
-    reasons: list[VettingReason]
+    reasons: list[VettingReason | str]
     vetted_at: int
     # Null when the registry has no such carrier (`not_found`).
     record: RegistrySnapshot | None
@@ -416,7 +416,7 @@ class CarrierVettedEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["carrier.vetted"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -432,7 +432,7 @@ class CarrierSuspendedEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["carrier.suspended"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -448,7 +448,7 @@ class CarrierRejectedEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["carrier.rejected"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -464,7 +464,7 @@ class InvoiceCreatedEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["invoice.created"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -579,7 +579,7 @@ class InvoiceSentEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["invoice.sent"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -595,7 +595,7 @@ class InvoicePaidEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["invoice.paid"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -628,7 +628,7 @@ class InvoiceVoidedEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["invoice.voided"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -644,7 +644,7 @@ class InvoiceReopenedEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["invoice.reopened"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -660,7 +660,7 @@ class InvoiceOverdueEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["invoice.overdue"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -676,7 +676,7 @@ class InvoiceDeliveryFailedEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["invoice.delivery_failed"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -692,7 +692,7 @@ class PaymentReceivedEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["payment.received"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -739,7 +739,7 @@ class PaymentFailedEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["payment.failed"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -755,7 +755,7 @@ class PaymentReturnedEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["payment.returned"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -771,7 +771,7 @@ class CarrierPaymentSentEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["carrier_payment.sent"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -813,7 +813,7 @@ class ComplianceAlertEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["compliance.alert"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -831,7 +831,7 @@ class ComplianceAlert(TypedDict):
     object: Literal["compliance_alert"]
     livemode: bool
     carrier_id: str
-    kind: ComplianceAlertKind
+    kind: ComplianceAlertKind | str
     expired_on: str
     status: ComplianceAlertStatus
     resolution_note: str | None
@@ -880,7 +880,7 @@ class AuditPrivilegedActionEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["audit.privileged_action"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -927,7 +927,7 @@ class WebhookEndpointTestEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["webhook_endpoint.test"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -944,7 +944,7 @@ class _WebhookEndpointRequired(TypedDict):
     test_clock: str | None
     url: str
     enabled_events: list[str]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     description: str | None
     status: WebhookEndpointStatus
     # Why a disabled endpoint is, `manual` (its owner disabled it), `failing` (the platform did, after five days of failures without a success) or `listener` (the endpoint of `vehicle-transport listen` in test mode, whose events the command fetches, and which the service never sends anything); null while enabled.
@@ -993,7 +993,7 @@ class TestClockAdvancingEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["test_helpers.test_clock.advancing"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -1028,7 +1028,7 @@ class TestClockReadyEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["test_helpers.test_clock.ready"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
