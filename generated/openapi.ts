@@ -3359,7 +3359,8 @@ export interface components {
             object: "list";
             data: components["schemas"]["EventTypeDefinition"][];
             has_more: boolean;
-            next_cursor: (components["schemas"]["EventType"] | string) | null;
+            /** @description The last type of the page (an `EventType`, open as every event type in an answer), null on the last page. */
+            next_cursor: components["schemas"]["EventType"] | string | null;
         };
         /** EventList */
         EventList: {
@@ -6738,6 +6739,7 @@ export interface operations {
                      *           "summary": "A new order is created through the API or the dashboard.",
                      *           "description": "A new order is created through the API or the dashboard.",
                      *           "data_object": "order",
+                     *           "scope": "orders:read",
                      *           "schema": {
                      *             "type": "object",
                      *             "required": [

@@ -8,12 +8,16 @@
  *    them as OpenAPI 3.0: they must exit 0 too.
  * 2. specs/asyncapi.yaml with the @asyncapi/parser diagnostics (the parser's Spectral ruleset).
  *    Every diagnostic is printed; every one fails the check unless it is on ALLOWED_ASYNCAPI_DIAGNOSTICS.
+ * 3. The growth rule (scripts/spec-growth.ts) on the bundled documents generated/openapi.json and
+ *    generated/asyncapi.json: no `additionalProperties: false` in a schema only answers or event
+ *    payloads use, and no enum marked `x-extensible-enum` closed in an answer or event payload.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Parser, fromFile, DiagnosticSeverity } from '@asyncapi/parser';
+import { growthProblems } from './spec-growth.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OPENAPI = 'specs/openapi.yaml';
@@ -80,8 +84,17 @@ async function asyncapiLint(): Promise<boolean> {
   return failed === 0;
 }
 
+function growthLint(): boolean {
+  console.log('== growth rule generated/openapi.json generated/asyncapi.json (docs/api-versions.md, "What may grow")');
+  const read = (file: string) => JSON.parse(readFileSync(path.join(ROOT, file), 'utf8')) as Parameters<typeof growthProblems>[0];
+  const problems = growthProblems(read('generated/openapi.json'), read('generated/asyncapi.json'));
+  for (const p of problems) console.log(`FAIL ${p}`);
+  console.log(problems.length ? `FAILED: ${problems.length} schema(s) that close what may grow (run \`npm run generate\` after changing specs/)\n` : 'ok: growth rule\n');
+  return problems.length === 0;
+}
+
 const published30 = readdirSync(path.join(ROOT, 'specs', 'published')).filter((f) => f.endsWith('.openapi-3.0.json')).map((f) => `specs/published/${f}`);
-const results = [await redoclyLint(OPENAPI), await redoclyLint(OPENAPI_30), ...(await Promise.all(published30.map(redoclyLint))), await asyncapiLint()];
+const results = [await redoclyLint(OPENAPI), await redoclyLint(OPENAPI_30), ...(await Promise.all(published30.map(redoclyLint))), await asyncapiLint(), growthLint()];
 if (results.includes(false)) {
   console.error('lint:specs failed');
   process.exit(1);
