@@ -10,7 +10,7 @@ export interface OrderCreatedEvent {
   object: 'event';
   livemode: boolean;
   type: 'order.created';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -99,7 +99,7 @@ export interface OrderDispatchedEvent {
   object: 'event';
   livemode: boolean;
   type: 'order.dispatched';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -113,7 +113,7 @@ export interface OrderInTransitEvent {
   object: 'event';
   livemode: boolean;
   type: 'order.in_transit';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -127,7 +127,7 @@ export interface OrderDeliveredEvent {
   object: 'event';
   livemode: boolean;
   type: 'order.delivered';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -141,7 +141,7 @@ export interface OrderCancelledEvent {
   object: 'event';
   livemode: boolean;
   type: 'order.cancelled';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -155,7 +155,7 @@ export interface OrderExceptionEvent {
   object: 'event';
   livemode: boolean;
   type: 'order.exception';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -169,7 +169,7 @@ export interface CarrierOnboardedEvent {
   object: 'event';
   livemode: boolean;
   type: 'carrier.onboarded';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -209,7 +209,7 @@ export type SaferPullStatus = "queued" | "in_progress" | "completed" | "failed";
 
 export interface CarrierVetting {
   passed: boolean;
-  reasons: VettingReason[];
+  reasons: (VettingReason | string)[];
   vetted_at: number;
   record: RegistrySnapshot | null;
 }
@@ -223,7 +223,7 @@ export interface RegistrySnapshot {
   mc_number: string | null;
   allowed_to_operate: boolean;
   common_authority: AuthorityStatus;
-  contract_authority: AnonymousSchema_470;
+  contract_authority: AnonymousSchema_479;
   bipd_insurance_on_file_usd: number;
   bipd_insurance_required_usd: number;
   safety_rating: SafetyRating;
@@ -236,7 +236,7 @@ export interface RegistrySnapshot {
 
 export type AuthorityStatus = "active" | "inactive" | "none";
 
-export type AnonymousSchema_470 = "active" | "inactive" | "none";
+export type AnonymousSchema_479 = "active" | "inactive" | "none";
 
 export type SafetyRating = "satisfactory" | "conditional" | "unsatisfactory" | "unrated";
 
@@ -251,7 +251,7 @@ export interface CarrierVettedEvent {
   object: 'event';
   livemode: boolean;
   type: 'carrier.vetted';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -265,7 +265,7 @@ export interface CarrierSuspendedEvent {
   object: 'event';
   livemode: boolean;
   type: 'carrier.suspended';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -279,7 +279,7 @@ export interface CarrierRejectedEvent {
   object: 'event';
   livemode: boolean;
   type: 'carrier.rejected';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -293,7 +293,7 @@ export interface InvoiceCreatedEvent {
   object: 'event';
   livemode: boolean;
   type: 'invoice.created';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -368,7 +368,7 @@ export interface InvoiceSentEvent {
   object: 'event';
   livemode: boolean;
   type: 'invoice.sent';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -382,7 +382,7 @@ export interface InvoicePaidEvent {
   object: 'event';
   livemode: boolean;
   type: 'invoice.paid';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -407,7 +407,7 @@ export interface InvoiceVoidedEvent {
   object: 'event';
   livemode: boolean;
   type: 'invoice.voided';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -421,7 +421,7 @@ export interface InvoiceReopenedEvent {
   object: 'event';
   livemode: boolean;
   type: 'invoice.reopened';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -435,7 +435,7 @@ export interface InvoiceOverdueEvent {
   object: 'event';
   livemode: boolean;
   type: 'invoice.overdue';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -449,7 +449,7 @@ export interface InvoiceDeliveryFailedEvent {
   object: 'event';
   livemode: boolean;
   type: 'invoice.delivery_failed';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -463,7 +463,7 @@ export interface PaymentReceivedEvent {
   object: 'event';
   livemode: boolean;
   type: 'payment.received';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -496,7 +496,7 @@ export interface PaymentFailedEvent {
   object: 'event';
   livemode: boolean;
   type: 'payment.failed';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -510,7 +510,7 @@ export interface PaymentReturnedEvent {
   object: 'event';
   livemode: boolean;
   type: 'payment.returned';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -524,7 +524,7 @@ export interface CarrierPaymentSentEvent {
   object: 'event';
   livemode: boolean;
   type: 'carrier_payment.sent';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -557,7 +557,7 @@ export interface ComplianceAlertEvent {
   object: 'event';
   livemode: boolean;
   type: 'compliance.alert';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -571,7 +571,7 @@ export interface ComplianceAlert {
   object: 'compliance_alert';
   livemode: boolean;
   carrier_id: string;
-  kind: ComplianceAlertKind;
+  kind: ComplianceAlertKind | string;
   expired_on: string;
   status: ComplianceAlertStatus;
   resolution_note: string | null;
@@ -603,7 +603,7 @@ export interface AuditPrivilegedActionEvent {
   object: 'event';
   livemode: boolean;
   type: 'audit.privileged_action';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -629,7 +629,7 @@ export interface WebhookEndpointTestEvent {
   object: 'event';
   livemode: boolean;
   type: 'webhook_endpoint.test';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -645,10 +645,10 @@ export interface WebhookEndpoint {
   test_clock: string | null;
   url: string;
   enabled_events: string[];
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   description: string | null;
   status: WebhookEndpointStatus;
-  disabled_reason: AnonymousSchema_1182 | null;
+  disabled_reason: AnonymousSchema_1210 | null;
   health: WebhookEndpointHealth;
   secret?: string;
   previous_secret_expires_at: number | null;
@@ -659,23 +659,23 @@ export interface WebhookEndpoint {
 
 export type WebhookEndpointStatus = "enabled" | "disabled";
 
-export type AnonymousSchema_1182 = "manual" | "failing" | "listener";
+export type AnonymousSchema_1210 = "manual" | "failing" | "listener";
 
 export interface WebhookEndpointHealth {
   consecutive_failures: number;
   failing_since: number | null;
   last_success_at: number | null;
-  breaker: AnonymousSchema_1190;
+  breaker: AnonymousSchema_1218;
 }
 
-export type AnonymousSchema_1190 = "closed" | "open" | "half_open";
+export type AnonymousSchema_1218 = "closed" | "open" | "half_open";
 
 export interface TestClockAdvancingEvent {
   id: string;
   object: 'event';
   livemode: boolean;
   type: 'test_helpers.test_clock.advancing';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -702,7 +702,7 @@ export interface TestClockReadyEvent {
   object: 'event';
   livemode: boolean;
   type: 'test_helpers.test_clock.ready';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;

@@ -2535,12 +2535,8 @@ export interface components {
                  * @enum {string}
                  */
                 type: "validation_error" | "authentication_error" | "permission_error" | "not_found_error" | "invalid_request_error" | "conflict_error" | "rate_limit_error" | "api_error";
-                /**
-                 * ErrorCode
-                 * @description Specific, stable code (listed in the API reference). New codes are added as the API grows: handle an unknown code by its `type`.
-                 * @enum {string}
-                 */
-                code: "missing_required_field" | "invalid_value" | "invalid_format" | "unknown_field" | "invalid_json" | "invalid_cursor" | "invalid_vin" | "missing_credentials" | "invalid_api_key" | "invalid_token" | "expired_token" | "insufficient_scope" | "resource_missing" | "route_not_found" | "method_not_allowed" | "invalid_state_transition" | "carrier_not_active" | "duplicate_carrier" | "endpoint_not_subscribed" | "endpoint_disabled" | "idempotency_key_reused" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "internal_error" | "invalid_client" | "invalid_scope" | "unsupported_grant_type" | "invalid_credentials" | "invalid_csrf_token" | "duplicate_user" | "last_owner" | "amount_exceeds_balance" | "order_already_billed" | "order_already_paid" | "reference_conflict" | "service_unavailable" | "registry_unavailable" | "livemode_mismatch" | "test_clock_limit" | "incorrect_password";
+                /** @description Specific, stable code (the `ErrorCode` values). New codes are added as the API grows, without a new API version: handle an unknown code by its `type`. */
+                code: components["schemas"]["ErrorCode"] | string;
                 /** @description Human-readable explanation. */
                 message: string;
                 /** @description The offending parameter or field (JSON path like `vehicles[0].vin` for nested fields). */
@@ -2548,6 +2544,12 @@ export interface components {
                 request_id: components["schemas"]["RequestId"];
             };
         };
+        /**
+         * ErrorCode
+         * @description Specific, stable code (listed in the API reference). New codes are added as the API grows, without a new API version: handle an unknown code by its `type`. Answers and event payloads give it as an open string (`anyOf: [ErrorCode, string]`).
+         * @enum {string}
+         */
+        ErrorCode: "missing_required_field" | "invalid_value" | "invalid_format" | "unknown_field" | "invalid_json" | "invalid_cursor" | "invalid_vin" | "missing_credentials" | "invalid_api_key" | "invalid_token" | "expired_token" | "insufficient_scope" | "resource_missing" | "route_not_found" | "method_not_allowed" | "invalid_state_transition" | "carrier_not_active" | "duplicate_carrier" | "endpoint_not_subscribed" | "endpoint_disabled" | "idempotency_key_reused" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "internal_error" | "invalid_client" | "invalid_scope" | "unsupported_grant_type" | "invalid_credentials" | "invalid_csrf_token" | "duplicate_user" | "last_owner" | "amount_exceeds_balance" | "order_already_billed" | "order_already_paid" | "reference_conflict" | "service_unavailable" | "registry_unavailable" | "livemode_mismatch" | "test_clock_limit" | "incorrect_password";
         /** Health */
         Health: {
             /**
@@ -2958,7 +2960,7 @@ export interface components {
             test_clock: components["schemas"]["TestClockId"] | null;
             url: string;
             enabled_events: string[];
-            api_version: components["schemas"]["ApiVersion"];
+            api_version: components["schemas"]["ApiVersion"] | string;
             description: string | null;
             status: components["schemas"]["WebhookEndpointStatus"];
             /** @description Why a disabled endpoint is, `manual` (its owner disabled it), `failing` (the platform did, after five days of failures without a success) or `listener` (the endpoint of `vehicle-transport listen` in test mode, whose events the command fetches, and which the service never sends anything); null while enabled. */
@@ -3098,7 +3100,7 @@ export interface components {
             livemode: components["schemas"]["Livemode"];
             event_id: components["schemas"]["EventId"];
             endpoint_id: components["schemas"]["WebhookEndpointId"];
-            event_type: components["schemas"]["EventType"];
+            event_type: components["schemas"]["EventType"] | string;
             status: components["schemas"]["WebhookDeliveryStatus"];
             attempt_count: number;
             /** @description When the next attempt is due; null when none is. */
@@ -3144,8 +3146,8 @@ export interface components {
             /** @constant */
             object: "event";
             livemode: components["schemas"]["Livemode"];
-            type: components["schemas"]["EventType"];
-            api_version: components["schemas"]["ApiVersion"];
+            type: components["schemas"]["EventType"] | string;
+            api_version: components["schemas"]["ApiVersion"] | string;
             created: components["schemas"]["UnixTime"];
             /** @description The API request that caused the event (`request.id`); null for changes made by the service itself. */
             request_id: components["schemas"]["RequestId"] | null;
@@ -3346,8 +3348,8 @@ export interface components {
             /** @constant */
             object: "event_type";
             /** @description The scope that reads events of this type (the read scope of the object in `data`), besides `webhooks:manage`; an endpoint subscribes to the type only when its creator holds it. */
-            scope: components["schemas"]["Scope"];
-            type: components["schemas"]["EventType"];
+            scope: components["schemas"]["Scope"] | string;
+            type: components["schemas"]["EventType"] | string;
             /** @description One line. */
             summary: string;
             /** @description When it is sent and what it means (Markdown). */
@@ -3365,7 +3367,8 @@ export interface components {
             object: "list";
             data: components["schemas"]["EventTypeDefinition"][];
             has_more: boolean;
-            next_cursor: components["schemas"]["EventType"] | null;
+            /** @description The last type of the page (an `EventType`, open as every event type in an answer), null on the last page. */
+            next_cursor: components["schemas"]["EventType"] | string | null;
         };
         /** EventList */
         EventList: {
@@ -3461,7 +3464,7 @@ export interface components {
          */
         CarrierVetting: {
             passed: boolean;
-            reasons: components["schemas"]["VettingReason"][];
+            reasons: (components["schemas"]["VettingReason"] | string)[];
             vetted_at: components["schemas"]["UnixTime"];
             /** @description Null when the registry has no such carrier (`not_found`). */
             record: components["schemas"]["RegistrySnapshot"] | null;
@@ -3674,7 +3677,7 @@ export interface components {
             object: "compliance_alert";
             livemode: components["schemas"]["Livemode"];
             carrier_id: components["schemas"]["CarrierId"];
-            kind: components["schemas"]["ComplianceAlertKind"];
+            kind: components["schemas"]["ComplianceAlertKind"] | string;
             expired_on: components["schemas"]["CalendarDate"];
             status: components["schemas"]["ComplianceAlertStatus"];
             resolution_note: string | null;
@@ -4074,7 +4077,7 @@ export interface components {
             /** @constant */
             object: "test_event_trigger";
             livemode: components["schemas"]["Livemode"];
-            type: components["schemas"]["EventType"];
+            type: components["schemas"]["EventType"] | string;
             /** @description The event of `type` (the last one, when it happened more than once). */
             event_id: components["schemas"]["EventId"];
             /** @description Every event it made, oldest first. */
@@ -4170,7 +4173,7 @@ export interface components {
         WebhookListenDelivery: {
             id: components["schemas"]["WebhookDeliveryId"];
             event_id: components["schemas"]["EventId"];
-            event_type: components["schemas"]["EventType"];
+            event_type: components["schemas"]["EventType"] | string;
             /** @description The request body to post, as signed. */
             payload: string;
             /** @description The headers to post it with (`Service-Signature`, `Service-Event-Id`, and the event's `traceparent` when it has one). */
@@ -4216,7 +4219,7 @@ export interface components {
                 name: string;
             };
             /** @description The scopes of the user's role, checked on every request. */
-            scopes: components["schemas"]["Scope"][];
+            scopes: (components["schemas"]["Scope"] | string)[];
             /** @description Send it as `X-CSRF-Token` on every state-changing request made with this session. */
             csrf_token: string;
             created: components["schemas"]["UnixTime"];
@@ -4268,8 +4271,8 @@ export interface components {
             object: "api_key";
             livemode: components["schemas"]["Livemode"];
             name: string;
-            scopes: components["schemas"]["Scope"][];
-            api_version: components["schemas"]["ApiVersion"];
+            scopes: (components["schemas"]["Scope"] | string)[];
+            api_version: components["schemas"]["ApiVersion"] | string;
             /** @description The last four characters of the secret, to tell keys apart. */
             last4: string;
             /** @description The key (`sk_live_...` or `sk_test_...`), shown once; only its SHA-256 hash is stored. */
@@ -4316,8 +4319,8 @@ export interface components {
             object: "oauth_client";
             livemode: components["schemas"]["Livemode"];
             name: string;
-            scopes: components["schemas"]["Scope"][];
-            api_version: components["schemas"]["ApiVersion"];
+            scopes: (components["schemas"]["Scope"] | string)[];
+            api_version: components["schemas"]["ApiVersion"] | string;
             /** @description The client secret (`ocs_...`), shown once; only its SHA-256 hash is stored. */
             client_secret?: string;
             created: components["schemas"]["UnixTime"];
@@ -4414,8 +4417,14 @@ export interface components {
             token_type?: "Bearer";
             exp?: components["schemas"]["UnixTime"];
             iat?: components["schemas"]["UnixTime"];
-            api_version?: components["schemas"]["ApiVersion"];
+            api_version?: components["schemas"]["ApiVersion"] | string;
         };
+        /**
+         * OAuthErrorCode
+         * @description An RFC 6749 error code. New codes are added as the API grows (RFC 6749 allows extension codes): treat an unknown one as a failure to obtain or check the token.
+         * @enum {string}
+         */
+        OAuthErrorCode: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "server_error" | "temporarily_unavailable";
         /**
          * OAuthError
          * @description RFC 6749 §5.2 error response (the OAuth endpoints' own error shape).
@@ -4425,12 +4434,8 @@ export interface components {
          *     }
          */
         OAuthError: {
-            /**
-             * OAuthErrorCode
-             * @description An RFC 6749 error code. New codes are added as the API grows (RFC 6749 allows extension codes): treat an unknown one as a failure to obtain or check the token.
-             * @enum {string}
-             */
-            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "server_error" | "temporarily_unavailable";
+            /** @description An RFC 6749 error code (the `OAuthErrorCode` values). New codes are added as the API grows (RFC 6749 allows extension codes): treat an unknown one as a failure to obtain or check the token. */
+            error: components["schemas"]["OAuthErrorCode"] | string;
             error_description: string;
         };
         /**
@@ -4488,7 +4493,7 @@ export interface components {
             object: "audit_log";
             livemode: components["schemas"]["Livemode"];
             actor: components["schemas"]["AuditActor"];
-            action: components["schemas"]["AuditAction"];
+            action: components["schemas"]["AuditAction"] | string;
             target: components["schemas"]["AuditTarget"];
             /** @description The request that performed the action (its `Request-Id`). */
             request_id: components["schemas"]["RequestId"] | null;
@@ -4864,7 +4869,7 @@ export interface components {
             object: "ledger_entry";
             livemode: components["schemas"]["Livemode"];
             journal_entry_id: components["schemas"]["JournalEntryId"];
-            ledger_account: components["schemas"]["LedgerAccount"];
+            ledger_account: components["schemas"]["LedgerAccount"] | string;
             /**
              * LedgerDirection
              * @enum {string}
@@ -4896,7 +4901,7 @@ export interface components {
         };
         /** LedgerAccountBalance */
         LedgerAccountBalance: {
-            ledger_account: components["schemas"]["LedgerAccount"];
+            ledger_account: components["schemas"]["LedgerAccount"] | string;
             /**
              * LedgerNormalBalance
              * @description The side that increases the account (`debit` for cash, the receivables and cost; `credit` for deferred revenue, revenue and payable).

@@ -11,10 +11,13 @@
  *  - Every schema `type` becomes a list, so OpenAPI 3.1's `type: [string, "null"]` compares item by
  *    item: a response field that becomes nullable is then breaking (a type replaced wholesale
  *    counted as non-breaking on the response side).
- *  - Three rules on top of the tool's: a changed `const` breaks on either side (the tool mirrors
+ *  - Rules on top of the tool's: a changed `const` breaks on either side (the tool mirrors
  *    it to non-breaking in responses); so does a response `type` replaced by another; and a value added to a response enum marked
  *    `x-extensible-enum: true` is not breaking (the spec promises new values there, e.g. API versions
  *    and event types), while a value added to any other response enum stays breaking.
+ *  - Responses are open to growth (docs/api-versions.md, "What may grow"): `additionalProperties:
+ *    false` removed from a response schema, and an `anyOf` branch `{type: string}` added beside an
+ *    enum marked `x-extensible-enum` (the enum written open), are not breaking.
  */
 import { apiCompare } from 'api-smart-diff';
 import { isObject, nodeAt, pointerOf, pointerPath, type Json, type JsonObject } from './json.js';
@@ -194,6 +197,14 @@ export function compareDocumentsWithValues(before: JsonObject, after: JsonObject
       const schema = nodeAt(b, path.slice(0, -2));
       if (isObject(schema) && schema['x-extensible-enum'] === true) type = 'non-breaking';
     }
+    // Responses are open (docs/api-versions.md, "What may grow"): a response schema dropping
+    // `additionalProperties: false` promises nothing less, and a growing enum written open
+    // (`anyOf: [<the x-extensible-enum>, {type: string}]`) only says what the enum already promised.
+    if (side === 'response' && d.action === 'remove' && path.at(-1) === 'additionalProperties' && d.before === false) type = 'non-breaking';
+    if (side === 'response' && d.action === 'add' && path.at(-2) === 'anyOf' && isOpenString(d.after)) {
+      const branches = nodeAt(b, path.slice(0, -1));
+      if (Array.isArray(branches) && branches.some((s) => isObject(s) && Array.isArray(s.enum) && s['x-extensible-enum'] === true)) type = 'non-breaking';
+    }
     const schemaStart = path.indexOf('schema') + 1;
     return {
       type,
@@ -208,6 +219,14 @@ export function compareDocumentsWithValues(before: JsonObject, after: JsonObject
     };
   });
 }
+
+/**
+ * `{type: string}` (as compared: `{type: ["string"]}`) with no constraint, only annotations (the
+ * tool copies the parent's `description` into each `anyOf` branch): any string.
+ */
+const ANNOTATIONS = new Set(['type', 'description', 'title', 'examples', 'example']);
+const isOpenString = (s: unknown): boolean =>
+  isObject(s) && Object.keys(s).every((k) => ANNOTATIONS.has(k)) && JSON.stringify([s.type].flat()) === '["string"]';
 
 /** One entry of the version registry as the check needs it: its date and the resources it transforms. */
 export interface RegistryEntry {

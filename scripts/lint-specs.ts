@@ -11,12 +11,16 @@
  * 3. The documents of each older API version (generated/versions/<version>/, scripts/version-documents.ts)
  *    as the current ones: openapi.json and its 3.0 rendition with `redocly lint` (one run for all of
  *    them), asyncapi.json with the parser and the same allow-list.
+ * 4. The growth rule (scripts/spec-growth.ts) on the bundled documents generated/openapi.json and
+ *    generated/asyncapi.json: no `additionalProperties: false` in a schema only answers or event
+ *    payloads use, and no enum marked `x-extensible-enum` closed in an answer or event payload.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Parser, fromFile, DiagnosticSeverity } from '@asyncapi/parser';
+import { growthProblems } from './spec-growth.js';
 import { OLDER_VERSIONS, versionDocumentFile } from './version-documents.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -89,6 +93,15 @@ async function asyncapiLint(file = ASYNCAPI): Promise<boolean> {
   return failed === 0;
 }
 
+function growthLint(): boolean {
+  console.log('== growth rule generated/openapi.json generated/asyncapi.json (docs/api-versions.md, "What may grow")');
+  const read = (file: string) => JSON.parse(readFileSync(path.join(ROOT, file), 'utf8')) as Parameters<typeof growthProblems>[0];
+  const problems = growthProblems(read('generated/openapi.json'), read('generated/asyncapi.json'));
+  for (const p of problems) console.log(`FAIL ${p}`);
+  console.log(problems.length ? `FAILED: ${problems.length} schema(s) that close what may grow (run \`npm run generate\` after changing specs/)\n` : 'ok: growth rule\n');
+  return problems.length === 0;
+}
+
 const published30 = readdirSync(path.join(ROOT, 'specs', 'published')).filter((f) => f.endsWith('.openapi-3.0.json')).map((f) => `specs/published/${f}`);
 const versionOpenapi = OLDER_VERSIONS.flatMap((v) => [versionDocumentFile(v, 'openapi.json'), versionDocumentFile(v, 'openapi-3.0.json')].map((f) => `generated/${f}`));
 const versionAsyncapi = OLDER_VERSIONS.map((v) => `generated/${versionDocumentFile(v, 'asyncapi.json')}`);
@@ -99,6 +112,7 @@ const results = [
   await redoclyLint(...versionOpenapi),
   await asyncapiLint(),
   ...(await Promise.all(versionAsyncapi.map((f) => asyncapiLint(f)))),
+  growthLint(),
 ];
 if (results.includes(false)) {
   console.error('lint:specs failed');

@@ -2,6 +2,8 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { components } from '../../generated/openapi.js';
 
 type S = components['schemas'];
+/** The answer's `CarrierVetting` keeps `reasons` open (new reasons may be added); what is stored holds the known ones. */
+type StoredVetting = Omit<S['CarrierVetting'], 'reasons'> & { reasons: S['VettingReason'][] };
 
 export const Carrier = defineEntity({
   name: 'Carrier',
@@ -19,8 +21,8 @@ export const Carrier = defineEntity({
     contactName: p.string(),
     contactEmail: p.string(),
     phone: p.string(),
-    /** The last vetting, with the snapshot of the record it judged (API shape). */
-    vetting: p.json<S['CarrierVetting']>().nullable(),
+    /** The last vetting, with the snapshot of the record it judged (API shape; its reasons the ones this build knows). */
+    vetting: p.json<StoredVetting>().nullable(),
     insuranceExpiresOn: p.string().nullable(),
     bondExpiresOn: p.string().nullable(),
     processAgentExpiresOn: p.string().nullable(),

@@ -5,9 +5,11 @@ import type { components } from '../../generated/openapi.js';
 
 type ErrorBody = components['schemas']['Error']['error'];
 export type ErrorType = ErrorBody['type'];
-export type ErrorCode = ErrorBody['code'];
+// The codes this build answers: the closed lists (answers declare the code an open string, since
+// new codes may be added without a new API version).
+export type ErrorCode = components['schemas']['ErrorCode'];
 type OAuthErrorBody = components['schemas']['OAuthError'];
-type OAuthErrorCode = OAuthErrorBody['error'];
+type OAuthErrorCode = components['schemas']['OAuthErrorCode'];
 
 const STATUS_OF_TYPE: Record<ErrorType, number> = {
   validation_error: 400,

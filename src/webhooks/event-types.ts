@@ -11,8 +11,9 @@ import { allScopes } from '../shared/spec.js';
 import { schemaForVersion, SUPPORTED_VERSIONS } from '../shared/versions.js';
 
 type Json = Record<string, unknown>;
-type EventTypeDefinition = components['schemas']['EventTypeDefinition'];
 type Scope = components['schemas']['Scope'];
+/** A catalog entry: the answer's shape, with the type and scope this build knows (the answer itself keeps both open). */
+type EventTypeDefinition = components['schemas']['EventTypeDefinition'] & { type: components['schemas']['EventType']; scope: Scope };
 
 const isScope = (value: string): value is Scope => (allScopes() as string[]).includes(value);
 

@@ -23,10 +23,11 @@ function ScopePicker({ value, onChange }: { value: Set<Scope>; onChange: (s: Set
 }
 
 /** A credential is revoked only by one no stronger: the action shows when the user holds every scope of it. */
-function Revocable({ scopes, revoked, children }: { scopes: Scope[]; revoked: boolean; children: React.ReactNode }) {
+function Revocable({ scopes, revoked, children }: { scopes: readonly string[]; revoked: boolean; children: React.ReactNode }) {
   const { can } = useSession();
   if (revoked) return null;
-  const missing = scopes.filter((s) => !can(s));
+  // A scope this dashboard does not know yet (added since it was built) is one the user cannot be shown to hold.
+  const missing = scopes.filter((s) => !(SCOPES as readonly string[]).includes(s) || !can(s as Scope));
   return missing.length ? <small className="muted">needs {missing.join(', ')} to revoke</small> : <>{children}</>;
 }
 

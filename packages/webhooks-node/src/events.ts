@@ -11,7 +11,7 @@ export interface OrderCreatedEvent {
   object: 'event';
   livemode: boolean;
   type: 'order.created';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -100,7 +100,7 @@ export interface OrderDispatchedEvent {
   object: 'event';
   livemode: boolean;
   type: 'order.dispatched';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -114,7 +114,7 @@ export interface OrderInTransitEvent {
   object: 'event';
   livemode: boolean;
   type: 'order.in_transit';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -128,7 +128,7 @@ export interface OrderDeliveredEvent {
   object: 'event';
   livemode: boolean;
   type: 'order.delivered';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -142,7 +142,7 @@ export interface OrderCancelledEvent {
   object: 'event';
   livemode: boolean;
   type: 'order.cancelled';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -156,7 +156,7 @@ export interface OrderExceptionEvent {
   object: 'event';
   livemode: boolean;
   type: 'order.exception';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -170,7 +170,7 @@ export interface CarrierOnboardedEvent {
   object: 'event';
   livemode: boolean;
   type: 'carrier.onboarded';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -210,7 +210,7 @@ export type SaferPullStatus = "queued" | "in_progress" | "completed" | "failed";
 
 export interface CarrierVetting {
   passed: boolean;
-  reasons: VettingReason[];
+  reasons: (VettingReason | string)[];
   vetted_at: number;
   record: RegistrySnapshot | null;
 }
@@ -224,7 +224,7 @@ export interface RegistrySnapshot {
   mc_number: string | null;
   allowed_to_operate: boolean;
   common_authority: AuthorityStatus;
-  contract_authority: AnonymousSchema_470;
+  contract_authority: AnonymousSchema_479;
   bipd_insurance_on_file_usd: number;
   bipd_insurance_required_usd: number;
   safety_rating: SafetyRating;
@@ -237,7 +237,7 @@ export interface RegistrySnapshot {
 
 export type AuthorityStatus = "active" | "inactive" | "none";
 
-export type AnonymousSchema_470 = "active" | "inactive" | "none";
+export type AnonymousSchema_479 = "active" | "inactive" | "none";
 
 export type SafetyRating = "satisfactory" | "conditional" | "unsatisfactory" | "unrated";
 
@@ -252,7 +252,7 @@ export interface CarrierVettedEvent {
   object: 'event';
   livemode: boolean;
   type: 'carrier.vetted';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -266,7 +266,7 @@ export interface CarrierSuspendedEvent {
   object: 'event';
   livemode: boolean;
   type: 'carrier.suspended';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -280,7 +280,7 @@ export interface CarrierRejectedEvent {
   object: 'event';
   livemode: boolean;
   type: 'carrier.rejected';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -294,7 +294,7 @@ export interface InvoiceCreatedEvent {
   object: 'event';
   livemode: boolean;
   type: 'invoice.created';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -369,7 +369,7 @@ export interface InvoiceSentEvent {
   object: 'event';
   livemode: boolean;
   type: 'invoice.sent';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -383,7 +383,7 @@ export interface InvoicePaidEvent {
   object: 'event';
   livemode: boolean;
   type: 'invoice.paid';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -408,7 +408,7 @@ export interface InvoiceVoidedEvent {
   object: 'event';
   livemode: boolean;
   type: 'invoice.voided';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -422,7 +422,7 @@ export interface InvoiceReopenedEvent {
   object: 'event';
   livemode: boolean;
   type: 'invoice.reopened';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -436,7 +436,7 @@ export interface InvoiceOverdueEvent {
   object: 'event';
   livemode: boolean;
   type: 'invoice.overdue';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -450,7 +450,7 @@ export interface InvoiceDeliveryFailedEvent {
   object: 'event';
   livemode: boolean;
   type: 'invoice.delivery_failed';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -464,7 +464,7 @@ export interface PaymentReceivedEvent {
   object: 'event';
   livemode: boolean;
   type: 'payment.received';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -497,7 +497,7 @@ export interface PaymentFailedEvent {
   object: 'event';
   livemode: boolean;
   type: 'payment.failed';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -511,7 +511,7 @@ export interface PaymentReturnedEvent {
   object: 'event';
   livemode: boolean;
   type: 'payment.returned';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -525,7 +525,7 @@ export interface CarrierPaymentSentEvent {
   object: 'event';
   livemode: boolean;
   type: 'carrier_payment.sent';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -558,7 +558,7 @@ export interface ComplianceAlertEvent {
   object: 'event';
   livemode: boolean;
   type: 'compliance.alert';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -572,7 +572,7 @@ export interface ComplianceAlert {
   object: 'compliance_alert';
   livemode: boolean;
   carrier_id: string;
-  kind: ComplianceAlertKind;
+  kind: ComplianceAlertKind | string;
   expired_on: string;
   status: ComplianceAlertStatus;
   resolution_note: string | null;
@@ -604,7 +604,7 @@ export interface AuditPrivilegedActionEvent {
   object: 'event';
   livemode: boolean;
   type: 'audit.privileged_action';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -630,7 +630,7 @@ export interface WebhookEndpointTestEvent {
   object: 'event';
   livemode: boolean;
   type: 'webhook_endpoint.test';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -646,10 +646,10 @@ export interface WebhookEndpoint {
   test_clock: string | null;
   url: string;
   enabled_events: string[];
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   description: string | null;
   status: WebhookEndpointStatus;
-  disabled_reason: AnonymousSchema_1182 | null;
+  disabled_reason: AnonymousSchema_1210 | null;
   health: WebhookEndpointHealth;
   secret?: string;
   previous_secret_expires_at: number | null;
@@ -660,23 +660,23 @@ export interface WebhookEndpoint {
 
 export type WebhookEndpointStatus = "enabled" | "disabled";
 
-export type AnonymousSchema_1182 = "manual" | "failing" | "listener";
+export type AnonymousSchema_1210 = "manual" | "failing" | "listener";
 
 export interface WebhookEndpointHealth {
   consecutive_failures: number;
   failing_since: number | null;
   last_success_at: number | null;
-  breaker: AnonymousSchema_1190;
+  breaker: AnonymousSchema_1218;
 }
 
-export type AnonymousSchema_1190 = "closed" | "open" | "half_open";
+export type AnonymousSchema_1218 = "closed" | "open" | "half_open";
 
 export interface TestClockAdvancingEvent {
   id: string;
   object: 'event';
   livemode: boolean;
   type: 'test_helpers.test_clock.advancing';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;
@@ -703,7 +703,7 @@ export interface TestClockReadyEvent {
   object: 'event';
   livemode: boolean;
   type: 'test_helpers.test_clock.ready';
-  api_version: ApiVersion;
+  api_version: ApiVersion | string;
   created: number;
   request_id: string | null;
   sequence: number;

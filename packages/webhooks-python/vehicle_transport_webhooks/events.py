@@ -93,7 +93,7 @@ class OrderCreatedEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["order.created"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -215,7 +215,7 @@ class OrderDispatchedEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["order.dispatched"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -231,7 +231,7 @@ class OrderInTransitEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["order.in_transit"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -247,7 +247,7 @@ class OrderDeliveredEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["order.delivered"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -263,7 +263,7 @@ class OrderCancelledEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["order.cancelled"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -279,7 +279,7 @@ class OrderExceptionEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["order.exception"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -295,7 +295,7 @@ class CarrierOnboardedEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["carrier.onboarded"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -348,7 +348,7 @@ class CarrierVetting(TypedDict):
     """The outcome of the last vetting."""
 
     passed: bool
-    reasons: list[VettingReason]
+    reasons: list[VettingReason | str]
     vetted_at: int
     # Null when the registry has no such carrier (`not_found`).
     record: RegistrySnapshot | None
@@ -417,7 +417,7 @@ class CarrierVettedEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["carrier.vetted"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -433,7 +433,7 @@ class CarrierSuspendedEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["carrier.suspended"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -449,7 +449,7 @@ class CarrierRejectedEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["carrier.rejected"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -465,7 +465,7 @@ class InvoiceCreatedEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["invoice.created"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -580,7 +580,7 @@ class InvoiceSentEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["invoice.sent"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -596,7 +596,7 @@ class InvoicePaidEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["invoice.paid"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -629,7 +629,7 @@ class InvoiceVoidedEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["invoice.voided"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -645,7 +645,7 @@ class InvoiceReopenedEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["invoice.reopened"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -661,7 +661,7 @@ class InvoiceOverdueEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["invoice.overdue"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -677,7 +677,7 @@ class InvoiceDeliveryFailedEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["invoice.delivery_failed"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -693,7 +693,7 @@ class PaymentReceivedEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["payment.received"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -740,7 +740,7 @@ class PaymentFailedEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["payment.failed"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -756,7 +756,7 @@ class PaymentReturnedEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["payment.returned"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -772,7 +772,7 @@ class CarrierPaymentSentEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["carrier_payment.sent"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -814,7 +814,7 @@ class ComplianceAlertEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["compliance.alert"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -832,7 +832,7 @@ class ComplianceAlert(TypedDict):
     object: Literal["compliance_alert"]
     livemode: bool
     carrier_id: str
-    kind: ComplianceAlertKind
+    kind: ComplianceAlertKind | str
     expired_on: str
     status: ComplianceAlertStatus
     resolution_note: str | None
@@ -881,7 +881,7 @@ class AuditPrivilegedActionEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["audit.privileged_action"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -928,7 +928,7 @@ class WebhookEndpointTestEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["webhook_endpoint.test"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -945,7 +945,7 @@ class _WebhookEndpointRequired(TypedDict):
     test_clock: str | None
     url: str
     enabled_events: list[str]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     description: str | None
     status: WebhookEndpointStatus
     # Why a disabled endpoint is, `manual` (its owner disabled it), `failing` (the platform did, after five days of failures without a success) or `listener` (the endpoint of `vehicle-transport listen` in test mode, whose events the command fetches, and which the service never sends anything); null while enabled.
@@ -994,7 +994,7 @@ class TestClockAdvancingEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["test_helpers.test_clock.advancing"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
@@ -1029,7 +1029,7 @@ class TestClockReadyEvent(TypedDict):
     object: Literal["event"]
     livemode: bool
     type: Literal["test_helpers.test_clock.ready"]
-    api_version: ApiVersion
+    api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int

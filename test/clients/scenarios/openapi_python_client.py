@@ -26,6 +26,11 @@ from vt_client.models.webhook_endpoint_create import WebhookEndpointCreate
 from vt_client.types import UNSET
 
 
+def known(value: object) -> object:
+    """A growing enum's value: the enum member when this client knows it, else the string as sent."""
+    return getattr(value, "value", value)
+
+
 def main() -> None:
     base_url, key, receiver_url = (os.environ[name] for name in ("VT_BASE_URL", "VT_API_KEY", "VT_RECEIVER_URL"))
     client = AuthenticatedClient(base_url=base_url, token=key, raise_on_unexpected_status=True)
@@ -90,9 +95,9 @@ def main() -> None:
                 "orders": order_ids,
                 "pages": [[o.id for o in first.data], [o.id for o in second.data]],
                 "cursor": first.next_cursor,
-                "missing": {"id": missing_id, "status": int(missing.status_code), "type": error.error.type_.value, "code": error.error.code.value},
+                "missing": {"id": missing_id, "status": int(missing.status_code), "type": error.error.type_.value, "code": known(error.error.code)},
                 "endpoint": {"id": endpoint.id, "url": read_back.url, "enabled_events": list(read_back.enabled_events), "status": read_back.status.value},
-                "test_event": {"status": int(test.status_code), "event_type": delivery.event_type.value},
+                "test_event": {"status": int(test.status_code), "event_type": known(delivery.event_type)},
             }
         )
     )

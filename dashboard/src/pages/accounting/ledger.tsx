@@ -8,7 +8,8 @@ import { Field, IdLink, ListTable, Loadable, PageHeader, money, time, useLoad, u
 import { ACCOUNT_NAMES } from './shared.ts';
 
 /** An account's name; one the spec adds later reads as its id until it is named here. */
-const accountName = (a: S['LedgerAccount']) => ACCOUNT_NAMES[a] ?? a.replaceAll('_', ' ');
+// An account added since this dashboard was built has no name here: its id, spaced, stands for it.
+const accountName = (a: string) => (ACCOUNT_NAMES as Partial<Record<string, string>>)[a] ?? a.replaceAll('_', ' ');
 
 function SourceLink({ entry: e }: { entry: S['LedgerEntry'] }) {
   switch (e.source_type) {
