@@ -252,7 +252,9 @@ describe.each(backends())('the specification on %s', (backend: Backend) => {
     it(`EP8: ${text('EP8')}`, async () => {
       const body = { url: 'https://hooks.example.com/ep8', enabled_events: ['order.created'], description: 'ep8' };
       expect((await call('POST', '/v1/webhook_endpoints', { key: await h.key('acme', 'orders:write'), body })).status).toBe(403);
-      const r = await call('POST', '/v1/webhook_endpoints', { key: await h.key('acme', 'webhooks:manage'), body });
+      // The endpoint receives orders: its maker must read them too (docs/security.md, the grant rule).
+      expect((await call('POST', '/v1/webhook_endpoints', { key: await h.key('acme', 'webhooks:manage'), body })).status).toBe(403);
+      const r = await call('POST', '/v1/webhook_endpoints', { key: await h.key('acme', 'webhooks:manage orders:read'), body });
       expect(r.status).toBe(201);
       expect(r.body).toMatchObject({ url: body.url, enabled_events: body.enabled_events, description: 'ep8', api_version: expect.any(String) });
     });
