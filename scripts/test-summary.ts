@@ -5,7 +5,8 @@
 //   --schemathesis <schemathesis output> <exit code>
 //   --total <folder of suite results>
 //   --contract-check <folder of the harness's counts> (test/support/contract-check.ts): one line,
-//     how many answers the integration tests saw were validated against their version's document
+//     how many answers the integration tests saw were validated against their version's document,
+//     and how many webhook deliveries the test receivers got against their version's AsyncAPI document
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -57,11 +58,15 @@ function contractCheck(folder: string): void {
   const all = existsSync(folder)
     ? readdirSync(folder)
         .filter((f) => f.endsWith('.json'))
-        .map((f) => JSON.parse(readFileSync(join(folder, f), 'utf8')) as { checked?: number; unchecked?: number })
+        .map((f) => JSON.parse(readFileSync(join(folder, f), 'utf8')) as Partial<Record<'checked' | 'unchecked' | 'deliveries' | 'deliveriesUnchecked', number>>)
     : [];
-  const checked = all.reduce((n, c) => n + (c.checked ?? 0), 0);
-  const unchecked = all.reduce((n, c) => n + (c.unchecked ?? 0), 0);
-  console.log(`contract check: ${checked} answers validated against their version's document${unchecked ? ` (${unchecked} in a version with no published document)` : ''}`);
+  const sum = (k: 'checked' | 'unchecked' | 'deliveries' | 'deliveriesUnchecked') => all.reduce((n, c) => n + (c[k] ?? 0), 0);
+  const unchecked = sum('unchecked');
+  const deliveriesUnchecked = sum('deliveriesUnchecked');
+  console.log(
+    `contract check: ${sum('checked')} answers validated against their version's document${unchecked ? ` (${unchecked} in a version with no published document)` : ''}` +
+      `, ${sum('deliveries')} webhook deliveries against their version's AsyncAPI document${deliveriesUnchecked ? ` (${deliveriesUnchecked} of an unknown type or version)` : ''}`,
+  );
 }
 
 const [mode, path, code, name] = process.argv.slice(2);

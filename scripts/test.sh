@@ -44,8 +44,9 @@ node --import tsx scripts/api-versions.ts check; record_one "breaking changes" $
 
 step "vitest ($( [ -n "${TEST_DATABASE_URL:-}" ] && echo 'PGlite + PostgreSQL' || echo 'PGlite' ))"
 rm -f reports/vitest.json
-# Every answer the harness sees is validated against its version's OpenAPI document; each test
-# process writes its count here (test/support/contract-check.ts), summed in the summary.
+# Every answer the harness sees is validated against its version's OpenAPI document, and every
+# webhook delivery a test receiver gets against its version's AsyncAPI document; each test
+# process writes its counts here (test/support/contract-check.ts), summed in the summary.
 rm -rf reports/contract-check
 vitest run --exclude 'contract-tests/conformance/**'; rc=$?
 node --import tsx scripts/test-summary.ts --vitest reports/vitest.json "$rc" >"$RESULTS/vitest.json"

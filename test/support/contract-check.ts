@@ -6,12 +6,18 @@
 // by `$ref` into the whole document). `CONTRACT_CHECK=off` turns the check off for a debugging run;
 // `CONTRACT_CHECK=warn` prints each mismatch once (and counts it) instead of failing the test.
 // Each process writes how many answers it checked to reports/contract-check/ (scripts/test.sh sums them).
+//
+// Every webhook delivery a test receiver (test/support/receiver.ts) gets is checked the same way
+// (`checkDelivery`): the body, an event envelope, against the AsyncAPI message payload schema of its
+// `type` in the document of its `api_version` (generated/asyncapi.json for the current version,
+// generated/versions/<version>/asyncapi.json for an older one), counted as `deliveries`.
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { CURRENT_VERSION } from '../../src/shared/versions.js';
+import { versionDocumentFile } from '../../scripts/version-documents.js';
 
 type Json = Record<string, any>;
 
@@ -78,6 +84,20 @@ function documentFile(version: string): string {
   return version === CURRENT_VERSION ? `${root}generated/openapi.json` : `${root}specs/published/${version}.openapi.json`;
 }
 
+/** An Ajv (2020, formats validated) holding the whole document, as answers read it, under `id`. */
+function validatorFor(document: Json, id: string): Ajv2020 {
+  const ajv = new Ajv2020({ strict: false, allErrors: false, validateSchema: false, validateFormats: true });
+  addFormats.default(ajv);
+  ajv.addSchema(forAnswers(document) as Json, id);
+  return ajv;
+}
+
+/** The first error Ajv found, as a mismatch names it: the instance path, the message, the params. */
+function firstError(validate: ValidateFunction): string {
+  const e = validate.errors?.[0];
+  return `${e?.instancePath || '(root)'} ${e?.message ?? 'is not valid'}${e?.params ? ` ${JSON.stringify(e.params)}` : ''}`;
+}
+
 function loadDocument(version: string): VersionDocument | null {
   if (documents.has(version)) return documents.get(version)!;
   const file = documentFile(version);
@@ -85,9 +105,7 @@ function loadDocument(version: string): VersionDocument | null {
   if (existsSync(file)) {
     const document = JSON.parse(readFileSync(file, 'utf8')) as Json;
     const id = `https://contract-check.invalid/${version}/openapi.json`;
-    const ajv = new Ajv2020({ strict: false, allErrors: false, validateSchema: false, validateFormats: true });
-    addFormats.default(ajv);
-    ajv.addSchema(forAnswers(document) as Json, id);
+    const ajv = validatorFor(document, id);
     const routes: Route[] = [];
     for (const [template, item] of Object.entries(document.paths as Json)) {
       for (const [method, operation] of Object.entries(item as Json)) {
@@ -132,7 +150,7 @@ function resolve(doc: VersionDocument, value: Json, pointer: string): { value: J
   return { value: current, pointer: at };
 }
 
-const counts = { checked: 0, unchecked: 0, mismatched: 0 };
+const counts = { checked: 0, unchecked: 0, mismatched: 0, deliveries: 0, deliveriesUnchecked: 0, deliveriesMismatched: 0 };
 const warned = new Set<string>();
 let dirty = false;
 
@@ -216,8 +234,80 @@ export function checkAnswer(method: string, url: string, answer: { status: numbe
   }
   // The harness gives the text itself as the body when it is not JSON (no JSON text parses to itself).
   if (answer.body === answer.text) return fail('the body is not JSON');
-  if (!validate(answer.body)) {
-    const e = validate.errors?.[0];
-    return fail(`${e?.instancePath || '(root)'} ${e?.message ?? 'is not valid'}${e?.params ? ` ${JSON.stringify(e.params)}` : ''}`);
+  if (!validate(answer.body)) return fail(firstError(validate));
+}
+
+interface EventDocument {
+  id: string;
+  ajv: Ajv2020;
+  /** The pointer of each event type's message payload (`/components/messages/<key>/payload`). */
+  payloads: Map<string, string>;
+  validators: Map<string, ValidateFunction>;
+}
+
+const eventDocuments = new Map<string, EventDocument | null>();
+
+/** The AsyncAPI document of a version: generated/asyncapi.json, or generated/versions/<version>/asyncapi.json. */
+function eventDocumentFile(version: string): string {
+  return `${root}generated/${versionDocumentFile(version, 'asyncapi.json')}`;
+}
+
+function loadEventDocument(version: string): EventDocument | null {
+  if (eventDocuments.has(version)) return eventDocuments.get(version)!;
+  // A version is a date; anything else names no file.
+  const file = /^\d{4}-\d{2}-\d{2}$/.test(version) ? eventDocumentFile(version) : '';
+  let loaded: EventDocument | null = null;
+  if (file && existsSync(file)) {
+    const document = JSON.parse(readFileSync(file, 'utf8')) as Json;
+    const id = `https://contract-check.invalid/${version}/asyncapi.json`;
+    const payloads = new Map<string, string>();
+    for (const [key, message] of Object.entries((document.components?.messages ?? {}) as Json)) {
+      if (typeof (message as Json)?.name === 'string' && (message as Json).payload) payloads.set((message as Json).name as string, `/components/messages/${escapePointer(key)}/payload`);
+    }
+    loaded = { id, ajv: validatorFor(document, id), payloads, validators: new Map() };
   }
+  eventDocuments.set(version, loaded);
+  return loaded;
+}
+
+/**
+ * Checks one webhook delivery's body (an event envelope: `type`, `api_version`) against the message
+ * payload schema of its type in its version's AsyncAPI document. Returns the mismatch (naming the
+ * type, the version and Ajv's error path) or null; a body that is no envelope is not a delivery (null,
+ * not counted), an unknown type or version is counted as unchecked. With `CONTRACT_CHECK=warn` a
+ * mismatch is printed once and counted, and null returned; with `off` nothing is checked.
+ */
+export function checkDelivery(text: string): string | null {
+  if (!contractCheckEnabled()) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const { type, api_version: version } = body as Json;
+  if (typeof type !== 'string' || typeof version !== 'string') return null;
+  dirty = true;
+  const doc = loadEventDocument(version);
+  const pointer = doc?.payloads.get(type);
+  if (!doc || !pointer) {
+    counts.deliveriesUnchecked++;
+    return null;
+  }
+  counts.deliveries++;
+  let validate = doc.validators.get(pointer);
+  if (!validate) {
+    validate = doc.ajv.compile({ $ref: `${doc.id}#${pointer}` });
+    doc.validators.set(pointer, validate);
+  }
+  if (validate(body)) return null;
+  const message = `contract check: the ${type} event delivered in version ${version} does not match its payload schema: ${firstError(validate)}`;
+  if (!warnOnly()) return `${message}\nbody: ${trim(text)}`;
+  counts.deliveriesMismatched++;
+  if (!warned.has(message)) {
+    warned.add(message);
+    process.stderr.write(`${message}\nbody: ${trim(text, 300)}\n`);
+  }
+  return null;
 }
