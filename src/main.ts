@@ -1,8 +1,9 @@
-// Entry point: reads the configuration, starts the roles, prints how to call the API on first start.
+// Entry point: reads the configuration, starts the roles, prints how to call the API on first start
+// and, on the embedded database's later starts, where its data is and how to get back in.
 import { loadConfig } from './config.js';
 import { createLogger } from './shared/logger.js';
 import { start } from './server.js';
-import { bootstrapDevelopmentKey } from './auth/auth.service.js';
+import { bootstrapDevelopmentKey, hasDevelopmentAccount } from './auth/auth.service.js';
 import { systemClock } from './shared/clock.js';
 import { bootstrapDevelopmentUser } from './users/users.service.js';
 import { startTelemetry, type Telemetry } from './shared/telemetry.js';
@@ -30,6 +31,8 @@ try {
     if (created) {
       const login = await bootstrapDevelopmentUser(running.db.em(), created.account.id, systemClock);
       printWelcome(running.url, created.secret, login);
+    } else if (await hasDevelopmentAccount(running.db.em())) {
+      printWelcomeBack(running.url, config.dataDir);
     }
   }
   const shutdown = (signal: string) => {
@@ -90,6 +93,27 @@ function printWelcome(url: string, secret: string, login: { email: string; passw
     `  ${login.password}`,
     '',
     `Specs: ${url}/openapi.json  ${url}/asyncapi.json   Docs: ${url}/docs`,
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** A later start on the embedded database: the account is there; a lost key or password has a way back. */
+function printWelcomeBack(url: string, dataDir: string): void {
+  const lines = [
+    '',
+    `Embedded database in ${dataDir}: the development account exists (its key and the dashboard password were shown on the first start).`,
+    '',
+    'Lost the API key? Stop the server (Ctrl-C), make a new one, start again:',
+    '',
+    '  npm run keys -- create --account development --scopes all',
+    '',
+    `Lost the dashboard password (${url}/dashboard/)? Stop the server, set a new one (its sessions end), start again:`,
+    '',
+    '  npm run users -- reset-password --email owner@development.localhost',
+    '',
+    'Both print what they make on a line of their own. They open the embedded database only while the server is stopped:',
+    'beside a running server they refuse and change nothing; then make a key on the Keys page or with POST /v1/api_keys.',
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

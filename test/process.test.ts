@@ -1,5 +1,5 @@
 // The real processes: the keys CLI against an embedded database folder, and the server's start-up and SIGTERM.
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,8 +15,8 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const node = process.execPath;
 const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'development' };
 
-function startServer(port: number) {
-  const child = spawn(node, ['--import', 'tsx', 'src/main.ts'], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+function startServer(port: number, extraEnv: Record<string, string> = {}) {
+  const child = spawn(node, ['--import', 'tsx', 'src/main.ts'], { env: { ...env, PORT: String(port), ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
@@ -194,6 +194,81 @@ describe('server start-up and shutdown', () => {
       rmSync(fresh, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe('a later start on the embedded database', () => {
+  it('names the data folder and the commands that make a new key and password; reset-password works and ends sessions', async () => {
+    const first = await startFresh('vt-second-start-');
+    const dir = first.dir;
+    const cli = (script: string, args: string[]) => {
+      const r = spawnSync(node, ['--import', 'tsx', script, ...args], { env: { ...env, DATA_DIR: dir }, encoding: 'utf8' });
+      return { code: r.status, out: r.stdout, err: r.stderr };
+    };
+    const signIn = (base: string, password: string) =>
+      fetch(`${base}/v1/sessions`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'owner@development.localhost', password }) });
+    try {
+      expect(first.key, first.output()).toBeDefined();
+      const oldPassword = /sign in as owner@development\.localhost with the password \(shown once\):\n\n {2}(\S+)/.exec(first.output())?.[1];
+      expect(oldPassword, first.output()).toBeDefined();
+      const signedIn = await signIn(first.base, oldPassword!);
+      expect(signedIn.status).toBe(201);
+      const cookie = signedIn.headers.get('set-cookie')!.split(';')[0]!;
+      expect((await fetch(`${first.base}/v1/sessions/current`, { headers: { Cookie: cookie } })).status).toBe(200);
+      // Beside the running server the users CLI refuses, saying why, and changes nothing.
+      const refused = cli('src/users-cli.ts', ['reset-password', '--email', 'owner@development.localhost']);
+      expect(refused.code).toBe(1);
+      expect(refused.err).toContain(`in use by process ${first.child.pid}`);
+      expect(refused.out).toBe('');
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+
+      // The second start: no new key, but where the data is and the way back in.
+      const port = await freePort();
+      const second = startServer(port, { DATA_DIR: dir });
+      await second.ready;
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+      const said = second.output();
+      expect(said).not.toContain('Development account created');
+      expect(said).toContain(`Embedded database in ${dir}: the development account exists`);
+      expect(said).toContain('  npm run keys -- create --account development --scopes all\n');
+      expect(said).toContain('  npm run users -- reset-password --email owner@development.localhost\n');
+      expect(said).toContain('while the server is stopped');
+
+      // Both commands, as printed, work with the server stopped.
+      const key = cli('src/keys-cli.ts', ['create', '--account', 'development', '--scopes', 'all']);
+      expect(key.code, key.err).toBe(0);
+      const newKey = key.out.trim();
+      expect(newKey).toMatch(/^sk_live_[0-9A-Za-z]{43}$/);
+      const reset = cli('src/users-cli.ts', ['reset-password', '--email', 'owner@development.localhost']);
+      expect(reset.code, reset.err).toBe(0);
+      const newPassword = reset.out.trim();
+      expect(newPassword).toMatch(/^[A-Za-z0-9]{20}$/);
+      expect(reset.err).toContain('their sessions have ended');
+      // Unknown email: refused, plainly, nothing printed on stdout.
+      const unknown = cli('src/users-cli.ts', ['reset-password', '--email', 'nobody@development.localhost']);
+      expect(unknown.code).toBe(1);
+      expect(unknown.err).toContain('No user with the email nobody@development.localhost');
+      expect(unknown.out).toBe('');
+
+      const thirdPort = await freePort();
+      const third = startServer(thirdPort, { DATA_DIR: dir });
+      await third.ready;
+      try {
+        const base = `http://127.0.0.1:${thirdPort}`;
+        expect((await fetch(`${base}/v1/customers`, { headers: { Authorization: `Bearer ${newKey}` } })).status).toBe(200);
+        expect((await fetch(`${base}/v1/sessions/current`, { headers: { Cookie: cookie } })).status).toBe(401);
+        expect((await signIn(base, oldPassword!)).status).toBe(401);
+        expect((await signIn(base, newPassword)).status).toBe(201);
+      } finally {
+        third.child.kill('SIGTERM');
+        expect(await third.exited).toBe(0);
+      }
+    } finally {
+      first.child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 150_000);
 });
 
 describe('metrics on a port of their own', () => {

@@ -4,7 +4,7 @@
 // one's own password, resets, and no password in any error. Parallel attempts against the limits and
 // configured lifetimes: test/sign-in-limits.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -585,4 +585,55 @@ describe('npm run users -- create', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe('npm run users -- reset-password', () => {
+  it('sets a new generated password, asks which account when the email has several, and refuses an unknown email', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vt-users-reset-'));
+    const cli = (...args: string[]) => {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/users-cli.ts', 'reset-password', ...args], {
+        env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' },
+        encoding: 'utf8',
+      });
+      return { code: r.status, out: r.stdout, err: r.stderr };
+    };
+    try {
+      let db = await openDatabase({ dataDir: dir });
+      const clock = { now: () => new Date() };
+      try {
+        await createUserInAccount(db.em(), { accountName: 'Acme', email: 'ops@acme.example', role: 'owner' }, clock);
+        await createUserInAccount(db.em(), { accountName: 'Globex', email: 'ops@acme.example', role: 'viewer' }, clock);
+      } finally {
+        await db.close();
+      }
+      const unknown = cli('--email', 'nobody@acme.example');
+      expect(unknown.code).toBe(1);
+      expect(unknown.err).toContain('error: No user with the email nobody@acme.example.');
+      expect(unknown.out).toBe('');
+      const ambiguous = cli('--email', 'Ops@Acme.example');
+      expect(ambiguous.code).toBe(1);
+      expect(ambiguous.err).toContain('2 accounts have a user with the email ops@acme.example (');
+      expect(ambiguous.err).toContain('--account <name>');
+      expect(ambiguous.out).toBe('');
+      expect(cli('--email', 'ops@acme.example', '--account', 'Initech').code).toBe(1);
+      const reset = cli('--email', 'ops@acme.example', '--account', 'Globex');
+      expect(reset.code, reset.err).toBe(0);
+      const password = reset.out.trim();
+      expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
+      expect(reset.err).toContain('in account Globex');
+      db = await openDatabase({ dataDir: dir });
+      try {
+        const rows = await db.em().execute<{ role: string; password_hash: string }[]>("select role, password_hash from users where email = 'ops@acme.example' order by role");
+        expect(rows.map((r) => r.role)).toEqual(['owner', 'viewer']);
+        expect(await verifyPassword(password, rows[1]!.password_hash)).toBe(true); // Globex's viewer
+        expect(await verifyPassword(password, rows[0]!.password_hash)).toBe(false); // Acme's owner is untouched
+      } finally {
+        await db.close();
+      }
+      // Without the subcommand's one required option: the usage, exit 2.
+      expect(cli().code).toBe(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

@@ -184,6 +184,11 @@ async function authenticateToken(em: EntityManager, secret: string, clock: Clock
   return { accountId: token.accountId, actorId: client.id, kind: 'oauth_token', scopes: new Set(token.scopes), apiVersion: token.apiVersion };
 }
 
+/** Whether the embedded development database's first start made its account (the later starts remind of it). */
+export async function hasDevelopmentAccount(em: EntityManager): Promise<boolean> {
+  return (await em.count(Account, { name: 'development', livemode: true })) > 0;
+}
+
 /** The embedded development database's first start: an account and a key with every scope. */
 export async function bootstrapDevelopmentKey(em: EntityManager, clock: Clock): Promise<CreatedKey | null> {
   const count = await em.count(Account, {});

@@ -9,6 +9,7 @@ import type { EntityManager } from '@mikro-orm/sql';
 import type { components } from '../../generated/openapi.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { findOrCreateAccount } from '../auth/auth.service.js';
+import { Account } from '../auth/auth.entities.js';
 import { endCredentialsMadeBy } from '../auth/keys.service.js';
 import { assertCanGrant, assertCanTakeAway } from '../shared/grants.js';
 import type { Clock } from '../shared/clock.js';
@@ -230,5 +231,37 @@ export async function resetUserPassword(ctx: RequestContext, id: string): Promis
     await recordAudit(tx, 'user.password_reset', user.id, { now });
     await tx.em.flush();
     return { user, password };
+  });
+}
+
+/**
+ * The CLI's way back in (`npm run users -- reset-password`): gives the user of that email a new
+ * generated password and ends all of their sessions. When several accounts have a user of that
+ * email, `accountName` says which.
+ */
+export async function resetPasswordByEmail(
+  em: EntityManager,
+  input: { email: string; accountName?: string | undefined },
+  clock: Clock,
+): Promise<{ user: User; password: string; accountName: string }> {
+  const email = normalizeEmail(input.email);
+  const password = generatePassword();
+  const passwordHash = await hashPassword(password);
+  return em.transactional(async (tem) => {
+    const users = await tem.find(User, { email }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const accounts = await tem.find(Account, { id: { $in: users.map((u) => u.accountId) }, livemode: true });
+    const nameOf = (user: User) => accounts.find((a) => a.id === user.accountId)?.name ?? user.accountId;
+    const matching = input.accountName === undefined ? users : users.filter((u) => nameOf(u) === input.accountName);
+    if (matching.length === 0) {
+      throw new Error(`No user with the email ${email}${input.accountName === undefined ? '' : ` in an account named ${input.accountName}`}.`);
+    }
+    if (matching.length > 1) {
+      throw new Error(`${matching.length} accounts have a user with the email ${email} (${matching.map(nameOf).join(', ')}): say which with --account <name>.`);
+    }
+    const user = matching[0]!;
+    user.passwordHash = passwordHash;
+    await tem.nativeUpdate(Session, { userId: user.id, revokedAt: null }, { revokedAt: clock.now() });
+    await tem.flush();
+    return { user, password, accountName: nameOf(user) };
   });
 }
