@@ -45,6 +45,18 @@ function olderDocument(version: ApiVersion, name: Document): { json: Record<stri
 const askedVersion = (query: { version?: ApiVersion }): ApiVersion | undefined =>
   query.version === undefined || query.version === CURRENT_VERSION ? undefined : query.version;
 
+/** The document `name` of the version asked for, or the current one (`current`, read once). */
+function documentOf<T>(query: { version?: ApiVersion }, name: Document, current: () => T): T | Record<string, unknown> {
+  const version = askedVersion(query);
+  return version ? olderDocument(version, name).json : current();
+}
+
+/** The same document as YAML text. */
+function yamlOf(query: { version?: ApiVersion }, name: Document, current: () => string): string {
+  const version = askedVersion(query);
+  return version ? olderDocument(version, name).yaml() : current();
+}
+
 /**
  * The reference page's policy: scripts from this origin only (the page has no inline script; see
  * scripts/generate.ts), inline styles allowed (Redoc's pre-rendered styles are inline).
@@ -118,29 +130,12 @@ export const handlers: PublicHandlers<
   | 'getMetrics'
 > = {
   // Each published document in the version asked for (`?version=`), the current one by default.
-  async getOpenApiJson({ query }) {
-    const version = askedVersion(query);
-    return { status: 200, body: version ? olderDocument(version, 'openapi.json').json : published.openapiJson() };
-  },
-  async getOpenApi30Json({ query }) {
-    const version = askedVersion(query);
-    return { status: 200, body: version ? olderDocument(version, 'openapi-3.0.json').json : published.openapi30Json() };
-  },
+  getOpenApiJson: async ({ query }) => ({ status: 200, body: documentOf(query, 'openapi.json', published.openapiJson) }),
+  getOpenApi30Json: async ({ query }) => ({ status: 200, body: documentOf(query, 'openapi-3.0.json', published.openapi30Json) }),
   // The YAML endpoints answer the document's text; their schema describes the document it parses to.
-  async getOpenApiYaml({ query }) {
-    const version = askedVersion(query);
-    const text = version ? olderDocument(version, 'openapi.json').yaml() : published.openapiYaml();
-    return { status: 200, body: text as never, contentType: 'application/yaml' };
-  },
-  async getAsyncApiJson({ query }) {
-    const version = askedVersion(query);
-    return { status: 200, body: version ? olderDocument(version, 'asyncapi.json').json : published.asyncapiJson() };
-  },
-  async getAsyncApiYaml({ query }) {
-    const version = askedVersion(query);
-    const text = version ? olderDocument(version, 'asyncapi.json').yaml() : published.asyncapiYaml();
-    return { status: 200, body: text as never, contentType: 'application/yaml' };
-  },
+  getOpenApiYaml: async ({ query }) => ({ status: 200, body: yamlOf(query, 'openapi.json', published.openapiYaml) as never, contentType: 'application/yaml' }),
+  getAsyncApiJson: async ({ query }) => ({ status: 200, body: documentOf(query, 'asyncapi.json', published.asyncapiJson) }),
+  getAsyncApiYaml: async ({ query }) => ({ status: 200, body: yamlOf(query, 'asyncapi.json', published.asyncapiYaml) as never, contentType: 'application/yaml' }),
   async getApiReference(_input, ctx) {
     const { body, headers } = docsPage().answer(ctx.headers);
     return {

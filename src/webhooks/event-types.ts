@@ -131,3 +131,10 @@ export function subscriptionScopes(enabledEvents: readonly string[]): Scope[] {
   const types = enabledEvents.includes('*') ? [...all.keys()] : enabledEvents;
   return [...new Set(types.map((t) => all.get(t)).filter((s): s is Scope => s !== undefined))];
 }
+
+/** The event types `scopes` may read: undefined when that is every type (no filter needed), else the list. */
+export function readableEventTypes(scopes: ReadonlySet<string>): string[] | undefined {
+  const all = [...eventTypeScopes()];
+  const readable = all.filter(([, scope]) => scopes.has(scope)).map(([type]) => type);
+  return readable.length === all.length ? undefined : readable;
+}

@@ -18,7 +18,7 @@ import { openEndpointSecret, signingSecrets } from './endpoint-secrets.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './signer.js';
 import { WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint } from './webhooks.entities.js';
 import { assertCanChange, assertCanSubscribe, dropUnsubscribed, findEndpoint, getDelivery, newEndpoint, type DeliveryWithAttempts, type IssuedSecret } from './webhooks.service.js';
-import { eventTypeScopes } from './event-types.js';
+import { readableEventTypes } from './event-types.js';
 
 type S = components['schemas'];
 
@@ -58,7 +58,8 @@ export function openListener(ctx: RequestContext, input: S['WebhookListenerOpen'
       id,
       accountId: ctx.principal.accountId,
       url: input.forward_to ?? 'http://localhost/',
-      enabledEvents: input.enabled_events ?? readableByCaller(ctx),
+      // Without `enabled_events`, every type the caller may read (`*` when that is all of them).
+      enabledEvents: input.enabled_events ?? readableEventTypes(ctx.principal.scopes) ?? ['*'],
       apiVersion: ctx.principal.apiVersion,
       description: `vehicle-transport listen (${name})`,
       metadata: {},
@@ -69,13 +70,6 @@ export function openListener(ctx: RequestContext, input: S['WebhookListenerOpen'
     await tx.em.flush();
     return { endpoint, secret };
   });
-}
-
-/** A listener opened without `enabled_events` takes every event the caller may read: `*` when that is all of them. */
-function readableByCaller(ctx: RequestContext): string[] {
-  const all = [...eventTypeScopes()];
-  const readable = all.filter(([, scope]) => ctx.principal.scopes.has(scope)).map(([type]) => type);
-  return readable.length === all.length ? ['*'] : readable;
 }
 
 /** The caller's listener, if the caller may read everything it receives (its deliveries carry the events). */

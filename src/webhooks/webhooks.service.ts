@@ -21,7 +21,7 @@ import { ensurePartitionOf } from './retention.js';
 import { livemodeOf } from '../shared/livemode.js';
 import { clockForNew, clockTime } from '../test-helpers/test-clocks.js';
 import { assertCanGrant, assertCanTakeAway } from '../shared/grants.js';
-import { eventTypeScope, eventTypeScopes, subscriptionScopes } from './event-types.js';
+import { eventTypeScope, readableEventTypes, subscriptionScopes } from './event-types.js';
 
 type S = components['schemas'];
 
@@ -103,11 +103,7 @@ function assertCanRead(ctx: RequestContext, type: string, param?: string): void 
 }
 
 /** The event types the caller may read: all of them (undefined: no filter needed), or the list. */
-function readableTypes(ctx: RequestContext): string[] | undefined {
-  const all = [...eventTypeScopes()];
-  const readable = all.filter(([, scope]) => ctx.principal.scopes.has(scope)).map(([type]) => type);
-  return readable.length === all.length ? undefined : readable;
-}
+const readableTypes = (ctx: RequestContext): string[] | undefined => readableEventTypes(ctx.principal.scopes);
 
 /**
  * The row of a new endpoint (persisted in `em`, not flushed): its secret sealed, its health fresh,
