@@ -6,7 +6,7 @@ import type { Context, RequestContext } from '../shared/context.js';
 import { errors } from '../shared/errors.js';
 import { ownedFinder } from '../shared/find.js';
 import { queryRows } from '../shared/sql.js';
-import { TestClock } from './test-helpers.entities.js';
+import { TestClock } from '../test-helpers/test-helpers.entities.js';
 
 export const DAY_MS = 86_400_000;
 
