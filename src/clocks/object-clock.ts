@@ -1,12 +1,14 @@
-// Test clocks (test mode), as the other domains see them: the clock an object being created lives
-// on (its time, and its limits), and the time of a clock, for work on its objects done outside an
-// advance. The clocks themselves, and advancing them: test-clocks.service.ts.
+// The clock an object lives on: the real time, or a test clock's (test mode), below the domains so
+// that each of them can read it: the clock an object being created lives on (its time, and its
+// limits), a context at one time, and the time of a clock, for work on its objects done outside an
+// advance. The clocks themselves, and advancing them, are test mode's:
+// src/test-helpers/test-clocks.service.ts.
 import type { Clock } from '../shared/clock.js';
 import type { Context, RequestContext } from '../shared/context.js';
 import { errors } from '../shared/errors.js';
 import { ownedFinder } from '../shared/find.js';
 import { queryRows } from '../shared/sql.js';
-import { TestClock } from '../test-helpers/test-helpers.entities.js';
+import { TestClock } from './clocks.entities.js';
 
 export const DAY_MS = 86_400_000;
 
