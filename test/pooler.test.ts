@@ -1,4 +1,4 @@
-// Behind a transaction-mode pooler (PgBouncer 1.18 from Debian, started by scripts/pgbouncer.sh;
+// Behind a transaction-mode pooler (PgBouncer 1.18 from Debian, started by scripts/test/pgbouncer.sh;
 // TEST_POOLER_URL), as a managed host's pooled DATABASE_URL: an API and a worker process run the
 // whole scenario (orders through delivery, a webhook that fails and is retried, a replay, carriers
 // vetted by the worker, invoices, payments and carrier payments) with no error in their logs; with

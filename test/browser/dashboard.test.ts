@@ -51,7 +51,7 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     vi.setConfig({ expect: { poll: { timeout: 10_000 } } });
     mkdirSync(SCREENSHOTS, { recursive: true });
     // What `npm start` does first: build the dashboard when missing or stale.
-    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-dashboard.ts', '--if-stale'], { stdio: 'inherit' });
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build/dashboard.ts', '--if-stale'], { stdio: 'inherit' });
     await migratedDataDir(dataDir);
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;

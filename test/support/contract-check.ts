@@ -5,7 +5,7 @@
 // be there, and a JSON body must be valid against the response's schema (Ajv 2020, the schema taken
 // by `$ref` into the whole document). `CONTRACT_CHECK=off` turns the check off for a debugging run;
 // `CONTRACT_CHECK=warn` prints each mismatch once (and counts it) instead of failing the test.
-// Each process writes how many answers it checked to reports/contract-check/ (scripts/test.sh sums them).
+// Each process writes how many answers it checked to reports/contract-check/ (scripts/test/all.sh sums them).
 //
 // Every webhook delivery a test receiver (test/support/receiver.ts) gets is checked the same way
 // (`checkDelivery`): the body, an event envelope, against the AsyncAPI message payload schema of its
@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { CURRENT_VERSION } from '../../src/shared/versions.js';
-import { versionDocumentFile } from '../../scripts/version-documents.js';
+import { versionDocumentFile } from '../../scripts/spec/version-documents.js';
 
 type Json = Record<string, any>;
 
