@@ -129,7 +129,7 @@ async function rawLoop(url: string, body: string, total: number, inFlight = RAW_
 }
 
 async function account(db: Database, name: string) {
-  const { secret } = await createApiKey(db.em(), { accountName: name, scopes: ['orders:write', 'customers:write', 'webhooks:manage'] }, clock);
+  const { secret } = await createApiKey(db.em(), { accountName: name, scopes: ['orders:read', 'orders:write', 'customers:write', 'webhooks:manage'] }, clock);
   const who = await authenticate(db.em(), secret, clock);
   if (typeof who === 'string') throw new Error(`bench key refused: ${who}`);
   const request = (): RequestContext => ({ em: db.em(), clock, log, settings: { production: false, signIn: DEFAULT_SIGN_IN_POLICY }, requestId: 'req_bench', ip: null, principal: who });
