@@ -26,7 +26,7 @@ export const MODULES = [
   { name: 'webhooks: emitter', files: ['src/webhooks/emitter.ts'], gated: true },
   { name: 'http: rate limit', files: ['src/http/rate-limit.ts', 'src/http/rate-limit.step.ts'], gated: true },
   { name: 'accounting: postings, totals, payments', files: ['src/accounting/accounting.rules.ts', 'src/accounting/invoices.state.ts'], gated: true },
-  { name: 'webhooks: delivery worker', files: ['src/webhooks/worker.ts'], gated: true },
+  { name: 'webhooks: delivery worker', files: ['src/webhooks/worker.ts', 'src/webhooks/worker.claim.ts', 'src/webhooks/worker.window.ts', 'src/webhooks/worker.send.ts', 'src/webhooks/worker.record.ts', 'src/webhooks/worker.housekeeping.ts'], gated: true },
   { name: 'mail: retry schedule', files: ['src/mail/schedule.ts'], gated: true },
 ];
 
@@ -66,8 +66,8 @@ export default {
   //   the per-version payload cache of `emitEvent`: rendering again gives the same payload
   //   (ConditionalExpression, CallExpression).
   // - src/http/rate-limit.ts: the cookie header's default (StringLiteral).
-  // - src/webhooks/worker.ts: the summaries' sort (`<=`, `>=`: their ids are a Map's keys, never
-  //   equal; EqualityOperator); `succeeded`'s null check (a null status is not >= 200 either;
+  // - src/webhooks/worker*.ts (the delivery worker, a file per phase): the summaries' sort (`<=`,
+  //   `>=`: their ids are a Map's keys, never equal; EqualityOperator); `succeeded`'s null check (a null status is not >= 200 either;
   //   ConditionalExpression); a claim of limit 0 and a claim of no rows (nothing either way, one query
   //   more or less; EqualityOperator, ConditionalExpression); the open-breaker filter before taking
   //   probes (the statement takes only open breakers' probes; MethodExpression); the
