@@ -266,140 +266,206 @@ const isDocumentation = (c: ValuedChange, path: readonly string[]): boolean =>
 const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 const verb = (action: ValuedChange['action']): string => (action === 'add' ? 'added' : action === 'remove' ? 'removed' : 'changed');
 
+/** What an atom of a change always carries, wherever the change is. */
+type AtomBase = Pick<Atom, 'type' | 'action' | 'side' | 'resource' | 'description' | 'before' | 'after' | 'accepted'>;
+
+/** One change of the diff, as the steps that place it read it. */
+interface Placing {
+  c: ValuedChange;
+  /** The change's JSON pointer, as segments. */
+  path: string[];
+  /** The document the change is read in: the old one for a removal, the new one otherwise. */
+  doc: JsonObject;
+  before: JsonObject;
+  after: JsonObject;
+  audience: Audience;
+  events: boolean;
+  base: AtomBase;
+  /** The change only documents (a description, an example, an `x-` extension). */
+  documentation: boolean;
+  /** The section of an operation's (or event type's) own changes, and how it is named. */
+  opSection: Section;
+  noun: string;
+}
+
+/** A change within an operation (or an event type): its path, method, label and the rest of its pointer. */
+interface OperationPlacing extends Placing {
+  pathKey: string;
+  method: string;
+  where: string;
+  rest: string[];
+  /** An atom of the operation itself. */
+  opLevel: (fields: Partial<Atom> & Pick<Atom, 'subject' | 'what'>) => Atom;
+}
+
 /** Places each change of one document (the OpenAPI one, or the events read as operations). */
 function atomsOf(changes: ValuedChange[], before: JsonObject, after: JsonObject, audience: Audience, accepted: ReadonlyMap<string, Accepted> = new Map()): Atom[] {
-  const atoms: Atom[] = [];
   const events = audience === 'events';
-  const opSection: Section = events ? 'events' : 'operations';
-  const noun = events ? 'Event type' : 'Operation';
-  for (const c of changes) {
+  return changes.flatMap((c) => {
     const path = c.pointer
       .split('/')
       .slice(1)
       .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-    const doc = c.action === 'remove' ? before : after;
-    const base = { type: c.type, action: c.action, side: c.side, resource: c.resource, description: c.description, before: c.before, after: c.after, accepted: acceptedReason(accepted, c) };
-    const documentation = isDocumentation(c, path);
+    const p: Placing = {
+      c,
+      path,
+      doc: c.action === 'remove' ? before : after,
+      before,
+      after,
+      audience,
+      events,
+      base: { type: c.type, action: c.action, side: c.side, resource: c.resource, description: c.description, before: c.before, after: c.after, accepted: acceptedReason(accepted, c) },
+      documentation: isDocumentation(c, path),
+      opSection: events ? 'events' : 'operations',
+      noun: events ? 'Event type' : 'Operation',
+    };
+    if (path[0] !== 'paths' || (path.length > 2 && !METHODS.includes(path[2] as string))) return [documentAtom(p)];
+    if (path.length === 2) return pathItemAtoms(p);
+    return operationAtoms(p);
+  });
+}
 
-    if (path[0] !== 'paths' || (path.length > 2 && !METHODS.includes(path[2] as string))) {
-      // The document itself (info, servers, security), or a path item's own fields.
-      const subject = code(path.join('.'));
-      if (documentation) atoms.push({ ...base, section: 'documentation', where: '', scope: 'document', subject, what: 'documentation', docName: subject });
-      else {
-        const detail = c.action === 'add' ? `${value(c.after)} added` : c.action === 'remove' ? `${value(c.before)} removed` : `${value(c.before)} → ${value(c.after)}`;
-        atoms.push({ ...base, section: 'other', where: '', scope: 'document', subject: `${events ? 'Events: ' : ''}${subject}`, what: 'changed', detail });
-      }
-      continue;
-    }
-    const pathKey = path[1] as string;
-    if (path.length === 2) {
-      // A whole path item added or removed: each of its operations.
-      const item = (c.action === 'remove' ? c.before : c.after) as JsonObject;
-      for (const method of METHODS.filter((m) => isObject(item?.[m]))) {
-        atoms.push({ ...base, side: 'operation', section: opSection, where: '', scope: 'operation', subject: `${noun} ${verb(c.action)}: ${opTitle(doc, pathKey, method, audience, true)}`, what: 'title', kind: verb(c.action) });
-      }
-      continue;
-    }
-    const method = path[2] as string;
-    const where = events ? eventTypeOf(pathKey) : operationLabel(doc, pathKey, method);
-    const rest = path.slice(3);
-    const opLevel = (fields: Partial<Atom> & Pick<Atom, 'subject' | 'what'>) => atoms.push({ ...base, section: opSection, where, scope: 'operation', docName: code(where), ...fields });
+/** A change of the document itself (info, servers, security), or of a path item's own fields. */
+function documentAtom({ c, path, base, documentation, events }: Placing): Atom {
+  const subject = code(path.join('.'));
+  if (documentation) return { ...base, section: 'documentation', where: '', scope: 'document', subject, what: 'documentation', docName: subject };
+  const detail = c.action === 'add' ? `${value(c.after)} added` : c.action === 'remove' ? `${value(c.before)} removed` : `${value(c.before)} → ${value(c.after)}`;
+  return { ...base, section: 'other', where: '', scope: 'document', subject: `${events ? 'Events: ' : ''}${subject}`, what: 'changed', detail };
+}
 
-    if (rest.length === 0) {
-      opLevel({ where: '', subject: `${noun} ${verb(c.action)}: ${opTitle(doc, pathKey, method, audience, true)}`, what: 'title', kind: verb(c.action) });
-      continue;
-    }
-    const [head, ...tail] = rest;
-    if (head === 'deprecated' && tail.length === 0) {
-      const what = c.after === true ? 'deprecated' : 'undeprecated';
-      opLevel({ section: 'deprecated', where: '', subject: `${noun} ${opTitle(doc, pathKey, method, audience, false)}`, what });
-      continue;
-    }
-    if (head === 'parameters') {
-      const index = Number(tail[0]);
-      const param = tail.length === 1 ? (c.action === 'remove' ? c.before : c.after) : (parametersOf(before, pathKey, method)[index] ?? parametersOf(after, pathKey, method)[index]);
-      const subject = isObject(param) ? `${capitalise(String(param.in))} parameter ${code(String(param.name))}` : `Parameter ${index}`;
-      const more = tail.slice(1);
-      const push = (fields: Partial<Atom> & Pick<Atom, 'what'>) => atoms.push({ ...base, section: 'parameters', where, scope: 'parameter', subject, docName: `${subject.charAt(0).toLowerCase()}${subject.slice(1)} of ${where}`, ...fields });
-      if (documentation) push({ section: 'documentation', what: 'documentation' });
-      else if (more.length === 0) push({ what: c.action === 'remove' ? 'removed' : 'added' });
-      else if (more[0] === 'deprecated' && more.length === 1) push({ section: 'deprecated', what: c.after === true ? 'deprecated' : 'undeprecated' });
-      else if (more[0] === 'required' && more.length === 1) push({ what: 'required' });
-      else if (more[0] === 'schema') push({ what: 'keyword', keyword: splitKeyword(more.slice(1)).keyword ?? 'schema' });
-      else push({ what: 'keyword', keyword: String(more[0]) });
-      continue;
-    }
-    const isRequest = head === 'requestBody';
-    const isResponse = head === 'responses';
-    const status = isResponse ? String(tail[0]) : undefined;
-    const schemaAt = rest.indexOf('schema');
-    const inHeader = isResponse && tail[1] === 'headers';
-    const header = inHeader ? `${events ? 'Header' : 'Response header'} ${code(String(tail[2]))}` : undefined;
-    if ((isRequest || isResponse) && schemaAt >= 0 && (rest[schemaAt - 2] === 'content' || rest[schemaAt - 2] === 'headers')) {
-      // A change inside a schema: name the component and field it is made in.
-      const section: Section = isRequest ? 'requests' : events ? 'payloads' : 'responses';
-      const split = splitKeyword(rest.slice(schemaAt + 1));
-      // A subschema keyword set or dropped as a whole (`propertyNames`, `additionalProperties`) is a
-      // change of that keyword on the schema that has it, not a field.
-      const whole = split.keyword === undefined && STRUCTURAL_ONE.has(String(split.steps.at(-1))) && split.steps.at(-1) !== 'items' && c.action !== 'replace';
-      const { steps, keyword, keywordIndex } = whole ? { steps: split.steps.slice(0, -1), keyword: String(split.steps.at(-1)), keywordIndex: undefined } : split;
-      const root = nodeIn(doc, ['paths', pathKey, method, ...rest.slice(0, schemaAt + 1)]);
-      // A `required` entry is about the property it names.
-      const requiredName = keyword === 'required' && keywordIndex !== undefined ? String(c.action === 'remove' ? c.before : c.after) : undefined;
-      const place = placeInSchema(doc, root, requiredName !== undefined ? [...steps, 'properties', requiredName] : steps, requiredName !== undefined ? undefined : keyword);
-      let subject: string;
-      let component: string | undefined;
-      if (header) subject = place.field ? `${header} ${code(place.field)}` : header;
-      else if (events && place.component !== undefined && place.component === resolve(doc, root).component) {
-        // The event's own payload schema (every event type has its own): name the field only.
-        subject = place.field ? code(place.field) : 'The payload';
-      } else if (place.component !== undefined) {
-        subject = code(place.field ? `${place.component}.${place.field}` : place.component);
-        component = place.component;
-      } else {
-        const inline = isRequest ? `${code(where)} request body` : `${code(where)} ${events ? 'payload' : `response ${status}`}`;
-        subject = place.field ? `${code(place.field)} of the ${inline}` : capitalise(inline);
-      }
-      // `type: [string]` and `type: string` are one type (the tool's allOf merge writes either).
-      if (keyword === 'type' && keywordIndex === undefined && c.action === 'replace' && sameTypes(c.before, c.after)) continue;
-      const what: Atom['what'] =
-        keyword === undefined ? (c.action === 'remove' ? 'removed' : c.action === 'add' ? 'added' : 'keyword') : keyword === 'deprecated' ? (c.after === true ? 'deprecated' : 'undeprecated') : keyword === 'required' ? 'required' : 'keyword';
-      // An alternative of a oneOf added or removed is a change of that keyword.
-      const alternative = keyword === undefined && ['oneOf', 'anyOf'].includes(String(steps.at(-2)));
-      atoms.push({
-        ...base,
-        section: documentation ? 'documentation' : what === 'deprecated' || what === 'undeprecated' ? 'deprecated' : section,
-        where,
-        scope: 'schema',
-        subject,
-        component,
-        field: component !== undefined ? place.field : undefined,
-        what: documentation ? 'documentation' : alternative ? 'keyword' : what,
-        keyword: alternative ? String(steps.at(-2)) : keyword,
-        docName: subject,
-      });
-      continue;
-    }
-    if (documentation) {
-      opLevel({ section: 'documentation', subject: code(where), what: 'documentation' });
-      continue;
-    }
-    // Operation-level: security, statuses, headers, media types, the request body.
-    if (header && tail.length === 3) {
-      const schema = isObject(c.after) ? c.after.schema : undefined;
-      atoms.push({ ...base, section: events ? 'payloads' : 'responses', where, scope: 'schema', subject: header, what: c.action === 'remove' ? 'removed' : 'added', kind: 'header', ...(schema ? { after: schema } : {}) });
-    } else if (header && tail[3] === 'required') {
-      atoms.push({ ...base, section: events ? 'payloads' : 'responses', where, scope: 'schema', subject: header, what: 'changed', kind: 'header-required', detail: c.after === true ? 'made required' : 'no longer required' });
-    } else if (head === 'security') opLevel({ subject: 'Security requirements', what: 'changed', kind: 'security', detail: 'changed' });
-    else if (isResponse && tail.length === 1) opLevel({ subject: `Response ${code(String(status))}`, what: 'changed', kind: 'status', detail: verb(c.action) });
-    else if (tail.at(-2) === 'content' && c.action !== 'replace')
-      opLevel({ subject: `${isRequest ? 'Request' : `Response ${status}`} media type ${code(String(tail.at(-1)))}`, what: 'changed', kind: 'media', detail: verb(c.action) });
-    else if (isRequest && tail.length === 0) opLevel({ subject: 'Request body', what: 'changed', kind: 'request-body', detail: verb(c.action) });
-    else if (isRequest && tail[0] === 'required' && tail.length === 1) opLevel({ subject: 'Request body', what: 'changed', kind: 'request-body-required', detail: c.after === true ? 'made required' : 'made optional' });
-    else if (head === 'operationId') opLevel({ subject: 'operationId', what: 'changed', kind: 'other', detail: `${value(c.before)} → ${value(c.after)}` });
-    else opLevel({ subject: code(rest.join('.')), what: 'changed', kind: 'other', detail: verb(c.action) });
+/** A whole path item added or removed: each of its operations. */
+function pathItemAtoms({ c, path, doc, base, audience, opSection, noun }: Placing): Atom[] {
+  const pathKey = path[1] as string;
+  const item = (c.action === 'remove' ? c.before : c.after) as JsonObject;
+  return METHODS.filter((m) => isObject(item?.[m])).map((method) => ({
+    ...base,
+    side: 'operation' as const,
+    section: opSection,
+    where: '',
+    scope: 'operation' as const,
+    subject: `${noun} ${verb(c.action)}: ${opTitle(doc, pathKey, method, audience, true)}`,
+    what: 'title' as const,
+    kind: verb(c.action),
+  }));
+}
+
+/** A change within one operation: the operation itself, its deprecation, a parameter, a schema, or the rest of it. */
+function operationAtoms(p: Placing): Atom[] {
+  const { c, path, doc, base, audience, events, documentation, opSection, noun } = p;
+  const pathKey = path[1] as string;
+  const method = path[2] as string;
+  const where = events ? eventTypeOf(pathKey) : operationLabel(doc, pathKey, method);
+  const rest = path.slice(3);
+  const opLevel = (fields: Partial<Atom> & Pick<Atom, 'subject' | 'what'>): Atom => ({ ...base, section: opSection, where, scope: 'operation', docName: code(where), ...fields });
+  const op: OperationPlacing = { ...p, pathKey, method, where, rest, opLevel };
+
+  if (rest.length === 0) return [opLevel({ where: '', subject: `${noun} ${verb(c.action)}: ${opTitle(doc, pathKey, method, audience, true)}`, what: 'title', kind: verb(c.action) })];
+  const [head, ...tail] = rest;
+  if (head === 'deprecated' && tail.length === 0) {
+    const what = c.after === true ? 'deprecated' : 'undeprecated';
+    return [opLevel({ section: 'deprecated', where: '', subject: `${noun} ${opTitle(doc, pathKey, method, audience, false)}`, what })];
   }
-  return atoms;
+  if (head === 'parameters') return [parameterAtom(op, tail)];
+  const schemaAt = rest.indexOf('schema');
+  if ((head === 'requestBody' || head === 'responses') && schemaAt >= 0 && (rest[schemaAt - 2] === 'content' || rest[schemaAt - 2] === 'headers')) return schemaAtoms(op, schemaAt);
+  if (documentation) return [opLevel({ section: 'documentation', subject: code(where), what: 'documentation' })];
+  return [operationLevelAtom(op)];
+}
+
+/** A change of one of the operation's parameters (`tail`: the pointer after `parameters`). */
+function parameterAtom({ c, before, after, pathKey, method, where, base, documentation }: OperationPlacing, tail: string[]): Atom {
+  const index = Number(tail[0]);
+  const param = tail.length === 1 ? (c.action === 'remove' ? c.before : c.after) : (parametersOf(before, pathKey, method)[index] ?? parametersOf(after, pathKey, method)[index]);
+  const subject = isObject(param) ? `${capitalise(String(param.in))} parameter ${code(String(param.name))}` : `Parameter ${index}`;
+  const more = tail.slice(1);
+  const atom = (fields: Partial<Atom> & Pick<Atom, 'what'>): Atom => ({ ...base, section: 'parameters', where, scope: 'parameter', subject, docName: `${subject.charAt(0).toLowerCase()}${subject.slice(1)} of ${where}`, ...fields });
+  if (documentation) return atom({ section: 'documentation', what: 'documentation' });
+  if (more.length === 0) return atom({ what: c.action === 'remove' ? 'removed' : 'added' });
+  if (more[0] === 'deprecated' && more.length === 1) return atom({ section: 'deprecated', what: c.after === true ? 'deprecated' : 'undeprecated' });
+  if (more[0] === 'required' && more.length === 1) return atom({ what: 'required' });
+  if (more[0] === 'schema') return atom({ what: 'keyword', keyword: splitKeyword(more.slice(1)).keyword ?? 'schema' });
+  return atom({ what: 'keyword', keyword: String(more[0]) });
+}
+
+/** The response header a change is in (`Response header X-...`), if it is in one. */
+function headerOf({ rest, events }: OperationPlacing): string | undefined {
+  const [head, ...tail] = rest;
+  return head === 'responses' && tail[1] === 'headers' ? `${events ? 'Header' : 'Response header'} ${code(String(tail[2]))}` : undefined;
+}
+
+/** A change inside a request's, a response's or a header's schema (at `schemaAt` of the rest of its pointer): named by the component and field it is made in. */
+function schemaAtoms(op: OperationPlacing, schemaAt: number): Atom[] {
+  const { c, doc, base, events, documentation, pathKey, method, where, rest } = op;
+  const isRequest = rest[0] === 'requestBody';
+  const status = isRequest ? undefined : String(rest[1]);
+  const header = headerOf(op);
+  const section: Section = isRequest ? 'requests' : events ? 'payloads' : 'responses';
+  const split = splitKeyword(rest.slice(schemaAt + 1));
+  // A subschema keyword set or dropped as a whole (`propertyNames`, `additionalProperties`) is a
+  // change of that keyword on the schema that has it, not a field.
+  const whole = split.keyword === undefined && STRUCTURAL_ONE.has(String(split.steps.at(-1))) && split.steps.at(-1) !== 'items' && c.action !== 'replace';
+  const { steps, keyword, keywordIndex } = whole ? { steps: split.steps.slice(0, -1), keyword: String(split.steps.at(-1)), keywordIndex: undefined } : split;
+  const root = nodeIn(doc, ['paths', pathKey, method, ...rest.slice(0, schemaAt + 1)]);
+  // A `required` entry is about the property it names.
+  const requiredName = keyword === 'required' && keywordIndex !== undefined ? String(c.action === 'remove' ? c.before : c.after) : undefined;
+  const place = placeInSchema(doc, root, requiredName !== undefined ? [...steps, 'properties', requiredName] : steps, requiredName !== undefined ? undefined : keyword);
+  let subject: string;
+  let component: string | undefined;
+  if (header) subject = place.field ? `${header} ${code(place.field)}` : header;
+  else if (events && place.component !== undefined && place.component === resolve(doc, root).component) {
+    // The event's own payload schema (every event type has its own): name the field only.
+    subject = place.field ? code(place.field) : 'The payload';
+  } else if (place.component !== undefined) {
+    subject = code(place.field ? `${place.component}.${place.field}` : place.component);
+    component = place.component;
+  } else {
+    const inline = isRequest ? `${code(where)} request body` : `${code(where)} ${events ? 'payload' : `response ${status}`}`;
+    subject = place.field ? `${code(place.field)} of the ${inline}` : capitalise(inline);
+  }
+  // `type: [string]` and `type: string` are one type (the tool's allOf merge writes either).
+  if (keyword === 'type' && keywordIndex === undefined && c.action === 'replace' && sameTypes(c.before, c.after)) return [];
+  const what: Atom['what'] =
+    keyword === undefined ? (c.action === 'remove' ? 'removed' : c.action === 'add' ? 'added' : 'keyword') : keyword === 'deprecated' ? (c.after === true ? 'deprecated' : 'undeprecated') : keyword === 'required' ? 'required' : 'keyword';
+  // An alternative of a oneOf added or removed is a change of that keyword.
+  const alternative = keyword === undefined && ['oneOf', 'anyOf'].includes(String(steps.at(-2)));
+  return [
+    {
+      ...base,
+      section: documentation ? 'documentation' : what === 'deprecated' || what === 'undeprecated' ? 'deprecated' : section,
+      where,
+      scope: 'schema',
+      subject,
+      component,
+      field: component !== undefined ? place.field : undefined,
+      what: documentation ? 'documentation' : alternative ? 'keyword' : what,
+      keyword: alternative ? String(steps.at(-2)) : keyword,
+      docName: subject,
+    },
+  ];
+}
+
+/** An operation-level change: security, statuses, headers, media types, the request body. */
+function operationLevelAtom(op: OperationPlacing): Atom {
+  const { c, base, events, where, rest, opLevel } = op;
+  const [head, ...tail] = rest;
+  const isRequest = head === 'requestBody';
+  const isResponse = head === 'responses';
+  const status = isResponse ? String(tail[0]) : undefined;
+  const header = headerOf(op);
+  if (header && tail.length === 3) {
+    const schema = isObject(c.after) ? c.after.schema : undefined;
+    return { ...base, section: events ? 'payloads' : 'responses', where, scope: 'schema', subject: header, what: c.action === 'remove' ? 'removed' : 'added', kind: 'header', ...(schema ? { after: schema } : {}) };
+  }
+  if (header && tail[3] === 'required') {
+    return { ...base, section: events ? 'payloads' : 'responses', where, scope: 'schema', subject: header, what: 'changed', kind: 'header-required', detail: c.after === true ? 'made required' : 'no longer required' };
+  }
+  if (head === 'security') return opLevel({ subject: 'Security requirements', what: 'changed', kind: 'security', detail: 'changed' });
+  if (isResponse && tail.length === 1) return opLevel({ subject: `Response ${code(String(status))}`, what: 'changed', kind: 'status', detail: verb(c.action) });
+  if (tail.at(-2) === 'content' && c.action !== 'replace') return opLevel({ subject: `${isRequest ? 'Request' : `Response ${status}`} media type ${code(String(tail.at(-1)))}`, what: 'changed', kind: 'media', detail: verb(c.action) });
+  if (isRequest && tail.length === 0) return opLevel({ subject: 'Request body', what: 'changed', kind: 'request-body', detail: verb(c.action) });
+  if (isRequest && tail[0] === 'required' && tail.length === 1) return opLevel({ subject: 'Request body', what: 'changed', kind: 'request-body-required', detail: c.after === true ? 'made required' : 'made optional' });
+  if (head === 'operationId') return opLevel({ subject: 'operationId', what: 'changed', kind: 'other', detail: `${value(c.before)} → ${value(c.after)}` });
+  return opLevel({ subject: code(rest.join('.')), what: 'changed', kind: 'other', detail: verb(c.action) });
 }
 
 const typeList = (t: unknown): string[] => (Array.isArray(t) ? t.map(String) : t === undefined ? [] : [String(t)]).sort();
