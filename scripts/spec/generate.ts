@@ -363,7 +363,7 @@ export function enumsModule(doc: JsonObject, asyncapi?: JsonObject): string {
 }
 
 async function generateAll(work: string): Promise<Map<string, string>> {
-  // The split specs: every part's paths, messages and components listed in its root (spec-parts.ts).
+  // The split specs: every part's paths, messages and components listed in its root (parts.ts).
   const problems = [OPENAPI_SRC, ASYNCAPI_SRC].flatMap((root) => indexProblems(root));
   if (problems.length) throw new Error(`The specs' lists of their parts are incomplete:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const asyncapiPromise = bundleAsyncapi(work);

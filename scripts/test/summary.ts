@@ -75,6 +75,6 @@ else if (mode === '--contract-check' && path) contractCheck(path);
 else if (mode === '--vitest' && path) console.log(JSON.stringify(vitest(path, Number(code ?? 1), name)));
 else if (mode === '--schemathesis' && path) console.log(JSON.stringify(schemathesis(path, Number(code ?? 1))));
 else {
-  console.error('usage: test-summary.ts --vitest <file> <code> [suite] | --schemathesis <file> <code> | --contract-check <folder> | --total <folder>');
+  console.error('usage: summary.ts --vitest <file> <code> [suite] | --schemathesis <file> <code> | --contract-check <folder> | --total <folder>');
   process.exit(2);
 }
