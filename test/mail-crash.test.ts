@@ -18,6 +18,7 @@ import { createTestDatabase } from './support/databases.js';
 import { invoiceDocument } from './support/mail-documents.js';
 import { freePort } from './support/ports.js';
 import { startSmtpServer } from './support/smtp.js';
+import { checkedFetch } from './support/contract-check.js';
 
 const node = process.execPath;
 const FROM = 'Roadway Billing <billing@mail.roadway.example>';
@@ -30,7 +31,7 @@ async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
   });
   for (let i = 0; i < 300; i++) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return child;
+      if ((await checkedFetch(`http://127.0.0.1:${port}/readyz`)).ok) return child;
     } catch {
       /* starting */
     }

@@ -311,3 +311,24 @@ export function checkDelivery(text: string): string | null {
   }
   return null;
 }
+
+/**
+ * `fetch` for a test that talks to a server outside the harness (a process it started, a raw
+ * request): the answer is checked as the harness checks its own (`checkAnswer`, counted the same
+ * way), then handed back whole (a new Response with the same status, headers and bytes).
+ */
+export async function checkedFetch(input: string | URL, init?: RequestInit): Promise<Response> {
+  const res = await fetch(input, init);
+  if (!contractCheckEnabled()) return res;
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const text = new TextDecoder().decode(bytes);
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON: the text itself, as the harness gives it */
+  }
+  checkAnswer(init?.method ?? 'GET', String(input), { status: res.status, headers: res.headers, text, body });
+  const empty = [101, 204, 205, 304].includes(res.status);
+  return new Response(empty ? null : bytes, { status: res.status, statusText: res.statusText, headers: res.headers });
+}
