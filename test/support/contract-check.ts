@@ -101,10 +101,16 @@ function firstError(validate: ValidateFunction): string {
 function loadDocument(version: string): VersionDocument | null {
   if (documents.has(version)) return documents.get(version)!;
   const file = documentFile(version);
-  let loaded: VersionDocument | null = null;
-  if (existsSync(file)) {
-    const document = JSON.parse(readFileSync(file, 'utf8')) as Json;
-    const id = `https://contract-check.invalid/${version}/openapi.json`;
+  const loaded = existsSync(file) ? answerDocument(version, JSON.parse(readFileSync(file, 'utf8')) as Json) : null;
+  documents.set(version, loaded);
+  return loaded;
+}
+
+/** The routes and the validator of one OpenAPI document, under a name (a version, or a release a test makes). */
+function answerDocument(version: string, document: Json): VersionDocument {
+  let loaded: VersionDocument;
+  {
+    const id = `https://contract-check.invalid/${encodeURIComponent(version)}/openapi.json`;
     const ajv = validatorFor(document, id);
     const routes: Route[] = [];
     for (const [template, item] of Object.entries(document.paths as Json)) {
@@ -129,8 +135,16 @@ function loadDocument(version: string): VersionDocument | null {
     routes.sort((a, b) => b.literal - a.literal);
     loaded = { version, id, document, routes, ajv, validators: new Map() };
   }
-  documents.set(version, loaded);
   return loaded;
+}
+
+/**
+ * Makes `name` stand for these documents (`checkAnswer(..., { document: name })`,
+ * `checkDelivery(text, { document: name })`): a release a test builds, such as the next additive one.
+ */
+export function registerDocuments(name: string, openapi: Json, asyncapi: Json): void {
+  documents.set(name, answerDocument(name, openapi));
+  eventDocuments.set(name, eventDocument(name, asyncapi));
 }
 
 /** The object a local `$ref` names, and its pointer; anything else as it is. */
@@ -178,9 +192,14 @@ export class ContractMismatch extends Error {
  * the first problem; returns quietly for an answer outside the document (a path or method it does
  * not have) or in a version without a published document.
  */
-export function checkAnswer(method: string, url: string, answer: { status: number; headers: Headers; text: string; body: unknown }): void {
+export function checkAnswer(
+  method: string,
+  url: string,
+  answer: { status: number; headers: Headers; text: string; body: unknown },
+  options: { document?: string } = {},
+): void {
   if (!contractCheckEnabled()) return;
-  const version = answer.headers.get('service-version') ?? CURRENT_VERSION;
+  const version = options.document ?? answer.headers.get('service-version') ?? CURRENT_VERSION;
   const path = new URL(url).pathname;
   const current = loadDocument(CURRENT_VERSION);
   // A path the current document does not have (the dashboard, a typo a test sends on purpose) is
@@ -256,18 +275,18 @@ function loadEventDocument(version: string): EventDocument | null {
   if (eventDocuments.has(version)) return eventDocuments.get(version)!;
   // A version is a date; anything else names no file.
   const file = /^\d{4}-\d{2}-\d{2}$/.test(version) ? eventDocumentFile(version) : '';
-  let loaded: EventDocument | null = null;
-  if (file && existsSync(file)) {
-    const document = JSON.parse(readFileSync(file, 'utf8')) as Json;
-    const id = `https://contract-check.invalid/${version}/asyncapi.json`;
-    const payloads = new Map<string, string>();
-    for (const [key, message] of Object.entries((document.components?.messages ?? {}) as Json)) {
-      if (typeof (message as Json)?.name === 'string' && (message as Json).payload) payloads.set((message as Json).name as string, `/components/messages/${escapePointer(key)}/payload`);
-    }
-    loaded = { id, ajv: validatorFor(document, id), payloads, validators: new Map() };
-  }
+  const loaded = file && existsSync(file) ? eventDocument(version, JSON.parse(readFileSync(file, 'utf8')) as Json) : null;
   eventDocuments.set(version, loaded);
   return loaded;
+}
+
+function eventDocument(version: string, document: Json): EventDocument {
+  const id = `https://contract-check.invalid/${encodeURIComponent(version)}/asyncapi.json`;
+  const payloads = new Map<string, string>();
+  for (const [key, message] of Object.entries((document.components?.messages ?? {}) as Json)) {
+    if (typeof (message as Json)?.name === 'string' && (message as Json).payload) payloads.set((message as Json).name as string, `/components/messages/${escapePointer(key)}/payload`);
+  }
+  return { id, ajv: validatorFor(document, id), payloads, validators: new Map() };
 }
 
 /**
@@ -277,7 +296,7 @@ function loadEventDocument(version: string): EventDocument | null {
  * not counted), an unknown type or version is counted as unchecked. With `CONTRACT_CHECK=warn` a
  * mismatch is printed once and counted, and null returned; with `off` nothing is checked.
  */
-export function checkDelivery(text: string): string | null {
+export function checkDelivery(text: string, options: { document?: string } = {}): string | null {
   if (!contractCheckEnabled()) return null;
   let body: unknown;
   try {
@@ -289,7 +308,7 @@ export function checkDelivery(text: string): string | null {
   const { type, api_version: version } = body as Json;
   if (typeof type !== 'string' || typeof version !== 'string') return null;
   dirty = true;
-  const doc = loadEventDocument(version);
+  const doc = loadEventDocument(options.document ?? version);
   const pointer = doc?.payloads.get(type);
   if (!doc || !pointer) {
     counts.deliveriesUnchecked++;
