@@ -1,6 +1,6 @@
 // Every answer the integration tests see, checked against the published OpenAPI document of the
 // version that served it (its `Service-Version`): the current version against generated/openapi.json,
-// an older one against specs/published/<version>.openapi.json when that document exists. The status
+// an older one against generated/versions/<version>/openapi.json (what `/openapi.json?version=` serves). The status
 // must be documented for the operation (or `default`), the headers the document marks required must
 // be there, and a JSON body must be valid against the response's schema (Ajv 2020, the schema taken
 // by `$ref` into the whole document). `CONTRACT_CHECK=off` turns the check off for a debugging run;
@@ -80,8 +80,14 @@ const documents = new Map<string, VersionDocument | null>();
 
 const escapePointer = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
+/**
+ * The OpenAPI document of a version as the server serves it (`/openapi.json?version=`):
+ * generated/openapi.json, or generated/versions/<version>/openapi.json. (specs/published/ keeps what
+ * was published when each version was released, the baseline of `npm run check:breaking`; the
+ * documents served now are those, grown as "What may grow" allows.)
+ */
 function documentFile(version: string): string {
-  return version === CURRENT_VERSION ? `${root}generated/openapi.json` : `${root}specs/published/${version}.openapi.json`;
+  return /^\d{4}-\d{2}-\d{2}$/.test(version) ? `${root}generated/${versionDocumentFile(version, 'openapi.json')}` : '';
 }
 
 /** An Ajv (2020, formats validated) holding the whole document, as answers read it, under `id`. */
@@ -101,7 +107,7 @@ function firstError(validate: ValidateFunction): string {
 function loadDocument(version: string): VersionDocument | null {
   if (documents.has(version)) return documents.get(version)!;
   const file = documentFile(version);
-  const loaded = existsSync(file) ? answerDocument(version, JSON.parse(readFileSync(file, 'utf8')) as Json) : null;
+  const loaded = file && existsSync(file) ? answerDocument(version, JSON.parse(readFileSync(file, 'utf8')) as Json) : null;
   documents.set(version, loaded);
   return loaded;
 }
