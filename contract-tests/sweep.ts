@@ -5,9 +5,10 @@
 // ids a retrieve needs come from what the lists (and other answers) returned.
 //
 // Run by contract-tests/run.sh after seeding: `node --import tsx contract-tests/sweep.ts`.
-// Environment: CONTRACT_BASE_URL, CONTRACT_API_KEY, CONTRACT_TEST_API_KEY. Prints one line
+// Environment: CONTRACT_BASE_URL, CONTRACT_API_KEY, CONTRACT_TEST_API_KEY; CONTRACT_SWEEP_RESULTS (a
+// file for the counts of `npm test`'s summary: passed, failed). Prints one line
 // (`sweep: N answers ...`), each mismatch before it; exits 1 when any answer is outside its document.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { SUPPORTED_VERSIONS } from '../src/shared/versions.js';
 import { checkAnswer, ContractMismatch } from '../test/support/contract-check.js';
 
@@ -118,5 +119,8 @@ for (const version of SUPPORTED_VERSIONS) {
 }
 
 for (const m of [...new Set(mismatches)]) process.stderr.write(`${m}\n`);
+// For the summary of `npm test` (scripts/test.sh): one suite, an answer a test.
+const results = process.env.CONTRACT_SWEEP_RESULTS;
+if (results) writeFileSync(results, `${JSON.stringify({ suite: 'contract sweep (every GET, every version)', passed: answers - mismatches.length, failed: mismatches.length, skipped: 0 })}\n`);
 process.stdout.write(`sweep: ${answers} answers (${perVersion.join(', ')}) validated against their version's document, ${mismatches.length} outside it\n`);
 process.exit(mismatches.length ? 1 : 0);
