@@ -105,9 +105,8 @@ export async function startRelay(target: string): Promise<Relay> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const path = to.pathname === '/' ? '/' : to.pathname;
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}${to.search}`,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${to.pathname}${to.search}`,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
