@@ -49,7 +49,8 @@ async function start(role: 'api' | 'worker', env: Record<string, string>): Promi
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
-    if (await checkedFetch(`${url}/readyz`).then((r) => r.ok, () => false)) return { url, child, lines: () => output.split('\n').filter(Boolean) };
+    // A worker's probe is outside the API's document (see /readyz there): read unchecked.
+    if (await (role === 'worker' ? fetch : checkedFetch)(`${url}/readyz`).then((r) => r.ok, () => false)) return { url, child, lines: () => output.split('\n').filter(Boolean) };
     if (child.exitCode !== null) throw new Error(`${role} exited ${child.exitCode}:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -82,7 +82,8 @@ async function startProcess(env: Record<string, string>): Promise<{ child: Child
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     try {
-      if ((await checkedFetch(`${url}/readyz`)).ok) return { child, url };
+      // A worker's probe is outside the API's document (see /readyz there): read unchecked.
+      if ((await fetch(`${url}/readyz`)).ok) return { child, url };
     } catch {
       /* starting */
     }
