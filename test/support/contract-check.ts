@@ -1,9 +1,10 @@
 // Every answer the integration tests see, checked against the published OpenAPI document of the
 // version that served it (its `Service-Version`): the current version against generated/openapi.json,
-// an older one against generated/versions/<version>/openapi.json (what `/openapi.json?version=` serves). The status
-// must be documented for the operation (or `default`), the headers the document marks required must
-// be there, and a JSON body must be valid against the response's schema (Ajv 2020, the schema taken
-// by `$ref` into the whole document). `CONTRACT_CHECK=off` turns the check off for a debugging run;
+// an older one against generated/versions/<version>/openapi.json (what `/openapi.json?version=`
+// serves). The status must be documented for the operation (or `default`), the headers the document
+// marks required must be there, and a JSON body must be valid against the response's schema (Ajv
+// 2020, the schema taken by `$ref` into the whole document). `CONTRACT_CHECK=off` turns the check off
+// for a debugging run;
 // `CONTRACT_CHECK=warn` prints each mismatch once (and counts it) instead of failing the test.
 // Each process writes how many answers it checked to reports/contract-check/ (scripts/test.sh sums them).
 //
@@ -114,34 +115,30 @@ function loadDocument(version: string): VersionDocument | null {
 
 /** The routes and the validator of one OpenAPI document, under a name (a version, or a release a test makes). */
 function answerDocument(version: string, document: Json): VersionDocument {
-  let loaded: VersionDocument;
-  {
-    const id = `https://contract-check.invalid/${encodeURIComponent(version)}/openapi.json`;
-    const ajv = validatorFor(document, id);
-    const routes: Route[] = [];
-    for (const [template, item] of Object.entries(document.paths as Json)) {
-      for (const [method, operation] of Object.entries(item as Json)) {
-        if (!operation || typeof operation !== 'object' || !(operation as Json).responses) continue;
-        const source = template
-          .split(/(\{[^}]+\})/)
-          .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
-          .join('');
-        routes.push({
-          method: method.toUpperCase(),
-          template,
-          pattern: new RegExp(`^${source}$`),
-          literal: template.replace(/\{[^}]+\}/g, '').length,
-          operationId: (operation as Json).operationId ?? `${method.toUpperCase()} ${template}`,
-          pointer: `/paths/${escapePointer(template)}/${method}`,
-          operation: operation as Json,
-        });
-      }
+  const id = `https://contract-check.invalid/${encodeURIComponent(version)}/openapi.json`;
+  const ajv = validatorFor(document, id);
+  const routes: Route[] = [];
+  for (const [template, item] of Object.entries(document.paths as Json)) {
+    for (const [method, operation] of Object.entries(item as Json)) {
+      if (!operation || typeof operation !== 'object' || !(operation as Json).responses) continue;
+      const source = template
+        .split(/(\{[^}]+\})/)
+        .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+        .join('');
+      routes.push({
+        method: method.toUpperCase(),
+        template,
+        pattern: new RegExp(`^${source}$`),
+        literal: template.replace(/\{[^}]+\}/g, '').length,
+        operationId: (operation as Json).operationId ?? `${method.toUpperCase()} ${template}`,
+        pointer: `/paths/${escapePointer(template)}/${method}`,
+        operation: operation as Json,
+      });
     }
-    // A literal segment wins over a parameter (`/v1/sessions/current` before `/v1/sessions/{id}`).
-    routes.sort((a, b) => b.literal - a.literal);
-    loaded = { version, id, document, routes, ajv, validators: new Map() };
   }
-  return loaded;
+  // A literal segment wins over a parameter (`/v1/sessions/current` before `/v1/sessions/{id}`).
+  routes.sort((a, b) => b.literal - a.literal);
+  return { version, id, document, routes, ajv, validators: new Map() };
 }
 
 /**
