@@ -19,6 +19,7 @@ import { createTransport } from '../src/webhooks/transport.js';
 import { DeliveryWorker } from '../src/webhooks/worker.js';
 import { emitEveryEventType } from './support/events.js';
 import { startHarness, type Harness } from './support/harness.js';
+import { startRelay, type Relay } from './support/receiver.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const PACKAGE = join(ROOT, 'packages/webhooks-python');
@@ -163,6 +164,7 @@ function startPythonReceiver(version: string, python: string): Promise<PythonRec
 describe.skipIf(!NEWEST)('live: Python receivers verify and type every event the server delivers', () => {
   let h: Harness;
   const receivers: PythonReceiver[] = [];
+  const relays: Relay[] = [];
   const transport = createTransport({ allowPrivateTargets: true, timeoutMs: 5_000 });
 
   beforeAll(async () => {
@@ -174,7 +176,10 @@ describe.skipIf(!NEWEST)('live: Python receivers verify and type every event the
     const key = await h.key('python-receiver');
     const endpoints: string[] = [];
     for (const [i, receiver] of receivers.entries()) {
-      const created = await h.call('POST', '/v1/webhook_endpoints', { key, body: { url: receiver.url, enabled_events: ['*'] } });
+      // Delivered through a checked hop: each delivery is checked against its version's document too.
+      const relay = await startRelay(receiver.url);
+      relays.push(relay);
+      const created = await h.call('POST', '/v1/webhook_endpoints', { key, body: { url: relay.url, enabled_events: ['*'] } });
       expect(created.status, created.text).toBe(201);
       let secret = created.body.secret as string;
       if (i === 0) {
@@ -197,6 +202,7 @@ describe.skipIf(!NEWEST)('live: Python receivers verify and type every event the
 
   afterAll(async () => {
     for (const r of receivers) r.child.kill();
+    await Promise.all(relays.map((r) => r.close()));
     await transport.close();
   });
 

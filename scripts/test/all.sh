@@ -70,7 +70,7 @@ sed -n '/^stryker: /,$p' reports/mutation.log
 # schema can state (contract-tests/integrator-check.ts). Each on a server and database of its own.
 step "contract tests (Schemathesis), and as an integrator (the key alone, seed 4242), side by side"
 CONTRACT_SETUP_ONLY=1 bash contract-tests/run.sh
-bash contract-tests/run.sh >reports/schemathesis.log 2>&1 &
+CONTRACT_SWEEP_RESULTS="$PWD/$RESULTS/contract-sweep.json" bash contract-tests/run.sh >reports/schemathesis.log 2>&1 &
 main_run=$!
 CONTRACT_CONFIG=contract-tests/integrator.toml CONTRACT_JUNIT="$PWD/reports/schemathesis-integrator.xml" \
   CONTRACT_SERVER_LOG="$PWD/reports/server-integrator.log" \
