@@ -119,7 +119,7 @@ for (const version of SUPPORTED_VERSIONS) {
 }
 
 for (const m of [...new Set(mismatches)]) process.stderr.write(`${m}\n`);
-// For the summary of `npm test` (scripts/test.sh): one suite, an answer a test.
+// For the summary of `npm test` (scripts/test/all.sh): one suite, an answer a test.
 const results = process.env.CONTRACT_SWEEP_RESULTS;
 if (results) writeFileSync(results, `${JSON.stringify({ suite: 'contract sweep (every GET, every version)', passed: answers - mismatches.length, failed: mismatches.length, skipped: 0 })}\n`);
 process.stdout.write(`sweep: ${answers} answers (${perVersion.join(', ')}) validated against their version's document, ${mismatches.length} outside it\n`);
