@@ -4,12 +4,12 @@
 import { instant, oneLine, sentenceCase } from './format.js';
 import type { DocumentDrawing, Paper } from './layout.js';
 import { fileNamePart } from './layout.js';
-import { carrierLines, stopLines } from './words.js';
+import { carrierLines, loadName, stopLines } from './words.js';
 import type { BillOfLadingDocument } from './documents.models.js';
 
 export const billOfLading: DocumentDrawing<BillOfLadingDocument> = {
-  fileName: (doc) => `bill-of-lading-${fileNamePart(doc.load.id)}.pdf`,
-  title: (doc) => `Bill of lading ${doc.load.id}`,
+  fileName: (doc) => `bill-of-lading-${fileNamePart(loadName(doc.load))}.pdf`,
+  title: (doc) => `Bill of lading ${loadName(doc.load)}`,
   instant: (doc) => doc.delivered_at * 1000,
   draw: drawBillOfLading,
 };
@@ -17,7 +17,8 @@ export const billOfLading: DocumentDrawing<BillOfLadingDocument> = {
 function drawBillOfLading(paper: Paper, doc: BillOfLadingDocument): void {
   const { load } = doc;
   paper.letterhead(doc.broker, 'BILL OF LADING', [
-    { label: 'Load', value: load.id },
+    { label: 'Load', value: loadName(load) },
+    ...(load.reference ? [{ label: 'Reference', value: oneLine(load.reference), prose: true }] : []),
     { label: 'Picked up', value: doc.picked_up_at === null ? 'Not recorded' : instant(doc.picked_up_at) },
     { label: 'Delivered', value: instant(doc.delivered_at) },
   ]);

@@ -42,6 +42,10 @@ export interface Broker {
 /** A load as the documents show it. */
 export interface Load {
   id: string;
+  /** The load number people say (`L-000123`); absent in models kept from before load numbers. */
+  number?: string;
+  /** The customer's reference (PO or stock number), when it has one. */
+  reference?: string | null;
   pickup: Stop;
   delivery: Stop;
   vehicles: VehicleLine[];
@@ -62,6 +66,8 @@ export interface InvoiceDocument {
   subtotal: number;
   amount_paid: number;
   amount_remaining: number;
+  /** The invoice's hosted page, which its email links; absent on a printed letter. */
+  hosted_url?: string | null;
 }
 
 export interface CarrierParty {

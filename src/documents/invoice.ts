@@ -2,7 +2,7 @@
 
 import { day, dayStart, money, oneLine } from './format.js';
 import { fileNamePart, type DocumentDrawing, type Paper, type Stamp } from './layout.js';
-import { addressLines, route, vehicleName, type Line } from './words.js';
+import { addressLines, loadNameWithReference, route, vehicleName, type Line } from './words.js';
 import type { InvoiceDocument, Load } from './documents.models.js';
 
 export const invoice: DocumentDrawing<InvoiceDocument> = {
@@ -71,7 +71,7 @@ const INVOICE_STAMPS: Record<InvoiceDocument['status'], Stamp | null> = {
 /** Under an invoice line: the load it bills, its route and its vehicles. */
 function loadDetails(load: Load): Line[] {
   return [
-    { text: `Load ${load.id}`, bold: true, muted: false },
+    { text: `Load ${loadNameWithReference(load)}`, bold: true, muted: false },
     { text: route(load) },
     ...load.vehicles.map((v) => ({ text: vehicleName(v) })),
   ];

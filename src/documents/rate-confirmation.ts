@@ -4,12 +4,12 @@
 import { day, dayAfter, dayStart, money } from './format.js';
 import type { DocumentDrawing, Paper } from './layout.js';
 import { fileNamePart } from './layout.js';
-import { brokerContactLines, carrierLines, stopLines } from './words.js';
+import { brokerContactLines, carrierLines, loadName, stopLines } from './words.js';
 import type { RateConfirmationDocument } from './documents.models.js';
 
 export const rateConfirmation: DocumentDrawing<RateConfirmationDocument> = {
-  fileName: (doc) => `rate-confirmation-${fileNamePart(doc.load.id)}.pdf`,
-  title: (doc) => `Rate confirmation ${doc.load.id}`,
+  fileName: (doc) => `rate-confirmation-${fileNamePart(loadName(doc.load))}.pdf`,
+  title: (doc) => `Rate confirmation ${loadName(doc.load)}`,
   instant: (doc) => dayStart(doc.load.dispatched_on).getTime(),
   draw: drawRateConfirmation,
 };
@@ -19,7 +19,7 @@ function drawRateConfirmation(paper: Paper, doc: RateConfirmationDocument): void
   const pay = doc.carrier_pay === null ? 'Not set' : money(doc.carrier_pay, doc.currency);
   const deliverBy = dayAfter(load.ready_date, load.delivery_window_days);
   paper.letterhead(doc.broker, 'RATE CONFIRMATION', [
-    { label: 'Load', value: load.id },
+    { label: 'Load', value: loadName(load) },
     { label: 'Dispatched', value: day(load.dispatched_on) },
     { label: 'Ready', value: day(load.ready_date) },
     { label: 'Deliver by', value: deliverBy },

@@ -3,7 +3,7 @@
 import { day, dayStart, money, oneLine, sentenceCase } from './format.js';
 import type { DocumentDrawing, Paper } from './layout.js';
 import { fileNamePart } from './layout.js';
-import { carrierLines, route } from './words.js';
+import { carrierLines, loadName, route } from './words.js';
 import type { RemittanceDocument } from './documents.models.js';
 
 export const remittance: DocumentDrawing<RemittanceDocument> = {
@@ -36,7 +36,7 @@ function drawRemittance(paper: Paper, doc: RemittanceDocument): void {
     ],
     doc.loads.map((load) => ({
       cells: [
-        [{ text: load.id, bold: true, whole: true }, { text: route(load) }],
+        [{ text: loadName(load), bold: true, whole: true }, { text: route(load) }],
         load.vehicles.flatMap((v) => [{ text: `${v.year} ${v.make} ${v.model}` }, { text: `VIN ${v.vin}`, muted: true }]),
         load.delivered_on ? day(load.delivered_on) : '—',
         amount(load.carrier_pay),

@@ -4,6 +4,12 @@
 import { oneLine } from './format.js';
 import type { Address, Broker, CarrierParty, Load, Stop, VehicleLine } from './documents.models.js';
 
+/** How a document names a load: its number (`L-000123`), or its id in a model kept from before numbers. */
+export const loadName = (load: Pick<Load, 'id' | 'number'>): string => load.number ?? load.id;
+
+/** The load's name with the customer's reference: `L-000123 (ref. PO-88123)`. */
+export const loadNameWithReference = (load: Load): string => (load.reference ? `${loadName(load)} (ref. ${oneLine(load.reference)})` : loadName(load));
+
 /** A line of a block or a cell; `whole` for an id that must shrink rather than wrap. */
 export interface Line {
   text: string;

@@ -44,6 +44,7 @@ import { createOpenApiBackend, validateRequest } from './validate.js';
 import { renderReply } from './render.js';
 import { idempotency } from './idempotency.js';
 import { dispatch } from './dispatch.js';
+import { servePublicPages } from './public-pages.js';
 import { serveDashboard } from './dashboard.js';
 import { guardMetrics } from './metrics-access.js';
 import { metricsAccessOnApiPort, type MetricsSettings } from '../shared/metrics.js';
@@ -136,6 +137,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   koa.use(requestLog(db, log)); // request id, logger, entity manager; on the way out: headers, access log, metrics
   koa.use(serveDashboard()); // /dashboard/: the web app's files, with its security headers
   koa.use(renderErrors); // on the way out: any error as the envelope (or the OAuth shape)
+  koa.use(servePublicPages(buckets, clock)); // /t/ and /i/: a customer's tracking and invoice pages, throttled per address
   koa.use(throttleAddresses(buckets, options.rateLimit, clock)); // 429 per client address; X-RateLimit-* on every answer
   const sessions = options.sessions ?? DEFAULT_SESSION_POLICY;
   koa.use(route(router, (c) => identifyCaller(c, clock, sessions))); // 404 / 405 / OPTIONS

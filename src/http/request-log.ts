@@ -7,6 +7,7 @@ import type { Logger } from '../shared/logger.js';
 import { observeRequest } from '../shared/metrics.js';
 import { endSpan, startRequestSpan } from '../shared/trace.js';
 import { CURRENT_VERSION } from '../shared/versions.js';
+import { loggedPath } from './public-pages.js';
 import type { Step } from './state.js';
 
 const PROBES = new Set(['/healthz', '/readyz']);
@@ -34,7 +35,7 @@ export function requestLog(db: Database, log: Logger): Step {
       // Health probes answered well are logged at debug: one a second from an orchestrator (or the
       // start script) would bury everything else, the key printed at first start included.
       const level = PROBES.has(c.path) && c.status < 400 ? 'debug' : 'info';
-      c.state.log[level]({ method: c.method, path: c.path, operation, status: c.status, duration_ms: Math.round(seconds * 1000) }, 'request');
+      c.state.log[level]({ method: c.method, path: loggedPath(c.path), operation, status: c.status, duration_ms: Math.round(seconds * 1000) }, 'request');
     }
   };
 }

@@ -67,6 +67,7 @@ function invoiceBody(doc: InvoiceDocument): Block[] {
           ? `Attached is invoice ${number} for ${total}. ${money(doc.amount_paid, doc.currency)} is paid; ${money(doc.amount_remaining, doc.currency)} remains due by ${day(doc.due_date)}.`
           : `Attached is invoice ${number} for ${total}, due ${day(doc.due_date)}.`;
   const blocks: Block[] = [`Hello ${oneLine(doc.customer.name)},`, amounts];
+  if (doc.hosted_url) blocks.push(`See the invoice online, with how it stands and the tracking of its loads:\n${doc.hosted_url}`);
   if (doc.status !== 'VOID' && doc.amount_remaining > 0) {
     const instructions = doc.broker.payment_instructions?.trim();
     const remitTo = doc.broker.remit_to ?? doc.broker.address;
@@ -95,7 +96,7 @@ function remittanceBody(doc: RemittanceDocument): Block[] {
     `${oneLine(doc.broker.legal_name)} paid ${carrierName(doc.carrier)} ${money(payment.amount, payment.currency)} by ${paymentMethod(payment.payment_method)} on ${day(payment.sent_on)}${reference}, for ${loads}. The remittance advice is attached.`,
     {
       list: doc.loads.map(
-        (load) => `${load.id}, ${route(load)}${load.delivered_on ? `, delivered ${day(load.delivered_on)}` : ''}: ${money(load.carrier_pay, payment.currency)}`,
+        (load) => `${load.number ?? load.id}, ${route(load)}${load.delivered_on ? `, delivered ${day(load.delivered_on)}` : ''}: ${money(load.carrier_pay, payment.currency)}`,
       ),
     },
     ...contact(doc.broker, 'Questions about this payment?'),
@@ -108,7 +109,7 @@ function remittanceBody(doc: RemittanceDocument): Block[] {
 
 function rateConfirmationSubject(doc: RateConfirmationDocument): string {
   const pay = doc.carrier_pay === null ? '' : `, ${money(doc.carrier_pay, doc.currency)}`;
-  return `Rate confirmation ${doc.load.id}: ${route(doc.load)}${pay}`;
+  return `Rate confirmation ${doc.load.number ?? doc.load.id}: ${route(doc.load)}${pay}`;
 }
 
 function rateConfirmationBody(doc: RateConfirmationDocument): Block[] {
@@ -120,7 +121,7 @@ function rateConfirmationBody(doc: RateConfirmationDocument): Block[] {
   };
   return [
     `Hello ${oneLine(doc.carrier.contact_name)},`,
-    `${oneLine(doc.broker.legal_name)} dispatched load ${load.id} to ${carrierName(doc.carrier)} on ${day(load.dispatched_on)}. The rate confirmation is attached: please sign it and send it back.`,
+    `${oneLine(doc.broker.legal_name)} dispatched load ${load.number ?? load.id} to ${carrierName(doc.carrier)} on ${day(load.dispatched_on)}. The rate confirmation is attached: please sign it and send it back.`,
     stop('Pickup', load.pickup, `Ready ${day(load.ready_date)}`),
     stop('Delivery', load.delivery, `Deliver by ${dayAfter(load.ready_date, load.delivery_window_days)} (within ${days} of the ready date)`),
     'Vehicles:',
