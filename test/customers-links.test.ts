@@ -7,6 +7,11 @@ import { backends, type Backend } from './support/databases.js';
 import { fixtures, type Fixtures } from './support/fixtures.js';
 import { orderBody, startHarness, type Harness } from './support/harness.js';
 import { Order } from '../src/orders/orders.entities.js';
+import { PUBLIC_PAGE_POLICY } from '../src/http/public-pages.js';
+import { JobRunner } from '../src/jobs/runner.js';
+import { createMailTransport, MAIL_JOB, mailJob } from '../src/mail/sender.js';
+import { startSmtpServer, type TestSmtpServer } from './support/smtp.js';
+import pino from 'pino';
 
 const pathOf = (url: string) => new URL(url).pathname;
 
@@ -164,7 +169,7 @@ describe.each(backends())('customer links on %s', (backend: Backend) => {
     });
 
     it('throttles each client address', async () => {
-      const throttled = await startHarness(backend, { database: h.database });
+      const throttled = await startHarness(backend, { publicPageLimit: PUBLIC_PAGE_POLICY });
       try {
         const answers = [];
         for (let i = 0; i < 32; i++) answers.push((await fetch(`${throttled.url}/t/trk_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB`)).status);
@@ -214,6 +219,82 @@ describe.each(backends())('customer links on %s', (backend: Backend) => {
       const inv = await f.invoice(customerId, []);
       const token = pathOf(inv.hosted_invoice_url).split('/')[2];
       expect((await page(`/t/${token}`)).status).toBe(404);
+    });
+  });
+
+  describe('the customer\'s emails at dispatch, pickup and delivery', () => {
+    let smtp: TestSmtpServer;
+    let runner: JobRunner;
+    beforeAll(async () => {
+      smtp = await startSmtpServer();
+      const log = pino({ level: 'silent' });
+      const transport = createMailTransport(smtp.url);
+      runner = new JobRunner({ db: h.database.db, clock: h.clock, log, handlers: { [MAIL_JOB]: mailJob({ db: h.database.db, clock: h.clock, log, transport, from: 'Broker <dispatch@broker.example>' }) } });
+    });
+    afterAll(() => smtp.close());
+    const drain = async () => {
+      while ((await runner.runOnce()) > 0);
+    };
+
+    it('sends the delivery email by default, with the tracking link and the signed bill of lading attached', async () => {
+      const cus = await f.customer({ name: 'Dealer One', email: 'dealer@one.example' });
+      const id = await f.order(cus, { until: 'delivered', body: { reference: 'STK-4411' } });
+      const order = (await h.op('getOrder', { params: { order_id: id } })).body;
+      await drain();
+      const mails = smtp.received.filter((m) => m.to.includes('dealer@one.example'));
+      expect(mails).toHaveLength(1); // dispatch and pickup are off by default
+      const mail = mails[0]!.parsed;
+      expect(mail.subject).toBe(`Load ${order.number} (ref. STK-4411) delivered: Chicago, IL to Miami Beach, FL`);
+      expect(mail.text).toContain(order.tracking_url);
+      expect(mail.attachments).toHaveLength(1);
+      expect(mail.attachments[0]!.filename).toBe(`bill-of-lading-${order.number}.pdf`);
+      const text = await pdfText(new Uint8Array(mail.attachments[0]!.content).buffer as ArrayBuffer);
+      expect(text).toContain('R. Receiver');
+      expect(text).toContain(order.number);
+      expect(text).not.toContain('1,200.00');
+      // From the email alone: the tracking page, its timeline, the bill of lading.
+      const link = /https?:\/\/\S+\/t\/trk_[A-Za-z0-9_-]{32}/.exec(mail.text ?? '')![0];
+      const html = await (await page(pathOf(link))).text();
+      expect(html).toContain('Delivered');
+      expect((await page(`${pathOf(link)}/bol.pdf`)).status).toBe(200);
+      // Each is a message of the order, with its delivery status.
+      const messages = await h.op('listMessages', { query: { subject_id: id } });
+      expect(messages.body.data.map((m) => [m.kind, m.status])).toEqual([['order_delivered', 'sent'], ['rate_confirmation', 'sent']]);
+    });
+
+    it('sends at the moments the customer asks, to the address it gives, without attachment before delivery', async () => {
+      const cus = await f.customer({ name: 'Dealer Two', email: 'dealer@two.example', notifications: { moments: ['dispatched', 'picked_up'], email: 'logistics@two.example' } });
+      expect((await h.op('getCustomer', { params: { customer_id: cus } })).body.notifications).toEqual({ moments: ['dispatched', 'picked_up'], email: 'logistics@two.example' });
+      const id = await f.order(cus, { until: 'delivered' });
+      await drain();
+      const mails = smtp.received.filter((m) => m.to.includes('logistics@two.example'));
+      expect(mails.map((m) => m.parsed.subject?.split(':')[0]).sort()).toEqual([expect.stringMatching(/carrier assigned$/), expect.stringMatching(/picked up$/)]); // sent in parallel
+      expect(mails.every((m) => m.parsed.attachments.length === 0)).toBe(true);
+      const messages = await h.op('listMessages', { query: { subject_id: id } });
+      const notice = messages.body.data.find((m) => m.kind === 'order_dispatched')!;
+      expect(notice.attachments).toEqual([]);
+      expect((await h.call('GET', `/v1/messages/${notice.id}/attachments/0`)).status).toBe(404);
+    });
+
+    it('withdraws an email not sent yet when the load is cancelled', async () => {
+      const cus = await f.customer({ name: 'Dealer Three', email: 'dealer@three.example', notifications: { moments: ['dispatched'] } });
+      const id = await f.order(cus, { until: 'dispatched' });
+      await h.op('cancelOrder', { params: { order_id: id }, body: {} });
+      await drain();
+      expect(smtp.received.filter((m) => m.to.includes('dealer@three.example'))).toHaveLength(0);
+      const messages = await h.op('listMessages', { query: { subject_id: id, kind: 'order_dispatched' } });
+      expect(messages.body.data.map((m) => m.status)).toEqual(['cancelled']);
+    });
+
+    it('keeps them, never sent, in test mode', async () => {
+      const testKey = await h.key('acme', 'all', { livemode: false });
+      const tf = fixtures(h, testKey);
+      const cus = await tf.customer({ name: 'Test dealer', email: 'dealer@test.example' });
+      const id = await tf.order(cus, { until: 'delivered' });
+      await drain();
+      expect(smtp.received.filter((m) => m.to.includes('dealer@test.example'))).toHaveLength(0);
+      const messages = await h.call('GET', `/v1/messages?subject_id=${id}&kind=order_delivered`, { key: testKey });
+      expect(messages.body.data.map((m: { status: string }) => m.status)).toEqual(['kept']);
     });
   });
 });

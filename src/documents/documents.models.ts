@@ -114,3 +114,23 @@ export interface BillOfLadingDocument {
 }
 
 export type BusinessDocument = InvoiceDocument | RemittanceDocument | RateConfirmationDocument | BillOfLadingDocument;
+
+/**
+ * A customer's email about its load at a moment of its life (dispatched, picked up, delivered): not
+ * a document of its own, the model its words are written from; the delivered one attaches the
+ * signed bill of lading.
+ */
+export interface LoadNotice {
+  kind: 'order_dispatched' | 'order_picked_up' | 'order_delivered';
+  broker: Broker;
+  customer: { name: string };
+  load: Load;
+  carrier_name: string | null;
+  /** The load's tracking page. */
+  tracking_url: string | null;
+  bill_of_lading: BillOfLadingDocument | null;
+}
+
+/** What a message is written from: a document it attaches, or a load notice. */
+export type MessageModel = BusinessDocument | LoadNotice;
+

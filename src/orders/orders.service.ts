@@ -16,6 +16,7 @@ import { findCarrier } from '../carriers/carriers.service.js';
 import { queueMessage, withdrawMessages } from '../mail/outbox.js';
 import { Order } from './orders.entities.js';
 import { billOfLadingDocument, rateConfirmationDocument } from './orders.documents.js';
+import { noticeCustomer } from './notices.js';
 import { orderLifecycle } from './orders.state.js';
 import { isValidVin } from './vin.js';
 import { livemodeOf } from '../shared/livemode.js';
@@ -202,20 +203,24 @@ const ACTION_EFFECTS = {
       document: await rateConfirmationDocument(tx, { ...order, status: 'dispatched' }),
       now,
     });
+    await noticeCustomer(tx, order, 'dispatched', now);
   },
-  async pickup(_tx: RequestContext, order: Order, input: S['OrderPickup'], now: Date) {
+  async pickup(tx: RequestContext, order: Order, input: S['OrderPickup'], now: Date) {
     order.pickedUpAt = input.picked_up_at !== undefined ? new Date(input.picked_up_at * 1000) : now;
+    await noticeCustomer(tx, order, 'picked_up', now);
   },
   // (order.delivered, recorded below, is what the ledger recognizes the load's revenue and cost on.)
-  async deliver(_tx: RequestContext, order: Order, input: S['OrderDelivery'], now: Date) {
+  async deliver(tx: RequestContext, order: Order, input: S['OrderDelivery'], now: Date) {
     const signedAt = input.signed_at ?? unixSeconds(now);
     order.billOfLading = { signed_by: input.signed_by, signed_at: signedAt };
     order.deliveredAt = new Date(signedAt * 1000);
+    // The customer's copy of the signed bill of lading, of the order as delivered.
+    await noticeCustomer(tx, { ...order, status: 'delivered' }, 'delivered', now);
   },
   async cancel(tx: RequestContext, order: Order, input: S['OrderCancel'], now: Date) {
     order.cancellationReason = input.reason ?? null;
     order.cancelledAt = now;
-    // A rate confirmation not emailed yet is not sent for a load that will not move.
+    // A rate confirmation (and a customer's email) not sent yet is not sent for a load that will not move.
     await withdrawMessages(tx, order.accountId, order.id, now);
   },
   async report_exception(_tx: RequestContext, order: Order, input: S['OrderExceptionCreate'], now: Date) {

@@ -35,6 +35,8 @@ export class Migration20261129040000_customer_links extends Migration {
     this.addSql('alter table invoices add column hosted_link text');
     this.addSql('alter table accounts add column tracking_shows_price boolean not null default false');
     this.addSql(`alter table customers add column notifications jsonb not null default '{"moments":["delivered"],"email":null}'`);
+    this.addSql('alter table messages drop constraint messages_kind_check');
+    this.addSql(`alter table messages add constraint messages_kind_check check (kind in ('invoice', 'remittance', 'rate_confirmation', 'order_dispatched', 'order_picked_up', 'order_delivered'))`);
     this.addSql('alter table messages alter column attachment_name drop not null');
     this.addSql('alter table messages alter column attachment drop not null');
     this.addSql('alter table messages alter column attachment_size drop not null');

@@ -27,6 +27,9 @@ export const KIND_NAMES: Record<S['MessageKind'], string> = {
   invoice: 'Invoice',
   remittance: 'Remittance advice',
   rate_confirmation: 'Rate confirmation',
+  order_dispatched: 'Load email: carrier assigned',
+  order_picked_up: 'Load email: picked up',
+  order_delivered: 'Load email: delivered',
 };
 
 /** A message's status, in the words of its channel: a letter is in the print queue, then posted. */
