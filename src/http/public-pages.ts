@@ -133,7 +133,8 @@ const when = (seconds: number): string => `${new Date(seconds * 1000).toISOStrin
 
 function contact(broker: { name: string; phone: string | null; email: string | null }): string {
   const ways = [broker.phone ? `call ${esc(broker.phone)}` : null, broker.email ? `write to <a href="mailto:${esc(broker.email)}">${esc(broker.email)}</a>` : null].filter(Boolean);
-  return ways.length ? `<p class="muted">Questions? ${ways.join(' or ')}.</p>` : '';
+  const sentence = ways.join(' or ');
+  return sentence ? `<p class="muted">Questions? ${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.</p>` : '';
 }
 
 function trackingHtml(v: TrackingView, self: string): string {
