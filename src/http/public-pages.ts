@@ -18,8 +18,6 @@ export const PUBLIC_PAGE_POLICY: RateLimitPolicy = { burst: 30, perMinute: 30, w
 
 const PAGE = /^\/(t|i)\/([A-Za-z0-9_-]{1,100})(\/(bol|invoice)\.pdf)?\/?$/;
 
-/** The path as logs show it: a link's token is a key, never written down. */
-export const loggedPath = (path: string): string => path.replace(/^\/(t|i)\/[^/]+/, '/$1/[token]');
 
 const STYLE = `
 :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1b2430; background: #f4f6f9; }

@@ -7,10 +7,12 @@ import type { Logger } from '../shared/logger.js';
 import { observeRequest } from '../shared/metrics.js';
 import { endSpan, startRequestSpan } from '../shared/trace.js';
 import { CURRENT_VERSION } from '../shared/versions.js';
-import { loggedPath } from './public-pages.js';
 import type { Step } from './state.js';
 
 const PROBES = new Set(['/healthz', '/readyz']);
+
+/** The path as logs show it: the token of a customer's link (`/t/<token>`, `/i/<token>`) is a key, never written down. */
+export const loggedPath = (path: string): string => path.replace(/^\/(t|i)\/[^/]+/, '/$1/[token]');
 
 export function requestLog(db: Database, log: Logger): Step {
   return async (c, next) => {

@@ -63,7 +63,7 @@ describe.skipIf(missing !== null)('the customer pages in Chromium on a phone', (
     const history = await page.getByRole('list').last().textContent();
     for (const step of ['Booked', 'Carrier assigned', 'Picked up', 'Delivered']) expect(history).toContain(step);
     // Nothing wider than the phone's screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(390);
     await page.screenshot({ path: join(SCREENSHOTS, 'tracking-phone.png'), fullPage: true });
     expect(await seriousOrCritical()).toEqual([]);
     const bol = page.getByRole('link', { name: /signed bill of lading/ });
@@ -97,7 +97,7 @@ describe.skipIf(missing !== null)('the customer pages in Chromium on a phone', (
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Invoice ${invoice.number}`);
     expect(await page.locator('main').textContent()).toContain('First Lakeshore Bank');
     expect(await page.getByRole('link', { name: /^Track load L-/ }).count()).toBe(1);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(390);
     await page.screenshot({ path: join(SCREENSHOTS, 'hosted-invoice-phone.png'), fullPage: true });
     expect(await seriousOrCritical()).toEqual([]);
   });
