@@ -5100,7 +5100,7 @@ export interface components {
             /** @constant */
             object: "message";
             livemode: components["schemas"]["Livemode"];
-            kind: components["schemas"]["MessageKind"];
+            kind: components["schemas"]["MessageKind"] | string;
             channel: components["schemas"]["MessageChannel"];
             subject_id: components["schemas"]["MessageSubjectId"];
             to: components["schemas"]["MessageRecipient"];

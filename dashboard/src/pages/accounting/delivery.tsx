@@ -32,6 +32,9 @@ export const KIND_NAMES: Record<S['MessageKind'], string> = {
   order_delivered: 'Load email: delivered',
 };
 
+/** A message kind in words; a kind this dashboard does not know yet (the list may grow), as it is. */
+export const kindName = (kind: string): string => (KIND_NAMES as Record<string, string>)[kind] ?? kind;
+
 /** A message's status, in the words of its channel: a letter is in the print queue, then posted. */
 export function MessageStatusBadge({ channel, status }: { channel: S['MessageChannel']; status: S['MessageStatus'] }) {
   if (channel === 'post' && status === 'queued') return <Badge value="queued" label="in the print queue" />;
@@ -143,7 +146,7 @@ export function SubjectMessages({ subjectId, version }: { subjectId: string; ver
                   <td>
                     <Link to={`/accounting/mail/${m.id}`}>{m.subject}</Link>
                   </td>
-                  <td>{KIND_NAMES[m.kind]}</td>
+                  <td>{kindName(m.kind)}</td>
                   <td>{recipientText(m.to)}</td>
                   <td>
                     <DeliveryCell m={m} />
