@@ -90,12 +90,17 @@ function Notifications({ customer, onDone }: { customer: S['Customer']; onDone: 
   return (
     <section className="card">
       <h2>Load emails</h2>
+      {!editable ? (
+        <p data-testid="customer-notifications">
+          {customer.notifications.moments.length ? MOMENTS.filter((m) => customer.notifications.moments.includes(m.moment)).map((m) => m.label).join(', ') : 'None'}, to {customer.notifications.email ?? customer.email ?? 'no address'}
+        </p>
+      ) : (
       <Form
         label="Save load emails"
         onDone={onDone}
         submit={() => must(api.PATCH('/v1/customers/{customer_id}', { params: { path: { customer_id: customer.id } }, body: { notifications: { moments, email: email.trim() || null } } }))}
       >
-        <fieldset disabled={!editable}>
+        <fieldset>
           <legend>Email the customer when its load is</legend>
           {MOMENTS.map(({ moment, label }) => (
             <label key={moment} className="check">
@@ -107,6 +112,7 @@ function Notifications({ customer, onDone }: { customer: S['Customer']; onDone: 
           </Field>
         </fieldset>
       </Form>
+      )}
       <p className="muted">Each email carries the load's tracking link. Emails not sent yet are withdrawn when the load is cancelled; test mode keeps them, never sends them.</p>
     </section>
   );

@@ -447,21 +447,22 @@ function TrackingLink({ order, onDone }: { order: S['Order']; onDone: () => void
             <input readOnly aria-label="Tracking link" value={url} data-testid="tracking-url" onFocus={(e) => e.currentTarget.select()} />
           </p>
           <div className="buttons">
-            <button
-              type="button"
-              onClick={() =>
-                void navigator.clipboard?.writeText(url).then(
-                  () => setCopied(true),
-                  () => setCopied(false),
-                )
-              }
-            >
-              {copied ? 'Copied' : 'Copy link'}
-            </button>
             <a className="button" href={url} target="_blank" rel="noreferrer noopener">
               Preview
             </a>
+            {/* Sharing the link is for those who handle the order (a viewer can still select it above). */}
             <Can scope="orders:write">
+              <button
+                type="button"
+                onClick={() =>
+                  void navigator.clipboard?.writeText(url).then(
+                    () => setCopied(true),
+                    () => setCopied(false),
+                  )
+                }
+              >
+                {copied ? 'Copied' : 'Copy link'}
+              </button>
               <Action label="New link" confirm="The current link stops working at once. Make a new one?" onDone={onDone} run={() => must(api.POST('/v1/orders/{order_id}/tracking_link/rotate', { params: { path: { order_id: order.id } } }))} />
             </Can>
           </div>
