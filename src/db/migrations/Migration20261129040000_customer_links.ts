@@ -17,7 +17,8 @@ export class Migration20261129040000_customer_links extends Migration {
     this.addSql('alter table orders add column number text');
     this.addSql('alter table orders add column reference text');
     this.addSql(`update orders set number = numbered.number
-      from (select id, 'L-' || lpad((row_number() over (partition by account_id order by created_at, id))::text, 6, '0') as number from orders) as numbered
+      from (select id, 'L-' || case when n < 1000000 then lpad(n::text, 6, '0') else n::text end as number
+            from (select id, row_number() over (partition by account_id order by created_at, id) as n from orders) as ranked) as numbered
       where numbered.id = orders.id`);
     this.addSql('insert into order_counters (account_id, last_number) select account_id, count(*) from orders group by account_id');
     this.addSql('alter table orders alter column number set not null');
