@@ -25,6 +25,9 @@ export const COMPLIANCE_ALERT_STATUS = ["open","resolved"] as const;
 /** The values of `Currency`. */
 export const CURRENCY = ["usd"] as const;
 
+/** The values of `CustomerNotificationMoment`. */
+export const CUSTOMER_NOTIFICATION_MOMENT = ["dispatched","picked_up","delivered"] as const;
+
 /** The values of `DatabaseStatus`. */
 export const DATABASE_STATUS = ["ok","unavailable"] as const;
 
@@ -65,7 +68,7 @@ export const MARGIN_GROUPING = ["customer","carrier","lane"] as const;
 export const MESSAGE_CHANNEL = ["email","post"] as const;
 
 /** The values of `MessageKind`. */
-export const MESSAGE_KIND = ["invoice","remittance","rate_confirmation"] as const;
+export const MESSAGE_KIND = ["invoice","remittance","rate_confirmation","order_dispatched","order_picked_up","order_delivered"] as const;
 
 /** The values of `MessageStatus`. */
 export const MESSAGE_STATUS = ["queued","sent","failed","cancelled","kept"] as const;

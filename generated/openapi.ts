@@ -877,6 +877,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orders/{order_id}/tracking_link/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id. */
+                order_id: components["parameters"]["OrderIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace an order's tracking link
+         * @description Gives the order a new `tracking_url`; the old link stops working at once (it answers 404, as a
+         *     link that never existed). For a link shared with the wrong person. The new link lives as the
+         *     old one would have: until 30 days after delivery or cancellation.
+         */
+        post: operations["rotateOrderTrackingLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/api_keys": {
         parameters: {
             query?: never;
@@ -2608,11 +2633,45 @@ export interface components {
             email: string | null;
             phone: string | null;
             billing_address: components["schemas"]["PostalAddress"] | null;
+            notifications: components["schemas"]["CustomerNotifications"];
             metadata: {
                 [key: string]: string;
             };
             created: components["schemas"]["UnixTime"];
             updated: components["schemas"]["UnixTime"];
+        };
+        /**
+         * CustomerNotificationMoment
+         * @description A moment of a load the customer can be emailed at: `dispatched` (a carrier is assigned), `picked_up`, `delivered` (with the signed bill of lading attached).
+         * @enum {string}
+         */
+        CustomerNotificationMoment: "dispatched" | "picked_up" | "delivered";
+        /**
+         * CustomerNotifications
+         * @description The emails the customer gets about its loads, each with the load's tracking link: at the
+         *     `moments` listed, to `email` (null: the customer's own `email`; with neither, none is sent).
+         *     A new customer gets the delivery email only. An email not sent yet is withdrawn when the load
+         *     is cancelled; in test mode they are kept, never sent. Each one is a message
+         *     (`GET /v1/messages?subject_id=<order id>`) with its delivery status.
+         */
+        CustomerNotifications: {
+            moments: components["schemas"]["CustomerNotificationMoment"][];
+            email: components["schemas"]["Email"] | null;
+        };
+        /**
+         * CustomerNotificationsUpdate
+         * @description The customer's load emails; the fields given replace theirs (`moments: []` sends none).
+         * @example {
+         *       "moments": [
+         *         "dispatched",
+         *         "delivered"
+         *       ],
+         *       "email": "logistics@acme-auto.example"
+         *     }
+         */
+        CustomerNotificationsUpdate: {
+            moments?: components["schemas"]["CustomerNotificationMoment"][];
+            email?: components["schemas"]["Email"] | null;
         };
         /**
          * CustomerCreate
@@ -2626,6 +2685,7 @@ export interface components {
             email?: components["schemas"]["Email"];
             phone?: components["schemas"]["PhoneE164"];
             billing_address?: components["schemas"]["PostalAddress"];
+            notifications?: components["schemas"]["CustomerNotificationsUpdate"];
             metadata?: components["schemas"]["Metadata"];
             /** @description A test clock (test mode) for the customer to live on; created at the clock's time, moved only by advancing the clock (at most 100 customers per clock). */
             test_clock?: components["schemas"]["TestClockId"];
@@ -2641,6 +2701,7 @@ export interface components {
             email?: components["schemas"]["Email"] | null;
             phone?: components["schemas"]["PhoneE164"] | null;
             billing_address?: components["schemas"]["PostalAddress"] | null;
+            notifications?: components["schemas"]["CustomerNotificationsUpdate"];
             metadata?: components["schemas"]["MetadataUpdate"];
         };
         /** CustomerList */
@@ -2758,6 +2819,18 @@ export interface components {
             created: components["schemas"]["UnixTime"];
         };
         /**
+         * OrderNumber
+         * @description The load number people say and write (`L-000123`): given at creation, one after another in
+         *     each account (test mode counts its own), never reused.
+         * @example L-000123
+         */
+        OrderNumber: string;
+        /**
+         * @description The customer's own reference for the load (a PO or stock number), up to 100 characters.
+         * @example PO-88123
+         */
+        OrderReference: components["schemas"]["Line"];
+        /**
          * Order
          * @description A vehicle move.
          */
@@ -2768,6 +2841,19 @@ export interface components {
             livemode: components["schemas"]["Livemode"];
             /** @description The test clock the order lives on (test mode, see `POST /v1/test_helpers/test_clocks`); null for none. */
             test_clock: components["schemas"]["TestClockId"] | null;
+            number: components["schemas"]["OrderNumber"];
+            /** @description The customer's own reference for the load (a PO or stock number); null for none. */
+            reference: components["schemas"]["OrderReference"] | null;
+            /**
+             * @description The order's tracking page, for its customer: no sign-in, the link is the key (share it only
+             *     with them). It shows the vehicles, the stops' cities and dates, the status in plain words,
+             *     the carrier's name and, once delivered, the signed bill of lading; never the carrier pay,
+             *     the price only when the account's `tracking_shows_price` is on. It stops working 30 days
+             *     after delivery or cancellation, and at once when rotated
+             *     (`POST /v1/orders/{order_id}/tracking_link/rotate`). Null for an order made before tracking
+             *     links existed, until its next move or a rotation gives it one.
+             */
+            tracking_url: string | null;
             status: components["schemas"]["OrderStatus"];
             customer_id: components["schemas"]["CustomerId"];
             /** @description The carrier the order is dispatched to; null until dispatch. */
@@ -2835,6 +2921,7 @@ export interface components {
             carrier_pay?: components["schemas"]["AmountCents"];
             /** @default usd */
             currency: components["schemas"]["Currency"];
+            reference?: components["schemas"]["OrderReference"];
             metadata?: components["schemas"]["Metadata"];
             /** @description A test clock (test mode) for the order to live on; created at the clock's time, moved only by advancing the clock (at most 100 orders per clock). An order lives on its customer's clock: when given, `test_clock` must be that clock. */
             test_clock?: components["schemas"]["TestClockId"];
@@ -2853,6 +2940,8 @@ export interface components {
             delivery_window_days?: number;
             price?: components["schemas"]["AmountCents"] | null;
             carrier_pay?: components["schemas"]["AmountCents"] | null;
+            /** @description The customer's reference; null removes it. */
+            reference?: components["schemas"]["OrderReference"] | null;
             metadata?: components["schemas"]["MetadataUpdate"];
         };
         /**
@@ -4649,6 +4738,13 @@ export interface components {
              * @example /v1/invoices/inv_01JF3QF2H4K6M8P0R2T4V6X8Z0/pdf
              */
             invoice_pdf: string;
+            /**
+             * @description The invoice's page for its customer, no sign-in (the link is the key): the invoice and its
+             *     PDF, whether it is paid, due or past due, how to pay (the account's
+             *     `payment_instructions`) and the tracking pages of its loads. Given when the invoice is
+             *     sent (null for a draft); it stops working 30 days after the invoice is paid or voided.
+             */
+            hosted_invoice_url: string | null;
             /** @description The last message that sent the invoice (email or letter); null until sent. */
             delivery: components["schemas"]["MessageDelivery"] | null;
             created: components["schemas"]["UnixTime"];
@@ -4946,10 +5042,13 @@ export interface components {
         /**
          * MessageKind
          * @description `invoice` (to the customer, by email or post), `remittance` (remittance advice to the carrier
-         *     paid), `rate_confirmation` (to the carrier an order is dispatched to).
+         *     paid), `rate_confirmation` (to the carrier an order is dispatched to), `order_dispatched`,
+         *     `order_picked_up` and `order_delivered` (to the order's customer, with its tracking link; the
+         *     delivery email with the signed bill of lading), as the customer's `notifications` ask. New
+         *     kinds are added as the service sends new mail: show a kind you do not know as it is.
          * @enum {string}
          */
-        MessageKind: "invoice" | "remittance" | "rate_confirmation";
+        MessageKind: "invoice" | "remittance" | "rate_confirmation" | "order_dispatched" | "order_picked_up" | "order_delivered";
         /**
          * MessageChannel
          * @description `email` (delivered by the mail worker over SMTP) or `post` (a letter in the print queue).
@@ -5006,7 +5105,7 @@ export interface components {
             /** @constant */
             object: "message";
             livemode: components["schemas"]["Livemode"];
-            kind: components["schemas"]["MessageKind"];
+            kind: components["schemas"]["MessageKind"] | string;
             channel: components["schemas"]["MessageChannel"];
             subject_id: components["schemas"]["MessageSubjectId"];
             to: components["schemas"]["MessageRecipient"];
@@ -5072,6 +5171,8 @@ export interface components {
             email: components["schemas"]["Email"] | null;
             remit_to: components["schemas"]["RemitTo"] | null;
             payment_instructions: string | null;
+            /** @description Whether an order's tracking page shows the order's price to the customer (off by default; carrier pay is never shown). */
+            tracking_shows_price: boolean;
             created: components["schemas"]["UnixTime"];
             updated: components["schemas"]["UnixTime"];
         };
@@ -5083,6 +5184,8 @@ export interface components {
             email?: components["schemas"]["Email"] | null;
             remit_to?: components["schemas"]["RemitTo"] | null;
             payment_instructions?: components["schemas"]["PaymentInstructions"] | null;
+            /** @description Show each order's price on its tracking page. */
+            tracking_shows_price?: boolean;
         };
     };
     responses: {
@@ -5939,6 +6042,10 @@ export interface operations {
                 customer_id?: components["schemas"]["CustomerId"];
                 /** @description Only orders dispatched to this carrier. */
                 carrier_id?: components["schemas"]["CarrierId"];
+                /** @description The order with this load number (`L-000123`). */
+                number?: components["schemas"]["OrderNumber"];
+                /** @description Only orders with exactly this reference (the customer's PO or stock number). */
+                reference?: components["schemas"]["OrderReference"];
                 /**
                  * @description `true`: only orders on an invoice that is not void; `false`: only orders on none.
                  *     `status=delivered&billed=false` lists what can be invoiced now.
@@ -7800,6 +7907,54 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    rotateOrderTrackingLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The order's id. */
+                order_id: components["parameters"]["OrderIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order with its new `tracking_url`. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

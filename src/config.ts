@@ -67,6 +67,11 @@ export interface Config {
    * not sent) and the sender of every email (`MAIL_FROM`, `addr` or `Name <addr>`).
    */
   mail: { smtpUrl: string | undefined; from: string };
+  /**
+   * The address customers reach this server at (`PUBLIC_URL`, e.g. `https://api.example.com`): the
+   * tracking and hosted invoice links are made under it. Default `http://localhost:<PORT>`.
+   */
+  publicUrl: string;
 }
 
 export const WORKER_JOBS = ['deliveries', 'vetting', 'compliance', 'monitoring', 'mail', 'overdue', 'test_data'] as const;
@@ -111,6 +116,12 @@ function mailSettingsFrom(env: NodeJS.ProcessEnv): Config['mail'] {
     throw new Error(`MAIL_FROM: ${(err as Error).message}`);
   }
   return { smtpUrl, from };
+}
+
+function publicUrlFrom(env: NodeJS.ProcessEnv): string {
+  const url = env.PUBLIC_URL || `http://localhost:${env.PORT || 8080}`;
+  if (!/^https?:$/.test(URL.canParse(url) ? new URL(url).protocol : '')) throw new Error(`PUBLIC_URL must be an http:// or https:// URL, e.g. https://api.example.com, got "${url}"`);
+  return url.replace(/\/+$/, '');
 }
 
 function metricsFrom(env: NodeJS.ProcessEnv): MetricsSettings {
@@ -191,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     secrets: secretsFrom(env, production),
     mail: mailSettingsFrom(env),
+    publicUrl: publicUrlFrom(env),
   };
 }
 

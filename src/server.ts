@@ -15,6 +15,7 @@ import type { DeliveryWorker } from './webhooks/worker.js';
 import type { RegistryProvider } from './carriers/registry/index.js';
 import { enqueueJob, JobRunner, type JobHandler } from './jobs/runner.js';
 import { useSecretsKeyring } from './shared/secrets.js';
+import { usePublicBaseUrl } from './shared/public-links.js';
 import { resealEndpointSecrets } from './webhooks/endpoint-secrets.js';
 import { ensureDaysAround, LOG_RETENTION_JOB, LOG_RETENTION_JOB_ID, logRetentionJob } from './webhooks/retention.js';
 import { metricsTokenMatches, registry } from './shared/metrics.js';
@@ -32,6 +33,7 @@ export interface Running {
 
 export async function start(config: Config, log: Logger, clock: Clock = systemClock): Promise<Running> {
   useSecretsKeyring(secretsKeyringFor(config, log));
+  usePublicBaseUrl(config.publicUrl);
   whenUndeclaredPooler((err) =>
     log.warn(
       { err },

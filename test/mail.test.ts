@@ -137,8 +137,8 @@ describe.each(backends())('mail on %s', (backend: Backend) => {
       expect(m.id).toMatch(/^msg_[0-9A-HJKMNP-TV-Z]{26}$/);
       expect(row.nextAttemptAt).toEqual(clock.now());
       expect(row.document).toEqual(invoiceDocument());
-      expect(sha256(row.attachment)).toBe(row.attachmentSha256);
-      expect(await pdfText(row.attachment)).toContain('INV-000123');
+      expect(sha256(row.attachment!)).toBe(row.attachmentSha256);
+      expect(await pdfText(row.attachment!)).toContain('INV-000123');
       const job = await jobOf(m.id);
       expect(job).toMatchObject({ status: 'queued', attempts: 0, maxAttempts: 7 });
       expect(job.runAt).toEqual(clock.now());
@@ -540,7 +540,7 @@ describe.each(backends())('mail on %s', (backend: Backend) => {
         sent_at: unix(clock.now()),
         created: unix(m.createdAt),
         attachments: [
-          { filename: 'invoice-INV-000123.pdf', content_type: 'application/pdf', size: m.attachment.byteLength, sha256: m.attachmentSha256, url: `/v1/messages/${m.id}/attachments/0` },
+          { filename: 'invoice-INV-000123.pdf', content_type: 'application/pdf', size: m.attachment!.byteLength, sha256: m.attachmentSha256, url: `/v1/messages/${m.id}/attachments/0` },
         ],
       });
       expect(got.body.text).toContain('How to pay:\nACH: routing 111000025, account 0012345678');

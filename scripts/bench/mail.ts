@@ -104,7 +104,7 @@ try {
     Array.from({ length: 4 }, async () => {
       while (next < messages.length) {
         const m = messages[next++]!;
-        await bare.sendMail({ from: settings.mailFrom, to: m.recipient as string, subject: m.subject, text: m.bodyText, html: m.bodyHtml, messageId: m.internetMessageId, attachments: [{ filename: m.attachmentName, content: Buffer.from(m.attachment) }] });
+        await bare.sendMail({ from: settings.mailFrom, to: m.recipient as string, subject: m.subject, text: m.bodyText, html: m.bodyHtml, messageId: m.internetMessageId, attachments: [{ filename: m.attachmentName!, content: Buffer.from(m.attachment!) }] });
       }
     }),
   );
@@ -112,8 +112,8 @@ try {
   bare.close();
 
   const sent = await db.em().count(Message, { accountId: 'acct_bench', status: 'sent' });
-  const kept = messages.every((m) => createHash('sha256').update(Buffer.from(m.attachment)).digest('hex') === m.attachmentSha256);
-  const averagePdf = messages.reduce((s, m) => s + Buffer.from(m.attachment).byteLength, 0) / Math.max(messages.length, 1);
+  const kept = messages.every((m) => createHash('sha256').update(Buffer.from(m.attachment!)).digest('hex') === m.attachmentSha256);
+  const averagePdf = messages.reduce((s, m) => s + Buffer.from(m.attachment!).byteLength, 0) / Math.max(messages.length, 1);
   const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);
   console.log(`bench:mail: ${INVOICES} invoices of 3 loads, sent by email (PDF ${Math.round(averagePdf / 1024)} KiB each), PostgreSQL, SMTP on 127.0.0.1\n`);
   console.log('| stage | product | per second | baseline (bare nodemailer loop, same bytes) |');

@@ -26,6 +26,7 @@ export function renderAccount(a: Account): S['Account'] {
     email: a.email ?? null,
     remit_to: postal(a.remitTo),
     payment_instructions: a.paymentInstructions ?? null,
+    tracking_shows_price: a.trackingShowsPrice ?? false,
     created: unixSeconds(a.createdAt),
     updated: unixSeconds(a.updatedAt),
   };
@@ -42,6 +43,7 @@ export function updateAccount(ctx: RequestContext, input: S['AccountUpdate']): P
     if (input.email !== undefined) account.email = input.email;
     if (input.remit_to !== undefined) account.remitTo = postal(input.remit_to);
     if (input.payment_instructions !== undefined) account.paymentInstructions = input.payment_instructions;
+    if (input.tracking_shows_price !== undefined) account.trackingShowsPrice = input.tracking_shows_price;
     account.updatedAt = ctx.clock.now();
     await tx.em.flush();
     return account;

@@ -23,6 +23,8 @@ export const Invoice = defineEntity({
     sentVia: p.string().$type<S['InvoiceSentVia']>().nullable(),
     sentTo: p.json<string | S['PostalAddress']>().nullable(),
     sentAt: p.datetime().nullable(),
+    /** The hosted page's token, sealed (src/shared/public-links.ts); null until sent. */
+    hostedLink: p.string().nullable(),
     paidAt: p.datetime().nullable(),
     voidedAt: p.datetime().nullable(),
     /** When `invoice.overdue` fired (once, the day after the due date passed unpaid). */

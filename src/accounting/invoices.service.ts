@@ -26,6 +26,7 @@ import { invoiceDocument } from './accounting.documents.js';
 import { billedOrders, invoiceTotals, isPastDue, lineAmount, subtotalOf, voidTransition } from './accounting.rules.js';
 import { invoiceLifecycle } from './invoices.state.js';
 import { livemodeOf } from '../shared/livemode.js';
+import { issuePublicLink, publicLinkUrl } from '../shared/public-links.js';
 
 type S = components['schemas'];
 type ListQuery = NonNullable<operations['listInvoices']['parameters']['query']>;
@@ -59,6 +60,7 @@ export function renderInvoice({ invoice: i, lines, delivery }: InvoiceWithLines,
     paid_at: unixOrNull(i.paidAt),
     voided_at: unixOrNull(i.voidedAt),
     invoice_pdf: `/v1/invoices/${i.id}/pdf`,
+    hosted_invoice_url: publicLinkUrl('invoice', i.id, i.hostedLink),
     delivery: renderDelivery(delivery),
     created: unixSeconds(i.createdAt),
     updated: unixSeconds(i.updatedAt),
@@ -181,7 +183,7 @@ async function lockBilledOrders(tx: Context, lines: readonly InvoiceLine[]): Pro
 
 /** Writes the message that takes the invoice, as it stands, to `to`: an email with its PDF, or a letter in the print queue. */
 async function mailInvoice(tx: Context, doc: InvoiceWithLines, customer: Customer, via: S['InvoiceSentVia'], to: string | S['PostalAddress'], now: Date): Promise<void> {
-  const document = await invoiceDocument(tx, doc.invoice, doc.lines);
+  const document = { ...(await invoiceDocument(tx, doc.invoice, doc.lines)), hosted_url: publicLinkUrl('invoice', doc.invoice.id, doc.invoice.hostedLink) };
   doc.delivery = await queueMessage(tx, {
     kind: 'invoice',
     channel: via,
@@ -206,6 +208,7 @@ async function send(tx: RequestContext, doc: InvoiceWithLines, customer: Custome
   invoice.sentTo = to;
   invoice.sentAt = now;
   invoice.updatedAt = now;
+  invoice.hostedLink ??= await issuePublicLink(tx.em, 'invoice', invoice.id, invoice.accountId, now);
   await mailInvoice(tx, doc, customer, via, to, now);
   await emitEvent(tx, transition.event, renderInvoice(doc, now), { now });
 }
@@ -248,6 +251,7 @@ export function createInvoice(ctx: RequestContext, input: S['InvoiceCreate']): P
         sentVia: null,
         sentTo: null,
         sentAt: null,
+        hostedLink: null,
         paidAt: null,
         voidedAt: null,
         createdAt: now,
@@ -260,6 +264,8 @@ export function createInvoice(ctx: RequestContext, input: S['InvoiceCreate']): P
         // invoice.created carries the invoice as created: already SENT (its message follows with invoice.sent).
         const created = { ...doc, invoice: { ...invoice } };
         const { via, to } = recipient(customer, sending, 'send.');
+        invoice.hostedLink = await issuePublicLink(tx.em, 'invoice', invoice.id, invoice.accountId, now);
+        created.invoice.hostedLink = invoice.hostedLink;
         Object.assign(created.invoice, { status: 'SENT', sentVia: via, sentTo: to, sentAt: now });
         await emitEvent(tx, 'invoice.created', renderInvoice(created, now), { now });
         await send(tx, doc, customer, sending, now, 'send.');

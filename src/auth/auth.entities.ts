@@ -21,6 +21,8 @@ export const Account = defineEntity({
     email: p.string().nullable(),
     remitTo: p.json<S['PostalAddress']>().nullable(),
     paymentInstructions: p.string().nullable(),
+    /** Whether an order's tracking page shows its price. */
+    trackingShowsPrice: p.boolean().default(false),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
   },

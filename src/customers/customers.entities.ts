@@ -13,6 +13,8 @@ export const Customer = defineEntity({
     email: p.string().nullable(),
     phone: p.string().nullable(),
     billingAddress: p.json<components['schemas']['PostalAddress']>().nullable(),
+    /** Which moments of its loads it is emailed about, and where (null: its own email). */
+    notifications: p.json<components['schemas']['CustomerNotifications']>(),
     metadata: p.json<Record<string, string>>(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),

@@ -22,9 +22,22 @@ export function renderCustomer(c: Customer): S['Customer'] {
     email: c.email ?? null,
     phone: c.phone ?? null,
     billing_address: c.billingAddress ? { address2: null, ...c.billingAddress } : null,
+    notifications: { moments: c.notifications.moments, email: c.notifications.email ?? null },
     metadata: c.metadata,
     created: unixSeconds(c.createdAt),
     updated: unixSeconds(c.updatedAt),
+  };
+}
+
+/** A new customer is emailed when its loads are delivered (the signed bill of lading), at its own address. */
+export const DEFAULT_NOTIFICATIONS: S['CustomerNotifications'] = { moments: ['delivered'], email: null };
+
+/** The settings with the fields given replaced; moments kept in the order of a load's life. */
+function notificationsOf(current: S['CustomerNotifications'], input: S['CustomerNotificationsUpdate'] | undefined): S['CustomerNotifications'] {
+  const moments = input?.moments ?? current.moments;
+  return {
+    moments: (['dispatched', 'picked_up', 'delivered'] as const).filter((m) => moments.includes(m)),
+    email: input?.email !== undefined ? input.email : (current.email ?? null),
   };
 }
 
@@ -43,6 +56,7 @@ export function createCustomer(ctx: RequestContext, input: S['CustomerCreate']):
     email: input.email ?? null,
     phone: input.phone ?? null,
     billingAddress: input.billing_address ?? null,
+    notifications: notificationsOf(DEFAULT_NOTIFICATIONS, input.notifications),
     metadata: input.metadata ?? {},
     createdAt: now,
     updatedAt: now,
@@ -60,6 +74,7 @@ export function updateCustomer(ctx: RequestContext, id: string, input: S['Custom
     if (input.email !== undefined) customer.email = input.email;
     if (input.phone !== undefined) customer.phone = input.phone;
     if (input.billing_address !== undefined) customer.billingAddress = input.billing_address;
+    if (input.notifications !== undefined) customer.notifications = notificationsOf(customer.notifications, input.notifications);
     if (input.metadata !== undefined) customer.metadata = mergeMetadata(customer.metadata, input.metadata);
     customer.updatedAt = ctx.clock.now();
     await tx.em.flush();

@@ -42,6 +42,10 @@ export interface Broker {
 /** A load as the documents show it. */
 export interface Load {
   id: string;
+  /** The load number people say (`L-000123`); absent in models kept from before load numbers. */
+  number?: string;
+  /** The customer's reference (PO or stock number), when it has one. */
+  reference?: string | null;
   pickup: Stop;
   delivery: Stop;
   vehicles: VehicleLine[];
@@ -62,6 +66,8 @@ export interface InvoiceDocument {
   subtotal: number;
   amount_paid: number;
   amount_remaining: number;
+  /** The invoice's hosted page, which its email links; absent on a printed letter. */
+  hosted_url?: string | null;
 }
 
 export interface CarrierParty {
@@ -108,3 +114,23 @@ export interface BillOfLadingDocument {
 }
 
 export type BusinessDocument = InvoiceDocument | RemittanceDocument | RateConfirmationDocument | BillOfLadingDocument;
+
+/**
+ * A customer's email about its load at a moment of its life (dispatched, picked up, delivered): not
+ * a document of its own, the model its words are written from; the delivered one attaches the
+ * signed bill of lading.
+ */
+export interface LoadNotice {
+  kind: 'order_dispatched' | 'order_picked_up' | 'order_delivered';
+  broker: Broker;
+  customer: { name: string };
+  load: Load;
+  carrier_name: string | null;
+  /** The load's tracking page. */
+  tracking_url: string | null;
+  bill_of_lading: BillOfLadingDocument | null;
+}
+
+/** What a message is written from: a document it attaches, or a load notice. */
+export type MessageModel = BusinessDocument | LoadNotice;
+

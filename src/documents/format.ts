@@ -59,3 +59,9 @@ export const oneLine = (text: string): string =>
     .replace(/[\u0000-\u0008\u000e-\u001f\u007f]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
+
+/** `damage_noted` -> `Damage noted`. */
+export function sentenceCase(text: string): string {
+  const words = oneLine(text.replace(/_/g, ' '));
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

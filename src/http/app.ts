@@ -44,6 +44,7 @@ import { createOpenApiBackend, validateRequest } from './validate.js';
 import { renderReply } from './render.js';
 import { idempotency } from './idempotency.js';
 import { dispatch } from './dispatch.js';
+import { servePublicPages } from './public-pages.js';
 import { serveDashboard } from './dashboard.js';
 import { guardMetrics } from './metrics-access.js';
 import { metricsAccessOnApiPort, type MetricsSettings } from '../shared/metrics.js';
@@ -77,6 +78,8 @@ export interface AppOptions {
   clock: Clock;
   log: Logger;
   rateLimit: RateLimitPolicy;
+  /** Pages per client address of the customers' tracking and invoice pages (PUBLIC_PAGE_POLICY by default). */
+  publicPageLimit?: RateLimitPolicy;
   /** Rate-limit buckets in Redis when set; otherwise PostgreSQL, or process memory on the embedded database. */
   redisUrl?: string | undefined;
   /** Production mode refuses development conveniences (plain-http webhook URLs). */
@@ -136,6 +139,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   koa.use(requestLog(db, log)); // request id, logger, entity manager; on the way out: headers, access log, metrics
   koa.use(serveDashboard()); // /dashboard/: the web app's files, with its security headers
   koa.use(renderErrors); // on the way out: any error as the envelope (or the OAuth shape)
+  koa.use(servePublicPages(buckets, clock, options.publicPageLimit)); // /t/ and /i/: a customer's tracking and invoice pages, throttled per address
   koa.use(throttleAddresses(buckets, options.rateLimit, clock)); // 429 per client address; X-RateLimit-* on every answer
   const sessions = options.sessions ?? DEFAULT_SESSION_POLICY;
   koa.use(route(router, (c) => identifyCaller(c, clock, sessions))); // 404 / 405 / OPTIONS

@@ -2,6 +2,7 @@
 // the RFC 6749 §5.2 shape) with its status and headers; a database that cannot be reached becomes a
 // 503 `service_unavailable` with `Retry-After` (nothing was done: the request can be retried);
 // anything else is logged with the request id and answered as a 500 that says nothing of its cause.
+import { loggedPath } from './request-log.js';
 import { ApiError, errors } from '../shared/errors.js';
 import { isClientOperation, type Step } from './state.js';
 
@@ -28,8 +29,8 @@ export const renderErrors: Step = async (c, next) => {
   } catch (err) {
     const unreachable = !(err instanceof ApiError) && isDatabaseUnreachable(err);
     const apiError = err instanceof ApiError ? err : unreachable ? errors.serviceUnavailable(OUTAGE_RETRY_AFTER_SECONDS) : errors.internalError();
-    if (unreachable) c.state.log.warn({ err: { message: (err as Error).message }, method: c.method, path: c.path }, 'database unreachable');
-    else if (!(err instanceof ApiError)) c.state.log.error({ err, method: c.method, path: c.path }, 'unhandled error');
+    if (unreachable) c.state.log.warn({ err: { message: (err as Error).message }, method: c.method, path: loggedPath(c.path) }, 'database unreachable');
+    else if (!(err instanceof ApiError)) c.state.log.error({ err, method: c.method, path: loggedPath(c.path) }, 'unhandled error');
     c.status = apiError.status;
     for (const [k, v] of Object.entries(apiError.headers)) c.set(k, v);
     // Before routing (a throttled address), the path tells an OAuth endpoint.

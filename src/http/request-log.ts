@@ -11,6 +11,9 @@ import type { Step } from './state.js';
 
 const PROBES = new Set(['/healthz', '/readyz']);
 
+/** The path as logs show it: the token of a customer's link (`/t/<token>`, `/i/<token>`) is a key, never written down. */
+export const loggedPath = (path: string): string => path.replace(/^\/(t|i)\/[^/]+/, '/$1/[token]');
+
 export function requestLog(db: Database, log: Logger): Step {
   return async (c, next) => {
     const started = process.hrtime.bigint();
@@ -34,7 +37,7 @@ export function requestLog(db: Database, log: Logger): Step {
       // Health probes answered well are logged at debug: one a second from an orchestrator (or the
       // start script) would bury everything else, the key printed at first start included.
       const level = PROBES.has(c.path) && c.status < 400 ? 'debug' : 'info';
-      c.state.log[level]({ method: c.method, path: c.path, operation, status: c.status, duration_ms: Math.round(seconds * 1000) }, 'request');
+      c.state.log[level]({ method: c.method, path: loggedPath(c.path), operation, status: c.status, duration_ms: Math.round(seconds * 1000) }, 'request');
     }
   };
 }

@@ -3,7 +3,7 @@
 // was made from, the attachment exactly as sent (bytes and SHA-256) and how its delivery stands.
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { components } from '../../generated/openapi.js';
-import type { BusinessDocument } from '../documents/documents.models.js';
+import type { MessageModel } from '../documents/documents.models.js';
 
 type S = components['schemas'];
 
@@ -27,13 +27,14 @@ export const Message = defineEntity({
     /** The `Message-ID` header every attempt carries, so a receiver can tell a repeat. */
     internetMessageId: p.string(),
     /** The model the attachment was rendered from (a letter is printed from it again). */
-    document: p.json<BusinessDocument>(),
-    attachmentName: p.string(),
+    document: p.json<MessageModel>(),
+    /** Null for a message with no attachment (a load notice before delivery). */
+    attachmentName: p.string().nullable(),
     /** bytea: a Buffer through the ORM; raw rows carry what the driver gives (see `attachmentBytes`). */
-    attachment: p.blob(),
+    attachment: p.blob().nullable(),
     /** Its length in bytes (what a list shows without reading the bytes). */
-    attachmentSize: p.integer(),
-    attachmentSha256: p.string(),
+    attachmentSize: p.integer().nullable(),
+    attachmentSha256: p.string().nullable(),
     status: p.string().$type<S['MessageStatus']>(),
     /** Delivery attempts recorded (a worker killed mid-send records none). */
     attempts: p.integer(),

@@ -3,6 +3,7 @@
 // marked as posted).
 import { LockMode } from '@mikro-orm/core';
 import type { operations } from '../../generated/openapi.js';
+import type { BusinessDocument } from '../documents/documents.models.js';
 import { renderDocuments } from '../documents/documents.render.js';
 import { inTransaction, type RequestContext } from '../shared/context.js';
 import { errors } from '../shared/errors.js';
@@ -29,8 +30,8 @@ export function listMessages(ctx: RequestContext, query: ListQuery): Promise<Pag
 /** An attachment of a message as it was sent: its file name and bytes. */
 export async function messageAttachment(ctx: RequestContext, messageId: string, index: number): Promise<{ filename: string; bytes: Buffer }> {
   const message = await findMessage(ctx, messageId);
-  // Every message has one attachment, its document.
-  if (index !== 0) throw errors.resourceMissing('attachment', `${messageId}/attachments/${index}`, 'attachment_index');
+  // A message has one attachment, its document, or none (a load notice before delivery).
+  if (index !== 0 || !message.attachmentName) throw errors.resourceMissing('attachment', `${messageId}/attachments/${index}`, 'attachment_index');
   return { filename: message.attachmentName, bytes: attachmentBytes(message) };
 }
 
@@ -55,7 +56,8 @@ export async function printQueueLetters(ctx: RequestContext, date?: string): Pro
     { orderBy: { id: 'asc' }, exclude: ['attachment'], limit: LETTERS_PER_PRINT },
   );
   if (!letters.length) throw errors.noLettersQueued(date);
-  const pdf = await renderDocuments(letters.map((m) => m.document));
+  // Letters are invoices: every one carries its document.
+  const pdf = await renderDocuments(letters.map((m) => m.document as BusinessDocument));
   const day = date ?? ctx.clock.now().toISOString().slice(0, 10);
   return { pdf, letters: letters.length, filename: `letters-${day}.pdf` };
 }

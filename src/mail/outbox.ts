@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { components } from '../../generated/openapi.js';
-import type { BusinessDocument } from '../documents/documents.models.js';
+import type { BusinessDocument, LoadNotice, MessageModel } from '../documents/documents.models.js';
 import { renderDocument, documentFileName } from '../documents/documents.render.js';
 import { enqueueJob } from '../jobs/runner.js';
 import { unixOrNull, unixSeconds } from '../shared/clock.js';
@@ -29,8 +29,8 @@ export interface QueueMessageInput {
   to: string | S['PostalAddress'];
   toName: string | null;
   replyTo: string | null;
-  /** The model the attachment is rendered from; its kind is the message's. */
-  document: BusinessDocument;
+  /** The model the message is written from (and its attachment rendered from); its kind is the message's. */
+  document: MessageModel;
   /** The account the message belongs to; the caller's by default (background work must say it). */
   accountId?: string;
   /** The message's time; now by default (pass the change's own time to keep them equal). */
@@ -61,7 +61,9 @@ export async function queueMessage(ctx: Context | RequestContext, input: QueueMe
     input.document.kind === 'invoice' && typeof input.to !== 'string'
       ? { ...input.document, customer: { ...input.document.customer, billing_address: postal(input.to) } }
       : (input.document as MailedDocument);
-  const attachment = await renderDocument(document);
+  // A load notice attaches the signed bill of lading when it has one; a document attaches itself.
+  const attached: BusinessDocument | null = isLoadNotice(document) ? document.bill_of_lading : document;
+  const attachment = attached ? await renderDocument(attached) : null;
   const { subject, text, html } = composeMessage(document);
   const id = newId('message', now.getTime());
   // Test mode sends nothing: its messages are kept, whole and shown, and never leave.
@@ -80,10 +82,10 @@ export async function queueMessage(ctx: Context | RequestContext, input: QueueMe
     bodyHtml: html,
     internetMessageId: `<${id}@${domainOf(parseMailbox(ctx.settings.mailFrom ?? DEFAULT_MAIL_FROM).address)}>`,
     document,
-    attachmentName: documentFileName(document),
+    attachmentName: attached ? documentFileName(attached) : null,
     attachment,
-    attachmentSize: attachment.byteLength,
-    attachmentSha256: createHash('sha256').update(attachment).digest('hex'),
+    attachmentSize: attachment ? attachment.byteLength : null,
+    attachmentSha256: attachment ? createHash('sha256').update(attachment).digest('hex') : null,
     status: kept ? 'kept' : 'queued',
     attempts: 0,
     lastError: null,
@@ -134,6 +136,8 @@ export async function withdrawMessages(ctx: Context, accountId: string, subjectI
   return rows.length;
 }
 
+const isLoadNotice = (m: MailedDocument): m is LoadNotice => m.kind === 'order_dispatched' || m.kind === 'order_picked_up' || m.kind === 'order_delivered';
+
 /** A postal address with exactly the API's fields (`address2` null when absent). */
 const postal = (a: S['PostalAddress']): S['PostalAddress'] => ({ address1: a.address1, address2: a.address2 ?? null, city: a.city, state: a.state, zip: a.zip });
 
@@ -159,15 +163,17 @@ export function renderMessage(m: Message): S['Message'] {
     last_error: m.lastError ?? null,
     next_attempt_at: unixOrNull(m.nextAttemptAt),
     sent_at: unixOrNull(m.sentAt),
-    attachments: [
-      {
-        filename: m.attachmentName,
-        content_type: 'application/pdf',
-        size: m.attachmentSize,
-        sha256: m.attachmentSha256,
-        url: attachmentUrl(m.id),
-      },
-    ],
+    attachments: m.attachmentName
+      ? [
+          {
+            filename: m.attachmentName,
+            content_type: 'application/pdf',
+            size: m.attachmentSize!,
+            sha256: m.attachmentSha256!,
+            url: attachmentUrl(m.id),
+          },
+        ]
+      : [],
     created: unixSeconds(m.createdAt),
   };
 }

@@ -119,7 +119,7 @@ function emailOf(m: Message, sender: Mailbox): SendMailOptions {
     subject: m.subject,
     text: m.bodyText,
     html: m.bodyHtml,
-    attachments: [{ filename: m.attachmentName, content: attachmentBytes(m), contentType: 'application/pdf' }],
+    attachments: m.attachmentName ? [{ filename: m.attachmentName, content: attachmentBytes(m), contentType: 'application/pdf' }] : [],
     messageId: m.internetMessageId,
     // When the message was written (RFC 5322's origination date), not when this attempt runs.
     date: m.createdAt,

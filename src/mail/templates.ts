@@ -1,7 +1,7 @@
 // What each message says: its subject, plain-text body and HTML body, from the document it carries
 // (the PDF attached says the rest). Both bodies come from one list of paragraphs and lists, so they
 // always say the same thing; every value in the HTML is escaped, whoever typed it.
-import type { Address, Broker, BusinessDocument, CarrierParty, InvoiceDocument, Load, RateConfirmationDocument, RemittanceDocument } from '../documents/documents.models.js';
+import type { Address, Broker, CarrierParty, InvoiceDocument, Load, LoadNotice, RateConfirmationDocument, RemittanceDocument } from '../documents/documents.models.js';
 import { day, dayAfter, money, oneLine } from '../documents/format.js';
 
 export interface ComposedMessage {
@@ -14,7 +14,7 @@ export interface ComposedMessage {
 type Block = string | { list: string[] };
 
 /** The documents a message carries (a bill of lading is never mailed). */
-export type MailedDocument = InvoiceDocument | RemittanceDocument | RateConfirmationDocument;
+export type MailedDocument = InvoiceDocument | RemittanceDocument | RateConfirmationDocument | LoadNotice;
 
 export function composeMessage(doc: MailedDocument): ComposedMessage {
   switch (doc.kind) {
@@ -24,6 +24,10 @@ export function composeMessage(doc: MailedDocument): ComposedMessage {
       return compose(remittanceSubject(doc), remittanceBody(doc));
     case 'rate_confirmation':
       return compose(rateConfirmationSubject(doc), rateConfirmationBody(doc));
+    case 'order_dispatched':
+    case 'order_picked_up':
+    case 'order_delivered':
+      return compose(loadNoticeSubject(doc), loadNoticeBody(doc));
   }
 }
 
@@ -67,6 +71,7 @@ function invoiceBody(doc: InvoiceDocument): Block[] {
           ? `Attached is invoice ${number} for ${total}. ${money(doc.amount_paid, doc.currency)} is paid; ${money(doc.amount_remaining, doc.currency)} remains due by ${day(doc.due_date)}.`
           : `Attached is invoice ${number} for ${total}, due ${day(doc.due_date)}.`;
   const blocks: Block[] = [`Hello ${oneLine(doc.customer.name)},`, amounts];
+  if (doc.hosted_url) blocks.push(`See the invoice online, with how it stands and the tracking of its loads:\n${doc.hosted_url}`);
   if (doc.status !== 'VOID' && doc.amount_remaining > 0) {
     const instructions = doc.broker.payment_instructions?.trim();
     const remitTo = doc.broker.remit_to ?? doc.broker.address;
@@ -95,7 +100,7 @@ function remittanceBody(doc: RemittanceDocument): Block[] {
     `${oneLine(doc.broker.legal_name)} paid ${carrierName(doc.carrier)} ${money(payment.amount, payment.currency)} by ${paymentMethod(payment.payment_method)} on ${day(payment.sent_on)}${reference}, for ${loads}. The remittance advice is attached.`,
     {
       list: doc.loads.map(
-        (load) => `${load.id}, ${route(load)}${load.delivered_on ? `, delivered ${day(load.delivered_on)}` : ''}: ${money(load.carrier_pay, payment.currency)}`,
+        (load) => `${load.number ?? load.id}, ${route(load)}${load.delivered_on ? `, delivered ${day(load.delivered_on)}` : ''}: ${money(load.carrier_pay, payment.currency)}`,
       ),
     },
     ...contact(doc.broker, 'Questions about this payment?'),
@@ -108,7 +113,7 @@ function remittanceBody(doc: RemittanceDocument): Block[] {
 
 function rateConfirmationSubject(doc: RateConfirmationDocument): string {
   const pay = doc.carrier_pay === null ? '' : `, ${money(doc.carrier_pay, doc.currency)}`;
-  return `Rate confirmation ${doc.load.id}: ${route(doc.load)}${pay}`;
+  return `Rate confirmation ${doc.load.number ?? doc.load.id}: ${route(doc.load)}${pay}`;
 }
 
 function rateConfirmationBody(doc: RateConfirmationDocument): Block[] {
@@ -120,12 +125,39 @@ function rateConfirmationBody(doc: RateConfirmationDocument): Block[] {
   };
   return [
     `Hello ${oneLine(doc.carrier.contact_name)},`,
-    `${oneLine(doc.broker.legal_name)} dispatched load ${load.id} to ${carrierName(doc.carrier)} on ${day(load.dispatched_on)}. The rate confirmation is attached: please sign it and send it back.`,
+    `${oneLine(doc.broker.legal_name)} dispatched load ${load.number ?? load.id} to ${carrierName(doc.carrier)} on ${day(load.dispatched_on)}. The rate confirmation is attached: please sign it and send it back.`,
     stop('Pickup', load.pickup, `Ready ${day(load.ready_date)}`),
     stop('Delivery', load.delivery, `Deliver by ${dayAfter(load.ready_date, load.delivery_window_days)} (within ${days} of the ready date)`),
     'Vehicles:',
     { list: load.vehicles.map((v) => `${v.year} ${oneLine(v.make)} ${oneLine(v.model)}, VIN ${v.vin}${v.inoperable ? ' (inoperable)' : ''}`) },
     `Carrier pay: ${doc.carrier_pay === null ? 'not set' : money(doc.carrier_pay, doc.currency)}`,
+    ...contact(doc.broker, 'Questions about this load?'),
+    `Thank you,\n${oneLine(doc.broker.legal_name)}`,
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Load notices: to the customer, at dispatch, pickup and delivery, each with the tracking link.
+
+const NOTICE_WORDS: Record<LoadNotice['kind'], { subject: string; sentence: (carrier: string | null) => string }> = {
+  order_dispatched: { subject: 'carrier assigned', sentence: (c) => `A carrier${c ? `, ${c},` : ''} is assigned to your load and will pick it up soon.` },
+  order_picked_up: { subject: 'picked up', sentence: (c) => `Your load was picked up${c ? ` by ${c}` : ''} and is on its way.` },
+  order_delivered: { subject: 'delivered', sentence: () => 'Your load was delivered. The signed bill of lading is attached.' },
+};
+
+function loadNoticeSubject(doc: LoadNotice): string {
+  const reference = doc.load.reference ? ` (ref. ${oneLine(doc.load.reference)})` : '';
+  return `Load ${doc.load.number ?? doc.load.id}${reference} ${NOTICE_WORDS[doc.kind].subject}: ${route(doc.load)}`;
+}
+
+function loadNoticeBody(doc: LoadNotice): Block[] {
+  const { load } = doc;
+  return [
+    `Hello ${oneLine(doc.customer.name)},`,
+    NOTICE_WORDS[doc.kind].sentence(doc.carrier_name ? oneLine(doc.carrier_name) : null),
+    `Load ${load.number ?? load.id}${load.reference ? ` (your reference ${oneLine(load.reference)})` : ''}, ${route(load)}:`,
+    { list: load.vehicles.map((v) => `${v.year} ${oneLine(v.make)} ${oneLine(v.model)}, VIN ending ${v.vin.slice(-6)}`) },
+    ...(doc.tracking_url ? [`Follow it here:\n${doc.tracking_url}`] : []),
     ...contact(doc.broker, 'Questions about this load?'),
     `Thank you,\n${oneLine(doc.broker.legal_name)}`,
   ];

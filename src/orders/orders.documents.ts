@@ -15,8 +15,10 @@ import { orderLifecycle } from './orders.state.js';
 /** The UTC calendar day of an instant. */
 export const dayOf = (d: Date): string => d.toISOString().slice(0, 10);
 
-export const loadOf = (o: Pick<Order, 'id' | 'pickup' | 'delivery' | 'vehicles'>): Load => ({
+export const loadOf = (o: Pick<Order, 'id' | 'number' | 'reference' | 'pickup' | 'delivery' | 'vehicles'>): Load => ({
   id: o.id,
+  number: o.number,
+  reference: o.reference ?? null,
   pickup: o.pickup,
   delivery: o.delivery,
   vehicles: o.vehicles.map((v) => ({ year: v.year, make: v.make, model: v.model, vin: v.vin, type: v.type ?? null, inoperable: v.inoperable ?? false })),

@@ -11,6 +11,12 @@ export const Order = defineEntity({
     accountId: p.string(),
     /** The test clock it lives on (test mode); null for none. */
     testClockId: p.string().nullable(),
+    /** The load number people say (`L-000123`), counted per account. */
+    number: p.string(),
+    /** The customer's own reference (PO or stock number). */
+    reference: p.string().nullable(),
+    /** The tracking link's token, sealed (src/shared/public-links.ts); null before the order has one. */
+    trackingLink: p.string().nullable(),
     customerId: p.string(),
     carrierId: p.string().nullable(),
     status: p.string().$type<S['OrderStatus']>(),

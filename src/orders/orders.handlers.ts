@@ -16,6 +16,7 @@ export const handlers: Handlers<
   | 'reportOrderException'
   | 'getOrderRateConfirmation'
   | 'getOrderBillOfLading'
+  | 'rotateOrderTrackingLink'
 > = {
   async createOrder({ body }, ctx) {
     const order = await orders.createOrder(ctx, body);
@@ -50,5 +51,8 @@ export const handlers: Handlers<
   },
   async getOrderBillOfLading({ params }, ctx) {
     return pdfReply(await orders.orderDocument(ctx, params.order_id, 'bill_of_lading'));
+  },
+  async rotateOrderTrackingLink({ params }, ctx) {
+    return { status: 200, body: orders.renderOrder(await orders.rotateTrackingLink(ctx, params.order_id)) };
   },
 };

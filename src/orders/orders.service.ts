@@ -7,7 +7,7 @@ import { inTransaction, type RequestContext } from '../shared/context.js';
 import { errors } from '../shared/errors.js';
 import { ownedFinder } from '../shared/find.js';
 import { newId } from '../shared/ids.js';
-import { insertRow } from '../shared/sql.js';
+import { insertRow, queryRows } from '../shared/sql.js';
 import { mergeMetadata } from '../shared/metadata.js';
 import { createdRange, listPage, type Page } from '../shared/pagination.js';
 import { findCustomer } from '../customers/customers.service.js';
@@ -16,10 +16,12 @@ import { findCarrier } from '../carriers/carriers.service.js';
 import { queueMessage, withdrawMessages } from '../mail/outbox.js';
 import { Order } from './orders.entities.js';
 import { billOfLadingDocument, rateConfirmationDocument } from './orders.documents.js';
+import { noticeCustomer } from './notices.js';
 import { orderLifecycle } from './orders.state.js';
 import { isValidVin } from './vin.js';
 import { livemodeOf } from '../shared/livemode.js';
 import { atTime, clockForNew } from '../clocks/object-clock.js';
+import { issuePublicLink, publicLinkUrl } from '../shared/public-links.js';
 
 type S = components['schemas'];
 type ListQuery = NonNullable<operations['listOrders']['parameters']['query']>;
@@ -30,6 +32,9 @@ export function renderOrder(o: Order): S['Order'] {
     object: 'order',
     livemode: livemodeOf(o.accountId),
     test_clock: o.testClockId ?? null,
+    number: o.number,
+    reference: o.reference ?? null,
+    tracking_url: publicLinkUrl('tracking', o.id, o.trackingLink),
     status: o.status,
     customer_id: o.customerId,
     carrier_id: o.carrierId ?? null,
@@ -86,6 +91,21 @@ function vehicles(list: S['Vehicle'][], clock: Clock): S['VehicleOut'][] {
 
 export const findOrder = ownedFinder(Order, 'order', 'order_id');
 
+/**
+ * The next load number of the caller's account: its counter row, incremented in this transaction and
+ * locked until it ends (a concurrent creation waits for it; a rollback gives the number back).
+ */
+async function nextOrderNumber(tx: RequestContext): Promise<string> {
+  const [row] = await queryRows<{ last_number: number }>(
+    tx.em,
+    `insert into order_counters (account_id, last_number) values ($1, 1)
+     on conflict (account_id) do update set last_number = order_counters.last_number + 1
+     returning last_number`,
+    [tx.principal.accountId],
+  );
+  return `L-${String(row!.last_number).padStart(6, '0')}`;
+}
+
 export async function createOrder(ctx: RequestContext, input: S['OrderCreate']): Promise<Order> {
   const checkedVehicles = vehicles(input.vehicles, ctx.clock);
   return inTransaction(ctx, async (tx) => {
@@ -96,10 +116,16 @@ export async function createOrder(ctx: RequestContext, input: S['OrderCreate']):
     }
     const clock = await clockForNew(tx, customer.testClockId ?? undefined, 'orders');
     const now = clock?.now ?? ctx.clock.now();
+    const id = newId('order', now.getTime());
+    // Taken last before the insert: the counter row stays locked for the rest of the transaction.
+    const number = await nextOrderNumber(tx);
     // Written with one statement, not through the unit of work: nothing changes it before commit.
     const order: Order = {
-      id: newId('order', now.getTime()),
+      id,
       accountId: ctx.principal.accountId,
+      number,
+      reference: input.reference ?? null,
+      trackingLink: await issuePublicLink(tx.em, 'tracking', id, ctx.principal.accountId, now),
       testClockId: clock?.id ?? null,
       customerId: input.customer_id,
       carrierId: null,
@@ -144,6 +170,7 @@ export async function updateOrder(ctx: RequestContext, id: string, input: S['Ord
     if (input.delivery_window_days !== undefined) order.deliveryWindowDays = input.delivery_window_days;
     if (input.price !== undefined) order.price = input.price;
     if (input.carrier_pay !== undefined) order.carrierPay = input.carrier_pay;
+    if (input.reference !== undefined) order.reference = input.reference;
     if (input.metadata !== undefined) order.metadata = mergeMetadata(order.metadata, input.metadata);
     order.updatedAt = ctx.clock.now();
     await tx.em.flush();
@@ -176,20 +203,24 @@ const ACTION_EFFECTS = {
       document: await rateConfirmationDocument(tx, { ...order, status: 'dispatched' }),
       now,
     });
+    await noticeCustomer(tx, order, 'dispatched', now);
   },
-  async pickup(_tx: RequestContext, order: Order, input: S['OrderPickup'], now: Date) {
+  async pickup(tx: RequestContext, order: Order, input: S['OrderPickup'], now: Date) {
     order.pickedUpAt = input.picked_up_at !== undefined ? new Date(input.picked_up_at * 1000) : now;
+    await noticeCustomer(tx, order, 'picked_up', now);
   },
   // (order.delivered, recorded below, is what the ledger recognizes the load's revenue and cost on.)
-  async deliver(_tx: RequestContext, order: Order, input: S['OrderDelivery'], now: Date) {
+  async deliver(tx: RequestContext, order: Order, input: S['OrderDelivery'], now: Date) {
     const signedAt = input.signed_at ?? unixSeconds(now);
     order.billOfLading = { signed_by: input.signed_by, signed_at: signedAt };
     order.deliveredAt = new Date(signedAt * 1000);
+    // The customer's copy of the signed bill of lading, of the order as delivered.
+    await noticeCustomer(tx, { ...order, status: 'delivered' }, 'delivered', now);
   },
   async cancel(tx: RequestContext, order: Order, input: S['OrderCancel'], now: Date) {
     order.cancellationReason = input.reason ?? null;
     order.cancelledAt = now;
-    // A rate confirmation not emailed yet is not sent for a load that will not move.
+    // A rate confirmation (and a customer's email) not sent yet is not sent for a load that will not move.
     await withdrawMessages(tx, order.accountId, order.id, now);
   },
   async report_exception(_tx: RequestContext, order: Order, input: S['OrderExceptionCreate'], now: Date) {
@@ -213,6 +244,8 @@ export async function actOnOrder<A extends OrderActionWithEffect>(
     const order = await findOrder(tx, id, { forUpdate: true });
     const transition = orderLifecycle.assert(action, order.status, order.id);
     const now = ctx.clock.now();
+    // An order made before tracking links gets one on its next move (the customer's emails carry it).
+    if (!order.trackingLink) order.trackingLink = await issuePublicLink(tx.em, 'tracking', order.id, order.accountId, now);
     await (ACTION_EFFECTS[action] as (tx: RequestContext, order: Order, input: unknown, now: Date) => Promise<void>)(tx, order, input, now);
     if ('to' in transition) order.status = transition.to;
     order.updatedAt = now;
@@ -227,12 +260,26 @@ export function listOrders(ctx: RequestContext, query: ListQuery): Promise<Page<
     ...(query.status ? { status: query.status } : {}),
     ...(query.customer_id ? { customerId: query.customer_id } : {}),
     ...(query.carrier_id ? { carrierId: query.carrier_id } : {}),
+    ...(query.number ? { number: query.number } : {}),
+    ...(query.reference ? { reference: query.reference } : {}),
     ...createdRange(query.created),
     // On an invoice that is not void (its line still bills the order), in a carrier payment.
     ...(query.billed === undefined ? {} : { [raw((alias) => `exists (select 1 from invoice_lines l where l.order_id = ${alias}.id and l.billing)`)]: query.billed }),
     ...(query.carrier_paid === undefined ? {} : { [raw((alias) => `exists (select 1 from carrier_payment_orders p where p.order_id = ${alias}.id)`)]: query.carrier_paid }),
   };
   return listPage(ctx.em, Order, ctx.principal.accountId, where, query);
+}
+
+/** A new tracking link for the order; the old one stops opening when this commits. */
+export async function rotateTrackingLink(ctx: RequestContext, id: string): Promise<Order> {
+  return inTransaction(ctx, async (tx) => {
+    const order = await findOrder(tx, id, { forUpdate: true });
+    const now = ctx.clock.now();
+    order.trackingLink = await issuePublicLink(tx.em, 'tracking', order.id, order.accountId, now);
+    order.updatedAt = now;
+    await tx.em.flush();
+    return order;
+  });
 }
 
 /** The order's rate confirmation or bill of lading, as a document model (rendered to PDF by the handler). */

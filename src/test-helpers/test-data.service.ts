@@ -104,9 +104,11 @@ const STEPS: { kind: string; sql: string }[] = [
   { kind: 'invoice_lines', sql: `delete from invoice_lines where id in (select id from invoice_lines where account_id = $1 limit $2)` },
   { kind: 'invoices', sql: `delete from invoices where id in (select id from invoices where account_id = $1 limit $2)` },
   { kind: 'invoice_counters', sql: `delete from invoice_counters where account_id = $1` },
+  { kind: 'public_links', sql: `delete from public_links where token_hash in (select token_hash from public_links where account_id = $1 limit $2)` },
   { kind: 'ledger_entries', sql: `delete from ledger_entries where id in (select id from ledger_entries where account_id = $1 limit $2)` },
   { kind: 'messages', sql: `delete from messages where id in (select id from messages where account_id = $1 limit $2)` },
   { kind: 'orders', sql: `delete from orders where id in (select id from orders where account_id = $1 limit $2)` },
+  { kind: 'order_counters', sql: `delete from order_counters where account_id = $1` },
   { kind: 'carriers', sql: `delete from carriers where id in (select id from carriers where account_id = $1 limit $2)` },
   { kind: 'customers', sql: `delete from customers where id in (select id from customers where account_id = $1 limit $2)` },
   // Webhook endpoints stay, but those on a test clock are test objects like the clock they live on.

@@ -349,9 +349,21 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     // Delivered: its bill of lading, signed by Dana Ortiz, beside the rate confirmation.
     await expectPdfLink(page.getByTestId('rate-confirmation'), /rate_confirmation\.pdf$/);
     await expectPdfLink(page.getByTestId('bill-of-lading'), new RegExp(`^/v1/orders/${orderId}/bill_of_lading\\.pdf$`));
+    // The load number people say, in the title; the customer's tracking page, and a new link that kills the old one.
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/^Load L-\d{6} · Acme Auto Sales/);
+    const trackingUrl = await page.getByTestId('tracking-url').inputValue();
+    expect(trackingUrl).toMatch(/\/t\/trk_[A-Za-z0-9_-]{32}$/);
+    await page.getByRole('button', { name: 'New link' }).click();
+    await page.locator('dialog[open] button', { hasText: 'New link' }).click(); // the app asks first: the old link dies
+    await expect.poll(() => page.getByTestId('tracking-url').inputValue()).not.toBe(trackingUrl);
+    expect((await fetch(`${base}${new URL(trackingUrl).pathname}`)).status).toBe(404);
+    expect((await fetch(`${base}${new URL(await page.getByTestId('tracking-url').inputValue()).pathname}`)).status).toBe(200);
     await shot('order-detail');
     await go('/orders?status=delivered');
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    // The list names each load by its number, with its customer's name.
+    expect(await page.getByTestId('order-number').first().textContent()).toMatch(/^L-\d{6}$/);
+    expect(await page.locator('tbody tr').first().textContent()).toContain('Acme Auto Sales');
     await go('/orders?status=cancelled');
     await expect.poll(() => page.locator('.empty').textContent()).toBe('No cancelled order.');
     await shot('orders-empty-filter');
@@ -493,7 +505,8 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await page.locator('select[name=kind]').selectOption('invoice');
     await expect.poll(() => page.getByTestId('message').count()).toBe(1);
     await page.locator('select[name=kind]').selectOption('');
-    await expect.poll(() => page.getByTestId('message').count()).toBe(2); // and the rate confirmation
+    await expect.poll(() => page.getByTestId('message').count()).toBe(3); // and the rate confirmation, and the customer's delivery email
+    expect(await page.getByTestId('message').filter({ hasText: 'Load email: delivered' }).count()).toBe(1);
     await email.getByRole('link').click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/^Invoice INV-000001 from Roadway Auto Transport LLC/);
     expect(await page.getByTestId('message-details').textContent()).toContain('Acme Auto Sales, dispatch@acme-auto.example');

@@ -1,7 +1,7 @@
 // Customers: the list, adding one, and a customer's page with their orders.
 import { useState } from 'react';
-import { useParams } from 'react-router';
-import { api, must } from '../api.ts';
+import { Link, useParams } from 'react-router';
+import { api, must, type S } from '../api.ts';
 import { Can, useSession } from '../session.tsx';
 import { Badge, Field, Form, IdLink, ListTable, Loadable, PageHeader, time, useLoad, usePaged } from '../ui.tsx';
 
@@ -75,6 +75,49 @@ export function CustomerList() {
   );
 }
 
+const MOMENTS: { moment: S['CustomerNotificationMoment']; label: string }[] = [
+  { moment: 'dispatched', label: 'Carrier assigned' },
+  { moment: 'picked_up', label: 'Picked up' },
+  { moment: 'delivered', label: 'Delivered (with the signed bill of lading)' },
+];
+
+/** Which moments of its loads the customer is emailed about, and where. */
+function Notifications({ customer, onDone }: { customer: S['Customer']; onDone: () => void }) {
+  const { can } = useSession();
+  const [moments, setMoments] = useState<S['CustomerNotificationMoment'][]>(customer.notifications.moments);
+  const [email, setEmail] = useState(customer.notifications.email ?? '');
+  const editable = can('customers:write');
+  return (
+    <section className="card">
+      <h2>Load emails</h2>
+      {!editable ? (
+        <p data-testid="customer-notifications">
+          {customer.notifications.moments.length ? MOMENTS.filter((m) => customer.notifications.moments.includes(m.moment)).map((m) => m.label).join(', ') : 'None'}, to {customer.notifications.email ?? customer.email ?? 'no address'}
+        </p>
+      ) : (
+      <Form
+        label="Save load emails"
+        onDone={onDone}
+        submit={() => must(api.PATCH('/v1/customers/{customer_id}', { params: { path: { customer_id: customer.id } }, body: { notifications: { moments, email: email.trim() || null } } }))}
+      >
+        <fieldset>
+          <legend>Email the customer when its load is</legend>
+          {MOMENTS.map(({ moment, label }) => (
+            <label key={moment} className="check">
+              <input type="checkbox" name={`notifications.${moment}`} checked={moments.includes(moment)} onChange={(e) => setMoments((ms) => (e.target.checked ? [...ms, moment] : ms.filter((m) => m !== moment)))} /> {label}
+            </label>
+          ))}
+          <Field label="Send to" hint={`Empty: the customer's email${customer.email ? ` (${customer.email})` : ', which it has not'}`}>
+            <input name="notifications.email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </Field>
+        </fieldset>
+      </Form>
+      )}
+      <p className="muted">Each email carries the load's tracking link. Emails not sent yet are withdrawn when the load is cancelled; test mode keeps them, never sends them.</p>
+    </section>
+  );
+}
+
 export function CustomerDetail() {
   const { id = '' } = useParams();
   const { can } = useSession();
@@ -101,6 +144,7 @@ export function CustomerDetail() {
               <dd>{time(c.created)}</dd>
             </dl>
           </section>
+          <Notifications customer={c} onDone={state.reload} />
           {can('orders:read') && (
             <section className="card">
               <h2>Recent orders</h2>
@@ -109,7 +153,8 @@ export function CustomerDetail() {
                   <ul>
                     {p!.data.map((o) => (
                       <li key={o.id}>
-                        <IdLink to={`/orders/${o.id}`} id={o.id} /> <Badge value={o.status} /> {o.pickup.city} → {o.delivery.city}
+                        <Link to={`/orders/${o.id}`}>{o.number}</Link>
+                        {o.reference ? ` (ref. ${o.reference})` : ''} <Badge value={o.status} /> {o.pickup.city} → {o.delivery.city}
                       </li>
                     ))}
                   </ul>

@@ -10,8 +10,16 @@ import { Can, useSession } from '../session.tsx';
 import { Action, Badge, ErrorBox, Field, Form, IdLink, ListTable, Loadable, PageHeader, money, time, useLoad, usePaged } from '../ui.tsx';
 import { PdfLink, SubjectMessages } from './accounting/delivery.tsx';
 
+/** The account's customers by id, for names in lists (the first 100; others show their id). */
+function useCustomerNames(): Map<string, string> {
+  const { can } = useSession();
+  const list = useLoad(() => (can('customers:read') ? must(api.GET('/v1/customers', { params: { query: { limit: 100 } } })) : Promise.resolve(null)), []);
+  return new Map((list.data?.data ?? []).map((c) => [c.id, c.name]));
+}
+
 export function OrderList() {
   const [params, setParams] = useSearchParams();
+  const names = useCustomerNames();
   const status = (params.get('status') ?? '') as S['OrderStatus'] | '';
   const { state, pager } = usePaged(
     (cursor) => must(api.GET('/v1/orders', { params: { query: { limit: 20, ...(status ? { status } : {}), ...(cursor ? { cursor } : {}) } } })),
@@ -44,7 +52,8 @@ export function OrderList() {
         empty={status ? `No ${status.replace('_', ' ')} order.` : 'No order yet.'}
         head={
           <tr>
-            <th>Order</th>
+            <th>Load</th>
+            <th>Customer</th>
             <th>Status</th>
             <th>Route</th>
             <th>Vehicles</th>
@@ -56,8 +65,12 @@ export function OrderList() {
         row={(o) => (
           <tr key={o.id}>
             <td>
-              <IdLink to={`/orders/${o.id}`} id={o.id} />
+              <Link to={`/orders/${o.id}`} data-testid="order-number">
+                {o.number}
+              </Link>
+              {o.reference ? <div className="muted">ref. {o.reference}</div> : null}
             </td>
+            <td>{names.get(o.customer_id) ?? <code>{o.customer_id}</code>}</td>
             <td>
               <Badge value={o.status} />
             </td>
@@ -152,6 +165,7 @@ export function OrderCreate() {
   const [price, setPrice] = useState('');
   const [windowDays, setWindowDays] = useState('7');
   const [carrierPay, setCarrierPay] = useState('');
+  const [reference, setReference] = useState('');
   const problems = vehicles.map((v) => vinProblem(v.vin, v.year ? Number(v.year) : null));
   const setVehicle = (i: number, patch: Partial<VehicleDraft>) => setVehicles((vs) => vs.map((v, j) => (j === i ? { ...v, ...patch } : v)));
   return (
@@ -177,6 +191,7 @@ export function OrderCreate() {
                     currency: 'usd',
                     ...(price$ !== undefined ? { price: price$ } : {}),
                     ...(pay$ !== undefined ? { carrier_pay: pay$ } : {}),
+                    ...(reference.trim() ? { reference: reference.trim() } : {}),
                   },
                 }),
               );
@@ -192,6 +207,9 @@ export function OrderCreate() {
                   </option>
                 ))}
               </select>
+            </Field>
+            <Field label="Customer's reference" hint="Their PO or stock number (optional)">
+              <input name="reference" maxLength={100} value={reference} onChange={(e) => setReference(e.target.value)} />
             </Field>
             <div className="row">
               <StopFields title="Pickup" stop={pickup} onChange={setPickup} />
@@ -416,6 +434,52 @@ function Documents({ order }: { order: S['Order'] }) {
   );
 }
 
+/** The customer's tracking page: its link to copy or open, and a new one when it was shared with the wrong person. */
+function TrackingLink({ order, onDone }: { order: S['Order']; onDone: () => void }) {
+  const [copied, setCopied] = useState(false);
+  const url = order.tracking_url;
+  return (
+    <section className="card">
+      <h2>Tracking page</h2>
+      {url ? (
+        <>
+          <p>
+            <input readOnly aria-label="Tracking link" value={url} data-testid="tracking-url" onFocus={(e) => e.currentTarget.select()} />
+          </p>
+          <div className="buttons">
+            <a className="button" href={url} target="_blank" rel="noreferrer noopener">
+              Preview
+            </a>
+            {/* Sharing the link is for those who handle the order (a viewer can still select it above). */}
+            <Can scope="orders:write">
+              <button
+                type="button"
+                onClick={() =>
+                  void navigator.clipboard?.writeText(url).then(
+                    () => setCopied(true),
+                    () => setCopied(false),
+                  )
+                }
+              >
+                {copied ? 'Copied' : 'Copy link'}
+              </button>
+              <Action label="New link" confirm="The current link stops working at once. Make a new one?" onDone={onDone} run={() => must(api.POST('/v1/orders/{order_id}/tracking_link/rotate', { params: { path: { order_id: order.id } } }))} />
+            </Can>
+          </div>
+          <p className="muted">Anyone with the link sees the vehicles, the cities, the dates and the status (never the carrier pay). It stops working 30 days after delivery or cancellation.</p>
+        </>
+      ) : (
+        <>
+          <p className="muted">This order has no tracking link yet.</p>
+          <Can scope="orders:write">
+            <Action label="Make a link" onDone={onDone} run={() => must(api.POST('/v1/orders/{order_id}/tracking_link/rotate', { params: { path: { order_id: order.id } } }))} />
+          </Can>
+        </>
+      )}
+    </section>
+  );
+}
+
 const stopText = (s: S['StopOut']) => [s.address1, s.address2, `${s.city}, ${s.state} ${s.zip}`, s.contact_name, s.contact_phone].filter(Boolean).join(' · ');
 
 export function OrderDetail() {
@@ -432,13 +496,19 @@ export function OrderDetail() {
     <Loadable state={state}>
       {(order) => (
         <>
-          <PageHeader title={`Order ${order.id}`}>
+          <PageHeader title={`Load ${order.number}${customer.data ? ` · ${customer.data.name}` : ''}`}>
             <Badge value={order.status} />
           </PageHeader>
           <div className="grid">
             <section className="card">
               <h2>Details</h2>
               <dl>
+                <dt>Load number</dt>
+                <dd data-testid="order-number">
+                  {order.number} <code>{order.id}</code>
+                </dd>
+                <dt>Customer's reference</dt>
+                <dd>{order.reference ?? '—'}</dd>
                 <dt>Customer</dt>
                 <dd data-testid="order-customer">
                   {can('customers:read') ? (
@@ -494,6 +564,7 @@ export function OrderDetail() {
             </section>
             {can('orders:write') && <Moves order={order} onDone={state.reload} />}
             <Documents order={order} />
+            <TrackingLink order={order} onDone={state.reload} />
           </div>
           {can('accounting:read') && order.dispatched_at ? <SubjectMessages subjectId={order.id} version={order.status} /> : null}
           {can('accounting:read') && order.delivered_at ? (

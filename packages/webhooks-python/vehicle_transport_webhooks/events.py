@@ -132,6 +132,17 @@ class Order(TypedDict):
     livemode: bool
     # The test clock the order lives on (test mode, see `POST /v1/test_helpers/test_clocks`); null for none.
     test_clock: str | None
+    number: str
+    # The customer's own reference for the load (a PO or stock number); null for none.
+    reference: str | None
+    # The order's tracking page, for its customer: no sign-in, the link is the key (share it only
+    # with them). It shows the vehicles, the stops' cities and dates, the status in plain words,
+    # the carrier's name and, once delivered, the signed bill of lading; never the carrier pay,
+    # the price only when the account's `tracking_shows_price` is on. It stops working 30 days
+    # after delivery or cancellation, and at once when rotated
+    # (`POST /v1/orders/{order_id}/tracking_link/rotate`). Null for an order made before tracking
+    # links existed, until its next move or a rotation gives it one.
+    tracking_url: str | None
     status: OrderStatus
     customer_id: str
     # The carrier the order is dispatched to; null until dispatch.
@@ -506,6 +517,11 @@ class Invoice(TypedDict):
     voided_at: int | None
     # Where the invoice's PDF is (`GET /v1/invoices/{id}/pdf`), relative to the API's base URL.
     invoice_pdf: str
+    # The invoice's page for its customer, no sign-in (the link is the key): the invoice and its
+    # PDF, whether it is paid, due or past due, how to pay (the account's
+    # `payment_instructions`) and the tracking pages of its loads. Given when the invoice is
+    # sent (null for a draft); it stops working 30 days after the invoice is paid or voided.
+    hosted_invoice_url: str | None
     # The last message that sent the invoice (email or letter); null until sent.
     delivery: MessageDelivery | None
     created: int

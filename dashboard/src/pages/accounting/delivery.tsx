@@ -27,7 +27,13 @@ export const KIND_NAMES: Record<S['MessageKind'], string> = {
   invoice: 'Invoice',
   remittance: 'Remittance advice',
   rate_confirmation: 'Rate confirmation',
+  order_dispatched: 'Load email: carrier assigned',
+  order_picked_up: 'Load email: picked up',
+  order_delivered: 'Load email: delivered',
 };
+
+/** A message kind in words; a kind this dashboard does not know yet (the list may grow), as it is. */
+export const kindName = (kind: string): string => (KIND_NAMES as Record<string, string>)[kind] ?? kind;
 
 /** A message's status, in the words of its channel: a letter is in the print queue, then posted. */
 export function MessageStatusBadge({ channel, status }: { channel: S['MessageChannel']; status: S['MessageStatus'] }) {
@@ -140,7 +146,7 @@ export function SubjectMessages({ subjectId, version }: { subjectId: string; ver
                   <td>
                     <Link to={`/accounting/mail/${m.id}`}>{m.subject}</Link>
                   </td>
-                  <td>{KIND_NAMES[m.kind]}</td>
+                  <td>{kindName(m.kind)}</td>
                   <td>{recipientText(m.to)}</td>
                   <td>
                     <DeliveryCell m={m} />

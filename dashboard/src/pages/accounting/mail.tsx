@@ -7,7 +7,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { api, must, type S } from '../../api.ts';
 import { MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATUSES } from '../../catalog.ts';
 import { Field, ListTable, Loadable, PageHeader, time, useLoad, usePaged, usePoll } from '../../ui.tsx';
-import { DeliveryCell, KIND_NAMES, PdfLink, SubjectLink, recipientText } from './delivery.tsx';
+import { DeliveryCell, KIND_NAMES, kindName, PdfLink, SubjectLink, recipientText } from './delivery.tsx';
 
 /**
  * How long an email may wait for its first attempt before we say nothing is sending it: a worker with
@@ -85,7 +85,7 @@ export function MailList() {
             <option value="">All</option>
             {MESSAGE_KINDS.map((k) => (
               <option key={k} value={k}>
-                {KIND_NAMES[k]}
+                {kindName(k)}
               </option>
             ))}
           </select>
@@ -138,7 +138,7 @@ export function MailList() {
               <Link to={`/accounting/mail/${m.id}`}>{m.subject}</Link>
             </td>
             <td>
-              {KIND_NAMES[m.kind]}
+              {kindName(m.kind)}
               <div className="muted">{m.channel === 'post' ? 'letter' : 'email'}</div>
             </td>
             <td>
@@ -199,7 +199,7 @@ export function MessageDetail() {
               <h2>{m.channel === 'post' ? 'Letter' : 'Email'}</h2>
               <dl data-testid="message-details">
                 <dt>Kind</dt>
-                <dd>{KIND_NAMES[m.kind]}</dd>
+                <dd>{kindName(m.kind)}</dd>
                 <dt>About</dt>
                 <dd>
                   <SubjectLink id={m.subject_id} />
