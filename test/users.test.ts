@@ -577,6 +577,10 @@ describe('npm run users -- create', () => {
         expect(rows).toHaveLength(1);
         expect(rows[0]).toMatchObject({ email: 'ops@acme.example', role: 'owner' });
         expect(await verifyPassword(password, rows[0]!.password_hash)).toBe(true);
+        // Audited as every change is, by `system` (the operator's command line), with its event.
+        const audit = await db.em().execute<{ actor: string; action: string; request_id: string | null }[]>('select actor, action, request_id from audit_logs');
+        expect(audit).toEqual([{ actor: 'system', action: 'user.created', request_id: null }]);
+        expect(await db.em().execute("select type from events where type = 'audit.privileged_action'")).toHaveLength(1);
         await expect(createUserInAccount(db.em(), { accountName: 'Acme', email: 'ops@acme.example', role: 'viewer' }, { now: () => new Date() })).rejects.toThrow(/already exists/);
       } finally {
         await db.close();
@@ -627,6 +631,10 @@ describe('npm run users -- reset-password', () => {
         expect(rows.map((r) => r.role)).toEqual(['owner', 'viewer']);
         expect(await verifyPassword(password, rows[1]!.password_hash)).toBe(true); // Globex's viewer
         expect(await verifyPassword(password, rows[0]!.password_hash)).toBe(false); // Acme's owner is untouched
+        // One entry, by `system`, on the user whose password was reset; the refused attempts wrote none.
+        const audit = await db.em().execute<{ actor: string; action: string; target: string }[]>("select actor, action, target from audit_logs where action = 'user.password_reset'");
+        const [globex] = await db.em().execute<{ id: string }[]>("select id from users where email = 'ops@acme.example' and role = 'viewer'");
+        expect(audit).toEqual([{ actor: 'system', action: 'user.password_reset', target: globex!.id }]);
       } finally {
         await db.close();
       }

@@ -91,6 +91,8 @@ export interface AppOptions {
   oauthClientFailures?: number;
   /** MAIL_FROM, the sender of the emails the API queues (DEFAULT_MAIL_FROM otherwise). */
   mailFrom?: string | undefined;
+  /** No mail server is configured (no SMTP_URL): live emails are written `kept` (Settings.keepsMail). */
+  keepsMail?: boolean | undefined;
   /** METRICS_PORT and METRICS_TOKEN: who may read GET /metrics here (none set: open in development, 404 in production). */
   metrics?: Pick<MetricsSettings, 'port' | 'token'>;
 }
@@ -148,7 +150,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   koa.use(validateRequest(openApi)); // 400, spec defaults filled in
   koa.use(renderReply); // on the way out: the reply for the caller's API version
   koa.use(idempotency(clock)); // 409 or a replay of the stored answer
-  koa.use(dispatch(operationHandlers, { clock, settings: { production: options.production ?? false, signIn: options.signIn ?? DEFAULT_SIGN_IN_POLICY, sessions, mailFrom: options.mailFrom ?? DEFAULT_MAIL_FROM }, shuttingDown: () => shuttingDown, stopping: stopping.signal }));
+  koa.use(dispatch(operationHandlers, { clock, settings: { production: options.production ?? false, signIn: options.signIn ?? DEFAULT_SIGN_IN_POLICY, sessions, mailFrom: options.mailFrom ?? DEFAULT_MAIL_FROM, keepsMail: options.keepsMail ?? false }, shuttingDown: () => shuttingDown, stopping: stopping.signal }));
 
   return {
     koa,

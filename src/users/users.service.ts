@@ -7,7 +7,7 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { components } from '../../generated/openapi.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit, recordCommandLineAudit } from '../audit/audit.service.js';
 import { findOrCreateAccount } from '../auth/auth.service.js';
 import { Account } from '../auth/auth.entities.js';
 import { endCredentialsMadeBy } from '../auth/keys.service.js';
@@ -106,12 +106,15 @@ export async function createUser(ctx: RequestContext, input: S['UserCreate']): P
 /** The CLI's way in: creates the account when no account has that name. */
 export async function createUserInAccount(
   em: EntityManager,
-  input: { accountName: string; email: string; name?: string | undefined; role: string; password?: string | undefined },
+  input: { accountName: string; email: string; name?: string | undefined; role: string; password?: string | undefined; audited?: boolean },
   clock: Clock,
 ): Promise<{ user: User; initialPassword: string | undefined; accountId: string }> {
   return em.transactional(async (tem) => {
     const account = await findOrCreateAccount(tem, input.accountName, clock);
-    const created = await issueUser(tem, account.id, input, clock.now());
+    const now = clock.now();
+    const created = await issueUser(tem, account.id, input, now);
+    // A user made on the command line (npm run users) is audited as every other, by `system`.
+    if (input.audited) await recordCommandLineAudit(tem, clock, account.id, 'user.created', created.user.id, now);
     await tem.flush();
     return { ...created, accountId: account.id };
   });
@@ -259,8 +262,11 @@ export async function resetPasswordByEmail(
       throw new Error(`${matching.length} accounts have a user with the email ${email} (${matching.map(nameOf).join(', ')}): say which with --account <name>.`);
     }
     const user = matching[0]!;
+    const now = clock.now();
     user.passwordHash = passwordHash;
-    await tem.nativeUpdate(Session, { userId: user.id, revokedAt: null }, { revokedAt: clock.now() });
+    await tem.nativeUpdate(Session, { userId: user.id, revokedAt: null }, { revokedAt: now });
+    // Audited as a reset on the Team page is, by `system` (the operator's command line).
+    await recordCommandLineAudit(tem, clock, user.accountId, 'user.password_reset', user.id, now);
     await tem.flush();
     return { user, password, accountName: nameOf(user) };
   });
