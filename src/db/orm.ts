@@ -166,17 +166,54 @@ async function migrateUnderLock(orm: PgliteORM | PostgresORM): Promise<void> {
  */
 export const reactions: Reactions = { ...ledgerReactions };
 
+/** What every ORM of the database is given, whichever the driver. */
+const commonOptions = (options: DatabaseOptions) => ({
+  entities,
+  extensions: [Migrator],
+  migrations: { migrationsList: migrations, transactional: true, allOrNothing: true, silent: true, snapshot: false, snapshotOnMigrate: false },
+  debug: options.debug ?? false,
+  allowGlobalContext: false,
+  // Schema is owned by the migrations, never by the entity metadata.
+  ensureDatabase: false,
+});
+
+/** The migrations `openDatabase` applies on PostgreSQL, on a pool of their own (see there). */
+async function migrate(options: DatabaseOptions, orm: PostgresORM): Promise<void> {
+  const migrating = new PostgresORM({
+    ...commonOptions(options),
+    clientUrl: options.databaseUrl!,
+    pool: { min: 0, max: 4 },
+    driverOptions: { connectionTimeoutMillis: 5_000, keepAlive: true },
+  });
+  try {
+    await migrating.connect();
+    if (options.pooled) withoutNamedStatements(migrating.em.getConnection());
+    await migrateUnderLock(migrating);
+  } catch (err) {
+    await orm.close(true);
+    throw err;
+  } finally {
+    await migrating.close(true);
+  }
+}
+
+/**
+ * Whether a migration of this release is not applied yet (or the bookkeeping table is missing): a
+ * read of the applied names, on the process's own pool.
+ */
+async function migrationsPending(orm: PostgresORM): Promise<boolean> {
+  const applied = await orm.em
+    .getConnection()
+    .execute<{ name: string }[]>('select name from mikro_orm_migrations')
+    .catch(() => null);
+  if (!applied) return true;
+  const done = new Set(applied.map((r) => r.name.replace(/\.[jt]s$/, '')));
+  return migrations.some((m) => !done.has(m.name));
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   useReactions(reactions);
-  const common = {
-    entities,
-    extensions: [Migrator],
-    migrations: { migrationsList: migrations, transactional: true, allOrNothing: true, silent: true, snapshot: false, snapshotOnMigrate: false },
-    debug: options.debug ?? false,
-    allowGlobalContext: false,
-    // Schema is owned by the migrations, never by the entity metadata.
-    ensureDatabase: false,
-  };
+  const common = commonOptions(options);
   let orm: PgliteORM | PostgresORM;
   let kind: Database['kind'];
   let unlock = (): void => undefined;
@@ -195,23 +232,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind = 'postgresql';
     // Migrations on a connection of their own, without the 15 s answer bound: rewriting or indexing
     // a log of millions of rows takes longer than a request may, and a migration cut short rolls
-    // back whole and would fail the same way on every start.
-    const migrating = new PostgresORM({
-      ...common,
-      clientUrl: options.databaseUrl,
-      pool: { min: 0, max: 4 },
-      driverOptions: { connectionTimeoutMillis: 5_000, keepAlive: true },
-    });
-    try {
-      await migrating.connect();
-      if (options.pooled) withoutNamedStatements(migrating.em.getConnection());
-      await migrateUnderLock(migrating);
-    } catch (err) {
-      await orm.close(true);
-      throw err;
-    } finally {
-      await migrating.close(true);
-    }
+    // back whole and would fail the same way on every start. Only when one is pending: every other
+    // start opens no second pool (its metadata, its connections stay out of the process).
+    if (await migrationsPending(orm)) await migrate(options, orm);
   } else {
     const dataDir = options.dataDir ?? 'memory://';
     if (!dataDir.startsWith('memory://')) {

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
 import { day, dayAfter, dayStart, instant, money, oneLine } from './format.js';
 import type {
   Address,
@@ -24,6 +24,8 @@ import type {
   VehicleLine,
 } from './documents.models.js';
 
+let pdfkit: typeof PDFKitDocument | undefined;
+
 /** One PDF (US Letter) of the document. */
 export async function renderDocument(doc: BusinessDocument): Promise<Buffer> {
   return renderDocuments([doc]);
@@ -35,6 +37,8 @@ export async function renderDocument(doc: BusinessDocument): Promise<Buffer> {
  */
 export async function renderDocuments(docs: BusinessDocument[]): Promise<Buffer> {
   if (docs.length === 0) throw new RangeError('renderDocuments needs at least one document');
+  // pdfkit (and fontkit under it) loaded with the first document, not with the process.
+  const PDFDocument = (pdfkit ??= (await import('pdfkit')).default);
   const pdf = new PDFDocument({
     size: 'LETTER',
     autoFirstPage: false,

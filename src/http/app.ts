@@ -37,7 +37,6 @@ import {
   type BucketStore,
   type RateLimitPolicy,
 } from './rate-limit.js';
-import { redisStore } from './rate-limit.redis.js';
 import { checkScope } from './scope.js';
 import { parseBody } from './body.js';
 import { createOpenApiBackend, validateRequest } from './validate.js';
@@ -124,7 +123,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   const { db, clock, log } = options;
   const openApi = await createOpenApiBackend();
   const router = compileRouter(openApi);
-  const buckets = withMemoryFallback(options.redisUrl ? redisStore(options.redisUrl) : db.kind === 'postgresql' ? postgresStore() : memoryStore());
+  // The Redis client (ioredis) is loaded only when REDIS_URL is set.
+  const buckets = withMemoryFallback(options.redisUrl ? (await import('./rate-limit.redis.js')).redisStore(options.redisUrl) : db.kind === 'postgresql' ? postgresStore() : memoryStore());
   let shuttingDown = false;
   /** Aborted once the process is shutting down: requests that wait (a listener's long poll) answer at once. */
   const stopping = new AbortController();

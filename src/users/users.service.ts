@@ -60,7 +60,7 @@ export async function issueUser(
   if (!isRole(input.role)) throw errors.invalidValue('role', `Unknown role ${input.role}: owner, admin, developer or viewer.`);
   const email = normalizeEmail(input.email);
   const name = input.name?.trim() || email.split('@')[0]!;
-  if (input.password !== undefined) assertPasswordAcceptable(input.password, { email, name });
+  if (input.password !== undefined) await assertPasswordAcceptable(input.password, { email, name });
   // Unique within the account only: whether another account has this email is none of this one's business.
   if (await em.count(User, { accountId, email })) throw errors.duplicateUser(email);
   const initialPassword = input.password === undefined ? generatePassword() : undefined;
@@ -206,7 +206,7 @@ export async function changeOwnPassword(ctx: RequestContext, input: S['PasswordC
   const window = await takeAttempt(ctx.em, key, ctx.settings.signIn.perEmail, ctx.settings.signIn, now);
   if (!(await verifyPassword(input.current_password, found.passwordHash))) throw errors.incorrectPassword();
   await giveBack(ctx.em, key, window);
-  assertPasswordAcceptable(input.new_password, found, 'new_password');
+  await assertPasswordAcceptable(input.new_password, found, 'new_password');
   const passwordHash = await hashPassword(input.new_password);
   return inTransaction(ctx, async (tx) => {
     const user = await tx.em.findOneOrFail(User, where, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });

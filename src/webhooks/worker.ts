@@ -17,10 +17,10 @@ import { ClaimingWorker } from '../jobs/loop.js';
 import { queryRows } from '../shared/sql.js';
 import { endSpan, startDeliverySpan, type TraceHeaders } from '../shared/trace.js';
 import { DELIVERIES_CHANNEL } from './emitter.js';
-import { ATTEMPT_DELAYS_MS, MAX_ATTEMPTS } from './schedule.js';
+import { ATTEMPT_DELAYS_MS, DELIVERY_TIMEOUT_MS, MAX_ATTEMPTS } from './schedule.js';
 import { signingSecrets } from './endpoint-secrets.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './signer.js';
-import { DELIVERY_TIMEOUT_MS, type DeliveryError, type DeliveryOutcome, type Transport } from './transport.js';
+import type { DeliveryError, DeliveryOutcome, Transport } from './transport.js';
 import { disableFailingEndpoints } from './health.js';
 
 const HEALTH_EVERY_MS = 60_000;
