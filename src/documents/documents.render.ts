@@ -785,10 +785,12 @@ function sentenceCase(text: string): string {
 }
 
 function quantity(n: number): string {
-  return QUANTITY.format(n);
+  return (quantityFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 })).format(n);
 }
 
-const QUANTITY = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
+// Made with the first document: a number format reads ICU's locale data, megabytes of the process's
+// memory from then on.
+let quantityFormat: Intl.NumberFormat | undefined;
 /** The document's own date, as the PDF's creation date: never the clock, so the bytes stay the same. */
 function documentInstant(doc: BusinessDocument): number {
   switch (doc.kind) {
