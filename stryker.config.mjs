@@ -1,6 +1,6 @@
 // Mutation testing (StrykerJS, vitest runner): `npm run test:mutation`. See CONTRIBUTING.md, "Mutation testing".
 // The core modules and their files. A gated module fails the run when its score is below
-// THRESHOLD (scripts/mutation-summary.ts prints each module's score and enforces it). A pending
+// THRESHOLD (scripts/test/mutation-summary.ts prints each module's score and enforces it). A pending
 // module is listed with why it is not gated yet; `MUTATE=all npm run test:mutation` mutates it too
 // (its score is printed, never enforced).
 // The mutants run against the fast unit tests only (vitest.mutation.config.ts: test/unit/, no
@@ -26,7 +26,7 @@ export const MODULES = [
   { name: 'webhooks: emitter', files: ['src/webhooks/emitter.ts'], gated: true },
   { name: 'http: rate limit', files: ['src/http/rate-limit.ts', 'src/http/rate-limit.step.ts'], gated: true },
   { name: 'accounting: postings, totals, payments', files: ['src/accounting/accounting.rules.ts', 'src/accounting/invoices.state.ts'], gated: true },
-  { name: 'webhooks: delivery worker', files: ['src/webhooks/worker.ts'], gated: true },
+  { name: 'webhooks: delivery worker', files: ['src/webhooks/worker.ts', 'src/webhooks/worker.claim.ts', 'src/webhooks/worker.window.ts', 'src/webhooks/worker.send.ts', 'src/webhooks/worker.record.ts', 'src/webhooks/worker.housekeeping.ts'], gated: true },
   { name: 'mail: retry schedule', files: ['src/mail/schedule.ts'], gated: true },
 ];
 
@@ -45,13 +45,13 @@ export default {
   concurrency: 2,
   // Only mutants whose code or tests changed since the committed result are run again.
   incremental: true,
-  // A run reads and writes a working copy (scripts/test-mutation.sh copies the committed record there
+  // A run reads and writes a working copy (scripts/test/mutation.sh copies the committed record there
   // first), so `npm test` leaves the checkout as it found it; `npm run test:mutation -- --record`
   // writes the result back to the committed record.
   incrementalFile: 'reports/mutation/stryker-incremental.json',
   // No mutator is excluded. A mutant that cannot change behaviour is disabled where it is, with its
   // reason (`// Stryker disable next-line <Mutator>: <reason>`), and every run prints them all
-  // (scripts/mutation-summary.ts, "ignored"). Today:
+  // (scripts/test/mutation-summary.ts, "ignored"). Today:
   // - src/webhooks/signer.ts, the default of a header part's value: any default that is neither digits
   //   nor 64 hex digits is refused by the patterns that follow (StringLiteral).
   // - src/shared/errors.ts, 'invalid_client' among the OAuth codes answered as they are: its status,
@@ -66,8 +66,8 @@ export default {
   //   the per-version payload cache of `emitEvent`: rendering again gives the same payload
   //   (ConditionalExpression, CallExpression).
   // - src/http/rate-limit.ts: the cookie header's default (StringLiteral).
-  // - src/webhooks/worker.ts: the summaries' sort (`<=`, `>=`: their ids are a Map's keys, never
-  //   equal; EqualityOperator); `succeeded`'s null check (a null status is not >= 200 either;
+  // - src/webhooks/worker*.ts (the delivery worker, a file per phase): the summaries' sort (`<=`,
+  //   `>=`: their ids are a Map's keys, never equal; EqualityOperator); `succeeded`'s null check (a null status is not >= 200 either;
   //   ConditionalExpression); a claim of limit 0 and a claim of no rows (nothing either way, one query
   //   more or less; EqualityOperator, ConditionalExpression); the open-breaker filter before taking
   //   probes (the statement takes only open breakers' probes; MethodExpression); the

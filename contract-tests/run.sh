@@ -10,8 +10,10 @@
 #              contract-tests/integrator.toml),
 #              CONTRACT_JUNIT (where the JUnit report goes, default contract-tests/reports/junit.xml),
 #              CONTRACT_SERVER_LOG (where the server's log goes, default contract-tests/reports/server.log),
-#              CONTRACT_SETUP_ONLY=1 (make the Python venv, then stop: before runs side by side).
-# Exit code: Schemathesis's own (non-zero on any failure), or 1 if setup fails.
+#              CONTRACT_SETUP_ONLY=1 (make the Python venv, then stop: before runs side by side),
+#              CONTRACT_SWEEP_RESULTS (where the sweep writes its counts for the summary of `npm test`).
+# Exit code: Schemathesis's own (non-zero on any failure), 1 if the sweep found an answer outside its
+#            version's document (contract-tests/sweep.ts), or 1 if setup or seeding fails.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -126,31 +128,76 @@ if ! DATA_DIR="$DATA_DIR_TMP" npm run --silent users -- create --account contrac
   die "'npm run users -- create' failed"
 fi
 
-PORT="$("$PYTHON" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
+free_port() { "$PYTHON" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
+PORT="$(free_port)"
 BASE="http://127.0.0.1:$PORT"
+
+# A dashboard user of the `contract` account, whose session seed.ts signs in with (an audit entry by a user).
+SEED_USER_EMAIL=seed-admin@contract.example
+SEED_USER_PASSWORD='violet tugboat quarry lantern'
+if ! DATA_DIR="$DATA_DIR_TMP" npm run --silent users -- create --account contract --email "$SEED_USER_EMAIL" --role admin \
+  --password "$SEED_USER_PASSWORD" >/dev/null 2>"$key_err"; then
+  cat "$key_err" >&2
+  die "'npm run users -- create' (the seed user) failed"
+fi
+
+# start_server VAR=VALUE...: the server on $BASE with these settings beside the run's own; waits for /readyz.
+start_server() {
+  env "$@" DATA_DIR="$DATA_DIR_TMP" PORT="$PORT" HOST=127.0.0.1 NODE_ENV=development LOG_LEVEL=warn \
+    RATE_LIMIT_BURST=1000000 RATE_LIMIT_PER_MINUTE=1000000 \
+    SIGN_IN_FAILURES_PER_EMAIL=1000000 SIGN_IN_FAILURES_PER_ADDRESS=1000000 OAUTH_CLIENT_FAILURES=1000000 \
+    node --import tsx src/main.ts >>"$SERVER_LOG" 2>&1 &
+  SERVER_PID=$!
+  local deadline=$((SECONDS + READY_TIMEOUT))
+  until [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$BASE/readyz" || true)" = "200" ]; do
+    if ! kill -0 "$SERVER_PID" 2>/dev/null; then
+      show_server_log
+      die "the server exited before GET /readyz returned 200 (log above)"
+    fi
+    if [ "$SECONDS" -ge "$deadline" ]; then
+      show_server_log
+      die "GET $BASE/readyz did not return 200 within ${READY_TIMEOUT}s (server log above)"
+    fi
+    sleep 0.5
+  done
+}
+stop_server() {
+  kill "$SERVER_PID" 2>/dev/null || true
+  wait "$SERVER_PID" 2>/dev/null || true
+  SERVER_PID=""
+}
+
+# ---------------------------------------------------------------- seeding and the sweep
+# What the platform writes by itself (contract-tests/seed.ts): audit entries by every kind of actor,
+# deliveries and mail in every status, a test clock advanced, a payment returned. This server runs
+# every worker job and sends mail to seed.ts's loopback SMTP server; the fuzzing server below runs
+# on the same data without deliveries and mail.
+# With this project's settings only (a run as an integrator makes it, another CONTRACT_CONFIG, fuzzes
+# a fresh database).
+SWEEP_RC=0
+if [ "$(realpath "$CONFIG")" = "$(realpath "$HERE/schemathesis.toml")" ]; then
+  SMTP_PORT="$(free_port)"
+  log "seeding what the platform writes by itself on $BASE (log: ${SERVER_LOG#"$ROOT"/}) ..."
+  start_server ROLE=all SMTP_URL="smtp://127.0.0.1:$SMTP_PORT" COMPLIANCE_SCAN_INTERVAL_SECONDS=1
+  if ! CONTRACT_BASE_URL="$BASE" CONTRACT_API_KEY="$API_KEY" CONTRACT_TEST_API_KEY="$TEST_API_KEY" \
+    SEED_USER_EMAIL="$SEED_USER_EMAIL" SEED_USER_PASSWORD="$SEED_USER_PASSWORD" SEED_SMTP_PORT="$SMTP_PORT" \
+    node --import tsx contract-tests/seed.ts; then
+    show_server_log
+    die "seeding failed (contract-tests/seed.ts, output above)"
+  fi
+  # Every GET of the document, read with keys pinned to each supported version, each answer checked
+  # against that version's document (contract-tests/sweep.ts). Its result counts in the exit code
+  # (and, with CONTRACT_SWEEP_RESULTS, in the summary of `npm test`).
+  CONTRACT_BASE_URL="$BASE" CONTRACT_API_KEY="$API_KEY" CONTRACT_TEST_API_KEY="$TEST_API_KEY" \
+    node --import tsx contract-tests/sweep.ts || SWEEP_RC=$?
+  stop_server
+fi
+
 log "starting the server on $BASE (log: ${SERVER_LOG#"$ROOT"/}) ..."
 # No webhook deliveries: the fuzzer registers endpoints at made-up hosts and nothing is ever sent to
 # them (deliveries are tested against local receivers by the vitest suite). Carrier vetting runs,
 # on the local registry, so created carriers become active or rejected and orders can be walked.
-ROLE=all WORKER_JOBS=vetting,compliance,test_data COMPLIANCE_SCAN_INTERVAL_SECONDS=1 \
-  DATA_DIR="$DATA_DIR_TMP" PORT="$PORT" HOST=127.0.0.1 NODE_ENV=development LOG_LEVEL=warn \
-  RATE_LIMIT_BURST=1000000 RATE_LIMIT_PER_MINUTE=1000000 \
-  SIGN_IN_FAILURES_PER_EMAIL=1000000 SIGN_IN_FAILURES_PER_ADDRESS=1000000 OAUTH_CLIENT_FAILURES=1000000 \
-  node --import tsx src/main.ts >"$SERVER_LOG" 2>&1 &
-SERVER_PID=$!
-
-deadline=$((SECONDS + READY_TIMEOUT))
-until [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$BASE/readyz" || true)" = "200" ]; do
-  if ! kill -0 "$SERVER_PID" 2>/dev/null; then
-    show_server_log
-    die "the server exited before GET /readyz returned 200 (log above)"
-  fi
-  if [ "$SECONDS" -ge "$deadline" ]; then
-    show_server_log
-    die "GET $BASE/readyz did not return 200 within ${READY_TIMEOUT}s (server log above)"
-  fi
-  sleep 0.5
-done
+start_server ROLE=all WORKER_JOBS=vetting,compliance,test_data COMPLIANCE_SCAN_INTERVAL_SECONDS=1
 log "server ready"
 
 # ---------------------------------------------------------------- Schemathesis
@@ -201,4 +248,8 @@ if [ "$rc" -eq 124 ]; then
   log "ERROR: Schemathesis did not finish within ${CONTRACT_TIMEOUT:-1200}s"
 fi
 log "JUnit report: ${JUNIT#"$ROOT"/}; server log: ${SERVER_LOG#"$ROOT"/}"
+if [ "$SWEEP_RC" -ne 0 ]; then
+  log "ERROR: the sweep found answers outside their version's document (above)"
+  [ "$rc" -eq 0 ] && rc=1
+fi
 exit "$rc"

@@ -2016,7 +2016,9 @@ export interface paths {
         };
         /**
          * Liveness
-         * @description 200 while the process is running and serving HTTP.
+         * @description 200 while the process is running and serving HTTP. A worker process (`ROLE=worker`) serves no
+         *     API but answers this path on its `PORT` too, with the same body and none of the API's headers
+         *     (no `Request-Id`, `Service-Version` or rate limit): it is a probe of that process, outside this document.
          */
         get: operations["getHealth"];
         put?: never;
@@ -2037,6 +2039,9 @@ export interface paths {
         /**
          * Readiness
          * @description 200 when the database answers and migrations are applied; 503 otherwise (or while shutting down).
+         *     A worker process (`ROLE=worker`) serves no API but answers this path on its `PORT` too, with
+         *     the same bodies (ready once its loops run) and none of the API's headers (no `Request-Id`,
+         *     `Service-Version` or rate limit): it is a probe of that process, outside this document.
          */
         get: operations["getReadiness"];
         put?: never;

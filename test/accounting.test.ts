@@ -17,6 +17,7 @@ import { verifySignature } from '../src/webhooks/signer.js';
 import { newId } from '../src/shared/ids.js';
 import { migratedUpTo } from './support/migrating.js';
 import { announceOverdueInvoices } from '../src/accounting/invoices.service.js';
+import { checkedFetch } from './support/contract-check.js';
 
 type Json = Record<string, any>;
 
@@ -101,7 +102,7 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
       // The message holds the PDF of the invoice as sent.
       const message = ok(await h.call('GET', `/v1/messages/${inv.delivery.message_id}`));
       expect(message).toMatchObject({ kind: 'invoice', channel: 'email', subject_id: inv.id, to: 'ap@shipper.example', status: 'queued' });
-      const pdf = await fetch(`${h.url}${message.attachments[0].url}`, { headers: { Authorization: `Bearer ${await h.key()}` } });
+      const pdf = await checkedFetch(`${h.url}${message.attachments[0].url}`, { headers: { Authorization: `Bearer ${await h.key()}` } });
       expect(pdf.headers.get('content-type')).toBe('application/pdf');
       expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
     });

@@ -3,8 +3,8 @@
 // change unless a new dated version transforms it (npm run check:breaking runs both in npm test).
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { acceptedMatches, acceptedReason, changeId, compareDocuments, judge, type Change, type RegistryEntry } from '../scripts/breaking-changes.js';
-import { published30File, publishedFile, registry, rendition30 } from '../scripts/api-versions.js';
+import { acceptedMatches, acceptedReason, changeId, compareDocuments, judge, type Change, type RegistryEntry } from '../scripts/spec/breaking-changes.js';
+import { published30File, publishedFile, registry, rendition30 } from '../scripts/spec/api-versions.js';
 import { CURRENT_VERSION } from '../src/shared/versions.js';
 
 type Doc = { paths: Record<string, any>; components: { schemas: Record<string, any> } };
@@ -166,7 +166,7 @@ describe('the version gate', () => {
       expect(doc.openapi).toBe('3.0.3');
       expect(doc.info.version).toBe(version);
       expect(operations(doc)).toEqual(operations(original));
-      // The 3.0 rendition adds a named schema per resource `object` type (`OrderObject`: scripts/openapi30.ts).
+      // The 3.0 rendition adds a named schema per resource `object` type (`OrderObject`: scripts/spec/openapi30.ts).
       const objectType = (name: string) => {
         const schema = (doc.components.schemas as Record<string, { enum?: unknown[] }>)[name];
         return /Object$/.test(name) && !(name in original.components.schemas) && schema?.enum?.length === 1;

@@ -14,6 +14,7 @@ import { createTransport } from '../src/webhooks/transport.js';
 import { startReceiver } from './support/receiver.js';
 import { createHmac } from 'node:crypto';
 import { ORDER_TRANSITIONS, type OrderAction } from '../src/orders/orders.state.js';
+import { checkedFetch } from './support/contract-check.js';
 
 const silent = pino({ level: 'silent' });
 
@@ -372,7 +373,7 @@ describe.each(backends({ pooler: true }))('carriers on %s', (backend: Backend) =
 
     it("emails the carrier its rate confirmation at dispatch, withdraws it if the order is cancelled before it goes, and prints the documents", async () => {
       const text = async (path: string) => {
-        const r = await fetch(`${h.url}${path}`, { headers: { Authorization: `Bearer ${await h.key()}` } });
+        const r = await checkedFetch(`${h.url}${path}`, { headers: { Authorization: `Bearer ${await h.key()}` } });
         expect(r.headers.get('content-type'), path).toBe('application/pdf');
         const { extractText, getDocumentProxy } = await import('unpdf');
         return (await extractText(await getDocumentProxy(new Uint8Array(await r.arrayBuffer())), { mergePages: true })).text;
@@ -402,7 +403,7 @@ describe.each(backends({ pooler: true }))('carriers on %s', (backend: Backend) =
       expect((await h.call('GET', `/v1/orders/${id}`)).body).toMatchObject({ status: 'pending', carrier_id: null, carrier_pay: null });
       const d = await h.call('POST', `/v1/orders/${id}/dispatch`, { body: { carrier_id: activeCarrier, carrier_pay: 110_000, price: 150_000 } });
       expect(d.body).toMatchObject({ status: 'dispatched', carrier_pay: 110_000, price: 150_000 });
-      const r = await fetch(`${h.url}/v1/orders/${id}/rate_confirmation.pdf`, { headers: { Authorization: `Bearer ${await h.key()}` } });
+      const r = await checkedFetch(`${h.url}/v1/orders/${id}/rate_confirmation.pdf`, { headers: { Authorization: `Bearer ${await h.key()}` } });
       const { extractText, getDocumentProxy } = await import('unpdf');
       expect((await extractText(await getDocumentProxy(new Uint8Array(await r.arrayBuffer())), { mergePages: true })).text).toContain('$1,100.00');
       // After dispatch the pay can no longer change.

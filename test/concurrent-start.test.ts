@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { entities } from '../src/db/orm.js';
 import { migrations } from '../src/db/migrations.js';
 import { freePort } from './support/ports.js';
+import { checkedFetch } from './support/contract-check.js';
 
 const base = process.env.TEST_DATABASE_URL;
 const node = process.execPath;
@@ -70,7 +71,8 @@ async function readiness(p: Started, deadline: number): Promise<string> {
   while (Date.now() < deadline) {
     if (exited !== undefined) return `exited ${exited}`;
     try {
-      const res = await fetch(`http://127.0.0.1:${p.port}/readyz`);
+      // A worker's probe is outside the API's document (see /readyz there): read unchecked.
+      const res = await (p.role === 'worker' ? fetch : checkedFetch)(`http://127.0.0.1:${p.port}/readyz`);
       if (res.status === 200) return 'ready';
     } catch {
       /* not listening yet */

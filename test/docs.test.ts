@@ -9,6 +9,7 @@ import { gunzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startHarness, type Harness } from './support/harness.js';
+import { checkedFetch } from './support/contract-check.js';
 
 /** The system Chromium (Debian's `chromium` package); playwright-core never downloads a browser. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -22,7 +23,8 @@ if (skipBrowser) {
   );
 }
 
-const raw = (url: string, headers: Record<string, string> = {}) => fetch(url, { headers: { 'Accept-Encoding': 'identity', ...headers } });
+// Checked like the harness's answers (the documents and pages are operations of the document too).
+const raw = (url: string, headers: Record<string, string> = {}) => checkedFetch(url, { headers: { 'Accept-Encoding': 'identity', ...headers } });
 
 let h: Harness;
 beforeAll(async () => {

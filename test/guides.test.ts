@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerPattern, docBlocks, RUNNABLE_LANGS, stepsOf, type DocBlock } from './support/doc-blocks.js';
 import { migratedDataDir } from './support/embedded-database.js';
 import { freePort } from './support/ports.js';
+import { startRelay, type Relay } from './support/receiver.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const ALL_GUIDES = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
@@ -75,6 +76,11 @@ class GuideShell {
   private readonly background: { child: ChildProcess; out: string; shown: number }[] = [];
   /** Receivers listen where the guides say (4000); here, on a free port of the guide's own. */
   receiverPort = 0;
+  /**
+   * Where deliveries go (a URL the guides spell `127.0.0.1:4000`): a checked hop in front of the
+   * receiver (`startRelay`), so that each delivery is checked against its version's document.
+   */
+  relayPort = 0;
 
   constructor(name: string) {
     this.dir = join(work, name.replace(/[^a-z0-9]+/gi, '-'));
@@ -85,7 +91,7 @@ class GuideShell {
   }
 
   local(code: string): string {
-    return code.replace(/\b4000\b/g, String(this.receiverPort));
+    return code.replace(/127\.0\.0\.1:4000\b/g, `127.0.0.1:${this.relayPort}`).replace(/\b4000\b/g, String(this.receiverPort));
   }
 
   private script(code: string, failOnHttpError: boolean): string {
@@ -169,11 +175,17 @@ for (const guide of GUIDES) {
   if (blocks.length === 0) continue;
   describe(`${guide}, as written`, () => {
     let shell: GuideShell;
+    let relay: Relay;
     beforeAll(async () => {
       shell = new GuideShell(guide);
       shell.receiverPort = await freePort();
+      relay = await startRelay(`http://127.0.0.1:${shell.receiverPort}/`);
+      shell.relayPort = Number(new URL(relay.url).port);
     });
-    afterAll(() => shell?.stop());
+    afterAll(async () => {
+      shell?.stop();
+      await relay?.close();
+    });
 
     for (const block of blocks) {
       const label = `${block.flags.has('output') ? 'prints' : block.params.has('file') ? `saves ${block.params.get('file')}` : block.flags.has('background') ? 'starts' : 'runs'} (${where(block)})`;

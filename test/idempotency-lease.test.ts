@@ -9,6 +9,7 @@ import { createTestDatabase, type TestDatabase } from './support/databases.js';
 import { orderBody, startHarness, TestClock, type Harness } from './support/harness.js';
 import { freePort } from './support/ports.js';
 import { IDEMPOTENCY_LEASE_MS } from '../src/http/idempotency.js';
+import { checkedFetch } from './support/contract-check.js';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('an idempotency key whose process died', () => {
   let database: TestDatabase;
@@ -42,12 +43,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('an idempotency key whose proces
     const exited = new Promise((resolve) => child.once('exit', resolve));
     try {
       for (let i = 0; ; i++) {
-        if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)) break;
+        if (await checkedFetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)) break;
         if (i > 300) throw new Error('server not ready');
         await new Promise((r) => setTimeout(r, 100));
       }
       const cancel = { reason: 'customer_request' };
-      const pending = fetch(`http://127.0.0.1:${port}/v1/orders/${order.id}/cancel`, {
+      const pending = checkedFetch(`http://127.0.0.1:${port}/v1/orders/${order.id}/cancel`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'killed-1' },
         body: JSON.stringify(cancel),

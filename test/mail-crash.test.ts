@@ -30,6 +30,7 @@ async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
   });
   for (let i = 0; i < 300; i++) {
     try {
+      // A worker's probe is outside the API's document (see /readyz there): read unchecked.
       if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return child;
     } catch {
       /* starting */

@@ -30,6 +30,7 @@ import { BROKER, invoiceDocument, rateConfirmationDocument, remittanceDocument, 
 import { freePort } from './support/ports.js';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp.js';
 import { fixtures } from './support/fixtures.js';
+import { checkedFetch } from './support/contract-check.js';
 
 const silent = pino({ level: 'silent' });
 const FROM = 'Roadway Billing <billing@mail.roadway.example>';
@@ -96,7 +97,7 @@ describe.each(backends())('mail on %s', (backend: Backend) => {
   const jobOf = (id: string) => h.database.db.em().findOneOrFail(Job, { kind: MAIL_JOB, subjectId: id });
   const arrivalsOf = (m: Pick<Message, 'internetMessageId'>, server = smtp) => server.received.filter((r) => r.parsed.messageId === m.internetMessageId);
   const download = async (path: string, k = key) => {
-    const res = await fetch(h.url + path, { headers: { Authorization: `Bearer ${k}` } });
+    const res = await checkedFetch(h.url + path, { headers: { Authorization: `Bearer ${k}` } });
     return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
   };
 

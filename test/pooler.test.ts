@@ -1,4 +1,4 @@
-// Behind a transaction-mode pooler (PgBouncer 1.18 from Debian, started by scripts/pgbouncer.sh;
+// Behind a transaction-mode pooler (PgBouncer 1.18 from Debian, started by scripts/test/pgbouncer.sh;
 // TEST_POOLER_URL), as a managed host's pooled DATABASE_URL: an API and a worker process run the
 // whole scenario (orders through delivery, a webhook that fails and is retried, a replay, carriers
 // vetted by the worker, invoices, payments and carrier payments) with no error in their logs; with
@@ -15,6 +15,7 @@ import { backends, createTestDatabase } from './support/databases.js';
 import { orderBody } from './support/harness.js';
 import { freePort } from './support/ports.js';
 import { startReceiver, type Receiver } from './support/receiver.js';
+import { checkedFetch } from './support/contract-check.js';
 
 const node = process.execPath;
 /** The key that seals webhook signing secrets, shared by the processes of the file. */
@@ -48,7 +49,8 @@ async function start(role: 'api' | 'worker', env: Record<string, string>): Promi
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
-    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) return { url, child, lines: () => output.split('\n').filter(Boolean) };
+    // A worker's probe is outside the API's document (see /readyz there): read unchecked.
+    if (await (role === 'worker' ? fetch : checkedFetch)(`${url}/readyz`).then((r) => r.ok, () => false)) return { url, child, lines: () => output.split('\n').filter(Boolean) };
     if (child.exitCode !== null) throw new Error(`${role} exited ${child.exitCode}:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -60,7 +62,7 @@ const problems = (p: Started) => p.lines().filter((l) => !/^\{.*"level":(10|20|3
 
 /** Calls the API with `key`; fails on a 5xx. */
 const client = (api: Started, key: string) => async (method: string, path: string, body?: unknown) => {
-  const res = await fetch(api.url + path, {
+  const res = await checkedFetch(api.url + path, {
     method,
     headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './support/ports.js';
 import { migratedDataDir } from './support/embedded-database.js';
 import { startReceiver } from './support/receiver.js';
+import { checkedFetch } from './support/contract-check.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'vt-process-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -23,7 +24,7 @@ function startServer(port: number, extraEnv: Record<string, string> = {}) {
   const ready = new Promise<void>((resolve, reject) => {
     const timer = setInterval(async () => {
       try {
-        if ((await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200) {
+        if ((await checkedFetch(`http://127.0.0.1:${port}/readyz`)).status === 200) {
           clearInterval(timer);
           resolve();
         }
@@ -78,22 +79,22 @@ describe('npm run keys -- create', () => {
     await server.ready;
     try {
       const base = `http://127.0.0.1:${port}`;
-      const list = await fetch(`${base}/v1/orders`, { headers: { Authorization: `Bearer ${key}` } });
+      const list = await checkedFetch(`${base}/v1/orders`, { headers: { Authorization: `Bearer ${key}` } });
       expect(list.status).toBe(200);
-      const create = await fetch(`${base}/v1/customers`, {
+      const create = await checkedFetch(`${base}/v1/customers`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
         body: '{"name":"x"}',
       });
       expect(create.status).toBe(403);
       // The test key writes test data, which the live key does not see.
-      const made = await fetch(`${base}/v1/customers`, { method: 'POST', headers: { Authorization: `Bearer ${testKey}`, 'Content-Type': 'application/json' }, body: '{"name":"Sandbox"}' });
+      const made = await checkedFetch(`${base}/v1/customers`, { method: 'POST', headers: { Authorization: `Bearer ${testKey}`, 'Content-Type': 'application/json' }, body: '{"name":"Sandbox"}' });
       expect(made.status).toBe(201);
       const testCustomer = (await made.json()) as { id: string; livemode: boolean };
       expect(testCustomer.livemode).toBe(false);
-      expect((await fetch(`${base}/v1/customers/${testCustomer.id}`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(404);
+      expect((await checkedFetch(`${base}/v1/customers/${testCustomer.id}`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(404);
       // Each key made on the command line is in the audit log of its mode, by `system`.
-      const audit = (await (await fetch(`${base}/v1/audit_logs?action=api_key.created`, { headers: { Authorization: `Bearer ${auditKey}` } })).json()) as { data: { actor: string; request_id: string | null }[] };
+      const audit = (await (await checkedFetch(`${base}/v1/audit_logs?action=api_key.created`, { headers: { Authorization: `Bearer ${auditKey}` } })).json()) as { data: { actor: string; request_id: string | null }[] };
       expect(audit.data).toHaveLength(2);
       expect(audit.data.every((e) => e.actor === 'system' && e.request_id === null)).toBe(true);
       // The database already had an account, so no development key is printed.
@@ -127,7 +128,7 @@ describe('npm run keys -- create', () => {
       await expect(second.ready).rejects.toThrow(`in use by process ${server.child.pid}`);
       expect(await second.exited).toBe(1);
       // The running server is untouched: it still answers.
-      expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+      expect((await checkedFetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
     } finally {
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
@@ -141,7 +142,7 @@ describe('npm run keys -- create', () => {
     const again = startServer(againPort);
     await again.ready;
     try {
-      const answer = await fetch(`http://127.0.0.1:${againPort}/v1/customers`, { headers: { Authorization: `Bearer ${key}` } });
+      const answer = await checkedFetch(`http://127.0.0.1:${againPort}/v1/customers`, { headers: { Authorization: `Bearer ${key}` } });
       expect(answer.status).toBe(200);
     } finally {
       again.child.kill('SIGTERM');
@@ -164,8 +165,8 @@ describe('server start-up and shutdown', () => {
       expect(output()).toContain(`curl -s http://127.0.0.1:${port}/v1/customers`);
       // In development without METRICS_PORT or METRICS_TOKEN, the metrics are open on the API port, and the start-up line says so.
       expect(output()).toContain(`"metrics":"http://127.0.0.1:${port}/metrics, open to anyone (development; in production set METRICS_PORT or METRICS_TOKEN)"`);
-      expect((await fetch(`${base}/metrics`)).status).toBe(200);
-      const customer = await fetch(`${base}/v1/customers`, {
+      expect((await checkedFetch(`${base}/metrics`)).status).toBe(200);
+      const customer = await checkedFetch(`${base}/v1/customers`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
         body: '{"name":"First"}',
@@ -193,7 +194,7 @@ describe('server start-up and shutdown', () => {
       expect(await answered).toBe(201);
       expect(await exited).toBe(0);
       // New connections are refused once it has stopped.
-      await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+      await expect(checkedFetch(`${base}/healthz`)).rejects.toThrow();
     } finally {
       child.kill('SIGKILL');
       rmSync(fresh, { recursive: true, force: true });
@@ -210,7 +211,7 @@ describe('a later start on the embedded database', () => {
       return { code: r.status, out: r.stdout, err: r.stderr };
     };
     const signIn = (base: string, password: string) =>
-      fetch(`${base}/v1/sessions`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'owner@development.localhost', password }) });
+      checkedFetch(`${base}/v1/sessions`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'owner@development.localhost', password }) });
     try {
       expect(first.key, first.output()).toBeDefined();
       const oldPassword = /sign in as owner@development\.localhost with the password \(shown once\):\n\n {2}(\S+)/.exec(first.output())?.[1];
@@ -218,7 +219,7 @@ describe('a later start on the embedded database', () => {
       const signedIn = await signIn(first.base, oldPassword!);
       expect(signedIn.status).toBe(201);
       const cookie = signedIn.headers.get('set-cookie')!.split(';')[0]!;
-      expect((await fetch(`${first.base}/v1/sessions/current`, { headers: { Cookie: cookie } })).status).toBe(200);
+      expect((await checkedFetch(`${first.base}/v1/sessions/current`, { headers: { Cookie: cookie } })).status).toBe(200);
       // Beside the running server the users CLI refuses, saying why, and changes nothing.
       const refused = cli('src/users-cli.ts', ['reset-password', '--email', 'owner@development.localhost']);
       expect(refused.code).toBe(1);
@@ -261,8 +262,8 @@ describe('a later start on the embedded database', () => {
       await third.ready;
       try {
         const base = `http://127.0.0.1:${thirdPort}`;
-        expect((await fetch(`${base}/v1/customers`, { headers: { Authorization: `Bearer ${newKey}` } })).status).toBe(200);
-        expect((await fetch(`${base}/v1/sessions/current`, { headers: { Cookie: cookie } })).status).toBe(401);
+        expect((await checkedFetch(`${base}/v1/customers`, { headers: { Authorization: `Bearer ${newKey}` } })).status).toBe(200);
+        expect((await checkedFetch(`${base}/v1/sessions/current`, { headers: { Cookie: cookie } })).status).toBe(401);
         expect((await signIn(base, oldPassword!)).status).toBe(401);
         expect((await signIn(base, newPassword)).status).toBe(201);
       } finally {
@@ -285,9 +286,11 @@ describe('metrics on a port of their own', () => {
       expect(key, output()).toBeDefined();
       const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
       expect(output()).toContain(`"metrics":"${metricsUrl} (METRICS_PORT, bearer METRICS_TOKEN; not on the API port)"`);
-      const api = await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${token}` } });
+      const api = await checkedFetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${token}` } });
       expect(api.status).toBe(404);
       expect(((await api.json()) as { error: { code: string } }).error.code).toBe('route_not_found');
+      // The metrics port is a listener of its own, outside the API's document (which describes
+      // /metrics on the API's port): its answers are read as they are, unchecked.
       const without = await fetch(metricsUrl);
       expect(without.status).toBe(401);
       expect(without.headers.get('www-authenticate')).toBe('Bearer realm="metrics"');
@@ -382,7 +385,7 @@ describe('carrier vetting in the running server', () => {
       const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
       const onboard = async (dot: string) =>
         ((await (
-          await fetch(`${base}/v1/carriers`, {
+          await checkedFetch(`${base}/v1/carriers`, {
             method: 'POST',
             headers,
             body: JSON.stringify({ dot_number: dot, contact_name: 'A', contact_email: 'a@b.example', phone: '+16025550117' }),
@@ -391,7 +394,7 @@ describe('carrier vetting in the running server', () => {
       const pass = await onboard('2847193');
       const fail = await onboard('1873420');
       const t0 = Date.now();
-      const status = async (id: string) => ((await (await fetch(`${base}/v1/carriers/${id}`, { headers })).json()) as { status: string }).status;
+      const status = async (id: string) => ((await (await checkedFetch(`${base}/v1/carriers/${id}`, { headers })).json()) as { status: string }).status;
       while ((await status(pass.id)) === 'pending_vetting' || (await status(fail.id)) === 'pending_vetting') {
         if (Date.now() - t0 > 10_000) throw new Error('vetting did not finish within 10 s');
         await new Promise((r) => setTimeout(r, 100));
@@ -417,7 +420,7 @@ describe('tracing in the running server', () => {
     });
     const traceId = '0af7651916cd43dd8448eb211c80319c';
     try {
-      const r = await fetch(`${base}/v1/customers`, { headers: { Authorization: `Bearer ${key}`, traceparent: `00-${traceId}-b7ad6b7169203331-01` } });
+      const r = await checkedFetch(`${base}/v1/customers`, { headers: { Authorization: `Bearer ${key}`, traceparent: `00-${traceId}-b7ad6b7169203331-01` } });
       expect(r.status).toBe(200);
       const requestId = r.headers.get('request-id');
       const deadline = Date.now() + 5_000;
@@ -425,9 +428,9 @@ describe('tracing in the running server', () => {
       const line = output().split('\n').find((l) => l.includes(`"request_id":"${requestId}"`) && l.includes('"msg":"request"'));
       expect(JSON.parse(line!)).toMatchObject({ request_id: requestId, trace_id: traceId, operation: 'listCustomers', status: 200 });
       // Health probes answered well stay out of the info log (one a second would bury everything).
-      expect((await fetch(`${base}/readyz`)).status).toBe(200);
-      expect((await fetch(`${base}/healthz`)).status).toBe(200);
-      const after = (await fetch(`${base}/v1/customers`, { headers: { Authorization: `Bearer ${key}` } })).headers.get('request-id');
+      expect((await checkedFetch(`${base}/readyz`)).status).toBe(200);
+      expect((await checkedFetch(`${base}/healthz`)).status).toBe(200);
+      const after = (await checkedFetch(`${base}/v1/customers`, { headers: { Authorization: `Bearer ${key}` } })).headers.get('request-id');
       while (!output().includes(after!) && Date.now() < deadline + 5_000) await new Promise((res) => setTimeout(res, 50));
       expect(output()).toContain(after!);
       expect(output()).not.toMatch(/"path":"\/(readyz|healthz)"/);

@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './support/ports.js';
+import { checkedFetch } from './support/contract-check.js';
 
 const run = promisify(execFile);
 const base = process.env.TEST_DATABASE_URL;
@@ -102,37 +103,37 @@ describe.skipIf(!base)('the packed package installed with production dependencie
     const url = `http://127.0.0.1:${port}`;
     let ready = 0;
     for (let i = 0; i < 150 && ready !== 200 && child.exitCode === null; i++) {
-      ready = await fetch(`${url}/readyz`).then((r) => r.status, () => 0);
+      ready = await checkedFetch(`${url}/readyz`).then((r) => r.status, () => 0);
       if (ready !== 200) await new Promise((r) => setTimeout(r, 200));
     }
     expect(ready, output).toBe(200);
 
     // The published specs are served from generated/ next to dist/.
-    const spec = await fetch(`${url}/openapi.json`);
+    const spec = await checkedFetch(`${url}/openapi.json`);
     expect(spec.status).toBe(200);
     expect(((await spec.json()) as { openapi: string }).openapi).toMatch(/^3\.1/);
     // And each older version's, from generated/versions/.
-    const preview = await fetch(`${url}/openapi.json?version=2026-01-15`);
+    const preview = await checkedFetch(`${url}/openapi.json?version=2026-01-15`);
     expect(((await preview.json()) as { info: { version: string } }).info.version).toBe('2026-01-15');
     // The dashboard, built into the package, is served with its policy.
-    const dashboard = await fetch(`${url}/dashboard/`);
+    const dashboard = await checkedFetch(`${url}/dashboard/`);
     expect(dashboard.status).toBe(200);
     expect(dashboard.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-    const docs = await fetch(`${url}/docs`);
+    const docs = await checkedFetch(`${url}/docs`);
     expect(docs.status).toBe(200);
     // Every script the page loads is served by the production install itself (Redoc's bundle included).
     const scripts = [...(await docs.text()).matchAll(/(?:src|href)="\/docs\/assets\/([^"]+)"/g)].map((m) => m[1]);
     expect(scripts.length).toBeGreaterThan(0);
-    for (const name of scripts) expect((await fetch(`${url}/docs/assets/${name}`)).status, name).toBe(200);
+    for (const name of scripts) expect((await checkedFetch(`${url}/docs/assets/${name}`)).status, name).toBe(200);
 
     const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
-    const created = await fetch(`${url}/v1/customers`, { method: 'POST', headers, body: JSON.stringify({ name: 'Packed Auto Sales' }) });
+    const created = await checkedFetch(`${url}/v1/customers`, { method: 'POST', headers, body: JSON.stringify({ name: 'Packed Auto Sales' }) });
     expect(created.status, output).toBe(201);
     const customer = (await created.json()) as { id: string; name: string };
-    const read = await fetch(`${url}/v1/customers/${customer.id}`, { headers });
+    const read = await checkedFetch(`${url}/v1/customers/${customer.id}`, { headers });
     expect(read.status).toBe(200);
     expect(((await read.json()) as { name: string }).name).toBe('Packed Auto Sales');
-    expect((await fetch(`${url}/v1/customers`, { headers: { Authorization: 'Bearer sk_wrong' } })).status).toBe(401);
+    expect((await checkedFetch(`${url}/v1/customers`, { headers: { Authorization: 'Bearer sk_wrong' } })).status).toBe(401);
 
     child.kill('SIGTERM');
     expect(await exited, output).toBe(0);

@@ -14,6 +14,7 @@ import { memoryStore, postgresStore, stepPolicy } from '../src/http/rate-limit.j
 import { stepNow, type BucketState } from '../src/http/rate-limit.step.js';
 import { checkBoundaries } from './support/rate-limit-model.js';
 import { redisStore } from '../src/http/rate-limit.redis.js';
+import { checkedFetch } from './support/contract-check.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisAvailable = await (async () => {
@@ -268,7 +269,7 @@ async function serverProcess(env: Record<string, string>): Promise<{ url: string
   child.stderr!.on('data', (d) => (stderr += d));
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
-    const ok = await fetch(`${url}/readyz`).then((r) => r.status === 200, () => false);
+    const ok = await checkedFetch(`${url}/readyz`).then((r) => r.status === 200, () => false);
     if (ok) return { url, child };
     if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${stderr}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -299,7 +300,7 @@ describe.skipIf(sharedStores.length === 0).each(sharedStores)('two server proces
     const statuses: number[] = [];
     // Alternate between the processes, two at a time, so both serve and race on the same bucket.
     for (let i = 0; i < 15; i++) {
-      const replies = await Promise.all(servers.map((s) => fetch(`${s.url}/v1/orders`, { headers: { Authorization: `Bearer ${secret}` } })));
+      const replies = await Promise.all(servers.map((s) => checkedFetch(`${s.url}/v1/orders`, { headers: { Authorization: `Bearer ${secret}` } })));
       statuses.push(...replies.map((r) => r.status));
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(20);

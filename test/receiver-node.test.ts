@@ -30,6 +30,7 @@ import {
 } from '../packages/webhooks-node/src/index.js';
 import { emitEveryEventType, LIVE_EVENT_TYPES } from './support/events.js';
 import { startHarness, type Harness } from './support/harness.js';
+import { startRelay, type Relay } from './support/receiver.js';
 import { freePort } from './support/ports.js';
 
 const PACKAGE = 'packages/webhooks-node';
@@ -283,6 +284,7 @@ describe('the built package in a receiver, on every supported Node', () => {
   let work: string;
   let h: Harness;
   const running = new Map<number, Running>();
+  const relays: Relay[] = [];
   const transport = createTransport({ allowPrivateTargets: true, timeoutMs: 5_000 });
 
   beforeAll(async () => {
@@ -309,7 +311,10 @@ describe('the built package in a receiver, on every supported Node', () => {
       if (!node.path) continue;
       const port = await freePort();
       const url = `http://127.0.0.1:${port}/`;
-      const created = await h.call('POST', '/v1/webhook_endpoints', { key, body: { url, enabled_events: ['*'] } });
+      // Delivered through a checked hop: each delivery is checked against its version's document too.
+      const relay = await startRelay(url);
+      relays.push(relay);
+      const created = await h.call('POST', '/v1/webhook_endpoints', { key, body: { url: relay.url, enabled_events: ['*'] } });
       if (created.status !== 201) throw new Error(`creating an endpoint: ${created.status} ${created.text}`);
       endpoints.push(created.body.id);
       // Mid-rotation, the receiver still on the old secret: every delivery carries two v1 signatures.
@@ -354,6 +359,7 @@ describe('the built package in a receiver, on every supported Node', () => {
 
   afterAll(async () => {
     for (const r of running.values()) r.child.kill();
+    await Promise.all(relays.map((r) => r.close()));
     await transport.close();
     await h?.close();
     if (work) rmSync(work, { recursive: true, force: true });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changelogEntries, newVersionsSince, renderChangelog, specChangelog, type ApiDocuments } from '../scripts/spec-changelog.js';
+import { changelogEntries, newVersionsSince, renderChangelog, specChangelog, type ApiDocuments } from '../scripts/spec/changelog.js';
 
 type Doc = Record<string, any>;
 
@@ -244,7 +244,7 @@ describe('a schema written another way is not a change', () => {
 });
 
 describe('npm run spec:changelog -- <base-ref>', () => {
-  const script = path.resolve('scripts/spec-changelog.ts');
+  const script = path.resolve('scripts/spec/changelog.ts');
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   let repo = '';
   const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, stdio: 'pipe' });

@@ -1,13 +1,13 @@
 // What may grow without a new API version (docs/api-versions.md, "What may grow"): the lint rule that
-// keeps answers and event payloads open (scripts/spec-growth.ts), and today's schemas accepting the
+// keeps answers and event payloads open (scripts/spec/growth.ts), and today's schemas accepting the
 // answers and payloads of a next release that only adds (a property, a value of a growing enum, an
 // event type).
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import type { JsonObject } from '../scripts/json.js';
-import { growthProblems } from '../scripts/spec-growth.js';
+import type { JsonObject } from '../scripts/spec/json.js';
+import { growthProblems } from '../scripts/spec/growth.js';
 
 const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as JsonObject;
 const openapi = read('generated/openapi.json');

@@ -3,8 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { nodeAt, pointerPath } from '../scripts/json.js';
-import { indexProblems } from '../scripts/spec-parts.js';
+import { nodeAt, pointerPath } from '../scripts/spec/json.js';
+import { indexProblems } from '../scripts/spec/parts.js';
 import { describe, expect, it } from 'vitest';
 import { operationHandlers } from '../src/http/app.js';
 import { allScopes } from '../src/shared/spec.js';
@@ -225,7 +225,7 @@ describe('the specs split by domain', () => {
 
 describe('generated/', () => {
   it('is fresh: npm run generate would change nothing', () => {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate.ts', '--check'], { encoding: 'utf8', stdio: 'pipe' });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/spec/generate.ts', '--check'], { encoding: 'utf8', stdio: 'pipe' });
     expect(out).toMatch(/up to date/);
   }, 120_000);
 });

@@ -17,7 +17,7 @@ import { createTransport } from '../src/webhooks/transport.js';
 import { DeliveryWorker } from '../src/webhooks/worker.js';
 import { ATTEMPT_DELAYS_MS } from '../src/webhooks/schedule.js';
 import { TEST_CLOCK_ADVANCE_JOB, testClockAdvanceJob } from '../src/test-helpers/test-clocks.service.js';
-import { CLOCK_LIMITS } from '../src/test-helpers/test-clocks.js';
+import { CLOCK_LIMITS } from '../src/clocks/object-clock.js';
 import { verifySignature } from '../src/webhooks/signer.js';
 
 type Json = Record<string, any>;

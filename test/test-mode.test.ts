@@ -23,6 +23,7 @@ import { createTransport } from '../src/webhooks/transport.js';
 import { DeliveryWorker } from '../src/webhooks/worker.js';
 import { TEST_DATA_DELETION_JOB, testDataDeletionJob } from '../src/test-helpers/test-data.service.js';
 import { verifySignature } from '../src/webhooks/signer.js';
+import { checkedFetch } from './support/contract-check.js';
 
 type Json = Record<string, any>;
 const silent = pino({ level: 'silent' });
@@ -289,7 +290,7 @@ describe.each(backends())('test mode on %s', (backend: Backend) => {
 
     const testMessages = ok(await h.call('GET', `/v1/messages?subject_id=${testInvoice.id}`, { key: test })).data as Json[];
     expect(testMessages.map((m) => [m.status, m.livemode, m.attempts, m.next_attempt_at])).toEqual([['kept', false, 0, null]]);
-    const pdf = await fetch(`${h.url}/v1/messages/${testMessages[0]!.id}/attachments/0`, { headers: { Authorization: `Bearer ${test}` } });
+    const pdf = await checkedFetch(`${h.url}/v1/messages/${testMessages[0]!.id}/attachments/0`, { headers: { Authorization: `Bearer ${test}` } });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     const { extractText, getDocumentProxy } = await import('unpdf');

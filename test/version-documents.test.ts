@@ -1,8 +1,8 @@
 // Each older API version's documents (generated/versions/<version>/) are the current ones passed
-// through that version's transforms (scripts/version-documents.ts): schemas, examples and info.
+// through that version's transforms (scripts/spec/version-documents.ts): schemas, examples and info.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { documentForVersion, OLDER_VERSIONS, versionDocumentFile } from '../scripts/version-documents.js';
+import { documentForVersion, OLDER_VERSIONS, versionDocumentFile } from '../scripts/spec/version-documents.js';
 import { CURRENT_VERSION, renderForVersion, SUPPORTED_VERSIONS } from '../src/shared/versions.js';
 
 const read = (name: string) => JSON.parse(readFileSync(`generated/${name}`, 'utf8')) as Record<string, any>;

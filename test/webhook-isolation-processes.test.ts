@@ -9,6 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { backends, createTestDatabase } from './support/databases.js';
 import { orderBody } from './support/harness.js';
 import { freePort } from './support/ports.js';
+import { onDelivery } from './support/receiver.js';
+import { checkedFetch } from './support/contract-check.js';
 
 const node = process.execPath;
 const LIMIT = 4;
@@ -31,8 +33,7 @@ async function countingReceiver() {
       inFlight.set(path, (inFlight.get(path) ?? 1) - 1);
     };
     res.on('close', finish);
-    req.resume();
-    req.on('end', () => {
+    onDelivery(req, () => {
       received.set(path, [...(received.get(path) ?? []), String(req.headers['service-event-id'])]);
       if (path === '/n') return void hanging.add(res);
       const answer = () => {
@@ -81,6 +82,7 @@ async function startProcess(env: Record<string, string>): Promise<{ child: Child
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     try {
+      // A worker's probe is outside the API's document (see /readyz there): read unchecked.
       if ((await fetch(`${url}/readyz`)).ok) return { child, url };
     } catch {
       /* starting */
@@ -123,7 +125,7 @@ describe.runIf(backends().includes('postgresql'))('endpoint isolation over two w
       });
     }
     const post = (k: string, path: string, body: unknown) =>
-      fetch(api.url + path, { method: 'POST', headers: { Authorization: `Bearer ${k}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then(
+      checkedFetch(api.url + path, { method: 'POST', headers: { Authorization: `Bearer ${k}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then(
         (r) => r.json() as Promise<any>,
       );
     const customers: Record<string, string> = {};

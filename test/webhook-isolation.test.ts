@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { backends, type Backend } from './support/databases.js';
 import { orderBody, startHarness, TestClock, type Harness } from './support/harness.js';
-import { startReceiver, type Receiver } from './support/receiver.js';
+import { onDelivery, startReceiver, type Receiver } from './support/receiver.js';
 import { DeliveryWorker } from '../src/webhooks/worker.js';
 import { createTransport, type Transport } from '../src/webhooks/transport.js';
 import { ATTEMPT_DELAYS_MS } from '../src/webhooks/schedule.js';
@@ -19,8 +19,7 @@ const silent = pino({ level: 'silent' });
 async function flakyServer() {
   const state = { connections: 0, answer: false, ok: [] as string[] };
   const server: Server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
+    onDelivery(req, () => {
       state.ok.push(String(req.headers['service-event-id']));
       res.writeHead(200).end();
     });
@@ -117,8 +116,7 @@ describe.each(backends())('webhook endpoint isolation on %s', (backend: Backend)
       const state = { inFlight: 0, max: 0, ok: 0 };
       const server = createServer((req, res) => {
         state.max = Math.max(state.max, ++state.inFlight);
-        req.resume();
-        req.on('end', () =>
+        onDelivery(req, () =>
           setTimeout(() => {
             state.inFlight--;
             state.ok++;

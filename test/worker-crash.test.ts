@@ -8,6 +8,7 @@ import { backends, createTestDatabase, type Backend } from './support/databases.
 import { orderBody } from './support/harness.js';
 import { startReceiver } from './support/receiver.js';
 import { freePort } from './support/ports.js';
+import { checkedFetch } from './support/contract-check.js';
 
 const node = process.execPath;
 
@@ -20,7 +21,7 @@ async function startProcess(env: Record<string, string>): Promise<{ child: Child
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     try {
-      if ((await fetch(`${url}/readyz`)).ok) return { child, url };
+      if ((await checkedFetch(`${url}/readyz`)).ok) return { child, url };
     } catch {
       /* starting */
     }
@@ -63,7 +64,7 @@ describe.each(backends({ pooler: true }))('a worker killed mid-delivery on %s', 
     const first = await startProcess(env);
     const auth = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
     const post = (url: string, path: string, body: unknown) =>
-      fetch(url + path, { method: 'POST', headers: auth, body: JSON.stringify(body) }).then((r) => r.json() as Promise<any>);
+      checkedFetch(url + path, { method: 'POST', headers: auth, body: JSON.stringify(body) }).then((r) => r.json() as Promise<any>);
     const endpoint = await post(first.url, '/v1/webhook_endpoints', { url: receiver.url, enabled_events: ['order.created'] });
     const customer = await post(first.url, '/v1/customers', { name: 'Crash Test' });
     await post(first.url, '/v1/orders', orderBody(customer.id));
@@ -81,7 +82,7 @@ describe.each(backends({ pooler: true }))('a worker killed mid-delivery on %s', 
     expect(Date.now() - t0).toBeLessThan(15_000);
     expect(receiver.received[1]!.headers['service-event-id']).toBe(receiver.received[0]!.headers['service-event-id']);
     await new Promise((r) => setTimeout(r, 500));
-    const log = (await fetch(`${second.url}/v1/webhook_endpoints/${endpoint.id}/deliveries`, { headers: auth }).then((r) => r.json())) as any;
+    const log = (await checkedFetch(`${second.url}/v1/webhook_endpoints/${endpoint.id}/deliveries`, { headers: auth }).then((r) => r.json())) as any;
     expect(log.data).toHaveLength(1);
     // The killed worker's attempt never got recorded; the survivor's did.
     expect(log.data[0]).toMatchObject({ status: 'succeeded', attempt_count: 1 });
@@ -114,7 +115,7 @@ describe.each(backends({ pooler: true }))('a worker killed mid-delivery on %s', 
     const first = await startProcess(env);
     const auth = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
     const post = (url: string, path: string, body: unknown) =>
-      fetch(url + path, { method: 'POST', headers: auth, body: JSON.stringify(body) }).then((r) => r.json() as Promise<any>);
+      checkedFetch(url + path, { method: 'POST', headers: auth, body: JSON.stringify(body) }).then((r) => r.json() as Promise<any>);
     const endpoint = await post(first.url, '/v1/webhook_endpoints', { url: receiver.url, enabled_events: ['order.created'] });
     const customer = await post(first.url, '/v1/customers', { name: 'Crash Test' });
     for (let i = 0; i < 8; i++) await post(first.url, '/v1/orders', orderBody(customer.id));
@@ -129,7 +130,7 @@ describe.each(backends({ pooler: true }))('a worker killed mid-delivery on %s', 
     });
     await receiver.waitFor(16, 30_000);
     const log = async () =>
-      ((await fetch(`${second.url}/v1/webhook_endpoints/${endpoint.id}/deliveries?limit=100`, { headers: auth }).then((r) => r.json())) as any).data as any[];
+      ((await checkedFetch(`${second.url}/v1/webhook_endpoints/${endpoint.id}/deliveries?limit=100`, { headers: auth }).then((r) => r.json())) as any).data as any[];
     for (let i = 0; i < 100 && (await log()).some((d) => d.status !== 'succeeded'); i++) await new Promise((r) => setTimeout(r, 100));
     const deliveries = await log();
     expect(deliveries).toHaveLength(8);

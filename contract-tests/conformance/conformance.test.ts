@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { backends, type Backend } from '../../test/support/databases.js';
 import { orderBody, startHarness, TestClock, type Harness } from '../../test/support/harness.js';
+import { checkedFetch } from '../../test/support/contract-check.js';
 import { startReceiver, type Receiver } from '../../test/support/receiver.js';
 import { DeliveryWorker } from '../../src/webhooks/worker.js';
 import { createTransport } from '../../src/webhooks/transport.js';
@@ -268,7 +269,7 @@ describe.each(backends())('the specification on %s', (backend: Backend) => {
     });
     it(`A2: ${text('A2')}`, async () => {
       const client = (await call('POST', '/v1/oauth_clients', { body: { name: 'partner', scopes: ['orders:read'] } })).body;
-      const token = await fetch(`${h.url}/oauth/token`, {
+      const token = await checkedFetch(`${h.url}/oauth/token`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: `Basic ${Buffer.from(`${client.id}:${client.client_secret}`).toString('base64')}` },
         body: 'grant_type=client_credentials',

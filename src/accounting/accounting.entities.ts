@@ -2,7 +2,7 @@
 // orders each paid) and the lines of the general ledger. Amounts are integer cents (bigint columns).
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { components } from '../../generated/openapi.js';
-import type { Movement } from './accounting.rules.js';
+import type { Movement } from './accounting.types.js';
 
 type S = components['schemas'];
 

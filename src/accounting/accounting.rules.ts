@@ -5,6 +5,7 @@
 import type { components } from '../../generated/openapi.js';
 import { errors } from '../shared/errors.js';
 import type { Invoice } from './accounting.entities.js';
+import type { Movement } from './accounting.types.js';
 import { invoiceLifecycle } from './invoices.state.js';
 
 type S = components['schemas'];
@@ -23,9 +24,6 @@ export const LEDGER_ACCOUNTS: readonly { account: LedgerAccount; normal: Directi
   { account: 'carrier_cost', normal: 'debit' },
   { account: 'carrier_payable', normal: 'credit' },
 ];
-
-/** The money movements the ledger records (each journal entry's `kind`), and the migration's reclassification. */
-export type Movement = 'order_delivered' | 'invoice_sent' | 'invoice_voided' | 'payment_received' | 'payment_returned' | 'carrier_payment_sent' | 'reclassification';
 
 /** One line of a journal entry: an account debited or credited, and the load it is about (revenue, cost, unbilled and deferred amounts are per load). */
 export interface PostingLine {

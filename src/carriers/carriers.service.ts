@@ -18,7 +18,7 @@ import { carrierLifecycle } from './carriers.state.js';
 import { registryFor, vetCarrier, type CarrierRecord, type RegistryProvider } from './registry/index.js';
 import { nextCheckAt } from './monitor.rules.js';
 import { livemodeOf } from '../shared/livemode.js';
-import { atTime, clockForNew, clockTime } from '../test-helpers/test-clocks.js';
+import { atTime, clockForNew, clockTime } from '../clocks/object-clock.js';
 
 /** How often an active or suspended carrier is read again (CARRIER_MONITOR_INTERVAL_HOURS). */
 export const DEFAULT_MONITOR_INTERVAL_MS = 24 * 3_600_000;

@@ -36,7 +36,7 @@ import {
 import { createRegistryProvider, registryFor, RegistryUnavailableError, type CarrierRecord, type RegistryProvider } from './registry/index.js';
 import { DEFAULT_MONITOR_INTERVAL_MS } from './carriers.service.js';
 import { livemodeOf } from '../shared/livemode.js';
-import { atTime, clockTime } from '../test-helpers/test-clocks.js';
+import { atTime, clockTime } from '../clocks/object-clock.js';
 
 type S = components['schemas'];
 

@@ -8,7 +8,7 @@ import { mergeMetadata } from '../shared/metadata.js';
 import { listPage, type Page, type PageQuery } from '../shared/pagination.js';
 import { Customer } from './customers.entities.js';
 import { livemodeOf } from '../shared/livemode.js';
-import { clockForNew } from '../test-helpers/test-clocks.js';
+import { clockForNew } from '../clocks/object-clock.js';
 
 type S = components['schemas'];
 

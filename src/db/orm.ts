@@ -24,7 +24,8 @@ import { Job } from '../jobs/jobs.entities.js';
 import { Session, User } from '../users/users.entities.js';
 import { CarrierPayment, CarrierPaymentOrder, Invoice, InvoiceLine, LedgerEntry, Payment } from '../accounting/accounting.entities.js';
 import { Message } from '../mail/mail.entities.js';
-import { TestClock, TestDataDeletion } from '../test-helpers/test-helpers.entities.js';
+import { TestClock } from '../clocks/clocks.entities.js';
+import { TestDataDeletion } from '../test-helpers/test-helpers.entities.js';
 import { ledgerReactions } from '../accounting/ledger.reactions.js';
 import { useReactions, type Reactions } from '../shared/reactions.js';
 

@@ -26,13 +26,9 @@ import { errors } from '../shared/errors.js';
 import { queryRows } from '../shared/sql.js';
 import { STATE_FIELDS, stepNow, type BucketState, type StepPolicy } from './rate-limit.step.js';
 import type { PipelineContext, Step } from './state.js';
+import type { RateLimitPolicy, Take } from './rate-limit.types.js';
 
-export interface RateLimitPolicy {
-  burst: number;
-  perMinute: number;
-  /** The window no more than `burst` accepted requests may fall in (default 10 s). */
-  windowSeconds?: number;
-}
+export type { RateLimitPolicy, Take } from './rate-limit.types.js';
 
 /** The window's length in ms. */
 export const windowMs = (policy: RateLimitPolicy) => (policy.windowSeconds ?? 10) * 1000;
@@ -44,12 +40,6 @@ export const stepPolicy = (policy: RateLimitPolicy): StepPolicy => ({
   window: windowMs(policy),
   limit: policy.burst,
 });
-
-/** What a take (or a peek) saw: whether the request is allowed, and the bucket after it. */
-export interface Take {
-  allowed: boolean;
-  state: BucketState;
-}
 
 export interface RateLimitResult {
   allowed: boolean;

@@ -7,7 +7,7 @@ import type { OAuthClient } from '../auth/auth.entities.js';
 import type { Principal } from '../shared/context.js';
 import type { Logger } from '../shared/logger.js';
 import type { Traced } from '../shared/trace.js';
-import type { RateLimitPolicy, Take } from './rate-limit.js';
+import type { RateLimitPolicy, Take } from './rate-limit.types.js';
 
 /** A handler's answer (of any operation), before it is rendered for the caller's API version. */
 export interface HandlerReply {

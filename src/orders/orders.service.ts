@@ -19,7 +19,7 @@ import { billOfLadingDocument, rateConfirmationDocument } from './orders.documen
 import { orderLifecycle } from './orders.state.js';
 import { isValidVin } from './vin.js';
 import { livemodeOf } from '../shared/livemode.js';
-import { atTime, clockForNew } from '../test-helpers/test-clocks.js';
+import { atTime, clockForNew } from '../clocks/object-clock.js';
 
 type S = components['schemas'];
 type ListQuery = NonNullable<operations['listOrders']['parameters']['query']>;

@@ -59,7 +59,7 @@ function yamlOf(query: { version?: ApiVersion }, name: Document, current: () => 
 
 /**
  * The reference page's policy: scripts from this origin only (the page has no inline script; see
- * scripts/generate.ts), inline styles allowed (Redoc's pre-rendered styles are inline).
+ * scripts/spec/generate.ts), inline styles allowed (Redoc's pre-rendered styles are inline).
  */
 export const DOCS_CSP = [
   "default-src 'none'",

@@ -166,7 +166,7 @@ function schemaDowngrader(version: string): ((schema: Json) => Json) | undefined
  * Named JSON Schemas (a schema's `$defs`, a document's `components.schemas`) as `version` renders
  * the resources they describe: each one of an object a newer version changed passes through that
  * version's `schemaDowngrade`, newest first. The published documents of each version
- * (scripts/version-documents.ts) and the event-type catalog (`schemaForVersion`) both come from it.
+ * (scripts/spec/version-documents.ts) and the event-type catalog (`schemaForVersion`) both come from it.
  */
 export function schemasForVersion(schemas: Record<string, Json>, version: string): Record<string, Json> {
   const downgradeOne = schemaDowngrader(version);

@@ -37,8 +37,8 @@ import { ATTEMPT_DELAYS_MS, MAX_ATTEMPTS } from '../webhooks/schedule.js';
 import { EVENT_RETENTION_MS, weekOf } from '../webhooks/retention.js';
 import type { Transport } from '../webhooks/transport.js';
 import { BREAKER_THRESHOLD, outcomeRows, signedHeaders, summarise, type Claimed, type Outcome } from '../webhooks/worker.js';
-import { TestClock } from './test-helpers.entities.js';
-import { atTime, CLOCK_LIMITS, DAY_MS, findTestClock, fixedClock } from './test-clocks.js';
+import { TestClock } from '../clocks/clocks.entities.js';
+import { atTime, CLOCK_LIMITS, DAY_MS, findTestClock, fixedClock } from '../clocks/object-clock.js';
 
 type S = components['schemas'];
 

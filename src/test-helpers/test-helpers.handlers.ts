@@ -6,7 +6,7 @@ import { assertTestMode } from '../shared/livemode.js';
 import * as helpers from './test-helpers.service.js';
 import * as testData from './test-data.service.js';
 import * as clocks from './test-clocks.service.js';
-import { findTestClock } from './test-clocks.js';
+import { findTestClock } from '../clocks/object-clock.js';
 import { renderPage } from '../shared/pagination.js';
 
 const CLOCKS = '/v1/test_helpers/test_clocks';

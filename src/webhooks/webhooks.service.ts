@@ -19,7 +19,7 @@ import { sealEndpointSecret } from './endpoint-secrets.js';
 import { emitEvent, newDelivery, notifyWorkers, receives, renderEnvelope, TEST_EVENT } from './emitter.js';
 import { ensurePartitionOf } from './retention.js';
 import { livemodeOf } from '../shared/livemode.js';
-import { clockForNew, clockTime } from '../test-helpers/test-clocks.js';
+import { clockForNew, clockTime } from '../clocks/object-clock.js';
 import { assertCanGrant, assertCanTakeAway } from '../shared/grants.js';
 import { eventTypeScope, readableEventTypes, subscriptionScopes } from './event-types.js';
 

@@ -17,6 +17,7 @@ import { migratedDataDir } from '../support/embedded-database.js';
 import { freePort } from '../support/ports.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissing } from './chromium.js';
+import { checkedFetch } from '../support/contract-check.js';
 
 const missing = chromiumMissing();
 if (missing) {
@@ -51,7 +52,7 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     vi.setConfig({ expect: { poll: { timeout: 10_000 } } });
     mkdirSync(SCREENSHOTS, { recursive: true });
     // What `npm start` does first: build the dashboard when missing or stale.
-    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-dashboard.ts', '--if-stale'], { stdio: 'inherit' });
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build/dashboard.ts', '--if-stale'], { stdio: 'inherit' });
     await migratedDataDir(dataDir);
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
@@ -144,7 +145,7 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
   }
 
   it('serves the app with strict security headers, and a client route falls back to index.html', async () => {
-    const r = await fetch(`${base}/dashboard/orders/ord_anything`);
+    const r = await checkedFetch(`${base}/dashboard/orders/ord_anything`);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^text\/html/);
     const csp = r.headers.get('content-security-policy')!;
@@ -940,14 +941,14 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await submit('Create key');
     const secret = (await page.getByTestId('secret').textContent())!;
     expect(secret).toMatch(/^sk_live_[0-9A-Za-z]{43}$/);
-    expect((await fetch(`${base}/v1/orders`, { headers: { Authorization: `Bearer ${secret}` } })).status).toBe(200);
+    expect((await checkedFetch(`${base}/v1/orders`, { headers: { Authorization: `Bearer ${secret}` } })).status).toBe(200);
     await page.getByRole('button', { name: 'Done' }).click();
     await page.locator('tr', { hasText: 'TMS integration' }).getByRole('button', { name: 'Revoke' }).click();
     // Asked in the app's own dialog, Cancel focused first.
     await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Cancel');
     await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
     await expect.poll(() => page.locator('tr', { hasText: 'TMS integration' }).textContent()).toContain('revoked');
-    expect((await fetch(`${base}/v1/orders`, { headers: { Authorization: `Bearer ${secret}` } })).status).toBe(401);
+    expect((await checkedFetch(`${base}/v1/orders`, { headers: { Authorization: `Bearer ${secret}` } })).status).toBe(401);
     await shot('api-keys');
   });
 

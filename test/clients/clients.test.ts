@@ -19,6 +19,10 @@ import { DeliveryWorker } from '../../src/webhooks/worker.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
 import { emitEveryEventType, LIVE_EVENT_TYPES } from '../support/events.js';
+import { checkDelivery, registerDocuments } from '../support/contract-check.js';
+import { signatureHeader } from '../../src/webhooks/signer.js';
+import { constructEvent, UnknownEventTypeError } from '../../packages/webhooks-node/src/index.js';
+import { grownDelivery, NEXT, nextDocuments, startNextReleaseProxy, type NextReleaseProxy } from './next-release.js';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const ROOT = resolve(HERE, '../..');
@@ -349,6 +353,7 @@ describe('client matrix', () => {
   let work: string;
   let h: Harness;
   let receiver: Receiver;
+  let proxy: NextReleaseProxy;
   const transport = createTransport({ allowPrivateTargets: true, timeoutMs: 5_000 });
   /** Delivers everything due now to the receiver. */
   const deliver = async () => {
@@ -361,8 +366,12 @@ describe('client matrix', () => {
     const [harness, started] = await Promise.all([startHarness('pglite'), startReceiver(), ensureVenv()]);
     h = harness;
     receiver = started;
+    const next = nextDocuments(JSON.parse(readFileSync(join(ROOT, 'generated/openapi.json'), 'utf8')), JSON.parse(readFileSync(join(ROOT, 'generated/asyncapi.json'), 'utf8')));
+    registerDocuments(NEXT.document, next.openapi, next.asyncapi);
+    proxy = await startNextReleaseProxy(h.url);
   }, 600_000);
   afterAll(async () => {
+    await proxy?.close();
     await receiver?.close();
     await transport.close();
     await h?.close();
@@ -414,6 +423,26 @@ describe('client matrix', () => {
       expect(got.endpoint).toEqual({ id: got.endpoint.id, url: receiver.url, enabled_events: ['*'], status: 'enabled' });
       expect(got.test_event).toEqual({ status: 201, event_type: 'webhook_endpoint.test' });
     }, 120_000);
+
+    it('runs the same scenario against the next additive release: a new property on orders and customers, a new error code, a new event type in an answer', async () => {
+      expect(checked, 'did not type-check').toBe(true);
+      const key = await h.key(`next-${name}`);
+      const before = { ...proxy.seen };
+      const r = await client.scenario(dir(), { VT_BASE_URL: proxy.url, VT_API_KEY: key, VT_RECEIVER_URL: receiver.url });
+      expect(proxy.seen.problems).toEqual([]);
+      expect(r.code, failed('the scenario against the next release', r)).toBe(0);
+      const got = report(r);
+      // It read what the next release added (the new property in every order and customer it got,
+      // the new values where it reads them) and went on as before.
+      expect(proxy.seen.properties - before.properties).toBeGreaterThanOrEqual(5);
+      expect(proxy.seen.enumValues - before.enumValues).toBe(2);
+      expect(got.customer.name).toBe('Matrix Motors');
+      expect(got.orders).toHaveLength(2);
+      expect(got.pages).toEqual([[got.orders[1]], [got.orders[0]]]);
+      expect(got.missing).toEqual({ id: 'ord_00000000000000000000000000', status: 404, type: 'not_found_error', code: NEXT.errorCode.now });
+      expect(got.endpoint).toMatchObject({ url: receiver.url, enabled_events: ['*'], status: 'enabled' });
+      expect(got.test_event).toEqual({ status: 201, event_type: NEXT.eventTypeValue.now });
+    }, 120_000);
   });
 
   describe('AsyncAPI models (datamodel-code-generator, pydantic v2)', () => {
@@ -459,20 +488,24 @@ describe('client matrix', () => {
       const broken = [
         { label: 'broken: no data.id', headers: sample.headers, body: JSON.stringify({ ...envelope, data: { ...envelope.data, id: undefined } }) },
         { label: 'broken: sequence 0', headers: sample.headers, body: JSON.stringify({ ...envelope, sequence: 0 }) },
-        { label: 'broken: unknown type', headers: sample.headers, body: JSON.stringify({ ...envelope, type: 'order.teleported' }) },
         { label: 'broken: signature', headers: { ...sample.headers, 'service-signature': 'v1=abc' }, body: sample.body },
       ];
       // What a next release may add (docs/api-versions.md, "What may grow"): the models parse it.
       const grown = [
         { label: 'grown: a field added to the event and to its object', headers: sample.headers, body: JSON.stringify({ ...envelope, extra: 1, data: { ...envelope.data, reference_note: 'Gate code 4411' } }) },
         { label: 'grown: an API version added since', headers: sample.headers, body: JSON.stringify({ ...envelope, api_version: '2099-01-01' }) },
+        // The next additive release (next-release.ts): the new property on its order; a new event type.
+        { label: 'grown: the next release, a new property on the order', headers: sample.headers, body: grownDelivery(sample.body) },
+        { label: 'grown: the next release, a new event type', headers: sample.headers, body: grownDelivery(sample.body, { type: NEXT.eventType }) },
       ];
+      // Both are inside the next release's document.
+      for (const g of grown.slice(-2)) expect(checkDelivery(g.body, { document: NEXT.document }), g.label).toBeNull();
       writeFileSync(join(dir(), 'deliveries.json'), JSON.stringify([...delivered, ...broken, ...grown]));
       const r = await run(join(VENV_BIN, 'python'), ['check.py', 'deliveries', 'events', join(ROOT, 'generated/asyncapi.json'), 'deliveries.json'], { cwd: dir(), timeoutMs: 60_000 });
       expect(r.code, failed('check.py deliveries', r)).toBe(0);
       const got = JSON.parse(r.stdout) as {
         messages: Record<string, { payload_model?: string; headers_model?: string; problem?: string }>;
-        deliveries: { label: string; type: string | null; ok: boolean; error?: string; header_fields?: string[] }[];
+        deliveries: { label: string; type: string | null; ok: boolean; error?: string; model?: string; header_fields?: string[] }[];
       };
 
       // Every message of the document has its payload and header models.
@@ -486,8 +519,10 @@ describe('client matrix', () => {
       // And the broken ones do not.
       const refused = got.deliveries.filter((d) => d.label.startsWith('broken'));
       expect(refused.map((d) => [d.label, d.ok])).toEqual(broken.map((b) => [b.label, false]));
-      expect(refused.find((d) => d.label === 'broken: unknown type')?.error).toMatch(/no payload model/);
       expect(got.deliveries.filter((d) => d.label.startsWith('grown')).map((d) => [d.label, d.ok, d.error])).toEqual(grown.map((g) => [g.label, true, undefined]));
+      // An event type the models do not know yet parses as the envelope every event has (the
+      // integrator's default branch), not as some other type's payload.
+      expect(got.deliveries.find((d) => d.label === 'grown: the next release, a new event type')).toMatchObject({ type: NEXT.eventType, model: 'EventEnvelope' });
     }, 180_000);
 
     it('keeps the text patterns: every string pattern model refuses NUL where its document does', async () => {
@@ -501,6 +536,49 @@ describe('client matrix', () => {
       for (const [name, result] of Object.entries(got)) expect(result, name).toEqual({ plain: true, nul: false, 'lone surrogate': false });
     }, 60_000);
   });
+
+  it("both receiver helper packages take the next release's deliveries: the new property kept, the new event type left to the default branch", async () => {
+    const secret = 'whsec_' + 'n'.repeat(43);
+    const sample = receiver.received.map((r) => r.body).find((b) => JSON.parse(b).type === 'order.created');
+    expect(sample, 'an order.created delivery (the models test above delivers one)').toBeDefined();
+    const now = Math.floor(Date.now() / 1000);
+    const deliveries = [grownDelivery(sample!), grownDelivery(sample!, { type: NEXT.eventType })].map((body) => ({ body, headers: { 'Service-Signature': signatureHeader([secret], now, body) } }));
+    for (const d of deliveries) expect(checkDelivery(d.body, { document: NEXT.document })).toBeNull();
+
+    // Node (packages/webhooks-node): the known type with its new property, as sent.
+    const event = constructEvent(deliveries[0]!.body, deliveries[0]!.headers, secret);
+    expect(event).toEqual(JSON.parse(deliveries[0]!.body));
+    expect((event.data as unknown as Record<string, unknown>)[NEXT.property]).toEqual(NEXT.value);
+    // The new type: authentic, newer than the package, the error its receivers answer 2xx to.
+    let unknown: unknown;
+    try {
+      constructEvent(deliveries[1]!.body, deliveries[1]!.headers, secret);
+    } catch (err) {
+      unknown = err;
+    }
+    expect(unknown).toBeInstanceOf(UnknownEventTypeError);
+
+    // Python (packages/webhooks-python), under the venv's interpreter.
+    writeFileSync(join(work, 'next-deliveries.json'), JSON.stringify(deliveries));
+    const script = [
+      'import json, sys',
+      `sys.path.insert(0, ${JSON.stringify(join(ROOT, 'packages/webhooks-python'))})`,
+      'from vehicle_transport_webhooks import UnknownEventTypeError, construct_event',
+      `out = []`,
+      `for d in json.load(open(${JSON.stringify(join(work, 'next-deliveries.json'))})):`,
+      '    try:',
+      `        e = construct_event(d["body"], d["headers"], [${JSON.stringify(secret)}])`,
+      `        out.append({"type": e["type"], "property": e["data"].get(${JSON.stringify(NEXT.property)})})`,
+      '    except UnknownEventTypeError as err:',
+      '        out.append({"unknown": err.type})',
+      'print(json.dumps(out))',
+    ].join('\n');
+    const r = await run(join(VENV_BIN, 'python'), ['-c', script], { cwd: work });
+    expect(r.code, failed('the Python package', r)).toBe(0);
+    const got = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as Record<string, unknown>[];
+    expect(got[0]).toEqual({ type: 'order.created', property: NEXT.value });
+    expect(got[1]).toEqual({ unknown: NEXT.eventType });
+  }, 60_000);
 
   it('every accepted warning still occurs (a fixed one leaves the list)', (context) => {
     // Judged only on a full run (not when `-t` picked some of the tests, or a generator failed).

@@ -1,11 +1,12 @@
 // Every answer the integration tests see, checked against the published OpenAPI document of the
 // version that served it (its `Service-Version`): the current version against generated/openapi.json,
-// an older one against specs/published/<version>.openapi.json when that document exists. The status
-// must be documented for the operation (or `default`), the headers the document marks required must
-// be there, and a JSON body must be valid against the response's schema (Ajv 2020, the schema taken
-// by `$ref` into the whole document). `CONTRACT_CHECK=off` turns the check off for a debugging run;
+// an older one against generated/versions/<version>/openapi.json (what `/openapi.json?version=`
+// serves). The status must be documented for the operation (or `default`), the headers the document
+// marks required must be there, and a JSON body must be valid against the response's schema (Ajv
+// 2020, the schema taken by `$ref` into the whole document). `CONTRACT_CHECK=off` turns the check off
+// for a debugging run;
 // `CONTRACT_CHECK=warn` prints each mismatch once (and counts it) instead of failing the test.
-// Each process writes how many answers it checked to reports/contract-check/ (scripts/test.sh sums them).
+// Each process writes how many answers it checked to reports/contract-check/ (scripts/test/all.sh sums them).
 //
 // Every webhook delivery a test receiver (test/support/receiver.ts) gets is checked the same way
 // (`checkDelivery`): the body, an event envelope, against the AsyncAPI message payload schema of its
@@ -17,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { CURRENT_VERSION } from '../../src/shared/versions.js';
-import { versionDocumentFile } from '../../scripts/version-documents.js';
+import { versionDocumentFile } from '../../scripts/spec/version-documents.js';
 
 type Json = Record<string, any>;
 
@@ -80,8 +81,14 @@ const documents = new Map<string, VersionDocument | null>();
 
 const escapePointer = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
+/**
+ * The OpenAPI document of a version as the server serves it (`/openapi.json?version=`):
+ * generated/openapi.json, or generated/versions/<version>/openapi.json. (specs/published/ keeps what
+ * was published when each version was released, the baseline of `npm run check:breaking`; the
+ * documents served now are those, grown as "What may grow" allows.)
+ */
 function documentFile(version: string): string {
-  return version === CURRENT_VERSION ? `${root}generated/openapi.json` : `${root}specs/published/${version}.openapi.json`;
+  return /^\d{4}-\d{2}-\d{2}$/.test(version) ? `${root}generated/${versionDocumentFile(version, 'openapi.json')}` : '';
 }
 
 /** An Ajv (2020, formats validated) holding the whole document, as answers read it, under `id`. */
@@ -101,36 +108,46 @@ function firstError(validate: ValidateFunction): string {
 function loadDocument(version: string): VersionDocument | null {
   if (documents.has(version)) return documents.get(version)!;
   const file = documentFile(version);
-  let loaded: VersionDocument | null = null;
-  if (existsSync(file)) {
-    const document = JSON.parse(readFileSync(file, 'utf8')) as Json;
-    const id = `https://contract-check.invalid/${version}/openapi.json`;
-    const ajv = validatorFor(document, id);
-    const routes: Route[] = [];
-    for (const [template, item] of Object.entries(document.paths as Json)) {
-      for (const [method, operation] of Object.entries(item as Json)) {
-        if (!operation || typeof operation !== 'object' || !(operation as Json).responses) continue;
-        const source = template
-          .split(/(\{[^}]+\})/)
-          .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
-          .join('');
-        routes.push({
-          method: method.toUpperCase(),
-          template,
-          pattern: new RegExp(`^${source}$`),
-          literal: template.replace(/\{[^}]+\}/g, '').length,
-          operationId: (operation as Json).operationId ?? `${method.toUpperCase()} ${template}`,
-          pointer: `/paths/${escapePointer(template)}/${method}`,
-          operation: operation as Json,
-        });
-      }
-    }
-    // A literal segment wins over a parameter (`/v1/sessions/current` before `/v1/sessions/{id}`).
-    routes.sort((a, b) => b.literal - a.literal);
-    loaded = { version, id, document, routes, ajv, validators: new Map() };
-  }
+  const loaded = file && existsSync(file) ? answerDocument(version, JSON.parse(readFileSync(file, 'utf8')) as Json) : null;
   documents.set(version, loaded);
   return loaded;
+}
+
+/** The routes and the validator of one OpenAPI document, under a name (a version, or a release a test makes). */
+function answerDocument(version: string, document: Json): VersionDocument {
+  const id = `https://contract-check.invalid/${encodeURIComponent(version)}/openapi.json`;
+  const ajv = validatorFor(document, id);
+  const routes: Route[] = [];
+  for (const [template, item] of Object.entries(document.paths as Json)) {
+    for (const [method, operation] of Object.entries(item as Json)) {
+      if (!operation || typeof operation !== 'object' || !(operation as Json).responses) continue;
+      const source = template
+        .split(/(\{[^}]+\})/)
+        .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+        .join('');
+      routes.push({
+        method: method.toUpperCase(),
+        template,
+        pattern: new RegExp(`^${source}$`),
+        literal: template.replace(/\{[^}]+\}/g, '').length,
+        operationId: (operation as Json).operationId ?? `${method.toUpperCase()} ${template}`,
+        pointer: `/paths/${escapePointer(template)}/${method}`,
+        operation: operation as Json,
+      });
+    }
+  }
+  // A literal segment wins over a parameter (`/v1/sessions/current` before `/v1/sessions/{id}`).
+  routes.sort((a, b) => b.literal - a.literal);
+  return { version, id, document, routes, ajv, validators: new Map() };
+}
+
+/**
+ * Makes `name` stand for these documents (`checkAnswer(..., { document: name })`,
+ * `checkDelivery(text, { document: name })`): a release a test builds, such as the next additive one.
+ */
+export function registerDocuments(name: string, openapi: Json, asyncapi: Json): void {
+  documents.set(name, answerDocument(name, openapi));
+  eventDocuments.set(name, eventDocument(name, asyncapi));
 }
 
 /** The object a local `$ref` names, and its pointer; anything else as it is. */
@@ -178,9 +195,14 @@ export class ContractMismatch extends Error {
  * the first problem; returns quietly for an answer outside the document (a path or method it does
  * not have) or in a version without a published document.
  */
-export function checkAnswer(method: string, url: string, answer: { status: number; headers: Headers; text: string; body: unknown }): void {
+export function checkAnswer(
+  method: string,
+  url: string,
+  answer: { status: number; headers: Headers; text: string; body: unknown },
+  options: { document?: string } = {},
+): void {
   if (!contractCheckEnabled()) return;
-  const version = answer.headers.get('service-version') ?? CURRENT_VERSION;
+  const version = options.document ?? answer.headers.get('service-version') ?? CURRENT_VERSION;
   const path = new URL(url).pathname;
   const current = loadDocument(CURRENT_VERSION);
   // A path the current document does not have (the dashboard, a typo a test sends on purpose) is
@@ -256,18 +278,18 @@ function loadEventDocument(version: string): EventDocument | null {
   if (eventDocuments.has(version)) return eventDocuments.get(version)!;
   // A version is a date; anything else names no file.
   const file = /^\d{4}-\d{2}-\d{2}$/.test(version) ? eventDocumentFile(version) : '';
-  let loaded: EventDocument | null = null;
-  if (file && existsSync(file)) {
-    const document = JSON.parse(readFileSync(file, 'utf8')) as Json;
-    const id = `https://contract-check.invalid/${version}/asyncapi.json`;
-    const payloads = new Map<string, string>();
-    for (const [key, message] of Object.entries((document.components?.messages ?? {}) as Json)) {
-      if (typeof (message as Json)?.name === 'string' && (message as Json).payload) payloads.set((message as Json).name as string, `/components/messages/${escapePointer(key)}/payload`);
-    }
-    loaded = { id, ajv: validatorFor(document, id), payloads, validators: new Map() };
-  }
+  const loaded = file && existsSync(file) ? eventDocument(version, JSON.parse(readFileSync(file, 'utf8')) as Json) : null;
   eventDocuments.set(version, loaded);
   return loaded;
+}
+
+function eventDocument(version: string, document: Json): EventDocument {
+  const id = `https://contract-check.invalid/${encodeURIComponent(version)}/asyncapi.json`;
+  const payloads = new Map<string, string>();
+  for (const [key, message] of Object.entries((document.components?.messages ?? {}) as Json)) {
+    if (typeof (message as Json)?.name === 'string' && (message as Json).payload) payloads.set((message as Json).name as string, `/components/messages/${escapePointer(key)}/payload`);
+  }
+  return { id, ajv: validatorFor(document, id), payloads, validators: new Map() };
 }
 
 /**
@@ -277,7 +299,7 @@ function loadEventDocument(version: string): EventDocument | null {
  * not counted), an unknown type or version is counted as unchecked. With `CONTRACT_CHECK=warn` a
  * mismatch is printed once and counted, and null returned; with `off` nothing is checked.
  */
-export function checkDelivery(text: string): string | null {
+export function checkDelivery(text: string, options: { document?: string } = {}): string | null {
   if (!contractCheckEnabled()) return null;
   let body: unknown;
   try {
@@ -289,7 +311,7 @@ export function checkDelivery(text: string): string | null {
   const { type, api_version: version } = body as Json;
   if (typeof type !== 'string' || typeof version !== 'string') return null;
   dirty = true;
-  const doc = loadEventDocument(version);
+  const doc = loadEventDocument(options.document ?? version);
   const pointer = doc?.payloads.get(type);
   if (!doc || !pointer) {
     counts.deliveriesUnchecked++;
@@ -310,4 +332,25 @@ export function checkDelivery(text: string): string | null {
     process.stderr.write(`${message}\nbody: ${trim(text, 300)}\n`);
   }
   return null;
+}
+
+/**
+ * `fetch` for a test that talks to a server outside the harness (a process it started, a raw
+ * request): the answer is checked as the harness checks its own (`checkAnswer`, counted the same
+ * way), then handed back whole (a new Response with the same status, headers and bytes).
+ */
+export async function checkedFetch(input: string | URL, init?: RequestInit): Promise<Response> {
+  const res = await fetch(input, init);
+  if (!contractCheckEnabled()) return res;
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const text = new TextDecoder().decode(bytes);
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON: the text itself, as the harness gives it */
+  }
+  checkAnswer(init?.method ?? 'GET', String(input), { status: res.status, headers: res.headers, text, body });
+  const empty = [101, 204, 205, 304].includes(res.status);
+  return new Response(empty ? null : bytes, { status: res.status, statusText: res.statusText, headers: res.headers });
 }

@@ -1,7 +1,7 @@
 // The databases every integration test runs on: embedded PGlite always, real PostgreSQL when
 // TEST_DATABASE_URL is set (each test file gets a database of its own, dropped afterwards), and for
 // the files that ask, that PostgreSQL through PgBouncer in transaction mode when TEST_POOLER_URL is
-// set too (scripts/pgbouncer.sh starts one; .ci/run does): the pooled DATABASE_URL a managed host
+// set too (scripts/test/pgbouncer.sh starts one; .ci/run does): the pooled DATABASE_URL a managed host
 // hands out, with DATABASE_DIRECT_URL for what needs a session.
 //
 // Each starts migrated without running the migrations: PGlite from the dump of a migrated database

@@ -3,8 +3,10 @@
 // document of its version (test/support/contract-check.ts, `checkDelivery`); the receiver answers as
 // it would anyway, keeps each mismatch in `mismatches`, and the hooks below fail the test that was
 // running when it arrived (or, for one arriving after, the file) with the event type, the version and
-// the schema error.
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+// the schema error. A test with a receiver of its own (an in-process server that counts or drops
+// connections) checks what it gets with `checkReceived`; a receiver in another process (the helper
+// packages', a guide's) gets its deliveries through `startRelay`, a checked hop in front of it.
+import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach } from 'vitest';
 import { checkDelivery, ContractMismatch, writeContractCheckCounts } from './contract-check.js';
@@ -46,6 +48,71 @@ function reportMismatches(): void {
 }
 afterEach(reportMismatches);
 afterAll(reportMismatches);
+
+/**
+ * Checks one delivery a test's own receiver got (`checkDelivery`, counted like the shared receiver's):
+ * a mismatch fails the test it arrived in (or, arriving after the last, the file), as the shared
+ * receiver's do.
+ */
+export function checkReceived(body: string): void {
+  const mismatch = checkDelivery(body);
+  if (mismatch) reported.push(mismatch);
+}
+
+/**
+ * For a test's own receiver: reads a request's body to its end, checks it (`checkReceived`), then
+ * calls `then` with it (in place of `req.resume(); req.on('end', ...)`).
+ */
+export function onDelivery(req: IncomingMessage, then: (body: string) => void): void {
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    const body = Buffer.concat(chunks).toString('utf8');
+    checkReceived(body);
+    then(body);
+  });
+}
+
+export interface Relay {
+  /** Where to deliver: the target's path appended, e.g. `http://127.0.0.1:<port>/hooks`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A checked hop in front of a receiver in another process: every request is checked (`checkReceived`)
+ * and passed on to `target` unchanged (method, path, headers, body: the signature still holds), and
+ * the target's answer is passed back. A target that cannot be reached is answered 502.
+ */
+export async function startRelay(target: string): Promise<Relay> {
+  const to = new URL(target);
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      checkReceived(body.toString('utf8'));
+      const headers = { ...req.headers, host: to.host };
+      const onward = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      onward.on('error', () => {
+        if (!res.headersSent) res.writeHead(502);
+        res.end();
+      });
+      onward.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${to.pathname}${to.search}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
 
 export async function startReceiver(fallback: Behaviour = { status: 200, body: '{"received":true}' }): Promise<Receiver> {
   const received: Received[] = [];

@@ -1,7 +1,7 @@
 # GENERATED FILE, DO NOT EDIT. Generated from specs/ by `npm run generate`; edit the specs and regenerate.
 # The webhook event payloads of the AsyncAPI document (generated/asyncapi.json) as TypedDicts:
 # one envelope per event type, `Event` the union of them all (narrow it on `event["type"]`).
-# Rendered by scripts/receiver-python.ts; test/receiver-python.test.ts runs mypy --strict on it.
+# Rendered by scripts/spec/receiver-python.ts; test/receiver-python.test.ts runs mypy --strict on it.
 from __future__ import annotations
 
 from typing import Literal, TypeAlias, TypedDict, Union

@@ -1,0 +1,121 @@
+/**
+ * The published documents of each supported API version, derived from the current bundled ones
+ * (generated/openapi.json, generated/asyncapi.json) by the transforms that render the answers and
+ * event payloads of that version (src/shared/versions.ts), so a document never says what the server
+ * does not send:
+ *
+ *  - every schema of `components.schemas` passes through `schemasForVersion` (the `schemaDowngrade`
+ *    of each newer version, for the schema whose `object` property's const names the resource: the
+ *    functions the event-type catalog's `schemaForVersion` runs);
+ *  - every example passes through `renderForVersion` (the `downgrade` of each newer version, for each
+ *    resource by its `object`), and an event in an example is rendered as `renderEnvelope` renders
+ *    it for an endpoint of that version (its `api_version`, its data);
+ *  - `info.version` is the version, and the description begins by saying which version it documents
+ *    and what changed since.
+ *
+ * Request bodies are the same in every version (the registry renders responses only), and they name
+ * no `object`, so they pass through as they are. `npm run generate` writes the documents of every
+ * older version to generated/versions/<version>/ (openapi.json, openapi-3.0.json, asyncapi.json); the
+ * current version's are the top-level files, never written twice.
+ */
+import { CURRENT_VERSION, objectsChangedAfter, renderForVersion, schemasForVersion, SUPPORTED_VERSIONS, VERSIONS } from '../../src/shared/versions.js';
+import { isObject, pointerOf, type Json, type JsonObject } from './json.js';
+
+/** The versions that have documents of their own under generated/versions/ (every one but the current). */
+export const OLDER_VERSIONS: readonly string[] = SUPPORTED_VERSIONS.filter((v) => v !== CURRENT_VERSION);
+
+/** The documents each older version has, by file name. */
+export const VERSION_DOCUMENTS = ['openapi.json', 'openapi-3.0.json', 'asyncapi.json'] as const;
+export type VersionDocument = (typeof VERSION_DOCUMENTS)[number];
+
+/** Where a version's document is, relative to generated/ (the current version's are the top-level files). */
+export const versionDocumentFile = (version: string, name: VersionDocument): string =>
+  version === CURRENT_VERSION ? name : `versions/${version}/${name}`;
+
+/** An example as an endpoint or a key of `version` receives it. */
+function exampleForVersion(value: Json, version: string): Json {
+  // Events carry their own api_version: renderForVersion leaves them, renderEnvelope renders them.
+  const envelopes = (v: Json): Json => {
+    if (Array.isArray(v)) return v.map(envelopes);
+    if (!isObject(v)) return v;
+    if (v.object === 'event') {
+      const event: JsonObject = { ...v };
+      if (typeof event.api_version === 'string') event.api_version = version;
+      if ('data' in event) event.data = renderForVersion(event.data, version);
+      return event;
+    }
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, envelopes(x)]));
+  };
+  return envelopes(renderForVersion(value, version));
+}
+
+/** Every example of a document (`example`, `examples`: schemas, media types, parameters, messages) for `version`. */
+function examplesForVersion(value: Json, version: string): Json {
+  if (Array.isArray(value)) return value.map((v) => examplesForVersion(v, version));
+  if (!isObject(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, k === 'example' || k === 'examples' ? exampleForVersion(v, version) : examplesForVersion(v, version)]),
+  );
+}
+
+/**
+ * The schemas a version's transforms cannot reach: a schema of a resource a newer version changes
+ * that is not one of `components.schemas` (schemaDowngrade works on the schema the name refers to),
+ * or data that names its resource by `x-object` only (nothing it is rendered from carries `object`,
+ * so `renderForVersion` leaves it as it is, and a change to that resource would not reach it).
+ */
+function unreachableSchemas(doc: JsonObject, changed: readonly string[]): string[] {
+  const found: string[] = [];
+  const walk = (v: Json, at: (string | number)[]): void => {
+    if (Array.isArray(v)) return v.forEach((x, i) => walk(x, [...at, i]));
+    if (!isObject(v)) return;
+    const object = isObject(v.properties) && isObject(v.properties.object) ? v.properties.object.const : undefined;
+    const named = at.length === 3 && at[0] === 'components' && at[1] === 'schemas';
+    if (typeof object === 'string' && changed.includes(object) && !named) found.push(`${pointerOf(at)} (object ${object})`);
+    if (typeof v['x-object'] === 'string' && changed.includes(v['x-object'])) found.push(`${pointerOf(at)} (x-object ${v['x-object']})`);
+    for (const [k, x] of Object.entries(v)) walk(x, [...at, k]);
+  };
+  walk(doc, []);
+  return found;
+}
+
+/** What changed after `version`, for its document's description (the registry's `changes` lines, oldest first). */
+function changesSince(version: string): string {
+  const newer = VERSIONS.slice(0, SUPPORTED_VERSIONS.indexOf(version as never)).reverse();
+  return newer.map((v) => `\`${v.version}\`: ${v.changes}`).join(' ');
+}
+
+/**
+ * A current bundled document (OpenAPI 3.1 or AsyncAPI 3.0) as the document of `version`. The
+ * current version's is the document itself. Throws when a schema of a resource the version changes
+ * is where its transform cannot reach it.
+ */
+export function documentForVersion(doc: JsonObject, version: string): JsonObject {
+  if (!SUPPORTED_VERSIONS.includes(version as never)) throw new Error(`${version} is not a supported API version`);
+  if (version === CURRENT_VERSION) return doc;
+  const changed = objectsChangedAfter(version);
+  const unreachable = unreachableSchemas(doc, changed);
+  if (unreachable.length) {
+    throw new Error(
+      `The documents of ${version} cannot be derived: these schemas describe a resource a newer version changes where its schemaDowngrade does not reach them; make each a named schema of components.schemas with its \`object\` property:\n${unreachable.map((u) => `  ${u}`).join('\n')}`,
+    );
+  }
+  const out = examplesForVersion(structuredClone(doc), version) as JsonObject;
+  const components = out.components as JsonObject;
+  components.schemas = schemasForVersion((components.schemas ?? {}) as Record<string, never>, version) as JsonObject;
+  const info = out.info as JsonObject;
+  info.version = version;
+  const about =
+    `**This document describes API version \`${version}\`**: answers and event payloads as a key, an OAuth client or a webhook endpoint pinned to \`${version}\` receives them (request bodies are the same in every version). ` +
+    `Changed since: ${changesSince(version)} The current version is \`${CURRENT_VERSION}\`.`;
+  info.description = typeof info.description === 'string' ? `${about}\n\n${info.description}` : about;
+  // The list of versions says which one "this document" describes.
+  const apiVersion = (components.schemas as JsonObject).ApiVersion;
+  if (isObject(apiVersion) && typeof apiVersion.description === 'string') {
+    apiVersion.description = apiVersion.description.replace(
+      `\`${CURRENT_VERSION}\` (current): as described by this document.`,
+      `\`${CURRENT_VERSION}\` (current): as described by the documents served without \`?version=\`; this document describes \`${version}\`.`,
+    );
+  }
+  return out;
+}

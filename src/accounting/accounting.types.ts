@@ -1,0 +1,5 @@
+// What the ledger's tables and its rules both speak of: the entities (accounting.entities.ts) store
+// it, the rules (accounting.rules.ts) post it.
+
+/** The money movements the ledger records (each journal entry's `kind`), and the migration's reclassification. */
+export type Movement = 'order_delivered' | 'invoice_sent' | 'invoice_voided' | 'payment_received' | 'payment_returned' | 'carrier_payment_sent' | 'reclassification';
