@@ -1710,6 +1710,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/messages/{message_id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The message's id. */
+                message_id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a kept email
+         * @description Sends an email of live mode that was `kept` because no mail server was configured when it
+         *     was written (no `SMTP_URL`): it becomes `queued`, due at once, and the mail worker delivers
+         *     it as any other (its retries, its `Message-ID`, its attachment as it was written). Emails kept
+         *     that way are never sent by themselves, not even once `SMTP_URL` is set: an invoice written
+         *     during a trial is not mailed weeks later unasked. Refused with 409
+         *     `invalid_state_transition` for a message that is not a kept email of live mode (a letter, a
+         *     message already queued, sent, failed or cancelled, a message of test mode, which is never
+         *     sent), and while this server has no mail server itself (the message says so).
+         */
+        post: operations["sendMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/messages/{message_id}/attachments/{attachment_index}": {
         parameters: {
             query?: never;
@@ -3293,6 +3323,12 @@ export interface components {
         };
         /** MarginRow */
         MarginRow: {
+            /**
+             * @description The first day of the row's period (UTC; weeks start on Monday, months on the 1st), clipped
+             *     to the range asked: a period that begins before `from` starts on `from` (its figures count
+             *     from `from` only), and the last period's figures count up to `to` only, so the rows add up to
+             *     the totals and no row shows a day outside the range.
+             */
             period_start: components["schemas"]["CalendarDate"];
             loads: number;
             revenue: number;
@@ -3391,6 +3427,12 @@ export interface components {
         };
         /** OperationsRow */
         OperationsRow: {
+            /**
+             * @description The first day of the row's period (UTC; weeks start on Monday, months on the 1st), clipped
+             *     to the range asked: a period that begins before `from` starts on `from` (its figures count
+             *     from `from` only), and the last period's figures count up to `to` only, so the rows add up to
+             *     the totals and no row shows a day outside the range.
+             */
             period_start: components["schemas"]["CalendarDate"];
             created: number;
             dispatched: number;
@@ -4538,7 +4580,7 @@ export interface components {
          */
         AuditLogId: string;
         /**
-         * @description The API key (`key_...`), OAuth client (`oac_...`) or dashboard user (`usr_...`) that acted, or `system` for what the platform did by itself (a carrier its monitoring suspended, a webhook endpoint disabled after failing for five days).
+         * @description The API key (`key_...`), OAuth client (`oac_...`) or dashboard user (`usr_...`) that acted, or `system` for what the platform did by itself (a carrier its monitoring suspended, a webhook endpoint disabled after failing for five days) and for what an operator did on the server's command line (`npm run keys -- create`, `npm run users -- create` or `reset-password`).
          * @example usr_01JF3QJ3K5M7N9P1Q3R5S7T9V1
          */
         AuditActor: string;
@@ -5060,7 +5102,9 @@ export interface components {
          * @description `queued` (waiting for its next attempt, or a letter not posted yet), `sent` (the mail server
          *     accepted it, or the letter was marked posted), `failed` (refused for good, or not accepted
          *     after the last retry), `cancelled` (withdrawn before it went out: its invoice was voided),
-         *     `kept` (a message of test mode: recorded with its attachment and shown, never sent or printed).
+         *     `kept` (recorded with its attachment and shown, and not sent: a message of test mode, never
+         *     sent or printed; or an email written while no mail server was configured (no `SMTP_URL`),
+         *     which stays kept once one is, until `POST /v1/messages/{message_id}/send` sends it).
          * @enum {string}
          */
         MessageStatus: "queued" | "sent" | "failed" | "cancelled" | "kept";
@@ -9790,6 +9834,54 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    sendMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The message's id. */
+                message_id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message, now `queued`. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

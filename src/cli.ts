@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The command of the package for integrators (bin `vehicle-transport`, or `npm run listen --` and
-// `npm run trigger --` in a checkout), against a running server, with a test key:
+// The command of the package for integrators (bin `vehicle-transport`, through bin/vehicle-transport.js;
+// `npx vehicle-transport ...` in a checkout or an install), against a running server, with a test key:
 //
 //   vehicle-transport listen --forward-to http://localhost:3000/hooks [--events order.created,...] [--print-secret] [--name <laptop>]
 //   vehicle-transport trigger <event-type>

@@ -30,7 +30,7 @@ try {
   const scopes = parseScopes(values.scopes);
   const { key, secret, account } = await createApiKey(
     db.em(),
-    { accountName: values.account, scopes, name: values.name ?? 'cli', livemode: !values.test, ...(values.version ? { apiVersion: values.version } : {}) },
+    { accountName: values.account, scopes, name: values.name ?? 'cli', livemode: !values.test, audited: true, ...(values.version ? { apiVersion: values.version } : {}) },
     systemClock,
   );
   console.error(`Created ${values.test ? 'a test key' : 'a live key'} ${key.id} for account ${account.name} (${account.id}), version ${key.apiVersion}, scopes: ${scopes.join(' ')}`);

@@ -70,7 +70,7 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
     // On-demand registry reads (POST /v1/carriers/{id}/monitor) use the configured registry.
     const { useMonitoring } = await import('./carriers/monitor.service.js');
     useMonitoring({ registry: await carrierRegistry(), intervalMs: config.carrierMonitor.intervalMs });
-    app = await createApp({ db, clock, log, rateLimit: config.rateLimit, redisUrl: config.redisUrl, production: config.production, signIn: config.signIn, sessions: config.sessions, trustedProxies: config.trustedProxies, metrics: config.metrics, oauthClientFailures: config.oauthClientFailures, mailFrom: config.mail.from });
+    app = await createApp({ db, clock, log, rateLimit: config.rateLimit, redisUrl: config.redisUrl, production: config.production, signIn: config.signIn, sessions: config.sessions, trustedProxies: config.trustedProxies, metrics: config.metrics, oauthClientFailures: config.oauthClientFailures, mailFrom: config.mail.from, keepsMail: !config.mail.smtpUrl });
     server = createServer(app.koa.callback());
     server.requestTimeout = 30_000;
     server.headersTimeout = 10_000;
@@ -92,7 +92,7 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
   const runsWorker = config.role === 'worker' || config.role === 'all';
   if (runsWorker) {
     const handlers: Record<string, JobHandler> = {};
-    const settings = { production: config.production, signIn: config.signIn, sessions: config.sessions, mailFrom: config.mail.from };
+    const settings = { production: config.production, signIn: config.signIn, sessions: config.sessions, mailFrom: config.mail.from, keepsMail: !config.mail.smtpUrl };
     const context = () => backgroundContext({ em: db.em(), clock, log, settings });
     if (config.workerJobs.includes('vetting')) {
       const { vettingJob, VET_CARRIER_JOB } = await import('./carriers/carriers.service.js');
@@ -150,8 +150,9 @@ export async function start(config: Config, log: Logger, clock: Clock = systemCl
           onPermanentFailure: invoiceDeliveryFailed,
         });
       } else {
-        // No mail job runs here: the emails stay queued, and a worker started later with SMTP_URL sends them.
-        log.info('SMTP_URL is not set: emails (invoices, remittance advice, rate confirmations) are kept, not sent (dashboard: Mail; GET /v1/messages)');
+        // No mail job runs here, and emails are written `kept`. Setting SMTP_URL later sends what is
+        // written from then on; those kept stay kept until a person sends them (POST /v1/messages/{id}/send).
+        log.info('SMTP_URL is not set: emails (invoices, remittance advice, rate confirmations) are kept, not sent (status kept; dashboard: Mail; GET /v1/messages?status=kept). Once SMTP_URL is set, new emails are sent; a kept one is sent only when asked (Send on its page, POST /v1/messages/{id}/send)');
       }
     }
     jobs = new JobRunner({ db, clock, log, handlers });

@@ -49,7 +49,7 @@ try {
   } else {
     const { user, initialPassword, accountId } = await createUserInAccount(
       db.em(),
-      { accountName: values.account!, email: values.email!, role: values.role!, name: values.name, password: values.password },
+      { accountName: values.account!, email: values.email!, role: values.role!, name: values.name, password: values.password, audited: true },
       systemClock,
     );
     console.error(`Created ${user.id} (${user.email}, ${user.role}) in account ${values.account} (${accountId}).`);

@@ -6,7 +6,8 @@ import pg from 'pg';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { afterAll, describe, expect, it } from 'vitest';
-import { entities, migrations } from '../src/db/orm.js';
+import { entities } from '../src/db/orm.js';
+import { migrations } from '../src/db/migrations.js';
 import { freePort } from './support/ports.js';
 import { checkedFetch } from './support/contract-check.js';
 

@@ -56,8 +56,10 @@ beforeAll(async () => {
   // A folder whose `node` is the receivers' Node, first on PATH.
   mkdirSync(join(work, 'bin'));
   symlinkSync(RECEIVER_NODE, join(work, 'bin', 'node'));
-  // The package's command (bin `vehicle-transport`), as an install puts it on the PATH: here from the sources.
-  writeFileSync(join(work, 'bin', 'vehicle-transport'), `#!/bin/sh\ncd '${ROOT}' && exec '${process.execPath}' --import tsx src/cli.ts "$@"\n`, { mode: 0o755 });
+  // `npx vehicle-transport ...` as a newcomer types it in the project's folder: npm's own npx resolves
+  // the project's bin there (the guides' shells run in folders of their own, so it is run from ROOT).
+  const npx = execFileSync('sh', ['-c', 'command -v npx'], { encoding: 'utf8' }).trim();
+  writeFileSync(join(work, 'bin', 'npx'), `#!/bin/sh\nif [ "$1" = vehicle-transport ]; then cd '${ROOT}' || exit 1; fi\nexec '${npx}' "$@"\n`, { mode: 0o755 });
 }, 60_000);
 
 afterAll(async () => {

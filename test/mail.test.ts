@@ -2,8 +2,8 @@
 // process: a message is written with the change that caused it, delivered once with its PDF and its
 // own Message-ID, retried on 4xx answers and unreachable servers on the schedule's delays (driven by
 // a test clock), failed at once on a 5xx answer (told in the same transaction); letters wait in the
-// print queue until marked posted; the API lists, shows and downloads messages; a worker without
-// SMTP_URL keeps the emails for one started later with it.
+// print queue until marked posted; the API lists, shows and downloads messages; without SMTP_URL
+// emails are written `kept`, and stay kept once it is set until a person sends them.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +29,7 @@ import { startHarness, TestClock, type Harness } from './support/harness.js';
 import { BROKER, invoiceDocument, rateConfirmationDocument, remittanceDocument, VINS } from './support/mail-documents.js';
 import { freePort } from './support/ports.js';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp.js';
+import { fixtures } from './support/fixtures.js';
 import { checkedFetch } from './support/contract-check.js';
 
 const silent = pino({ level: 'silent' });
@@ -567,7 +568,7 @@ describe.each(backends())('a worker without SMTP_URL on %s', (backend: Backend) 
     for (const c of cleanups.reverse()) await c();
   });
 
-  it('keeps the emails queued, says so once at start-up, and a worker started later with SMTP_URL sends them', async () => {
+  it('says so once at start-up, writes live emails kept, and a worker started later with SMTP_URL leaves them kept', async () => {
     let env: Record<string, string>;
     if (backend === 'pglite') {
       const dir = mkdtempSync(join(tmpdir(), 'vt-mail-'));
@@ -589,37 +590,111 @@ describe.each(backends())('a worker without SMTP_URL on %s', (backend: Backend) 
     let id: string;
     try {
       expect(lines.filter((l) => l.msg.startsWith('SMTP_URL is not set'))).toEqual([
-        expect.objectContaining({ level: 30, msg: 'SMTP_URL is not set: emails (invoices, remittance advice, rate confirmations) are kept, not sent (dashboard: Mail; GET /v1/messages)' }),
+        expect.objectContaining({
+          level: 30,
+          msg: 'SMTP_URL is not set: emails (invoices, remittance advice, rate confirmations) are kept, not sent (status kept; dashboard: Mail; GET /v1/messages?status=kept). Once SMTP_URL is set, new emails are sent; a kept one is sent only when asked (Send on its page, POST /v1/messages/{id}/send)',
+        }),
       ]);
       const { account } = await createApiKey(keeper.db.em(), { accountName: 'kept', scopes: parseScopes('all') }, systemClock);
-      const ctx = backgroundContext({ em: keeper.db.em(), clock: systemClock, log: silent, settings: { production: false, signIn: { perEmail: 5, perAddress: 50, windowMs: 900_000 }, mailFrom: FROM } });
+      // The settings this process gives its work: no mail server.
+      const ctx = backgroundContext({ em: keeper.db.em(), clock: systemClock, log: silent, settings: { production: false, signIn: { perEmail: 5, perAddress: 50, windowMs: 900_000 }, mailFrom: FROM, keepsMail: true } });
       id = (
         await inTransaction(ctx, (tx) =>
           queueMessage(tx, { kind: 'invoice', channel: 'email', subjectId: newId('invoice'), to: 'ap@zoe-motors.example', toName: 'Zoë Łódź Motors', replyTo: null, document: invoiceDocument(), accountId: account.id }),
         )
       ).id;
-      // No mail job runs in this worker: nothing claims the email.
+      // Kept, with no delivery job: nothing will send it by itself.
       expect(await keeper.jobs!.runOnce()).toBe(0);
-      expect(await keeper.db.em().findOneOrFail(Message, { id })).toMatchObject({ status: 'queued', attempts: 0 });
-      expect(await keeper.db.em().findOneOrFail(Job, { subjectId: id })).toMatchObject({ status: 'queued', attempts: 0 });
+      expect(await keeper.db.em().findOneOrFail(Message, { id })).toMatchObject({ status: 'kept', attempts: 0, nextAttemptAt: null });
+      expect(await keeper.db.em().findOne(Job, { subjectId: id })).toBeNull();
     } finally {
       await keeper.stop();
     }
     expect(smtp.received).toHaveLength(0);
 
+    // SMTP_URL set later: the kept email stays kept (a person sends it: the describe below).
     const sender = await start(loadConfig({ ...base, SMTP_URL: smtp.url }), silent);
     try {
-      await smtp.waitFor(1, 20_000);
-      expect(smtp.received[0]!.parsed.messageId).toBe(`<${id}@mail.roadway.example>`);
-      let status = '';
-      for (let i = 0; i < 200 && status !== 'sent'; i++) {
-        status = (await sender.db.em().findOneOrFail(Message, { id })).status;
-        if (status !== 'sent') await new Promise((r) => setTimeout(r, 50));
-      }
-      expect(status).toBe('sent');
+      expect(await sender.jobs!.runOnce()).toBe(0);
+      expect(await sender.db.em().findOneOrFail(Message, { id })).toMatchObject({ status: 'kept', attempts: 0 });
     } finally {
       await sender.stop();
     }
-    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received).toHaveLength(0);
   }, 60_000);
+});
+
+describe.each(backends())('emails kept for want of a mail server on %s', (backend: Backend) => {
+  const clock = new TestClock(Date.UTC(2026, 11, 1, 15, 0, 0));
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c();
+  });
+
+  it('are written kept with no attempt; once SMTP_URL is set they stay kept until sent by hand, then go once', async () => {
+    const database = await createTestDatabase(backend);
+    cleanups.push(() => database.drop());
+    // A server without SMTP_URL (npm start as it comes).
+    const before = await startHarness(backend, { clock, database, keepsMail: true });
+    cleanups.push(() => before.close());
+    const key = await before.key('kept-broker');
+    const f = fixtures(before, key);
+    const customer = await f.customer();
+    const invoice = await f.invoice(customer, []);
+    expect(invoice.delivery).toMatchObject({ channel: 'email', status: 'kept', attempts: 0, next_attempt_at: null });
+    const id: string = invoice.delivery.message_id;
+    expect((await before.call('GET', `/v1/messages?status=kept`, { key })).body.data.map((m: { id: string }) => m.id)).toEqual([id]);
+    expect(await database.db.em().findOne(Job, { subjectId: id })).toBeNull();
+    // Sending needs a mail server here.
+    const refused = await before.call('POST', `/v1/messages/${id}/send`, { key });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: 'invalid_state_transition', message: expect.stringContaining('SMTP_URL') });
+    // Voiding an invoice withdraws its kept email: it can never be sent.
+    const voided = await f.invoice(customer, [], { status: 'VOID' });
+    expect((await before.call('GET', `/v1/messages/${voided.delivery.message_id}`, { key })).body.status).toBe('cancelled');
+    await before.close();
+    cleanups.pop();
+
+    // The same database, restarted with SMTP_URL: a worker runs the mail job with a real SMTP server.
+    const smtp = await startSmtpServer();
+    cleanups.push(() => smtp.close());
+    const transport = createMailTransport(smtp.url);
+    cleanups.push(() => transport.close());
+    const after = await startHarness(backend, { clock, database });
+    cleanups.push(() => after.close());
+    const runner = new JobRunner({ db: database.db, clock, log: silent, handlers: { [MAIL_JOB]: mailJob({ db: database.db, clock, log: silent, transport, from: FROM }) } });
+    expect(await runner.runOnce()).toBe(0);
+    expect(smtp.received).toHaveLength(0);
+    expect((await after.call('GET', `/v1/messages/${id}`, { key })).body).toMatchObject({ status: 'kept', attempts: 0 });
+
+    const sent = await after.call('POST', `/v1/messages/${id}/send`, { key, headers: { 'Idempotency-Key': `send-${id}` } });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toMatchObject({ id, status: 'queued', attempts: 0, next_attempt_at: Math.floor(clock.now().getTime() / 1000) });
+    expect(await runner.runOnce()).toBe(1);
+    await smtp.waitFor(1, 10_000);
+    expect(smtp.received[0]!.parsed.messageId).toMatch(new RegExp(`^<${id}@`));
+    expect((await after.call('GET', `/v1/messages/${id}`, { key })).body).toMatchObject({ status: 'sent', attempts: 1 });
+    // Once: sending it again is refused; a retried request answers as the first did.
+    expect((await after.call('POST', `/v1/messages/${id}/send`, { key })).body.error.code).toBe('invalid_state_transition');
+    expect((await after.call('POST', `/v1/messages/${id}/send`, { key, headers: { 'Idempotency-Key': `send-${id}` } })).status).toBe(200);
+    expect(await runner.runOnce()).toBe(0);
+    expect(smtp.received).toHaveLength(1);
+    // New emails are queued and go by themselves.
+    const next = await fixtures(after, key).invoice(customer, []);
+    expect(next.delivery.status).toBe('queued');
+
+    // A message of test mode is never sent; a letter is posted, not sent; another account's is not found.
+    const testKey = await after.key('kept-broker', 'all', { livemode: false });
+    const testInvoice = await fixtures(after, testKey).invoice(await fixtures(after, testKey).customer(), []);
+    expect(testInvoice.delivery.status).toBe('kept');
+    const test = await after.call('POST', `/v1/messages/${testInvoice.delivery.message_id}/send`, { key: testKey });
+    expect(test.status).toBe(409);
+    expect(test.body.error.message).toContain('test mode');
+    const draft = await fixtures(after, key).invoice(customer, [], { send: false });
+    const letter = await after.call('POST', `/v1/invoices/${draft.id}/send`, { key, body: { address: { address1: '1 Main St', city: 'Chicago', state: 'IL', zip: '60601' } } });
+    expect((await after.call('POST', `/v1/messages/${letter.body.delivery.message_id}/send`, { key })).body.error.code).toBe('invalid_state_transition');
+    expect((await after.call('POST', `/v1/messages/${id}/send`, { key: await after.key('someone-else') })).status).toBe(404);
+    // A key that reads accounting only may not send.
+    expect((await after.call('POST', `/v1/messages/${id}/send`, { key: await after.key('kept-broker', 'accounting:read') })).status).toBe(403);
+  }, 90_000);
 });

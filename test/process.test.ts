@@ -72,6 +72,7 @@ describe('npm run keys -- create', () => {
     const testOut = execFileSync(node, ['--import', 'tsx', 'src/keys-cli.ts', 'create', '--account', 'cli-co', '--scopes', 'customers:read,customers:write', '--test'], { env, encoding: 'utf8' });
     const testKey = testOut.trim().split('\n').find((l) => /^sk_test_[0-9A-Za-z]{43}$/.test(l));
     expect(testKey).toBeDefined();
+    const auditKey = execFileSync(node, ['--import', 'tsx', 'src/keys-cli.ts', 'create', '--account', 'cli-co', '--scopes', 'audit:read'], { env, encoding: 'utf8' }).trim();
 
     const port = await freePort();
     const server = startServer(port);
@@ -92,6 +93,10 @@ describe('npm run keys -- create', () => {
       const testCustomer = (await made.json()) as { id: string; livemode: boolean };
       expect(testCustomer.livemode).toBe(false);
       expect((await checkedFetch(`${base}/v1/customers/${testCustomer.id}`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(404);
+      // Each key made on the command line is in the audit log of its mode, by `system`.
+      const audit = (await (await checkedFetch(`${base}/v1/audit_logs?action=api_key.created`, { headers: { Authorization: `Bearer ${auditKey}` } })).json()) as { data: { actor: string; request_id: string | null }[] };
+      expect(audit.data).toHaveLength(2);
+      expect(audit.data.every((e) => e.actor === 'system' && e.request_id === null)).toBe(true);
       // The database already had an account, so no development key is printed.
       expect(server.output()).not.toContain('Development account created');
     } finally {

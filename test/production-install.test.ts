@@ -61,11 +61,12 @@ describe.skipIf(!base)('the packed package installed with production dependencie
     expect(paths).toContain('dist/main.js');
     expect(paths).toContain('dist/keys-cli.js');
     expect(paths).toContain('dist/users-cli.js');
+    expect(paths).toContain('bin/vehicle-transport.js');
     expect(paths).toContain('dashboard/dist/index.html');
     expect(paths).toContain('dist/carriers/registry/local-registry.json');
     expect(paths).toEqual(expect.arrayContaining(['generated/openapi.json', 'generated/openapi.yaml', 'generated/asyncapi.json', 'generated/asyncapi.yaml', 'generated/docs.html']));
     // Nothing but the build output, the published specs and the package's own files.
-    expect(paths.filter((p) => !/^(dist\/|generated\/[a-z0-9.-]+\.(json|yaml|html)$|generated\/versions\/\d{4}-\d{2}-\d{2}\/[a-z0-9.-]+\.json$|generated\/docs-assets\/[a-z0-9-]+\.js$|dashboard\/dist\/|package\.json$|README\.md$)/.test(p))).toEqual([]);
+    expect(paths.filter((p) => !/^(dist\/|bin\/vehicle-transport\.js$|generated\/[a-z0-9.-]+\.(json|yaml|html)$|generated\/versions\/\d{4}-\d{2}-\d{2}\/[a-z0-9.-]+\.json$|generated\/docs-assets\/[a-z0-9-]+\.js$|dashboard\/dist\/|package\.json$|README\.md$)/.test(p))).toEqual([]);
 
     await run('tar', ['-xzf', join(work, filename), '-C', app, '--strip-components=1']);
     copyFileSync('package-lock.json', join(app, 'package-lock.json'));
@@ -87,6 +88,9 @@ describe.skipIf(!base)('the packed package installed with production dependencie
     };
     const keyOut = await run(process.execPath, ['dist/keys-cli.js', 'create', '--account', 'Packed Logistics', '--scopes', 'customers:read,customers:write'], { cwd: app, env });
     const key = keyOut.stdout.trim();
+    // The package's command (bin `vehicle-transport`) runs the compiled CLI: no sources, no tsx here.
+    const usage = await run(process.execPath, ['bin/vehicle-transport.js', '--help'], { cwd: app, env });
+    expect(usage.stdout).toContain('vehicle-transport listen --forward-to');
     expect(key).toMatch(/^sk_live_[0-9A-Za-z]{43}$/);
 
     const port = await freePort();

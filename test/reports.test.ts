@@ -143,6 +143,22 @@ describe.each(backends())('counts and reports on %s', (backend: Backend) => {
     expect(ok<Json>(await h.call('GET', '/v1/reports/margin?interval=month&from=2026-11-01&to=2026-11-30', { key })).rows).toEqual([
       { period_start: '2026-11-01', ...weekly.totals },
     ]);
+    // Periods are clipped to the range asked: the week of Sunday 2026-11-01 (which began on Monday
+    // 10-26) is the row of 11-01 alone, and a range from mid-week starts its first row there, its
+    // figures counted from that day only; the rows add up to the totals.
+    const fromSunday = ok<Json>(await h.call('GET', '/v1/reports/margin?interval=week&from=2026-11-01&to=2026-11-15', { key }));
+    expect(fromSunday.rows.map((r: Json) => [r.period_start, r.revenue])).toEqual([
+      ['2026-11-01', 0],
+      ['2026-11-02', 290_000],
+      ['2026-11-09', 5_000],
+    ]);
+    const midWeek = ok<Json>(await h.call('GET', '/v1/reports/margin?interval=week&from=2026-11-04&to=2026-11-10', { key }));
+    expect(midWeek.rows.map((r: Json) => [r.period_start, r.loads, r.revenue])).toEqual([
+      ['2026-11-04', 0, 0],
+      ['2026-11-09', 0, 5_000],
+    ]);
+    expect(midWeek.totals).toMatchObject({ loads: 0, revenue: 5_000 });
+    expect(ok<Json>(await h.call('GET', '/v1/reports/margin?interval=month&from=2026-11-15&to=2026-12-31', { key })).rows.map((r: Json) => r.period_start)).toEqual(['2026-11-15', '2026-12-01']);
     // Another account's ledger is not in it.
     expect(ok<Json>(await h.call('GET', '/v1/reports/margin?interval=month&from=2026-11-01&to=2026-11-30', { key: await h.key('empty-co') })).totals).toEqual({
       loads: 0,
@@ -412,6 +428,9 @@ describe.each(backends())('counts and reports on %s', (backend: Backend) => {
     });
     expect(r.rows[0].on_time_rate).toBeNull();
     expect(r.rows[0].exceptions).toEqual({ delay: 1, damage: 1 });
+    // A week cut by the range starts its row on the range's first day and counts from there only.
+    const cut = ok<Json>(await h.call('GET', '/v1/reports/operations?interval=week&from=2026-11-03&to=2026-11-05', { key }));
+    expect(cut.rows.map((x: Json) => [x.period_start, x.created, x.delivered, x.on_time])).toEqual([['2026-11-03', 0, 2, 2]]);
   });
 
   it('refuses a range that is not one, or longer than a year, with the envelope', async () => {

@@ -65,30 +65,30 @@ const LONG_PASSWORD = [...'Grüße aus Köln: ferry lantern 🚚 ledger orchid �
 
 describe('the password policy (ASVS 2.1)', () => {
   const who = { email: 'marguerite.okafor@acme.example', name: 'Marguerite Okafor' };
-  it('accepts 12 to 200 characters of any printable Unicode and spaces, with no composition rule', () => {
-    expect(passwordProblem('correct horse battery staple', who)).toBeUndefined();
-    expect(passwordProblem('tailgate orchard velvet compass', who)).toBeUndefined();
+  it('accepts 12 to 200 characters of any printable Unicode and spaces, with no composition rule', async () => {
+    expect(await passwordProblem('correct horse battery staple', who)).toBeUndefined();
+    expect(await passwordProblem('tailgate orchard velvet compass', who)).toBeUndefined();
     expect([...LONG_PASSWORD]).toHaveLength(200);
-    expect(passwordProblem(LONG_PASSWORD, who)).toBeUndefined();
-    expect(passwordProblem('ж'.repeat(3) + ' Тише едешь дальше будешь', who)).toBeUndefined();
-    expect(passwordProblem(generatePassword(), who)).toBeUndefined();
+    expect(await passwordProblem(LONG_PASSWORD, who)).toBeUndefined();
+    expect(await passwordProblem('ж'.repeat(3) + ' Тише едешь дальше будешь', who)).toBeUndefined();
+    expect(await passwordProblem(generatePassword(), who)).toBeUndefined();
   });
-  it('refuses fewer than 12 and more than 200 characters, counting code points', () => {
-    expect(passwordProblem('Kx7mQ2pZr9W', who)).toMatch(/at least 12 characters/);
-    expect(passwordProblem('🚚'.repeat(12), who)).not.toMatch(/at least 12/);
-    expect(passwordProblem(LONG_PASSWORD + 'x', who)).toMatch(/at most 200 characters/);
+  it('refuses fewer than 12 and more than 200 characters, counting code points', async () => {
+    expect(await passwordProblem('Kx7mQ2pZr9W', who)).toMatch(/at least 12 characters/);
+    expect(await passwordProblem('🚚'.repeat(12), who)).not.toMatch(/at least 12/);
+    expect(await passwordProblem(LONG_PASSWORD + 'x', who)).toMatch(/at most 200 characters/);
   });
-  it.each(['letmein12345', 'qwertyuiop123', 'aaaaaaaaaaaa', '123456789012', 'iloveyou2024', 'P@ssw0rd2024!'])('refuses the guessable %s, in words that do not repeat it', (password) => {
-    const problem = passwordProblem(password, who);
+  it.each(['letmein12345', 'qwertyuiop123', 'aaaaaaaaaaaa', '123456789012', 'iloveyou2024', 'P@ssw0rd2024!'])('refuses the guessable %s, in words that do not repeat it', async (password) => {
+    const problem = await passwordProblem(password, who);
     expect(problem).toMatch(/too easy to guess/);
     expectNoPieceOf(password, problem!);
   });
-  it("refuses a password containing the user's email name or name, in any case", () => {
+  it("refuses a password containing the user's email name or name, in any case", async () => {
     for (const password of ['marguerite rides the night tram', 'the OKAFOR family orchard 1989', 'xx marguerite.okafor xx']) {
-      expect(passwordProblem(password, who)).toMatch(/email name or name/);
+      expect(await passwordProblem(password, who)).toMatch(/email name or name/);
     }
     // Parts shorter than four characters are too common to refuse.
-    expect(passwordProblem('a dev rides the night tram', { email: 'dev@acme.example', name: 'Al' })).toBeUndefined();
+    expect(await passwordProblem('a dev rides the night tram', { email: 'dev@acme.example', name: 'Al' })).toBeUndefined();
   });
 });
 
@@ -577,6 +577,10 @@ describe('npm run users -- create', () => {
         expect(rows).toHaveLength(1);
         expect(rows[0]).toMatchObject({ email: 'ops@acme.example', role: 'owner' });
         expect(await verifyPassword(password, rows[0]!.password_hash)).toBe(true);
+        // Audited as every change is, by `system` (the operator's command line), with its event.
+        const audit = await db.em().execute<{ actor: string; action: string; request_id: string | null }[]>('select actor, action, request_id from audit_logs');
+        expect(audit).toEqual([{ actor: 'system', action: 'user.created', request_id: null }]);
+        expect(await db.em().execute("select type from events where type = 'audit.privileged_action'")).toHaveLength(1);
         await expect(createUserInAccount(db.em(), { accountName: 'Acme', email: 'ops@acme.example', role: 'viewer' }, { now: () => new Date() })).rejects.toThrow(/already exists/);
       } finally {
         await db.close();
@@ -627,6 +631,10 @@ describe('npm run users -- reset-password', () => {
         expect(rows.map((r) => r.role)).toEqual(['owner', 'viewer']);
         expect(await verifyPassword(password, rows[1]!.password_hash)).toBe(true); // Globex's viewer
         expect(await verifyPassword(password, rows[0]!.password_hash)).toBe(false); // Acme's owner is untouched
+        // One entry, by `system`, on the user whose password was reset; the refused attempts wrote none.
+        const audit = await db.em().execute<{ actor: string; action: string; target: string }[]>("select actor, action, target from audit_logs where action = 'user.password_reset'");
+        const [globex] = await db.em().execute<{ id: string }[]>("select id from users where email = 'ops@acme.example' and role = 'viewer'");
+        expect(audit).toEqual([{ actor: 'system', action: 'user.password_reset', target: globex!.id }]);
       } finally {
         await db.close();
       }

@@ -2,7 +2,10 @@
 // announced as an `audit.privileged_action` event; and the log read back (audit:read).
 import type { components, operations } from '../../generated/openapi.js';
 import { unixSeconds } from '../shared/clock.js';
-import type { Context, RequestContext } from '../shared/context.js';
+import { backgroundContext, DEFAULT_SIGN_IN_POLICY, type Context, type RequestContext } from '../shared/context.js';
+import type { Clock } from '../shared/clock.js';
+import { createLogger } from '../shared/logger.js';
+import type { EntityManager } from '@mikro-orm/sql';
 import { CURRENT_VERSION } from '../shared/versions.js';
 import { ownedFinder } from '../shared/find.js';
 import { newId } from '../shared/ids.js';
@@ -63,6 +66,16 @@ export async function recordAudit(ctx: RequestContext, action: AuditAction, targ
   ctx.em.persist(entry);
   await emitEvent(ctx, 'audit.privileged_action', renderAuditLog(entry), { now });
   return entry;
+}
+
+/**
+ * Records `action` on `target` by `system` in `em`'s transaction, for a change an operator made on
+ * the server's command line (`npm run keys`, `npm run users`), outside any request: no request id,
+ * no address.
+ */
+export function recordCommandLineAudit(em: EntityManager, clock: Clock, accountId: string, action: AuditAction, target: string, now: Date): Promise<AuditLog> {
+  const ctx = backgroundContext({ em, clock, log: createLogger('silent'), settings: { production: false, signIn: DEFAULT_SIGN_IN_POLICY } });
+  return recordAudit(asSystem(ctx, accountId), action, target, { now });
 }
 
 export const findAuditLog = ownedFinder(AuditLog, 'audit log entry', 'audit_log_id');

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { randomToken } from '../shared/tokens.js';
 import type { EntityManager } from '@mikro-orm/sql';
 import { newId } from '../shared/ids.js';
+import { recordCommandLineAudit } from '../audit/audit.service.js';
 import type { Clock } from '../shared/clock.js';
 import { Account, ApiKey, OAuthClient, OAuthToken } from './auth.entities.js';
 import type { Principal } from '../shared/context.js';
@@ -81,7 +82,7 @@ export async function accountOfMode(em: EntityManager, accountId: string, livemo
 /** Creates a key (and the account if no account has that name) of the mode asked for (live by default). Returns the secret once. */
 export async function createApiKey(
   em: EntityManager,
-  input: { accountName: string; scopes: Scope[]; name?: string; apiVersion?: string; livemode?: boolean },
+  input: { accountName: string; scopes: Scope[]; name?: string; apiVersion?: string; livemode?: boolean; audited?: boolean },
   clock: Clock,
 ): Promise<CreatedKey> {
   const apiVersion = input.apiVersion ?? CURRENT_VERSION;
@@ -91,6 +92,8 @@ export async function createApiKey(
     await tem.flush();
     const accountId = await accountOfMode(tem, account.id, input.livemode ?? true, clock.now());
     const { key, secret } = issueApiKey(tem, accountId, { name: input.name ?? 'default', scopes: input.scopes, apiVersion }, clock.now());
+    // A key made on the command line (npm run keys) is audited as every other, by `system`.
+    if (input.audited) await recordCommandLineAudit(tem, clock, accountId, 'api_key.created', key.id, key.createdAt);
     await tem.flush();
     return { key, secret, account };
   });

@@ -5,11 +5,10 @@
 // statements are not prepared by name (src/shared/sql.ts); LISTEN, which needs a session, runs on
 // DATABASE_DIRECT_URL (PostgreSQL itself) when it is given, and without it workers poll instead.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import type { MikroORM as PgliteORM, PgliteConnection } from '@mikro-orm/pglite';
 import pg from 'pg';
 import { MikroORM as PostgresORM } from '@mikro-orm/postgresql';
-import { Migrator } from '@mikro-orm/migrations';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Database as DatabaseContract } from '../shared/database.js';
 import { withoutNamedStatements } from '../shared/sql.js';
@@ -29,74 +28,9 @@ import { TestClock } from '../clocks/clocks.entities.js';
 import { TestDataDeletion } from '../test-helpers/test-helpers.entities.js';
 import { ledgerReactions } from '../accounting/ledger.reactions.js';
 import { useReactions, type Reactions } from '../shared/reactions.js';
-import { Migration20261122000001_foundation } from './migrations/Migration20261122000001_foundation.js';
-import { Migration20261122000002_webhooks } from './migrations/Migration20261122000002_webhooks.js';
-import { Migration20261122000003_carriers } from './migrations/Migration20261122000003_carriers.js';
-import { Migration20261122000004_platform } from './migrations/Migration20261122000004_platform.js';
-import { Migration20261123000001_attempt_error_detail } from './migrations/Migration20261123000001_attempt_error_detail.js';
-import { Migration20261123000006_users } from './migrations/Migration20261123000006_users.js';
-import { Migration20261123000010_accounting } from './migrations/Migration20261123000010_accounting.js';
-import { Migration20261123000020_webhook_isolation } from './migrations/Migration20261123000020_webhook_isolation.js';
-import { Migration20261123000031_audit_log_filters } from './migrations/Migration20261123000031_audit_log_filters.js';
-import { Migration20261123000032_seal_webhook_secrets } from './migrations/Migration20261123000032_seal_webhook_secrets.js';
-import { Migration20261123000040_rate_limit_window } from './migrations/Migration20261123000040_rate_limit_window.js';
-import { Migration20261123000050_claim_plan_cached } from './migrations/Migration20261123000050_claim_plan_cached.js';
-import { Migration20261123000060_delivery_due_order } from './migrations/Migration20261123000060_delivery_due_order.js';
-import { Migration20261123000070_parallel_claims } from './migrations/Migration20261123000070_parallel_claims.js';
-import { Migration20261126000010_rate_limit_constant_state } from './migrations/Migration20261126000010_rate_limit_constant_state.js';
-import { Migration20261126000020_partitioned_delivery_log } from './migrations/Migration20261126000020_partitioned_delivery_log.js';
-import { Migration20261126000030_claim_waiting_endpoints } from './migrations/Migration20261126000030_claim_waiting_endpoints.js';
-import { Migration20261127000010_event_order_and_trace } from './migrations/Migration20261127000010_event_order_and_trace.js';
-import { Migration20261127000020_carrier_monitoring } from './migrations/Migration20261127000020_carrier_monitoring.js';
-import { Migration20261128000010_accrual_and_mail } from './migrations/Migration20261128000010_accrual_and_mail.js';
-import { Migration20261128000020_accrual_reclassification } from './migrations/Migration20261128000020_accrual_reclassification.js';
-import { Migration20261128000030_scheduled_retries } from './migrations/Migration20261128000030_scheduled_retries.js';
-import { Migration20261128000040_claim_plans } from './migrations/Migration20261128000040_claim_plans.js';
-import { Migration20261128000050_endpoint_window } from './migrations/Migration20261128000050_endpoint_window.js';
-import { Migration20261128000060_test_mode } from './migrations/Migration20261128000060_test_mode.js';
-import { Migration20261128000070_webhook_listeners } from './migrations/Migration20261128000070_webhook_listeners.js';
-import { Migration20261128000080_test_clocks } from './migrations/Migration20261128000080_test_clocks.js';
-import { Migration20261128000090_payment_returns } from './migrations/Migration20261128000090_payment_returns.js';
-import { Migration20261129000010_sign_in_counters } from './migrations/Migration20261129000010_sign_in_counters.js';
-import { Migration20261129000030_credential_makers } from './migrations/Migration20261129000030_credential_makers.js';
-import { Migration20261129040000_customer_links } from './migrations/Migration20261129040000_customer_links.js';
 
 export const entities = [Account, ApiKey, Customer, Order, Event, WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt, Carrier, ComplianceAlert, CarrierRegistrySnapshot, Job, OAuthClient, OAuthToken, AuditLog, User, Session, Invoice, InvoiceLine, Payment, CarrierPayment, CarrierPaymentOrder, LedgerEntry, Message, TestDataDeletion, TestClock];
 
-/** Every migration, in order. Applied at start-up by `openDatabase`. */
-export const migrations = [
-  { name: 'Migration20261122000001_foundation', class: Migration20261122000001_foundation },
-  { name: 'Migration20261122000002_webhooks', class: Migration20261122000002_webhooks },
-  { name: 'Migration20261122000003_carriers', class: Migration20261122000003_carriers },
-  { name: 'Migration20261122000004_platform', class: Migration20261122000004_platform },
-  { name: 'Migration20261123000001_attempt_error_detail', class: Migration20261123000001_attempt_error_detail },
-  { name: 'Migration20261123000006_users', class: Migration20261123000006_users },
-  { name: 'Migration20261123000010_accounting', class: Migration20261123000010_accounting },
-  { name: 'Migration20261123000020_webhook_isolation', class: Migration20261123000020_webhook_isolation },
-  { name: 'Migration20261123000031_audit_log_filters', class: Migration20261123000031_audit_log_filters },
-  { name: 'Migration20261123000032_seal_webhook_secrets', class: Migration20261123000032_seal_webhook_secrets },
-  { name: 'Migration20261123000040_rate_limit_window', class: Migration20261123000040_rate_limit_window },
-  { name: 'Migration20261123000050_claim_plan_cached', class: Migration20261123000050_claim_plan_cached },
-  { name: 'Migration20261123000060_delivery_due_order', class: Migration20261123000060_delivery_due_order },
-  { name: 'Migration20261123000070_parallel_claims', class: Migration20261123000070_parallel_claims },
-  { name: 'Migration20261126000010_rate_limit_constant_state', class: Migration20261126000010_rate_limit_constant_state },
-  { name: 'Migration20261126000020_partitioned_delivery_log', class: Migration20261126000020_partitioned_delivery_log },
-  { name: 'Migration20261126000030_claim_waiting_endpoints', class: Migration20261126000030_claim_waiting_endpoints },
-  { name: 'Migration20261127000010_event_order_and_trace', class: Migration20261127000010_event_order_and_trace },
-  { name: 'Migration20261127000020_carrier_monitoring', class: Migration20261127000020_carrier_monitoring },
-  { name: 'Migration20261128000010_accrual_and_mail', class: Migration20261128000010_accrual_and_mail },
-  { name: 'Migration20261128000020_accrual_reclassification', class: Migration20261128000020_accrual_reclassification },
-  { name: 'Migration20261128000030_scheduled_retries', class: Migration20261128000030_scheduled_retries },
-  { name: 'Migration20261128000040_claim_plans', class: Migration20261128000040_claim_plans },
-  { name: 'Migration20261128000050_endpoint_window', class: Migration20261128000050_endpoint_window },
-  { name: 'Migration20261128000060_test_mode', class: Migration20261128000060_test_mode },
-  { name: 'Migration20261128000070_webhook_listeners', class: Migration20261128000070_webhook_listeners },
-  { name: 'Migration20261128000080_test_clocks', class: Migration20261128000080_test_clocks },
-  { name: 'Migration20261128000090_payment_returns', class: Migration20261128000090_payment_returns },
-  { name: 'Migration20261129000010_sign_in_counters', class: Migration20261129000010_sign_in_counters },
-  { name: 'Migration20261129000030_credential_makers', class: Migration20261129000030_credential_makers },
-  { name: 'Migration20261129040000_customer_links', class: Migration20261129040000_customer_links },
-];
 
 export interface Database extends DatabaseContract {
   orm: PgliteORM | PostgresORM;
@@ -169,17 +103,73 @@ async function migrateUnderLock(orm: PgliteORM | PostgresORM): Promise<void> {
  */
 export const reactions: Reactions = { ...ledgerReactions };
 
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  useReactions(reactions);
-  const common = {
-    entities,
+/** What every ORM of the database is given, whichever the driver. */
+const commonOptions = (options: DatabaseOptions) => ({
+  entities,
+  debug: options.debug ?? false,
+  allowGlobalContext: false,
+  // Schema is owned by the migrations, never by the entity metadata.
+  ensureDatabase: false,
+});
+
+/** The migrator and every migration (src/db/migrations.ts), loaded only by an ORM that migrates. */
+async function migratorOptions() {
+  const { Migrator, migrations } = await import('./migrations.js');
+  return {
     extensions: [Migrator],
     migrations: { migrationsList: migrations, transactional: true, allOrNothing: true, silent: true, snapshot: false, snapshotOnMigrate: false },
-    debug: options.debug ?? false,
-    allowGlobalContext: false,
-    // Schema is owned by the migrations, never by the entity metadata.
-    ensureDatabase: false,
   };
+}
+
+/** The migrations `openDatabase` applies on PostgreSQL, on a pool of their own (see there). */
+async function migrate(options: DatabaseOptions, orm: PostgresORM): Promise<void> {
+  const migrating = new PostgresORM({
+    ...commonOptions(options),
+    ...(await migratorOptions()),
+    clientUrl: options.databaseUrl!,
+    pool: { min: 0, max: 4 },
+    driverOptions: { connectionTimeoutMillis: 5_000, keepAlive: true },
+  });
+  try {
+    await migrating.connect();
+    if (options.pooled) withoutNamedStatements(migrating.em.getConnection());
+    await migrateUnderLock(migrating);
+  } catch (err) {
+    await orm.close(true);
+    throw err;
+  } finally {
+    await migrating.close(true);
+  }
+}
+
+/**
+ * The names of this release's migrations, from the files of src/db/migrations (dist/db/migrations
+ * once built), without loading them: src/db/migrations.ts lists each (a test holds the two equal).
+ */
+export function migrationNames(): string[] {
+  return readdirSync(new URL('./migrations/', import.meta.url))
+    .map((f) => /^(Migration\d{14}_\w+)\.(js|ts)$/.exec(f)?.[1])
+    .filter((n): n is string => n !== undefined)
+    .sort();
+}
+
+/**
+ * Whether a migration of this release is not applied yet (or the bookkeeping table is missing): a
+ * read of the applied names, on the process's own pool.
+ */
+async function migrationsPending(orm: PostgresORM): Promise<boolean> {
+  const applied = await orm.em
+    .getConnection()
+    .execute<{ name: string }[]>('select name from mikro_orm_migrations')
+    .catch(() => null);
+  if (!applied) return true;
+  const done = new Set(applied.map((r) => r.name.replace(/\.[jt]s$/, '')));
+  return migrationNames().some((name) => !done.has(name));
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  useReactions(reactions);
+  const common = commonOptions(options);
   let orm: PgliteORM | PostgresORM;
   let kind: Database['kind'];
   let unlock = (): void => undefined;
@@ -198,23 +188,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind = 'postgresql';
     // Migrations on a connection of their own, without the 15 s answer bound: rewriting or indexing
     // a log of millions of rows takes longer than a request may, and a migration cut short rolls
-    // back whole and would fail the same way on every start.
-    const migrating = new PostgresORM({
-      ...common,
-      clientUrl: options.databaseUrl,
-      pool: { min: 0, max: 4 },
-      driverOptions: { connectionTimeoutMillis: 5_000, keepAlive: true },
-    });
-    try {
-      await migrating.connect();
-      if (options.pooled) withoutNamedStatements(migrating.em.getConnection());
-      await migrateUnderLock(migrating);
-    } catch (err) {
-      await orm.close(true);
-      throw err;
-    } finally {
-      await migrating.close(true);
-    }
+    // back whole and would fail the same way on every start. Only when one is pending: every other
+    // start opens no second pool (its metadata, its connections stay out of the process).
+    if (await migrationsPending(orm)) await migrate(options, orm);
   } else {
     const dataDir = options.dataDir ?? 'memory://';
     if (!dataDir.startsWith('memory://')) {
@@ -226,6 +202,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const [{ MikroORM }, { PGlite }] = await Promise.all([import('@mikro-orm/pglite'), import('@electric-sql/pglite')]);
     orm = new MikroORM({
       ...common,
+      ...(await migratorOptions()),
       ...(dataDir.startsWith('memory://') ? {} : { dbName: dataDir }),
       // PostgreSQL's default 128 MB buffer pool lives in the WebAssembly memory of this one process
       // and filled it with pages a development database does not need: 16 MB took about 80 MB off

@@ -7,7 +7,7 @@
 // DRAWINGS. Text is set in DejaVu Sans, embedded, so every name (Zoë, Łódź, Москва) prints and copies.
 
 import { createHash } from 'node:crypto';
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
 import { billOfLading } from './bill-of-lading.js';
 import { typefaces } from './fonts.js';
 import { oneLine } from './format.js';
@@ -23,6 +23,8 @@ const DRAWINGS: { [K in BusinessDocument['kind']]: DocumentDrawing<Extract<Busin
   rate_confirmation: rateConfirmation,
   bill_of_lading: billOfLading,
 };
+
+let pdfkit: typeof PDFKitDocument | undefined;
 
 const PRODUCER = 'Vehicle transport API documents';
 
@@ -41,6 +43,8 @@ export async function renderDocument(doc: BusinessDocument): Promise<Buffer> {
  */
 export async function renderDocuments(docs: BusinessDocument[]): Promise<Buffer> {
   if (docs.length === 0) throw new RangeError('renderDocuments needs at least one document');
+  // pdfkit (and fontkit under it) loaded with the first document, not with the process.
+  const PDFDocument = (pdfkit ??= (await import('pdfkit')).default);
   const pdf = new PDFDocument({
     size: 'LETTER',
     autoFirstPage: false,

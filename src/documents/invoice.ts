@@ -78,7 +78,9 @@ function loadDetails(load: Load): Line[] {
 }
 
 function quantity(n: number): string {
-  return QUANTITY.format(n);
+  return (quantityFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 })).format(n);
 }
 
-const QUANTITY = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
+// Made with the first document: a number format reads ICU's locale data, megabytes of the process's
+// memory from then on.
+let quantityFormat: Intl.NumberFormat | undefined;

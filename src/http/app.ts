@@ -37,7 +37,6 @@ import {
   type BucketStore,
   type RateLimitPolicy,
 } from './rate-limit.js';
-import { redisStore } from './rate-limit.redis.js';
 import { checkScope } from './scope.js';
 import { parseBody } from './body.js';
 import { createOpenApiBackend, validateRequest } from './validate.js';
@@ -94,6 +93,8 @@ export interface AppOptions {
   oauthClientFailures?: number;
   /** MAIL_FROM, the sender of the emails the API queues (DEFAULT_MAIL_FROM otherwise). */
   mailFrom?: string | undefined;
+  /** No mail server is configured (no SMTP_URL): live emails are written `kept` (Settings.keepsMail). */
+  keepsMail?: boolean | undefined;
   /** METRICS_PORT and METRICS_TOKEN: who may read GET /metrics here (none set: open in development, 404 in production). */
   metrics?: Pick<MetricsSettings, 'port' | 'token'>;
 }
@@ -125,7 +126,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   const { db, clock, log } = options;
   const openApi = await createOpenApiBackend();
   const router = compileRouter(openApi);
-  const buckets = withMemoryFallback(options.redisUrl ? redisStore(options.redisUrl) : db.kind === 'postgresql' ? postgresStore() : memoryStore());
+  // The Redis client (ioredis) is loaded only when REDIS_URL is set.
+  const buckets = withMemoryFallback(options.redisUrl ? (await import('./rate-limit.redis.js')).redisStore(options.redisUrl) : db.kind === 'postgresql' ? postgresStore() : memoryStore());
   let shuttingDown = false;
   /** Aborted once the process is shutting down: requests that wait (a listener's long poll) answer at once. */
   const stopping = new AbortController();
@@ -152,7 +154,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   koa.use(validateRequest(openApi)); // 400, spec defaults filled in
   koa.use(renderReply); // on the way out: the reply for the caller's API version
   koa.use(idempotency(clock)); // 409 or a replay of the stored answer
-  koa.use(dispatch(operationHandlers, { clock, settings: { production: options.production ?? false, signIn: options.signIn ?? DEFAULT_SIGN_IN_POLICY, sessions, mailFrom: options.mailFrom ?? DEFAULT_MAIL_FROM }, shuttingDown: () => shuttingDown, stopping: stopping.signal }));
+  koa.use(dispatch(operationHandlers, { clock, settings: { production: options.production ?? false, signIn: options.signIn ?? DEFAULT_SIGN_IN_POLICY, sessions, mailFrom: options.mailFrom ?? DEFAULT_MAIL_FROM, keepsMail: options.keepsMail ?? false }, shuttingDown: () => shuttingDown, stopping: stopping.signal }));
 
   return {
     koa,

@@ -5,7 +5,7 @@ import { renderPage } from '../shared/pagination.js';
 import * as mail from './mail.service.js';
 import { renderMessage } from './outbox.js';
 
-export const handlers: Handlers<'listMessages' | 'getMessage' | 'getMessageAttachment' | 'getPrintQueueLetters' | 'markLettersMailed'> = {
+export const handlers: Handlers<'listMessages' | 'getMessage' | 'getMessageAttachment' | 'getPrintQueueLetters' | 'markLettersMailed' | 'sendMessage'> = {
   async listMessages({ query }, ctx) {
     return { status: 200, body: renderPage(await mail.listMessages(ctx, query), renderMessage) };
   },
@@ -23,5 +23,8 @@ export const handlers: Handlers<'listMessages' | 'getMessage' | 'getMessageAttac
   async markLettersMailed({ body }, ctx) {
     const letters = await mail.markLettersMailed(ctx, body.message_ids);
     return { status: 200, body: { object: 'list', data: letters.map(renderMessage), has_more: false, next_cursor: null } };
+  },
+  async sendMessage({ params }, ctx) {
+    return { status: 200, body: renderMessage(await mail.sendKeptMessage(ctx, params.message_id)) };
   },
 };

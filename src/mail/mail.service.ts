@@ -10,6 +10,9 @@ import { errors } from '../shared/errors.js';
 import { ownedFinder } from '../shared/find.js';
 import { createdRange, listPage, type Page } from '../shared/pagination.js';
 import { attachmentBytes, Message } from './mail.entities.js';
+import { enqueueJob } from '../jobs/runner.js';
+import { livemodeOf } from '../shared/livemode.js';
+import { MAIL_JOB, MAIL_MAX_ATTEMPTS } from './schedule.js';
 
 type ListQuery = NonNullable<operations['listMessages']['parameters']['query']>;
 
@@ -90,5 +93,28 @@ export function markLettersMailed(ctx: RequestContext, messageIds: string[]): Pr
     }
     await tx.em.flush();
     return letters;
+  });
+}
+
+/**
+ * Sends an email kept because no mail server was configured when it was written: it becomes
+ * `queued`, due now, with its delivery job, in one transaction. Kept emails never go by themselves
+ * (setting SMTP_URL later sends only what is written from then on): a person decides. Refused for
+ * anything but a kept email of live mode, and while this server itself has no mail server.
+ */
+export function sendKeptMessage(ctx: RequestContext, id: string): Promise<Message> {
+  return inTransaction(ctx, async (tx) => {
+    const m = await findMessage(tx, id, { forUpdate: true });
+    if (m.channel !== 'email') throw errors.invalidStateTransition(`Message ${m.id} is a letter: letters are posted from the print queue.`);
+    if (!livemodeOf(m.accountId)) throw errors.invalidStateTransition(`Message ${m.id} is of test mode: test mode never sends mail.`);
+    if (m.status !== 'kept') throw errors.invalidStateTransition(`Message ${m.id} is ${m.status}: only a kept email can be sent.`);
+    if (ctx.settings.keepsMail) throw errors.invalidStateTransition('No mail server is configured here (SMTP_URL): set it, restart, then send the kept emails.');
+    const now = tx.clock.now();
+    m.status = 'queued';
+    m.nextAttemptAt = now;
+    m.updatedAt = now;
+    await tx.em.flush();
+    await enqueueJob(tx.em, { kind: MAIL_JOB, subjectId: m.id, runAt: now, maxAttempts: MAIL_MAX_ATTEMPTS });
+    return m;
   });
 }

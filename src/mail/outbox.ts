@@ -47,7 +47,8 @@ const INSERT_MESSAGE = `
  * Records a message in the context's transaction (`ctx.em` is the transaction's): renders its
  * attachment from `document`, composes its subject and bodies, and for an email queues its delivery
  * job, due at once. Everything commits (or not) with the change that caused it. A test account's
- * message is `kept`: recorded and shown, never sent nor printed.
+ * message is `kept`: recorded and shown, never sent nor printed; so is a live email while no mail
+ * server is configured (`settings.keepsMail`), until sent by hand (mail.service.ts, sendKeptMessage).
  */
 export async function queueMessage(ctx: Context | RequestContext, input: QueueMessageInput): Promise<Message> {
   const accountId = input.accountId ?? ('principal' in ctx ? ctx.principal.accountId : undefined);
@@ -66,8 +67,9 @@ export async function queueMessage(ctx: Context | RequestContext, input: QueueMe
   const attachment = attached ? await renderDocument(attached) : null;
   const { subject, text, html } = composeMessage(document);
   const id = newId('message', now.getTime());
-  // Test mode sends nothing: its messages are kept, whole and shown, and never leave.
-  const kept = !livemodeOf(accountId);
+  // Test mode sends nothing: its messages are kept, whole and shown, and never leave. Nor does an
+  // email written with no mail server configured: kept, until a person sends it.
+  const kept = !livemodeOf(accountId) || (input.channel === 'email' && ctx.settings.keepsMail === true);
   const message: Message = {
     id,
     accountId,
@@ -122,16 +124,17 @@ export async function queueMessage(ctx: Context | RequestContext, input: QueueMe
 }
 
 /**
- * Withdraws the messages about `subjectId` that have not gone out yet (emails waiting for an attempt,
- * letters not posted): they become `cancelled` and are never sent. A voided invoice is not mailed.
+ * Withdraws the messages about `subjectId` that have not gone out yet (emails waiting for an attempt
+ * or kept for want of a mail server, letters not posted): they become `cancelled` and are never sent. A voided invoice is not mailed.
  * Answers how many. (An attempt already in flight finishes; it records nothing on a cancelled message.)
  */
 export async function withdrawMessages(ctx: Context, accountId: string, subjectId: string, now: Date): Promise<number> {
+  // A live email kept for want of a mail server has not gone out either: withdrawn, never to be sent.
   const rows = await queryRows<{ id: string }>(
     ctx.em,
     `update messages set status = 'cancelled', next_attempt_at = null, updated_at = $3
-      where account_id = $1 and subject_id = $2 and status = 'queued' returning id`,
-    [accountId, subjectId, now],
+      where account_id = $1 and subject_id = $2 and (status = 'queued' or (status = 'kept' and $4)) returning id`,
+    [accountId, subjectId, now, livemodeOf(accountId)],
   );
   return rows.length;
 }

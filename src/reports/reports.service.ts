@@ -37,6 +37,13 @@ const PERIODS = `
     select g::date as period_start
     from generate_series(date_trunc($1, $2::date::timestamp), date_trunc($1, $3::date::timestamp), ('1 ' || $1)::interval) g
   )`;
+/**
+ * A row's first day, clipped to the range: the first period may begin before `from` (a week's
+ * Monday, a month's 1st) while its figures count from `from` only, so it is labelled `from`.
+ * (Calendar dates as YYYY-MM-DD compare as text.)
+ */
+const clipped = (periodStart: string, from: string): string => (periodStart < from ? from : periodStart);
+
 /** The period of an instant. */
 const periodOf = (column: string) => `date_trunc($1, ${column} at time zone 'utc')::date`;
 
@@ -113,7 +120,7 @@ export async function marginReport(ctx: RequestContext, query: operations['getMa
     ],
   );
   const figures = (r: (typeof rows)[number]) => figuresOf(Number(r.loads), Number(r.revenue), Number(r.carrier_cost));
-  const periods = rows.filter((r) => r.dim === 'period').map((r) => ({ period_start: r.key!, ...figures(r) }));
+  const periods = rows.filter((r) => r.dim === 'period').map((r) => ({ period_start: clipped(r.key!, query.from), ...figures(r) }));
   const groups = rows
     .filter((r) => r.dim === 'group')
     .map((r) => ({ key: r.key, label: r.label ?? 'Not matched to a load', ...figures(r) }))
@@ -292,7 +299,7 @@ export async function operationsReport(ctx: RequestContext, query: operations['g
     interval,
     from: query.from,
     to: query.to,
-    rows: parsed.map((r) => ({ period_start: r.period_start, ...figures(r) })),
+    rows: parsed.map((r) => ({ period_start: clipped(r.period_start, query.from), ...figures(r) })),
     totals: figures(total),
   };
 }

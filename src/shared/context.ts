@@ -53,6 +53,11 @@ export interface Settings {
   sessions?: SessionPolicy;
   /** MAIL_FROM, the sender of every email (its domain names the Message-IDs); the default sender when absent. */
   mailFrom?: string;
+  /**
+   * No mail server is configured (no SMTP_URL): a live email is written `kept`, not queued, and
+   * stays so until sent by hand (POST /v1/messages/{id}/send). Absent: emails are queued.
+   */
+  keepsMail?: boolean;
 }
 
 /** The context of any unit of work: its entity manager, time, logger and origin. */

@@ -4,8 +4,7 @@
 // breached-style or easily guessed (zxcvbn's score below 3, with the common-password and keyboard
 // dictionaries shipped in @zxcvbn-ts/language-common, nothing fetched at run time), or when it
 // contains the user's email name (before the `@`) or name. Messages never repeat the password.
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { errors } from '../shared/errors.js';
 
 export const MIN_PASSWORD_LENGTH = 12;
@@ -35,9 +34,12 @@ const WARNINGS: Record<string, string> = {
   pwned: 'it appeared in a data breach',
 };
 
-let factory: ZxcvbnFactory | undefined;
-const zxcvbn = (): ZxcvbnFactory =>
-  (factory ??= new ZxcvbnFactory({ dictionary: { ...dictionary }, graphs: adjacencyGraphs, maxLength: MAX_PASSWORD_LENGTH }));
+let factory: Promise<ZxcvbnFactory> | undefined;
+/** zxcvbn and its dictionaries (several megabytes once decompressed), loaded with the first password checked. */
+const zxcvbn = (): Promise<ZxcvbnFactory> =>
+  (factory ??= Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common')]).then(
+    ([{ ZxcvbnFactory }, { adjacencyGraphs, dictionary }]) => new ZxcvbnFactory({ dictionary: { ...dictionary }, graphs: adjacencyGraphs, maxLength: MAX_PASSWORD_LENGTH }),
+  ));
 
 /** The user's email name and name, and their parts, as a password must not contain them (lower case). */
 export function personalWords(who: { email: string; name?: string | null | undefined }): string[] {
@@ -48,21 +50,21 @@ export function personalWords(who: { email: string; name?: string | null | undef
 }
 
 /** Why `password` is refused for this user, in words that do not repeat it; undefined when it is acceptable. */
-export function passwordProblem(password: string, who: { email: string; name?: string | null | undefined }): string | undefined {
+export async function passwordProblem(password: string, who: { email: string; name?: string | null | undefined }): Promise<string | undefined> {
   const length = [...password].length;
   if (length < MIN_PASSWORD_LENGTH) return `A password needs at least ${MIN_PASSWORD_LENGTH} characters (this one has ${length}).`;
   if (length > MAX_PASSWORD_LENGTH) return `A password has at most ${MAX_PASSWORD_LENGTH} characters (this one has ${length}).`;
   const lower = password.toLowerCase();
   const personal = personalWords(who);
   if (personal.some((w) => lower.includes(w))) return "A password must not contain the user's email name or name: choose words that have nothing to do with the user.";
-  const result = zxcvbn().check(password, personal);
+  const result = (await zxcvbn()).check(password, personal);
   if (result.score >= MIN_PASSWORD_SCORE) return undefined;
   const warning = result.feedback.warning ? WARNINGS[result.feedback.warning] : undefined;
   return `This password is too easy to guess${warning ? ` (${warning})` : ''}. Use a longer passphrase of several unrelated words.`;
 }
 
 /** Refuses (400 `invalid_value` naming `param`) a password the policy does not accept. */
-export function assertPasswordAcceptable(password: string, who: { email: string; name?: string | null | undefined }, param = 'password'): void {
-  const problem = passwordProblem(password, who);
+export async function assertPasswordAcceptable(password: string, who: { email: string; name?: string | null | undefined }, param = 'password'): Promise<void> {
+  const problem = await passwordProblem(password, who);
   if (problem) throw errors.invalidValue(param, problem);
 }

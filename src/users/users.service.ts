@@ -7,7 +7,7 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { components } from '../../generated/openapi.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit, recordCommandLineAudit } from '../audit/audit.service.js';
 import { findOrCreateAccount } from '../auth/auth.service.js';
 import { Account } from '../auth/auth.entities.js';
 import { endCredentialsMadeBy } from '../auth/keys.service.js';
@@ -60,7 +60,7 @@ export async function issueUser(
   if (!isRole(input.role)) throw errors.invalidValue('role', `Unknown role ${input.role}: owner, admin, developer or viewer.`);
   const email = normalizeEmail(input.email);
   const name = input.name?.trim() || email.split('@')[0]!;
-  if (input.password !== undefined) assertPasswordAcceptable(input.password, { email, name });
+  if (input.password !== undefined) await assertPasswordAcceptable(input.password, { email, name });
   // Unique within the account only: whether another account has this email is none of this one's business.
   if (await em.count(User, { accountId, email })) throw errors.duplicateUser(email);
   const initialPassword = input.password === undefined ? generatePassword() : undefined;
@@ -106,12 +106,15 @@ export async function createUser(ctx: RequestContext, input: S['UserCreate']): P
 /** The CLI's way in: creates the account when no account has that name. */
 export async function createUserInAccount(
   em: EntityManager,
-  input: { accountName: string; email: string; name?: string | undefined; role: string; password?: string | undefined },
+  input: { accountName: string; email: string; name?: string | undefined; role: string; password?: string | undefined; audited?: boolean },
   clock: Clock,
 ): Promise<{ user: User; initialPassword: string | undefined; accountId: string }> {
   return em.transactional(async (tem) => {
     const account = await findOrCreateAccount(tem, input.accountName, clock);
-    const created = await issueUser(tem, account.id, input, clock.now());
+    const now = clock.now();
+    const created = await issueUser(tem, account.id, input, now);
+    // A user made on the command line (npm run users) is audited as every other, by `system`.
+    if (input.audited) await recordCommandLineAudit(tem, clock, account.id, 'user.created', created.user.id, now);
     await tem.flush();
     return { ...created, accountId: account.id };
   });
@@ -203,7 +206,7 @@ export async function changeOwnPassword(ctx: RequestContext, input: S['PasswordC
   const window = await takeAttempt(ctx.em, key, ctx.settings.signIn.perEmail, ctx.settings.signIn, now);
   if (!(await verifyPassword(input.current_password, found.passwordHash))) throw errors.incorrectPassword();
   await giveBack(ctx.em, key, window);
-  assertPasswordAcceptable(input.new_password, found, 'new_password');
+  await assertPasswordAcceptable(input.new_password, found, 'new_password');
   const passwordHash = await hashPassword(input.new_password);
   return inTransaction(ctx, async (tx) => {
     const user = await tx.em.findOneOrFail(User, where, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
@@ -259,8 +262,11 @@ export async function resetPasswordByEmail(
       throw new Error(`${matching.length} accounts have a user with the email ${email} (${matching.map(nameOf).join(', ')}): say which with --account <name>.`);
     }
     const user = matching[0]!;
+    const now = clock.now();
     user.passwordHash = passwordHash;
-    await tem.nativeUpdate(Session, { userId: user.id, revokedAt: null }, { revokedAt: clock.now() });
+    await tem.nativeUpdate(Session, { userId: user.id, revokedAt: null }, { revokedAt: now });
+    // Audited as a reset on the Team page is, by `system` (the operator's command line).
+    await recordCommandLineAudit(tem, clock, user.accountId, 'user.password_reset', user.id, now);
     await tem.flush();
     return { user, password, accountName: nameOf(user) };
   });

@@ -2,6 +2,9 @@
 /** Delay before attempt n+1 (index n): immediately, then 30 s, 5 min, 30 min, 6 h and 24 h after each failure. */
 export const ATTEMPT_DELAYS_MS = [0, 30_000, 5 * 60_000, 30 * 60_000, 6 * 3_600_000, 24 * 3_600_000] as const;
 
+/** A delivery's whole request, unless told otherwise. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+
 /** After this many failed attempts in a row a delivery is permanently_failed. */
 export const MAX_ATTEMPTS = ATTEMPT_DELAYS_MS.length;
 

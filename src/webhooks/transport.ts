@@ -5,8 +5,9 @@ import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector, request } from 'undici';
 
 export interface DeliveryRequest { url: string; headers: Record<string, string>; body: string }
-/** A delivery's whole request, unless told otherwise. */
-export const DELIVERY_TIMEOUT_MS = 10_000;
+// Kept with the schedule, so that the worker's module reads it without loading undici here.
+import { DELIVERY_TIMEOUT_MS } from './schedule.js';
+export { DELIVERY_TIMEOUT_MS };
 
 export type DeliveryError = 'timeout' | 'connection_refused' | 'connection_reset' | 'dns_failure' | 'refused_target' | 'tls_error' | 'invalid_url' | 'network_error'
   /** Not sent: the endpoint's circuit breaker is open (set by the worker, never by the transport). */

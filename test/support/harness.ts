@@ -74,12 +74,12 @@ export interface Harness {
 
 export async function startHarness(
   backend: Backend,
-  options: { clock?: Clock; rateLimit?: RateLimitPolicy; publicPageLimit?: RateLimitPolicy; production?: boolean; redisUrl?: string; database?: TestDatabase; signIn?: SignInPolicy; sessions?: SessionPolicy; trustedProxies?: number; port?: number; metrics?: { port?: number; token?: string } } = {},
+  options: { clock?: Clock; rateLimit?: RateLimitPolicy; publicPageLimit?: RateLimitPolicy; production?: boolean; redisUrl?: string; database?: TestDatabase; signIn?: SignInPolicy; sessions?: SessionPolicy; trustedProxies?: number; port?: number; metrics?: { port?: number; token?: string }; keepsMail?: boolean } = {},
 ): Promise<Harness> {
   const database = options.database ?? (await createTestDatabase(backend));
   const clock = options.clock ?? { now: () => new Date() };
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const settings: Settings = { production: options.production ?? false, signIn: options.signIn ?? DEFAULT_SIGN_IN_POLICY, sessions: options.sessions ?? DEFAULT_SESSION_POLICY };
+  const settings: Settings = { production: options.production ?? false, signIn: options.signIn ?? DEFAULT_SIGN_IN_POLICY, sessions: options.sessions ?? DEFAULT_SESSION_POLICY, ...(options.keepsMail ? { keepsMail: true } : {}) };
   const app = await createApp({ db: database.db, clock, log, rateLimit: options.rateLimit ?? { burst: 100_000, perMinute: 100_000 }, publicPageLimit: options.publicPageLimit ?? { burst: 100_000, perMinute: 100_000 }, redisUrl: options.redisUrl, trustedProxies: options.trustedProxies ?? 0, metrics: { port: options.metrics?.port, token: options.metrics?.token }, ...settings });
   const server: Server = createServer(app.koa.callback());
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));

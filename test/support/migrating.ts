@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
-import { entities, migrations } from '../../src/db/orm.js';
+import { entities } from '../../src/db/orm.js';
+import { migrations } from '../../src/db/migrations.js';
 import type { Backend } from './databases.js';
 
 export interface MigratingDatabase {

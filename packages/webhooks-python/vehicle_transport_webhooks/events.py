@@ -585,7 +585,9 @@ MessageChannel: TypeAlias = Literal["email", "post"]
 # `queued` (waiting for its next attempt, or a letter not posted yet), `sent` (the mail server
 # accepted it, or the letter was marked posted), `failed` (refused for good, or not accepted
 # after the last retry), `cancelled` (withdrawn before it went out: its invoice was voided),
-# `kept` (a message of test mode: recorded with its attachment and shown, never sent or printed).
+# `kept` (recorded with its attachment and shown, and not sent: a message of test mode, never
+# sent or printed; or an email written while no mail server was configured (no `SMTP_URL`),
+# which stays kept once one is, until `POST /v1/messages/{message_id}/send` sends it).
 MessageStatus: TypeAlias = Literal["queued", "sent", "failed", "cancelled", "kept"]
 
 

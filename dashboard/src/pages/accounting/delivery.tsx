@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { api, must, type S } from '../../api.ts';
 import { Badge, IdLink, Loadable, time, useLoad } from '../../ui.tsx';
+import { useSession } from '../../session.tsx';
 
 /**
  * A PDF of the API, opened in a new tab by a plain link: a same-origin GET carries the session
@@ -41,9 +42,17 @@ export function MessageStatusBadge({ channel, status }: { channel: S['MessageCha
   if (channel === 'post' && status === 'sent') return <Badge value="sent" label="posted" />;
   // Withdrawn before it went out (its invoice was voided): it never will.
   if (status === 'cancelled') return <Badge value="cancelled" label="withdrawn, never sent" />;
-  // Test mode sends nothing: the message is kept and shown.
-  if (status === 'kept') return <Badge value="kept" label="kept (test mode), never sent" />;
+  if (status === 'kept') return <KeptBadge />;
   return <Badge value={status} />;
+}
+
+/**
+ * A kept message: test mode sends nothing (kept and shown); in live mode, an email written while no
+ * mail server was configured, which waits for a person to send it.
+ */
+function KeptBadge() {
+  const { session } = useSession();
+  return <Badge value="kept" label={session.livemode ? 'kept, not sent' : 'kept (test mode), never sent'} />;
 }
 
 type Delivered = Pick<S['MessageDelivery'], 'channel' | 'status' | 'attempts' | 'last_error' | 'next_attempt_at'>;
@@ -53,7 +62,7 @@ export function DeliveryCell({ m }: { m: Delivered }) {
   return (
     <>
       <MessageStatusBadge channel={m.channel} status={m.status} />
-      {m.channel === 'email' ? (
+      {m.channel === 'email' && m.status !== 'kept' ? (
         <small className="muted">
           {' '}
           {m.attempts} {m.attempts === 1 ? 'attempt' : 'attempts'}
@@ -68,6 +77,7 @@ export function DeliveryCell({ m }: { m: Delivered }) {
 /** Where the last message went and how it stands (an invoice's `delivery`, a carrier payment's `remittance`). */
 export function DeliveryStatus({ delivery, testId }: { delivery: S['MessageDelivery']; testId?: string }) {
   const post = delivery.channel === 'post';
+  const { livemode } = useSession().session;
   return (
     <dl data-testid={testId}>
       <dt>Channel</dt>
@@ -98,6 +108,11 @@ export function DeliveryStatus({ delivery, testId }: { delivery: S['MessageDeliv
         {post && delivery.status === 'queued' ? (
           <div className="muted">
             Print it from the <Link to="/accounting/print-queue">print queue</Link>, then mark it as posted.
+          </div>
+        ) : null}
+        {!post && delivery.status === 'kept' && livemode ? (
+          <div className="muted" data-testid={testId ? `${testId}-kept` : undefined}>
+            Not sent: no mail server was configured (SMTP_URL) when it was written. Send it from its <Link to={`/accounting/mail/${delivery.message_id}`}>message</Link> once one is.
           </div>
         ) : null}
         {!post && delivery.status === 'queued' && delivery.attempts === 0 ? (

@@ -1,40 +1,35 @@
 // Mail: every message the service made (invoices to customers, remittance advice and rate
 // confirmations to carriers; emails and letters) with how its delivery stands, filtered by kind,
 // channel and status, and one message: its body, its attachment as sent, its delivery. Says so
-// plainly when no mail server is configured and emails wait here instead of leaving.
+// plainly when emails are kept for want of a mail server, and sends a kept one when asked.
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { api, must, type S } from '../../api.ts';
 import { MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATUSES } from '../../catalog.ts';
-import { Field, ListTable, Loadable, PageHeader, time, useLoad, usePaged, usePoll } from '../../ui.tsx';
+import { Action, Field, ListTable, Loadable, PageHeader, time, useLoad, usePaged } from '../../ui.tsx';
+import { Can, useSession } from '../../session.tsx';
+import { idempotencyKey } from './shared.ts';
 import { DeliveryCell, KIND_NAMES, kindName, PdfLink, SubjectLink, recipientText } from './delivery.tsx';
 
 /**
- * How long an email may wait for its first attempt before we say nothing is sending it: a worker with
- * a mail server takes a due email within a second or two, and records the attempt's outcome (even a
- * failure) within the job's lease of a minute, however slow the mail server. An email due longer ago
- * than that with no attempt recorded means no worker has SMTP_URL.
- */
-const FIRST_ATTEMPT_WITHIN_S = 60;
-
-/**
- * Says so when emails are kept and none is sent (no SMTP_URL): an email due for a while and never
- * tried. While the only untried emails are younger than that, it looks again every few seconds.
+ * Says so when live emails are kept (written while no mail server was configured, no SMTP_URL):
+ * they are not sent, not even once SMTP_URL is set, until a person sends each (Send now on its page).
  */
 export function NoMailServerNotice() {
-  const waiting = useLoad(() => must(api.GET('/v1/messages', { params: { query: { channel: 'email', status: 'queued', limit: 100 } } })), []);
-  const now = Math.floor(Date.now() / 1000);
-  const untried = (waiting.data?.data ?? []).filter((m) => m.attempts === 0);
-  const stale = untried.filter((m) => (m.next_attempt_at ?? m.created) <= now - FIRST_ATTEMPT_WITHIN_S);
-  usePoll(waiting.reload, 5_000, stale.length === 0 && untried.length > 0);
-  if (stale.length === 0) return null;
-  const oldest = Math.min(...stale.map((m) => m.created));
+  const { session } = useSession();
+  const kept = useLoad(
+    () => (session.livemode ? must(api.GET('/v1/messages', { params: { query: { channel: 'email', status: 'kept', limit: 100 } } })) : Promise.resolve(null)),
+    [session.livemode],
+  );
+  const emails = kept.data?.data ?? [];
+  if (emails.length === 0) return null;
+  const oldest = Math.min(...emails.map((m) => m.created));
   return (
     <div className="notice" role="status" data-testid="no-mail-server">
-      <strong>No mail server is configured (SMTP_URL): emails are kept here and not sent.</strong>
+      <strong>No mail server was configured (SMTP_URL) when these emails were written: they are kept here, not sent.</strong>
       <span>
-        {stale.length === 1 ? '1 email has' : `${stale.length} emails have`} waited since {time(oldest)} without a single delivery attempt. Once a worker runs
-        with <code>SMTP_URL</code> set, it sends them.
+        {emails.length === 1 ? '1 email is' : `${emails.length}${kept.data?.has_more ? '+' : ''} emails are`} kept, the oldest since {time(oldest)}. Once{' '}
+        <code>SMTP_URL</code> is set, new emails are sent; a kept one goes only when you send it from its page (Send now).
       </span>
     </div>
   );
@@ -193,7 +188,15 @@ export function MessageDetail() {
       {(m) => (
         <>
           <PageHeader title={m.subject} />
-          {m.channel === 'email' && m.status === 'queued' && m.attempts === 0 ? <NoMailServerNotice /> : null}
+          {m.channel === 'email' && m.status === 'kept' && m.livemode ? (
+            <div className="notice" role="status" data-testid="kept-email">
+              <strong>Kept, not sent: no mail server was configured (SMTP_URL) when this email was written.</strong>
+              <span>It is not sent by itself once one is. Send it now (the mail server must be configured):</span>
+              <Can scope="accounting:write">
+                <Action label="Send now" kind="primary" run={() => must(api.POST('/v1/messages/{message_id}/send', { params: { path: { message_id: m.id }, header: idempotencyKey() } }))} onDone={state.reload} />
+              </Can>
+            </div>
+          ) : null}
           <div className="grid">
             <section className="card">
               <h2>{m.channel === 'post' ? 'Letter' : 'Email'}</h2>
