@@ -18,7 +18,7 @@ import { emitEvent } from '../webhooks/emitter.js';
 import { Carrier, CarrierRegistrySnapshot, ComplianceAlert } from './carriers.entities.js';
 import { carrierLifecycle } from './carriers.state.js';
 import { findCarrier, snapshot, suspend } from './carriers.service.js';
-import { renderAlert } from './compliance.service.js';
+import { announceAlert } from './compliance.service.js';
 import {
   changesBetween,
   findingsOf,
@@ -141,7 +141,7 @@ export async function recordRead(
       });
       tx.em.persist(alert);
       alertIds.push(alert.id);
-      await emitEvent(tx, 'compliance.alert', renderAlert(alert), { accountId: carrier.accountId, now });
+      await announceAlert(tx, 'compliance_alert.opened', alert, now);
     };
     // A finding's alert names what changed of the record but the identity, which has its own.
     for (const kind of appeared) await openAlert(kind, changes.filter((c) => !identity.includes(c)));
@@ -154,7 +154,7 @@ export async function recordRead(
         alert.clearedAt = now;
         alert.updatedAt = now;
         alertIds.push(alert.id);
-        await emitEvent(tx, 'compliance.alert', renderAlert(alert), { accountId: carrier.accountId, now });
+        await announceAlert(tx, 'compliance_alert.cleared', alert, now);
       }
     }
 
