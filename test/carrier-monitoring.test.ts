@@ -175,9 +175,13 @@ describe.each(backends({ pooler: true }))('carrier monitoring on %s', (backend: 
     const cleared = (await alertsOf(c.id)).find((a) => a.id === oos.id)!;
     expect(cleared).toMatchObject({ status: 'open', cleared_at: clock.now().getTime() / 1000 });
     expect(ok<Json>(await h.call('GET', `/v1/carriers/${c.id}`)).status).toBe('suspended');
-    // The alert's second event: the same alert, its sequence one more.
+    // The alert's next events: the same alert, compliance_alert.cleared and the deprecated compliance.alert
+    // after compliance_alert.opened and compliance.alert (sequences 1 and 2).
     const again = received(c.id).slice(before);
-    expect(again.map((e) => [e.type, e.data.id, e.sequence])).toEqual([['compliance.alert', oos.id, 2]]);
+    expect(again.map((e) => [e.type, e.data.id, e.sequence])).toEqual([
+      ['compliance_alert.cleared', oos.id, 3],
+      ['compliance.alert', oos.id, 4],
+    ]);
 
     change(c.dot, null);
     await nextDay();
