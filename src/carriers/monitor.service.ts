@@ -14,7 +14,6 @@ import { errors } from '../shared/errors.js';
 import { lockOne } from '../shared/find.js';
 import { newId } from '../shared/ids.js';
 import { listPage, type Page } from '../shared/pagination.js';
-import { emitEvent } from '../webhooks/emitter.js';
 import { Carrier, CarrierRegistrySnapshot, ComplianceAlert } from './carriers.entities.js';
 import { carrierLifecycle } from './carriers.state.js';
 import { findCarrier, snapshot, suspend } from './carriers.service.js';
