@@ -3320,12 +3320,12 @@ export interface components {
             };
         };
         /**
-         * @description The id of the object events are about (their `data.id`).
+         * @description The id of the object events are about (their `data.id`, or `data.object.id` for the `*.updated` types).
          * @example ord_01JF3Q9R2S4T6V8W0X2Y4Z6A8B
          */
         EventObjectId: string;
         /**
-         * @description The place of this event among the events about its object (`data.id`), per account: 1 for
+         * @description The place of this event among the events about its object (`data.id`, or `data.object.id` for an update), per account: 1 for
          *     the first, and one more for each next one, assigned in the transaction that changed the
          *     object, so no two share a number and none is skipped. A receiver that applied sequence `n`
          *     of an object ignores `<= n` (older or a duplicate), applies `n + 1`, and for anything
