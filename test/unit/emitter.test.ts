@@ -80,6 +80,8 @@ describe("previousAttributes: an update's changed fields, as they were (Stripe's
     const b = { a: null, b: [1], c: { x: null }, d: 1, e: { x: 1 }, f: [] as unknown[], g: {} as Record<string, unknown> };
     expect(previousAttributes(b, { a: {}, b: { 0: 1 }, c: {}, d: '1', e: { x: 1, y: 2 }, f: {}, g: [] })).toEqual({ a: null, b: [1], c: { x: null }, d: 1, e: { x: 1 }, f: [], g: {} });
     expect(previousAttributes({ a: {} }, { a: null })).toEqual({ a: {} });
+    // A value against an object with no keys (a string or a number has none of its own either way).
+    expect(previousAttributes({ a: 1, b: '', c: {}, d: {} }, { a: {}, b: [], c: 1, d: '' })).toEqual({ a: 1, b: '', c: {}, d: {} });
     expect(previousAttributes({ a: { x: 1 } }, { a: { y: 1 } })).toEqual({ a: { x: 1 } });
   });
 

@@ -144,6 +144,8 @@ describe('renderForVersion', () => {
         { object: order('ord_1'), previous_attributes: 'pickup', pickup: 1 },
         { object: order('ord_1'), previous_attributes: ['pickup'], pickup: 1 },
         { object: { id: 'x', kind: 'order' }, previous_attributes: { pickup: 1 } },
+        // An `object` that is not a string names no resource, even one that reads as `order` as a key.
+        { object: { id: 'x', object: ['order'] }, previous_attributes: { pickup: 1 } },
         { object: null, previous_attributes: { pickup: 1 } },
         { object: [order('ord_1')], previous_attributes: { pickup: 1 } },
         { object: order('ord_1'), pickup: 1 },
@@ -182,8 +184,10 @@ describe('schemaForVersion: the JSON Schema of what renderForVersion renders', (
     expect(schemaForVersion(previous, '2026-07-01')).toEqual(previous);
     const ofCustomer = { ...previous, 'x-previous-attributes-of': 'customer' };
     expect(schemaForVersion(ofCustomer, '2026-01-15')).toEqual(ofCustomer);
-    const notNamed = { ...previous, 'x-previous-attributes-of': 7 };
-    expect(schemaForVersion(notNamed, '2026-01-15')).toEqual(notNamed);
+    for (const notNamed of [7, ['order']]) {
+      const schema = { ...previous, 'x-previous-attributes-of': notNamed };
+      expect(schemaForVersion(schema, '2026-01-15')).toEqual(schema);
+    }
     expect(objectsChangedAfter('2026-01-15')).toContain('order');
   });
 
