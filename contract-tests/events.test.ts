@@ -11,9 +11,12 @@ import { emitEveryEventType, emitTestModeEventTypes } from '../test/support/even
 import { eventTypes, headerErrors, payloadErrors } from './asyncapi-payloads.js';
 
 describe('the AsyncAPI document', () => {
-  it('has one message per event type: the eighteen of the specification, the test event, carrier.rejected, invoice.overdue, invoice.delivery_failed, payment.returned, invoice.reopened and the two of test clocks', () => {
+  it('has one message per event type: the eighteen of the specification, the test event, carrier.rejected, invoice.overdue, invoice.delivery_failed, payment.returned, invoice.reopened, the two of test clocks, customer.created, the four *.updated and the three compliance_alert.*', () => {
     expect(eventTypes().sort()).toEqual([...EVENT_TYPES].sort());
-    expect(EVENT_TYPES).toHaveLength(26);
+    expect(EVENT_TYPES).toHaveLength(34);
+    for (const t of ['customer.created', 'customer.updated', 'order.updated', 'carrier.updated', 'invoice.updated', 'compliance_alert.opened', 'compliance_alert.cleared', 'compliance_alert.resolved']) {
+      expect(EVENT_TYPES).toContain(t);
+    }
     expect(EVENT_TYPES).toContain('test_helpers.test_clock.advancing');
     expect(EVENT_TYPES).toContain('test_helpers.test_clock.ready');
     expect(EVENT_TYPES).toContain('webhook_endpoint.test');
@@ -88,6 +91,14 @@ describe.each(backends())('delivered webhooks on %s', (backend: Backend) => {
         'carrier.suspended',
         'carrier.vetted',
         'compliance.alert',
+        'compliance_alert.opened',
+        'compliance_alert.cleared',
+        'compliance_alert.resolved',
+        'customer.created',
+        'customer.updated',
+        'order.updated',
+        'carrier.updated',
+        'invoice.updated',
         'order.cancelled',
         'order.created',
         'order.delivered',

@@ -3,7 +3,87 @@
 /* eslint-disable */
 
 /** The body of a webhook delivery, whatever its event type. */
-export type AnyEventEnvelope = OrderCreatedEvent | OrderDispatchedEvent | OrderInTransitEvent | OrderDeliveredEvent | OrderCancelledEvent | OrderExceptionEvent | CarrierOnboardedEvent | CarrierVettedEvent | CarrierSuspendedEvent | CarrierRejectedEvent | InvoiceCreatedEvent | InvoiceSentEvent | InvoicePaidEvent | InvoiceVoidedEvent | InvoiceReopenedEvent | InvoiceOverdueEvent | InvoiceDeliveryFailedEvent | PaymentReceivedEvent | PaymentFailedEvent | PaymentReturnedEvent | CarrierPaymentSentEvent | ComplianceAlertEvent | AuditPrivilegedActionEvent | WebhookEndpointTestEvent | TestClockAdvancingEvent | TestClockReadyEvent;
+export type AnyEventEnvelope = CustomerCreatedEvent | CustomerUpdatedEvent | OrderCreatedEvent | OrderDispatchedEvent | OrderInTransitEvent | OrderDeliveredEvent | OrderCancelledEvent | OrderExceptionEvent | OrderUpdatedEvent | CarrierOnboardedEvent | CarrierVettedEvent | CarrierSuspendedEvent | CarrierRejectedEvent | CarrierUpdatedEvent | InvoiceCreatedEvent | InvoiceSentEvent | InvoicePaidEvent | InvoiceVoidedEvent | InvoiceReopenedEvent | InvoiceOverdueEvent | InvoiceDeliveryFailedEvent | InvoiceUpdatedEvent | PaymentReceivedEvent | PaymentFailedEvent | PaymentReturnedEvent | CarrierPaymentSentEvent | ComplianceAlertEvent | ComplianceAlertOpenedEvent | ComplianceAlertClearedEvent | ComplianceAlertResolvedEvent | AuditPrivilegedActionEvent | WebhookEndpointTestEvent | TestClockAdvancingEvent | TestClockReadyEvent;
+
+export interface CustomerCreatedEvent {
+  id: string;
+  object: 'event';
+  livemode: boolean;
+  type: 'customer.created';
+  api_version: ApiVersion | string;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: Customer;
+}
+
+export type ApiVersion = "2026-12-01" | "2026-07-01" | "2026-01-15";
+
+export interface EventRequestObject {
+  id: string;
+  idempotency_key: string | null;
+}
+
+export interface Customer {
+  id: string;
+  object: 'customer';
+  livemode: boolean;
+  test_clock: string | null;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  billing_address: PostalAddress | null;
+  notifications: CustomerNotifications;
+  metadata: Record<string, string>;
+  created: number;
+  updated: number;
+}
+
+export interface PostalAddress {
+  address1: string;
+  address2?: string | null;
+  city: string;
+  state: StateCode;
+  zip: string;
+}
+
+export type StateCode = "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | "DC" | "AS" | "GU" | "MP" | "PR" | "VI";
+
+export interface CustomerNotifications {
+  moments: CustomerNotificationMoment[];
+  email: string | null;
+}
+
+export type CustomerNotificationMoment = "dispatched" | "picked_up" | "delivered";
+
+export interface CustomerUpdatedEvent {
+  id: string;
+  object: 'event';
+  livemode: boolean;
+  type: 'customer.updated';
+  api_version: ApiVersion | string;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: CustomerUpdatedData;
+}
+
+export interface CustomerUpdatedData {
+  object: Customer;
+  previous_attributes: CustomerPreviousAttributes;
+}
+
+export interface CustomerPreviousAttributes {
+  name?: string;
+  email?: string | null;
+  phone?: string | null;
+  billing_address?: PostalAddress | null;
+  metadata?: Record<string, string>;
+}
 
 export interface OrderCreatedEvent {
   id: string;
@@ -17,13 +97,6 @@ export interface OrderCreatedEvent {
   previous_event_id: string | null;
   request: EventRequestObject | null;
   data: Order;
-}
-
-export type ApiVersion = "2026-12-01" | "2026-07-01" | "2026-01-15";
-
-export interface EventRequestObject {
-  id: string;
-  idempotency_key: string | null;
 }
 
 export interface Order {
@@ -68,8 +141,6 @@ export interface StopOut {
   contact_name: string | null;
   contact_phone: string | null;
 }
-
-export type StateCode = "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | "DC" | "AS" | "GU" | "MP" | "PR" | "VI";
 
 export interface VehicleOut {
   vin: string;
@@ -167,6 +238,36 @@ export interface OrderExceptionEvent {
   data: Order;
 }
 
+export interface OrderUpdatedEvent {
+  id: string;
+  object: 'event';
+  livemode: boolean;
+  type: 'order.updated';
+  api_version: ApiVersion | string;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: OrderUpdatedData;
+}
+
+export interface OrderUpdatedData {
+  object: Order;
+  previous_attributes: OrderPreviousAttributes;
+}
+
+export interface OrderPreviousAttributes {
+  pickup?: StopOut;
+  delivery?: StopOut;
+  vehicles?: VehicleOut[];
+  ready_date?: string;
+  delivery_window_days?: number;
+  price?: number | null;
+  carrier_pay?: number | null;
+  metadata?: Record<string, string>;
+}
+
 export interface CarrierOnboardedEvent {
   id: string;
   object: 'event';
@@ -226,7 +327,7 @@ export interface RegistrySnapshot {
   mc_number: string | null;
   allowed_to_operate: boolean;
   common_authority: AuthorityStatus;
-  contract_authority: AnonymousSchema_500;
+  contract_authority: AnonymousSchema_690;
   bipd_insurance_on_file_usd: number;
   bipd_insurance_required_usd: number;
   safety_rating: SafetyRating;
@@ -239,7 +340,7 @@ export interface RegistrySnapshot {
 
 export type AuthorityStatus = "active" | "inactive" | "none";
 
-export type AnonymousSchema_500 = "active" | "inactive" | "none";
+export type AnonymousSchema_690 = "active" | "inactive" | "none";
 
 export type SafetyRating = "satisfactory" | "conditional" | "unsatisfactory" | "unrated";
 
@@ -289,6 +390,40 @@ export interface CarrierRejectedEvent {
   previous_event_id: string | null;
   request: EventRequestObject | null;
   data: Carrier;
+}
+
+export interface CarrierUpdatedEvent {
+  id: string;
+  object: 'event';
+  livemode: boolean;
+  type: 'carrier.updated';
+  api_version: ApiVersion | string;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: CarrierUpdatedData;
+}
+
+export interface CarrierUpdatedData {
+  object: Carrier;
+  previous_attributes: CarrierPreviousAttributes;
+}
+
+export interface CarrierPreviousAttributes {
+  status?: CarrierStatus;
+  safer_pull_status?: SaferPullStatus;
+  mc_number?: string | null;
+  contact_name?: string;
+  contact_email?: string;
+  phone?: string;
+  insurance_expires_on?: string | null;
+  bond_expires_on?: string | null;
+  process_agent_expires_on?: string | null;
+  suspension_reason?: string | null;
+  suspended_at?: number | null;
+  metadata?: Record<string, string>;
 }
 
 export interface InvoiceCreatedEvent {
@@ -343,14 +478,6 @@ export interface InvoiceLine {
 }
 
 export type InvoiceSentVia = "email" | "post";
-
-export interface PostalAddress {
-  address1: string;
-  address2?: string | null;
-  city: string;
-  state: StateCode;
-  zip: string;
-}
 
 export interface MessageDelivery {
   message_id: string;
@@ -460,6 +587,35 @@ export interface InvoiceDeliveryFailedEvent {
   previous_event_id: string | null;
   request: EventRequestObject | null;
   data: Invoice;
+}
+
+export interface InvoiceUpdatedEvent {
+  id: string;
+  object: 'event';
+  livemode: boolean;
+  type: 'invoice.updated';
+  api_version: ApiVersion | string;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: InvoiceUpdatedData;
+}
+
+export interface InvoiceUpdatedData {
+  object: Invoice;
+  previous_attributes: InvoicePreviousAttributes;
+}
+
+export interface InvoicePreviousAttributes {
+  lines?: InvoiceLine[];
+  subtotal?: number;
+  amount_due?: number;
+  amount_paid?: number;
+  amount_remaining?: number;
+  due_date?: string;
+  past_due?: boolean;
 }
 
 export interface PaymentReceivedEvent {
@@ -602,6 +758,48 @@ export interface RegistryChange {
   current: any;
 }
 
+export interface ComplianceAlertOpenedEvent {
+  id: string;
+  object: 'event';
+  livemode: boolean;
+  type: 'compliance_alert.opened';
+  api_version: ApiVersion | string;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: ComplianceAlert;
+}
+
+export interface ComplianceAlertClearedEvent {
+  id: string;
+  object: 'event';
+  livemode: boolean;
+  type: 'compliance_alert.cleared';
+  api_version: ApiVersion | string;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: ComplianceAlert;
+}
+
+export interface ComplianceAlertResolvedEvent {
+  id: string;
+  object: 'event';
+  livemode: boolean;
+  type: 'compliance_alert.resolved';
+  api_version: ApiVersion | string;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: ComplianceAlert;
+}
+
 export interface AuditPrivilegedActionEvent {
   id: string;
   object: 'event';
@@ -652,7 +850,7 @@ export interface WebhookEndpoint {
   api_version: ApiVersion | string;
   description: string | null;
   status: WebhookEndpointStatus;
-  disabled_reason: AnonymousSchema_1239 | null;
+  disabled_reason: AnonymousSchema_1647 | null;
   health: WebhookEndpointHealth;
   secret?: string;
   previous_secret_expires_at: number | null;
@@ -663,16 +861,16 @@ export interface WebhookEndpoint {
 
 export type WebhookEndpointStatus = "enabled" | "disabled";
 
-export type AnonymousSchema_1239 = "manual" | "failing" | "listener";
+export type AnonymousSchema_1647 = "manual" | "failing" | "listener";
 
 export interface WebhookEndpointHealth {
   consecutive_failures: number;
   failing_since: number | null;
   last_success_at: number | null;
-  breaker: AnonymousSchema_1247;
+  breaker: AnonymousSchema_1655;
 }
 
-export type AnonymousSchema_1247 = "closed" | "open" | "half_open";
+export type AnonymousSchema_1655 = "closed" | "open" | "half_open";
 
 export interface TestClockAdvancingEvent {
   id: string;
@@ -717,16 +915,20 @@ export interface TestClockReadyEvent {
 
 /** Every event type, in the order of the AsyncAPI document. */
 export const EVENT_TYPES = [
+  'customer.created',
+  'customer.updated',
   'order.created',
   'order.dispatched',
   'order.in_transit',
   'order.delivered',
   'order.cancelled',
   'order.exception',
+  'order.updated',
   'carrier.onboarded',
   'carrier.vetted',
   'carrier.suspended',
   'carrier.rejected',
+  'carrier.updated',
   'invoice.created',
   'invoice.sent',
   'invoice.paid',
@@ -734,11 +936,15 @@ export const EVENT_TYPES = [
   'invoice.reopened',
   'invoice.overdue',
   'invoice.delivery_failed',
+  'invoice.updated',
   'payment.received',
   'payment.failed',
   'payment.returned',
   'carrier_payment.sent',
   'compliance.alert',
+  'compliance_alert.opened',
+  'compliance_alert.cleared',
+  'compliance_alert.resolved',
   'audit.privileged_action',
   'webhook_endpoint.test',
   'test_helpers.test_clock.advancing',
@@ -749,16 +955,20 @@ export type EventType = typeof EVENT_TYPES[number];
 
 /** The type of `data` for each event type. */
 export interface EventPayloads {
+  'customer.created': Customer;
+  'customer.updated': CustomerUpdatedData;
   'order.created': Order;
   'order.dispatched': Order;
   'order.in_transit': Order;
   'order.delivered': Order;
   'order.cancelled': Order;
   'order.exception': Order;
+  'order.updated': OrderUpdatedData;
   'carrier.onboarded': Carrier;
   'carrier.vetted': Carrier;
   'carrier.suspended': Carrier;
   'carrier.rejected': Carrier;
+  'carrier.updated': CarrierUpdatedData;
   'invoice.created': Invoice;
   'invoice.sent': Invoice;
   'invoice.paid': InvoicePaidData;
@@ -766,11 +976,15 @@ export interface EventPayloads {
   'invoice.reopened': Invoice;
   'invoice.overdue': Invoice;
   'invoice.delivery_failed': Invoice;
+  'invoice.updated': InvoiceUpdatedData;
   'payment.received': Payment;
   'payment.failed': Payment;
   'payment.returned': Payment;
   'carrier_payment.sent': CarrierPayment;
   'compliance.alert': ComplianceAlert;
+  'compliance_alert.opened': ComplianceAlert;
+  'compliance_alert.cleared': ComplianceAlert;
+  'compliance_alert.resolved': ComplianceAlert;
   'audit.privileged_action': AuditLogEntry;
   'webhook_endpoint.test': WebhookEndpoint;
   'test_helpers.test_clock.advancing': TestClock;
@@ -779,16 +993,20 @@ export interface EventPayloads {
 
 /** The message payload (the delivered envelope) of each event type. */
 export interface EventEnvelopes {
+  'customer.created': CustomerCreatedEvent;
+  'customer.updated': CustomerUpdatedEvent;
   'order.created': OrderCreatedEvent;
   'order.dispatched': OrderDispatchedEvent;
   'order.in_transit': OrderInTransitEvent;
   'order.delivered': OrderDeliveredEvent;
   'order.cancelled': OrderCancelledEvent;
   'order.exception': OrderExceptionEvent;
+  'order.updated': OrderUpdatedEvent;
   'carrier.onboarded': CarrierOnboardedEvent;
   'carrier.vetted': CarrierVettedEvent;
   'carrier.suspended': CarrierSuspendedEvent;
   'carrier.rejected': CarrierRejectedEvent;
+  'carrier.updated': CarrierUpdatedEvent;
   'invoice.created': InvoiceCreatedEvent;
   'invoice.sent': InvoiceSentEvent;
   'invoice.paid': InvoicePaidEvent;
@@ -796,11 +1014,15 @@ export interface EventEnvelopes {
   'invoice.reopened': InvoiceReopenedEvent;
   'invoice.overdue': InvoiceOverdueEvent;
   'invoice.delivery_failed': InvoiceDeliveryFailedEvent;
+  'invoice.updated': InvoiceUpdatedEvent;
   'payment.received': PaymentReceivedEvent;
   'payment.failed': PaymentFailedEvent;
   'payment.returned': PaymentReturnedEvent;
   'carrier_payment.sent': CarrierPaymentSentEvent;
   'compliance.alert': ComplianceAlertEvent;
+  'compliance_alert.opened': ComplianceAlertOpenedEvent;
+  'compliance_alert.cleared': ComplianceAlertClearedEvent;
+  'compliance_alert.resolved': ComplianceAlertResolvedEvent;
   'audit.privileged_action': AuditPrivilegedActionEvent;
   'webhook_endpoint.test': WebhookEndpointTestEvent;
   'test_helpers.test_clock.advancing': TestClockAdvancingEvent;

@@ -3046,11 +3046,17 @@ export interface components {
          *     `payment.returned` (an addition) when a received payment is recorded as taken back by the bank,
          *     followed by `invoice.reopened` (an addition) when that makes a `PAID` invoice owed again.
          *     `test_helpers.test_clock.advancing` and `test_helpers.test_clock.ready` (additions) happen in
-         *     test mode only, when a test clock advances.
+         *     test mode only, when a test clock advances. `customer.created` and the `*.updated` types
+         *     (additions: `customer.updated`, `order.updated`, `carrier.updated`, `invoice.updated`) are
+         *     sent for every change no more specific type covers, with `data.object` (the object after the
+         *     change) and `data.previous_attributes` (the changed fields' old values), as Stripe sends them.
+         *     `compliance_alert.opened`, `compliance_alert.cleared` and `compliance_alert.resolved`
+         *     (additions) replace `compliance.alert`, which is deprecated (still sent to the endpoints
+         *     subscribed to it, `["*"]` included; the catalog marks it `deprecated`).
          * @example order.created
          * @enum {string}
          */
-        EventType: "order.created" | "order.dispatched" | "order.in_transit" | "order.delivered" | "order.cancelled" | "order.exception" | "carrier.onboarded" | "carrier.vetted" | "carrier.suspended" | "carrier.rejected" | "invoice.created" | "invoice.sent" | "invoice.paid" | "invoice.voided" | "invoice.reopened" | "invoice.overdue" | "invoice.delivery_failed" | "payment.received" | "payment.failed" | "payment.returned" | "carrier_payment.sent" | "compliance.alert" | "audit.privileged_action" | "webhook_endpoint.test" | "test_helpers.test_clock.advancing" | "test_helpers.test_clock.ready";
+        EventType: "customer.created" | "customer.updated" | "order.created" | "order.dispatched" | "order.in_transit" | "order.delivered" | "order.cancelled" | "order.exception" | "order.updated" | "carrier.onboarded" | "carrier.vetted" | "carrier.suspended" | "carrier.rejected" | "carrier.updated" | "invoice.created" | "invoice.sent" | "invoice.paid" | "invoice.voided" | "invoice.reopened" | "invoice.overdue" | "invoice.delivery_failed" | "invoice.updated" | "payment.received" | "payment.failed" | "payment.returned" | "carrier_payment.sent" | "compliance.alert" | "compliance_alert.opened" | "compliance_alert.cleared" | "compliance_alert.resolved" | "audit.privileged_action" | "webhook_endpoint.test" | "test_helpers.test_clock.advancing" | "test_helpers.test_clock.ready";
         /**
          * @description The event types sent to the endpoint, or `["*"]` for all (including types added later).
          * @example [
@@ -3450,12 +3456,12 @@ export interface components {
             };
         };
         /**
-         * @description The id of the object events are about (their `data.id`).
+         * @description The id of the object events are about (their `data.id`, or `data.object.id` for the `*.updated` types).
          * @example ord_01JF3Q9R2S4T6V8W0X2Y4Z6A8B
          */
         EventObjectId: string;
         /**
-         * @description The place of this event among the events about its object (`data.id`), per account: 1 for
+         * @description The place of this event among the events about its object (`data.id`, or `data.object.id` for an update), per account: 1 for
          *     the first, and one more for each next one, assigned in the transaction that changed the
          *     object, so no two share a number and none is skipped. A receiver that applied sequence `n`
          *     of an object ignores `<= n` (older or a duplicate), applies `n + 1`, and for anything
@@ -3483,6 +3489,12 @@ export interface components {
         EventTypeDefinition: {
             /** @constant */
             object: "event_type";
+            /**
+             * @description True for a type another replaces (`compliance.alert`: `compliance_alert.opened` and
+             *     `compliance_alert.cleared`). It is still sent to the endpoints subscribed to it (by name or
+             *     `["*"]`); subscribe to its replacements instead.
+             */
+            deprecated: boolean;
             /** @description The scope that reads events of this type (the read scope of the object in `data`), besides `webhooks:manage`; an endpoint subscribes to the type only when its creator holds it. */
             scope: components["schemas"]["Scope"] | string;
             type: components["schemas"]["EventType"] | string;
@@ -3490,7 +3502,7 @@ export interface components {
             summary: string;
             /** @description When it is sent and what it means (Markdown). */
             description: string;
-            /** @description The kind of object the event is about (`order`, `carrier` ...): the `object` of the resource in `data`, and `invoice` for `invoice.paid`, whose `data` has its own fields about the invoice. */
+            /** @description The kind of object the event is about (`order`, `carrier` ...): the `object` of the resource in `data` (in `data.object` for the `*.updated` types), and `invoice` for `invoice.paid`, whose `data` has its own fields about the invoice. */
             data_object: string;
             /** @description JSON Schema (2020-12) of the whole envelope for the caller's API version; shared definitions under `$defs`. */
             schema: {
@@ -6923,6 +6935,7 @@ export interface operations {
                      *           "description": "A new order is created through the API or the dashboard.",
                      *           "data_object": "order",
                      *           "scope": "orders:read",
+                     *           "deprecated": false,
                      *           "schema": {
                      *             "type": "object",
                      *             "required": [

@@ -301,7 +301,7 @@ describe.each(backends({ pooler: true }))('carriers on %s', (backend: Backend) =
       expect((await h.call('GET', `/v1/carriers/${other.id}`, { key })).body.status).toBe('active');
       expect(await scanCompliance(h.background(clock))).toBe(0);
       expect((await h.call('GET', '/v1/compliance_alerts', { key })).body.data).toHaveLength(2);
-      expect(await eventsOf(alerts[0].id)).toEqual(['compliance.alert']);
+      expect(await eventsOf(alerts[0].id)).toEqual(['compliance_alert.opened', 'compliance.alert']);
       expect(await eventsOf(c.id)).toContain('carrier.suspended');
     });
     it('resolves an alert once (409 the second time) and hides it from other accounts', async () => {
@@ -310,6 +310,7 @@ describe.each(backends({ pooler: true }))('carriers on %s', (backend: Backend) =
       const resolved = await h.call('POST', `/v1/compliance_alerts/${alert.id}/resolve`, { key, body: { note: 'New certificate filed' } });
       expect(resolved.body).toMatchObject({ status: 'resolved', resolution_note: 'New certificate filed' });
       expect(resolved.body.resolved_at).toBeTypeOf('number');
+      expect((await eventsOf(alert.id)).at(-1)).toBe('compliance_alert.resolved');
       expect((await h.call('POST', `/v1/compliance_alerts/${alert.id}/resolve`, { key })).status).toBe(409);
       expect((await h.call('GET', `/v1/compliance_alerts/${alert.id}`)).status).toBe(404);
     });

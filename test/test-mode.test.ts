@@ -415,12 +415,14 @@ describe.each(backends())('test helpers on %s', (backend: Backend) => {
     expect(made.event_ids).toContain(made.event_id);
     const event = ok(await h.call('GET', `/v1/events/${made.event_id}`, { key: test }));
     expect(event).toMatchObject({ type, livemode: false });
-    // The data is an object of the API, of test mode (invoice.paid's is the specification's own short shape).
-    if ('object' in event.data) expect(event.data.livemode).toBe(false);
+    // The data is an object of the API, of test mode (invoice.paid's is the specification's own short shape;
+    // an update's, the object in `data.object` beside its previous_attributes).
+    const object = 'previous_attributes' in event.data ? event.data.object : event.data;
+    if ('object' in object) expect(object.livemode).toBe(false);
     expect((await h.call('GET', `/v1/events/${made.event_id}`, { key: live })).status).toBe(404);
     for (const id of made.event_ids as string[]) expect(ok(await h.call('GET', `/v1/events/${id}`, { key: test })).livemode).toBe(false);
     // The objects exist, in test mode: the event's own object among them (but a test event's endpoint, made before).
-    if (type !== 'webhook_endpoint.test' && type !== 'audit.privileged_action') expect(made.object_ids).toContain(event.data.id);
+    if (type !== 'webhook_endpoint.test' && type !== 'audit.privileged_action') expect(made.object_ids).toContain(object.id);
   });
 });
 

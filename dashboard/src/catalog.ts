@@ -4,6 +4,7 @@
 import {
   API_VERSION,
   AUDIT_ACTION,
+  DEPRECATED_EVENT_TYPES,
   CARRIER_STATUS,
   EVENT_TYPE,
   EVENT_TYPE_SCOPE,
@@ -32,8 +33,10 @@ export const TEST_EVENT_TYPE = 'webhook_endpoint.test' satisfies S['EventType'];
 
 /** How the pick-list groups event types: by the resource before the dot. */
 const GROUP_LABELS: Record<string, string> = {
+  customer: 'Customers',
   order: 'Orders',
   carrier: 'Carriers',
+  compliance_alert: 'Compliance',
   compliance: 'Compliance',
   invoice: 'Invoices',
   payment: 'Payments',
@@ -44,10 +47,13 @@ const GROUP_LABELS: Record<string, string> = {
 /** The group of the event types that happen in test mode only (test clocks), not offered in live mode. */
 export const TEST_MODE_GROUP = GROUP_LABELS.test_helpers!;
 
-/** The event types an endpoint subscribes to, grouped by the resource they are about, for its pick-list. */
+/** The event types another replaces (still sent to the endpoints subscribed to them): not offered to new ones. */
+const DEPRECATED: readonly string[] = DEPRECATED_EVENT_TYPES satisfies readonly S['EventType'][];
+
+/** The event types an endpoint subscribes to, grouped by the resource they are about, for its pick-list (deprecated ones left out). */
 export const EVENT_GROUPS: Record<string, S['EventType'][]> = {};
 for (const type of EVENT_TYPE) {
-  if (type === TEST_EVENT_TYPE) continue;
+  if (type === TEST_EVENT_TYPE || DEPRECATED.includes(type)) continue;
   const resource = type.slice(0, type.indexOf('.'));
   (EVENT_GROUPS[GROUP_LABELS[resource] ?? resource] ??= []).push(type);
 }

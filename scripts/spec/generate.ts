@@ -358,6 +358,9 @@ export function enumsModule(doc: JsonObject, asyncapi?: JsonObject): string {
   const scopes = Object.fromEntries(Object.values(messages).map((m) => [m.name, m['x-scope']]).sort(([a], [b]) => String(a).localeCompare(String(b))));
   if (asyncapi) {
     lines.push(`/** The scope that reads each event type (its AsyncAPI message's \`x-scope\`). */\nexport const EVENT_TYPE_SCOPE = ${JSON.stringify(scopes)} as const;`);
+    // The types another replaces (`x-deprecated`): still sent, no longer offered to new subscriptions.
+    const deprecated = Object.values(messages).filter((m) => m['x-deprecated'] === true).map((m) => m.name).sort();
+    lines.push(`/** The event types another replaces (their AsyncAPI message's \`x-deprecated\`): still sent, not offered for new subscriptions. */\nexport const DEPRECATED_EVENT_TYPES = ${JSON.stringify(deprecated)} as const;`);
   }
   return `${header.ts}// Every named enum of specs/openapi.yaml, as readonly lists${asyncapi ? ', and the scope of each event type of specs/asyncapi.yaml' : ''}.\n\n${lines.join('\n\n')}\n`;
 }

@@ -20,10 +20,12 @@ const payloads: { [T in OrderEventType]: EventPayloads[T] } = {
   'order.delivered': order,
   'order.cancelled': order,
   'order.exception': order,
+  'order.updated': { object: order, previous_attributes: { price: null } },
 };
 
 // And back: an event payload is a valid REST Order (the two types are mutually assignable).
 const fromEvent: Order = {} as EventPayloads['order.created'];
+const updatedFromEvent: Order = ({} as EventPayloads['order.updated']).object;
 
 // An envelope carries the REST Order as data.
 const envelope: EventEnvelope<'order.created'> = {
@@ -40,4 +42,4 @@ const envelope: EventEnvelope<'order.created'> = {
   data: order,
 };
 
-export { created, payloads, fromEvent, envelope };
+export { created, payloads, fromEvent, updatedFromEvent, envelope };

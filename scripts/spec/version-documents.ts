@@ -72,6 +72,9 @@ function unreachableSchemas(doc: JsonObject, changed: readonly string[]): string
     const object = isObject(v.properties) && isObject(v.properties.object) ? v.properties.object.const : undefined;
     const named = at.length === 3 && at[0] === 'components' && at[1] === 'schemas';
     if (typeof object === 'string' && changed.includes(object) && !named) found.push(`${pointerOf(at)} (object ${object})`);
+    // An update's previous_attributes: fields of the resource it names, downgraded as a named schema only.
+    const fieldsOf = v['x-previous-attributes-of'];
+    if (typeof fieldsOf === 'string' && changed.includes(fieldsOf) && !named) found.push(`${pointerOf(at)} (x-previous-attributes-of ${fieldsOf})`);
     if (typeof v['x-object'] === 'string' && changed.includes(v['x-object'])) found.push(`${pointerOf(at)} (x-object ${v['x-object']})`);
     for (const [k, x] of Object.entries(v)) walk(x, [...at, k]);
   };

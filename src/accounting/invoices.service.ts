@@ -20,7 +20,7 @@ import { newId } from '../shared/ids.js';
 import { createdRange, listPage, type Page } from '../shared/pagination.js';
 import { queryRows } from '../shared/sql.js';
 import type { JobHandler } from '../jobs/runner.js';
-import { emitEvent } from '../webhooks/emitter.js';
+import { emitEvent, emitUpdated } from '../webhooks/emitter.js';
 import { Invoice, InvoiceLine } from './accounting.entities.js';
 import { invoiceDocument } from './accounting.documents.js';
 import { billedOrders, invoiceTotals, isPastDue, lineAmount, subtotalOf, voidTransition } from './accounting.rules.js';
@@ -284,6 +284,10 @@ export function updateInvoice(ctx: RequestContext, id: string, input: S['Invoice
       const invoice = await findInvoice(tx, id, { forUpdate: true });
       invoiceLifecycle.assert('update', invoice.status, invoice.id);
       let lines = (await linesOf(tx, [id])).get(id)!;
+      const now = ctx.clock.now();
+      // A DRAFT has no message: its delivery is null.
+      const before = structuredClone(renderInvoice({ invoice, lines, delivery: null }, now));
+      const was = invoice.updatedAt;
       if (input.lines) {
         for (const l of lines) tx.em.remove(l);
         await tx.em.flush(); // the old lines go first: the new ones reuse their positions and orders
@@ -293,9 +297,12 @@ export function updateInvoice(ctx: RequestContext, id: string, input: S['Invoice
         invoice.subtotal = built.subtotal;
       }
       if (input.due_date !== undefined) invoice.dueDate = input.due_date;
-      invoice.updatedAt = ctx.clock.now();
+      invoice.updatedAt = now;
+      const doc: InvoiceWithLines = { invoice, lines, delivery: null };
+      // invoice.updated with what changed; an edit that changes nothing records nothing, `updated` included.
+      if (!(await emitUpdated(tx, 'invoice.updated', before, renderInvoice(doc, now), { now }))) invoice.updatedAt = was;
       await tx.em.flush();
-      return { invoice, lines, delivery: null };
+      return doc;
     }),
   );
 }

@@ -12,7 +12,7 @@ import { errors } from '../shared/errors.js';
 import { ownedFinder } from '../shared/find.js';
 import { newId } from '../shared/ids.js';
 import { createdRange, listPage, type Page } from '../shared/pagination.js';
-import { emitEvent } from '../webhooks/emitter.js';
+import { emitEvent, emitUpdated } from '../webhooks/emitter.js';
 import { Invoice, Payment } from './accounting.entities.js';
 import { findInvoice, invoiceWithLines, renderInvoice } from './invoices.service.js';
 import { isFailedPayment, paymentApplication, paymentReturnToInvoice } from './accounting.rules.js';
@@ -120,6 +120,8 @@ export function createPayment(ctx: RequestContext, input: S['PaymentCreate']): P
       // The ledger posts it (cash against receivable) as it records payment.received.
       await emitEvent(tx, 'payment.received', renderPayment(payment), { now });
       if (invoice && application) {
+        // Paid in part: no lifecycle event says it, invoice.updated does (amount_paid, amount_remaining).
+        const before = application.settles ? undefined : structuredClone(renderInvoice(await invoiceWithLines(tx, invoice), now));
         invoice.amountPaid = application.amountPaid;
         invoice.updatedAt = now;
         if (application.settles) {
@@ -127,6 +129,8 @@ export function createPayment(ctx: RequestContext, input: S['PaymentCreate']): P
           invoice.status = transition.to;
           invoice.paidAt = now;
           await emitEvent(tx, transition.event, invoicePaidData(invoice, payment), { now });
+        } else {
+          await emitUpdated(tx, 'invoice.updated', before!, renderInvoice(await invoiceWithLines(tx, invoice), now), { now });
         }
       }
     }
@@ -154,12 +158,16 @@ export function returnPayment(ctx: RequestContext, id: string, input: S['Payment
     // The ledger posts the reversal (receivable against cash) as it records payment.returned.
     await emitEvent(tx, transition.event, renderPayment(payment), { now });
     if (invoice && application) {
+      // Owed again in part, still SENT: no lifecycle event says it, invoice.updated does.
+      const before = application.reopen ? undefined : structuredClone(renderInvoice(await invoiceWithLines(tx, invoice), now));
       invoice.amountPaid = application.amountPaid;
       invoice.updatedAt = now;
       if (application.reopen) {
         invoice.status = application.reopen.to;
         invoice.paidAt = null;
         await emitEvent(tx, application.reopen.event, renderInvoice(await invoiceWithLines(tx, invoice), now), { now });
+      } else {
+        await emitUpdated(tx, 'invoice.updated', before!, renderInvoice(await invoiceWithLines(tx, invoice), now), { now });
       }
     }
     await recordAudit(tx, transition.audit as AuditAction, payment.id, { now });

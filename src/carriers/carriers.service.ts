@@ -10,7 +10,7 @@ import { newId } from '../shared/ids.js';
 import { mergeMetadata } from '../shared/metadata.js';
 import { listPage, type Page } from '../shared/pagination.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { emitEvent } from '../webhooks/emitter.js';
+import { emitEvent, emitUpdated } from '../webhooks/emitter.js';
 import { enqueueJob, type JobHandler } from '../jobs/runner.js';
 import type { Job } from '../jobs/jobs.entities.js';
 import { Carrier } from './carriers.entities.js';
@@ -129,6 +129,8 @@ export async function createCarrier(ctx: RequestContext, input: S['CarrierCreate
 export function updateCarrier(ctx: RequestContext, id: string, input: S['CarrierUpdate']): Promise<Carrier> {
   return inTransaction(ctx, async (tx) => {
     const carrier = await findCarrier(tx, id, { forUpdate: true });
+    const before = structuredClone(renderCarrier(carrier));
+    const was = carrier.updatedAt;
     if (input.contact_name !== undefined) carrier.contactName = input.contact_name;
     if (input.contact_email !== undefined) carrier.contactEmail = input.contact_email;
     if (input.phone !== undefined) carrier.phone = input.phone;
@@ -136,7 +138,10 @@ export function updateCarrier(ctx: RequestContext, id: string, input: S['Carrier
     if (input.bond_expires_on !== undefined) carrier.bondExpiresOn = input.bond_expires_on;
     if (input.process_agent_expires_on !== undefined) carrier.processAgentExpiresOn = input.process_agent_expires_on;
     if (input.metadata !== undefined) carrier.metadata = mergeMetadata(carrier.metadata, input.metadata);
-    carrier.updatedAt = ctx.clock.now();
+    const now = ctx.clock.now();
+    carrier.updatedAt = now;
+    // carrier.updated with what changed; an update that changes nothing records nothing, `updated` included.
+    if (!(await emitUpdated(tx, 'carrier.updated', before, renderCarrier(carrier), { now }))) carrier.updatedAt = was;
     await tx.em.flush();
     return carrier;
   });
@@ -176,12 +181,15 @@ export function revetCarrier(ctx: RequestContext, id: string, input: S['CarrierR
     }
     const t = carrierLifecycle.assert('revet', carrier.status, carrier.id);
     const now = ctx.clock.now();
+    const before = structuredClone(renderCarrier(carrier));
     // A corrected application: the MC number it is vetted with (the rejected one stays in its carrier.rejected event).
     if (input.mc_number !== undefined) carrier.mcNumber = input.mc_number;
     carrier.status = t.to;
     carrier.saferPullStatus = 'queued';
     carrier.updatedAt = now;
     await queueVetting(tx.em, carrier, now);
+    // No lifecycle event says it: carrier.updated (status and safer_pull_status, at least one changes).
+    await emitUpdated(tx, 'carrier.updated', before, renderCarrier(carrier), { now });
     await recordAudit(tx, t.audit, carrier.id, { now });
     await tx.em.flush();
     return carrier;
@@ -193,12 +201,15 @@ export function reinstateCarrier(ctx: RequestContext, id: string): Promise<Carri
     const carrier = await findCarrier(tx, id, { forUpdate: true });
     const t = carrierLifecycle.assert('reinstate', carrier.status, carrier.id);
     const now = ctx.clock.now();
+    const before = structuredClone(renderCarrier(carrier));
     carrier.status = t.to;
     carrier.saferPullStatus = 'queued';
     carrier.suspensionReason = null;
     carrier.suspendedAt = null;
     carrier.updatedAt = now;
     await queueVetting(tx.em, carrier, now);
+    // No lifecycle event says it: carrier.updated (suspended -> pending_vetting, vetted again).
+    await emitUpdated(tx, 'carrier.updated', before, renderCarrier(carrier), { now });
     await recordAudit(tx, t.audit, carrier.id, { now });
     await tx.em.flush();
     return carrier;
@@ -276,6 +287,20 @@ export async function vetCarrierNow(ctx: Context, id: string, liveRegistry: Regi
   });
 }
 
+/** Vetting gave up on an unreachable registry: a carrier still waiting shows safer_pull_status failed (carrier.updated). */
+export async function vettingGaveUp(ctx: Context, id: string): Promise<void> {
+  await inTransaction(ctx, async (tx) => {
+    const carrier = await lockOne(tx.em, Carrier, { id });
+    if (!carrier || carrier.status !== 'pending_vetting' || carrier.saferPullStatus === 'failed') return;
+    const now = tx.clock.now();
+    const before = structuredClone(renderCarrier(carrier));
+    carrier.saferPullStatus = 'failed';
+    carrier.updatedAt = now;
+    await emitUpdated(tx, 'carrier.updated', before, renderCarrier(carrier), { accountId: carrier.accountId, now });
+    await tx.em.flush();
+  });
+}
+
 export function vettingJob(deps: { context: () => Context; registry: RegistryProvider; monitorIntervalMs?: number }): JobHandler {
   const interval = deps.monitorIntervalMs ?? DEFAULT_MONITOR_INTERVAL_MS;
   const setPullStatus = (id: string, status: S['SaferPullStatus']) => {
@@ -293,8 +318,8 @@ export function vettingJob(deps: { context: () => Context; registry: RegistryPro
     },
     async onFailed(job: Job) {
       // The registry stayed unreachable through every retry (RegistryUnavailableError): the carrier
-      // stays pending_vetting with safer_pull_status failed, visibly.
-      await setPullStatus(job.subjectId as string, 'failed');
+      // stays pending_vetting with safer_pull_status failed, visibly, and carrier.updated says so.
+      await vettingGaveUp(deps.context(), job.subjectId as string);
     },
   };
 }

@@ -1,5 +1,6 @@
 // Compliance: a scheduled scan raises one alert per lapsed insurance certificate, bond or process-agent
-// filing (compliance.alert), and suspends carriers whose insurance lapsed; alerts are listed and resolved.
+// filing (compliance_alert.opened, and the deprecated compliance.alert), and suspends carriers whose
+// insurance lapsed; alerts are listed and resolved (compliance_alert.resolved).
 import type { components, operations } from '../../generated/openapi.js';
 import { unixOrNull, unixSeconds } from '../shared/clock.js';
 import { inTransaction, type Context, type RequestContext } from '../shared/context.js';
@@ -39,6 +40,22 @@ export function renderAlert(a: ComplianceAlert): S['ComplianceAlert'] {
 }
 
 /**
+ * Records what happened to an alert: its own event (`compliance_alert.opened`, `.cleared`,
+ * `.resolved`) and, at the opening and the clearing, the deprecated `compliance.alert` as before,
+ * for the endpoints that still subscribe to it (the opened or cleared event first).
+ */
+export async function announceAlert(
+  ctx: Context,
+  type: 'compliance_alert.opened' | 'compliance_alert.cleared' | 'compliance_alert.resolved',
+  alert: ComplianceAlert,
+  now: Date,
+): Promise<void> {
+  const data = renderAlert(alert);
+  await emitEvent(ctx, type, data, { accountId: alert.accountId, now });
+  if (type !== 'compliance_alert.resolved') await emitEvent(ctx, 'compliance.alert', data, { accountId: alert.accountId, now });
+}
+
+/**
  * Scans every carrier with a date before today; returns how many alerts it raised. The carriers of
  * no test clock (real time), or of the clock `testClockId` (run by its advance, at the clock's time).
  */
@@ -73,7 +90,7 @@ export async function scanCompliance(ctx: Context, testClockId: string | null = 
           updatedAt: now,
         });
         tx.em.persist(alert);
-        await emitEvent(tx, 'compliance.alert', renderAlert(alert), { accountId: carrier.accountId, now });
+        await announceAlert(tx, 'compliance_alert.opened', alert, now);
         if (suspendsCarrier(item, carrier.status)) await suspend(tx, carrier, suspensionReason(lapse), now);
         count++;
       }
@@ -115,6 +132,7 @@ export function resolveAlert(ctx: RequestContext, id: string, note: string | und
     alert.resolutionNote = note ?? null;
     alert.resolvedAt = now;
     alert.updatedAt = now;
+    await announceAlert(tx, 'compliance_alert.resolved', alert, now);
     await tx.em.flush();
     return alert;
   });

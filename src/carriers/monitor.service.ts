@@ -14,11 +14,10 @@ import { errors } from '../shared/errors.js';
 import { lockOne } from '../shared/find.js';
 import { newId } from '../shared/ids.js';
 import { listPage, type Page } from '../shared/pagination.js';
-import { emitEvent } from '../webhooks/emitter.js';
 import { Carrier, CarrierRegistrySnapshot, ComplianceAlert } from './carriers.entities.js';
 import { carrierLifecycle } from './carriers.state.js';
 import { findCarrier, snapshot, suspend } from './carriers.service.js';
-import { renderAlert } from './compliance.service.js';
+import { announceAlert } from './compliance.service.js';
 import {
   changesBetween,
   findingsOf,
@@ -141,7 +140,7 @@ export async function recordRead(
       });
       tx.em.persist(alert);
       alertIds.push(alert.id);
-      await emitEvent(tx, 'compliance.alert', renderAlert(alert), { accountId: carrier.accountId, now });
+      await announceAlert(tx, 'compliance_alert.opened', alert, now);
     };
     // A finding's alert names what changed of the record but the identity, which has its own.
     for (const kind of appeared) await openAlert(kind, changes.filter((c) => !identity.includes(c)));
@@ -154,7 +153,7 @@ export async function recordRead(
         alert.clearedAt = now;
         alert.updatedAt = now;
         alertIds.push(alert.id);
-        await emitEvent(tx, 'compliance.alert', renderAlert(alert), { accountId: carrier.accountId, now });
+        await announceAlert(tx, 'compliance_alert.cleared', alert, now);
       }
     }
 

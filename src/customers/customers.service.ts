@@ -1,4 +1,5 @@
-// Customers: the shippers orders are billed to.
+// Customers: the shippers orders are billed to. Created (customer.created) and changed
+// (customer.updated), each with its event in the same transaction.
 import type { components } from '../../generated/openapi.js';
 import { unixSeconds } from '../shared/clock.js';
 import { inTransaction, type RequestContext } from '../shared/context.js';
@@ -8,7 +9,8 @@ import { mergeMetadata } from '../shared/metadata.js';
 import { listPage, type Page, type PageQuery } from '../shared/pagination.js';
 import { Customer } from './customers.entities.js';
 import { livemodeOf } from '../shared/livemode.js';
-import { clockForNew } from '../clocks/object-clock.js';
+import { emitEvent, emitUpdated } from '../webhooks/emitter.js';
+import { atTime, clockForNew } from '../clocks/object-clock.js';
 
 type S = components['schemas'];
 
@@ -61,7 +63,10 @@ export function createCustomer(ctx: RequestContext, input: S['CustomerCreate']):
     createdAt: now,
     updatedAt: now,
   });
-  await tx.em.persist(customer).flush();
+  tx.em.persist(customer);
+  // On a clock, at the clock's time (due then to its endpoints, now to the others).
+  await emitEvent(clock ? atTime(tx, now) : tx, 'customer.created', renderCustomer(customer), { now });
+  await tx.em.flush();
   return customer;
   });
 }
@@ -70,13 +75,18 @@ export function updateCustomer(ctx: RequestContext, id: string, input: S['Custom
   return inTransaction(ctx, async (tx) => {
     // Locked: concurrent metadata merges must not lose each other's keys.
     const customer = await findCustomer(tx, id, { forUpdate: true });
+    const before = structuredClone(renderCustomer(customer));
+    const was = customer.updatedAt;
     if (input.name !== undefined) customer.name = input.name;
     if (input.email !== undefined) customer.email = input.email;
     if (input.phone !== undefined) customer.phone = input.phone;
     if (input.billing_address !== undefined) customer.billingAddress = input.billing_address;
     if (input.notifications !== undefined) customer.notifications = notificationsOf(customer.notifications, input.notifications);
     if (input.metadata !== undefined) customer.metadata = mergeMetadata(customer.metadata, input.metadata);
-    customer.updatedAt = ctx.clock.now();
+    const now = ctx.clock.now();
+    customer.updatedAt = now;
+    // customer.updated with what changed; an update that changes nothing records nothing, `updated` included.
+    if (!(await emitUpdated(tx, 'customer.updated', before, renderCustomer(customer), { now }))) customer.updatedAt = was;
     await tx.em.flush();
     return customer;
   });

@@ -1,5 +1,5 @@
-// Orders: creation, edits while pending, and the lifecycle actions; every change writes its event in
-// the same transaction.
+// Orders: creation, edits while pending (order.updated), and the lifecycle actions (each its own event);
+// every change writes its event in the same transaction.
 import { raw } from '@mikro-orm/core';
 import type { components, operations } from '../../generated/openapi.js';
 import { unixOrNull, unixSeconds, type Clock } from '../shared/clock.js';
@@ -11,7 +11,7 @@ import { insertRow, queryRows } from '../shared/sql.js';
 import { mergeMetadata } from '../shared/metadata.js';
 import { createdRange, listPage, type Page } from '../shared/pagination.js';
 import { findCustomer } from '../customers/customers.service.js';
-import { emitEvent } from '../webhooks/emitter.js';
+import { emitEvent, emitUpdated } from '../webhooks/emitter.js';
 import { findCarrier } from '../carriers/carriers.service.js';
 import { queueMessage, withdrawMessages } from '../mail/outbox.js';
 import { Order } from './orders.entities.js';
@@ -163,6 +163,8 @@ export async function updateOrder(ctx: RequestContext, id: string, input: S['Ord
     // Locked: a concurrent cancel cannot interleave with the edit.
     const order = await findOrder(tx, id, { forUpdate: true });
     orderLifecycle.assert('update', order.status, order.id);
+    const before = structuredClone(renderOrder(order));
+    const was = order.updatedAt;
     if (input.pickup) order.pickup = stop(input.pickup);
     if (input.delivery) order.delivery = stop(input.delivery);
     if (checkedVehicles) order.vehicles = checkedVehicles;
@@ -172,7 +174,10 @@ export async function updateOrder(ctx: RequestContext, id: string, input: S['Ord
     if (input.carrier_pay !== undefined) order.carrierPay = input.carrier_pay;
     if (input.reference !== undefined) order.reference = input.reference;
     if (input.metadata !== undefined) order.metadata = mergeMetadata(order.metadata, input.metadata);
-    order.updatedAt = ctx.clock.now();
+    const now = ctx.clock.now();
+    order.updatedAt = now;
+    // order.updated with what changed; an edit that changes nothing records nothing, `updated` included.
+    if (!(await emitUpdated(tx, 'order.updated', before, renderOrder(order), { now }))) order.updatedAt = was;
     await tx.em.flush();
     return order;
   });

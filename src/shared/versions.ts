@@ -18,7 +18,9 @@ interface VersionEntry {
   changes: string;
   /**
    * Turns a resource of this version into its shape in the previous version, keyed by the
-   * resource's `object`. Absent for the oldest version.
+   * resource's `object`. Absent for the oldest version. It also renders an update's
+   * `previous_attributes` (some fields of the resource, with no `object`): it must take a resource
+   * with any of its fields missing.
    */
   downgrade?: Partial<Record<string, (resource: Json) => Json>>;
   /**
@@ -89,6 +91,19 @@ export const CURRENT_VERSION: ApiVersion = VERSIONS[0].version;
 
 export const isSupportedVersion = (v: string): v is ApiVersion => (SUPPORTED_VERSIONS as readonly string[]).includes(v);
 
+const isJsonObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The data of an update event (`{object, previous_attributes}`, as Stripe shapes it): the kind of
+ * the resource in `object`, whose `previous_attributes` are some of its fields; undefined for anything else.
+ */
+function updatedObjectOf(value: Json): string | undefined {
+  const resource = value.object;
+  const previous = value.previous_attributes;
+  if (!isJsonObject(resource) || !isJsonObject(previous)) return undefined;
+  return typeof resource.object === 'string' ? resource.object : undefined;
+}
+
 /**
  * Applies a resource-level transform to every resource in a body (lists, nested objects, arrays),
  * innermost first. What it leaves as it was is returned as it was, not copied: a body with nothing
@@ -131,20 +146,36 @@ export function renderForVersion<T>(body: T, version: string): T {
   // Stryker disable next-line EqualityOperator: the current version walked with no downgrade is the body as it was (nothing copied); the return saves the walk
   if (target <= 0) return body;
   const entries = VERSIONS.slice(0, target) as readonly VersionEntry[];
-  return walk(body, (resource) => {
+  const downgrade = (resource: Json, object: string): Json => {
     let out = resource;
     for (const entry of entries) {
-      const fn = typeof out.object === 'string' ? entry.downgrade?.[out.object] : undefined;
+      const fn = entry.downgrade?.[object];
       if (fn) out = fn(out);
     }
     return out;
+  };
+  return walk(body, (resource) => {
+    if (typeof resource.object === 'string') return downgrade(resource, resource.object);
+    // An update's previous_attributes are fields of the resource in `object` (already rendered,
+    // innermost first): the same downgrade renders them (a renamed field keeps its new name).
+    const updated = updatedObjectOf(resource);
+    if (updated === undefined) return resource;
+    const previous = resource.previous_attributes as Json;
+    const rendered = downgrade(previous, updated);
+    return rendered === previous ? resource : { ...resource, previous_attributes: rendered };
   }) as T;
 }
 
-/** The `object` a JSON Schema describes (its `object` property's const), if any. */
+/**
+ * The `object` a JSON Schema describes (its `object` property's const), if any; for the schema of an
+ * update's `previous_attributes` (some fields of a resource), the resource it names by
+ * `x-previous-attributes-of`.
+ */
 function objectOfSchema(schema: Json): string | undefined {
   const object = (schema.properties as Json | undefined)?.object as Json | undefined;
-  return typeof object?.const === 'string' ? object.const : undefined;
+  if (typeof object?.const === 'string') return object.const;
+  const fieldsOf = schema['x-previous-attributes-of'];
+  return typeof fieldsOf === 'string' ? fieldsOf : undefined;
 }
 
 /** The `schemaDowngrade`s of every version newer than `version`, newest first, as one function of a schema. */

@@ -3,11 +3,12 @@
 // A live caller gets 404 `route_not_found`, as for a path that does not exist.
 import type { components } from '../../generated/openapi.js';
 import { monitorNow, monitoringSettings } from '../carriers/monitor.service.js';
-import { createCarrier, findCarrier, snapshot, suspendCarrier, vetCarrierNow } from '../carriers/carriers.service.js';
+import { createCarrier, findCarrier, snapshot, suspendCarrier, updateCarrier, vetCarrierNow } from '../carriers/carriers.service.js';
+import { resolveAlert } from '../carriers/compliance.service.js';
 import { createTestRegistryProvider, setTestRegistryChange } from '../carriers/registry/test-mode.js';
-import { createCustomer } from '../customers/customers.service.js';
-import { actOnOrder, createOrder, findOrder } from '../orders/orders.service.js';
-import { createInvoice, announceOverdueInvoices, invoiceDeliveryFailed, voidInvoice } from '../accounting/invoices.service.js';
+import { createCustomer, updateCustomer } from '../customers/customers.service.js';
+import { actOnOrder, createOrder, findOrder, updateOrder } from '../orders/orders.service.js';
+import { createInvoice, announceOverdueInvoices, invoiceDeliveryFailed, updateInvoice, voidInvoice } from '../accounting/invoices.service.js';
 import { createPayment, returnPayment } from '../accounting/payments.service.js';
 import { createCarrierPayment } from '../accounting/carrier-payments.service.js';
 import { Message } from '../mail/mail.entities.js';
@@ -159,11 +160,36 @@ async function paidThenReturned(tx: RequestContext, made: Made): Promise<void> {
   await returnPayment(tx, payment.id, { reason: TEST_RETURN_REASON });
 }
 
+/** A carrier's alert opened by monitoring (authority revoked: it is suspended), and, when asked, cleared by the next read. */
+async function alertOpened(tx: RequestContext, made: Made, options: { clear: boolean }): Promise<string> {
+  const id = await carrier(tx, made);
+  const c = await findCarrier(tx, id);
+  await setTestRegistryChange(tx.em, c.accountId, c.dotNumber, 'authority_revoked', tx.clock.now());
+  const read = await monitorNow(tx, id, monitoringSettings());
+  made.ids.push(read.id, ...read.alertIds);
+  if (options.clear) {
+    await setTestRegistryChange(tx.em, c.accountId, c.dotNumber, 'passes', tx.clock.now());
+    made.ids.push((await monitorNow(tx, id, monitoringSettings())).id);
+  }
+  return read.alertIds[0]!;
+}
+
 type Recipe = (tx: RequestContext, made: Made) => Promise<void>;
 
 /** How each event type is made to happen for real. */
 const RECIPES: Record<EventType, Recipe> = {
+  'customer.created': async (tx, made) => void (await customer(tx, made)),
+  'customer.updated': async (tx, made) => void (await updateCustomer(tx, await customer(tx, made), { phone: '+13125550123', metadata: { erp_id: 'TEST-1' } })),
   'order.created': async (tx, made) => void (await order(tx, made)),
+  'order.updated': async (tx, made) => {
+    const o = await order(tx, made);
+    await updateOrder(tx, o.id, { delivery_window_days: 10, metadata: { po: 'PO-TEST-1' } });
+  },
+  'carrier.updated': async (tx, made) => void (await updateCarrier(tx, await carrier(tx, made), { contact_name: 'Test Dispatch (nights)' })),
+  'invoice.updated': async (tx, made) => {
+    const inv = await invoice(tx, made, { send: false });
+    await updateInvoice(tx, inv.id, { due_date: new Date(tx.clock.now().getTime() + 45 * DAY_MS).toISOString().slice(0, 10) });
+  },
   'order.dispatched': async (tx, made) => void (await orderUpTo(tx, made, 'dispatched')),
   'order.in_transit': async (tx, made) => void (await orderUpTo(tx, made, 'in_transit')),
   'order.delivered': async (tx, made) => void (await orderUpTo(tx, made, 'delivered')),
@@ -217,13 +243,10 @@ const RECIPES: Record<EventType, Recipe> = {
     const o = await orderUpTo(tx, made, 'delivered');
     made.ids.push((await createCarrierPayment(tx, { carrier_id: o.carrierId!, order_ids: [o.id], payment_method: 'ach' })).payment.id);
   },
-  'compliance.alert': async (tx, made) => {
-    const id = await carrier(tx, made);
-    const c = await findCarrier(tx, id);
-    await setTestRegistryChange(tx.em, c.accountId, c.dotNumber, 'authority_revoked', tx.clock.now());
-    const read = await monitorNow(tx, id, monitoringSettings());
-    made.ids.push(read.id, ...read.alertIds);
-  },
+  'compliance.alert': async (tx, made) => void (await alertOpened(tx, made, { clear: false })),
+  'compliance_alert.opened': async (tx, made) => void (await alertOpened(tx, made, { clear: false })),
+  'compliance_alert.cleared': async (tx, made) => void (await alertOpened(tx, made, { clear: true })),
+  'compliance_alert.resolved': async (tx, made) => void (await resolveAlert(tx, await alertOpened(tx, made, { clear: false }), 'Resolved by a test helper')),
   'audit.privileged_action': async (tx, made) => {
     // A webhook endpoint made and deleted: two privileged actions, each audited and announced. It
     // subscribes to the one type `webhooks:manage` reads, so the helper needs no other scope.
@@ -245,7 +268,12 @@ const CARRIERS = ['carriers:write'];
 const ACCOUNTING = ['accounting:write', 'customers:write'];
 /** The scopes (beyond `webhooks:manage`) the objects each recipe makes need: a helper grants nothing the caller lacks. */
 const RECIPE_SCOPES: Record<EventType, readonly string[]> = {
+  'customer.created': ['customers:write'],
+  'customer.updated': ['customers:write'],
   'order.created': ORDERS,
+  'order.updated': ORDERS,
+  'carrier.updated': CARRIERS,
+  'invoice.updated': ACCOUNTING,
   'order.dispatched': [...ORDERS, ...CARRIERS],
   'order.in_transit': [...ORDERS, ...CARRIERS],
   'order.delivered': [...ORDERS, ...CARRIERS],
@@ -267,6 +295,9 @@ const RECIPE_SCOPES: Record<EventType, readonly string[]> = {
   'invoice.reopened': ACCOUNTING,
   'carrier_payment.sent': [...ORDERS, ...CARRIERS, ...ACCOUNTING],
   'compliance.alert': CARRIERS,
+  'compliance_alert.opened': CARRIERS,
+  'compliance_alert.cleared': CARRIERS,
+  'compliance_alert.resolved': CARRIERS,
   'audit.privileged_action': [],
   'webhook_endpoint.test': [],
   'test_helpers.test_clock.advancing': ['orders:write'],

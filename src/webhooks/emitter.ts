@@ -41,10 +41,61 @@ export function renderEnvelope<T extends EventType>(event: Event & { type: T }, 
   } as unknown as EventEnvelope<T>;
 }
 
-/** The object an event is about: its data's id (every event's data has one; the event's own id otherwise). */
+/**
+ * The object an event is about: its data's id (every event's data has one), or for an update
+ * (`{object, previous_attributes}`) the id of the resource in `object`; the event's own id otherwise.
+ */
 export function objectIdOf(data: unknown, eventId: string): string {
-  const id = (data as { id?: unknown } | null)?.id;
+  const d = data as { id?: unknown; object?: unknown } | null;
+  const resource = d?.object !== null && typeof d?.object === 'object' ? (d.object as { id?: unknown }) : undefined;
+  const id = resource ? resource.id : d?.id;
   return typeof id === 'string' && id ? id : eventId;
+}
+
+/** The event types that carry an update (`data.object` and `data.previous_attributes`). */
+export type UpdatedEventType = {
+  [T in EventType]: EventPayloads[T] extends { object: unknown; previous_attributes: unknown } ? T : never;
+}[EventType];
+
+/** Whether two JSON values are equal (objects whatever their key order: jsonb does not keep it). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = Object.keys(x);
+  return keys.length === Object.keys(y).length && keys.every((k) => Object.hasOwn(y, k) && sameJson(x[k], y[k]));
+}
+
+/**
+ * An update's `previous_attributes`, as Stripe gives them: each top-level field of the rendered
+ * resource whose value differs between `before` and `after`, with its value before (a nested value
+ * whole). `updated` is left out: it moves with every change, and the event's time says when.
+ */
+export function previousAttributes(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, unknown> {
+  const changed: Record<string, unknown> = {};
+  for (const key of Object.keys(after)) {
+    if (key !== 'updated' && !sameJson(before[key], after[key])) changed[key] = before[key] ?? null;
+  }
+  return changed;
+}
+
+/**
+ * Records the update of a resource (`<object>.updated`), rendered `before` (a copy taken before the
+ * change) and `after`, in the context's transaction: its data is the resource as it is after, with
+ * the fields that changed as they were before. A change that changed nothing records nothing:
+ * answers undefined, and the caller leaves the resource's `updated` as it was.
+ */
+export async function emitUpdated<T extends UpdatedEventType>(
+  ctx: Context | RequestContext,
+  type: T,
+  before: EventPayloads[T]['object'],
+  after: EventPayloads[T]['object'],
+  options: EmitOptions = {},
+): Promise<Event | undefined> {
+  const previous = previousAttributes(before as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>);
+  if (Object.keys(previous).length === 0) return undefined;
+  return emitEvent(ctx, type, { object: after, previous_attributes: previous } as unknown as EventPayloads[T], options);
 }
 
 export const subscribes = (endpoint: Pick<WebhookEndpoint, 'enabledEvents'>, type: string): boolean =>

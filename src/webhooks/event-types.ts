@@ -55,9 +55,20 @@ function selfContained(schemas: Record<string, Json>, root: string): Json {
 
 interface AsyncApiDocument {
   components: {
-    messages: Record<string, { name: string; summary?: string; description?: string; 'x-scope'?: string; payload: { $ref: string } }>;
+    messages: Record<string, { name: string; summary?: string; description?: string; 'x-scope'?: string; 'x-deprecated'?: boolean; payload: { $ref: string } }>;
     schemas: Record<string, Json>;
   };
+}
+
+/**
+ * The object an event's data is about: its `object` property's const, or, for an update
+ * (`{object, previous_attributes}`), the const of the resource its `object` refers to; else `x-object`.
+ */
+function objectOf(schemas: Record<string, Json>, data: Json | undefined): unknown {
+  const object = (data?.properties as Json | undefined)?.object as Json | undefined;
+  const resource = refName(object?.$ref);
+  if (resource) return objectOf(schemas, schemas[resource]);
+  return object?.const ?? data?.['x-object'];
 }
 
 /** The catalog of the current version, from an AsyncAPI document (the published one by default). */
@@ -69,7 +80,7 @@ export function buildCatalog(doc: AsyncApiDocument): EventTypeDefinition[] {
       if (!payload || !schemas[payload]) throw new Error(`message ${message.name}: payload ${message.payload.$ref} not in the document`);
       const dataName = refName(((schemas[payload].properties as Json).data as Json).$ref);
       const data = dataName ? schemas[dataName] : undefined;
-      const object = ((data?.properties as Json | undefined)?.object as Json | undefined)?.const ?? data?.['x-object'];
+      const object = objectOf(schemas, data);
       if (typeof object !== 'string') throw new Error(`message ${message.name}: its data names no object (properties.object.const or x-object)`);
       const summary = message.summary ?? message.name;
       const scope = message['x-scope'];
@@ -81,6 +92,7 @@ export function buildCatalog(doc: AsyncApiDocument): EventTypeDefinition[] {
         description: (message.description ?? summary).trim(),
         data_object: object,
         scope,
+        deprecated: message['x-deprecated'] === true,
         schema: selfContained(schemas, payload),
       };
     })

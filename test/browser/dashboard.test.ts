@@ -263,8 +263,9 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await page.getByLabel('Endpoint URL').fill(receiver.url);
     await page.getByLabel('Description').fill('Local receiver');
     await page.getByLabel('Select events').check();
-    // The specification's eighteen types, and carrier.rejected, invoice.overdue, invoice.delivery_failed, payment.returned and invoice.reopened (documented additions).
-    await expect.poll(() => page.locator('.event-groups input[type=checkbox]').count()).toBe(23);
+    // The specification's eighteen types but the deprecated compliance.alert, and carrier.rejected, invoice.overdue, invoice.delivery_failed,
+    // payment.returned, invoice.reopened, customer.created, the four *.updated and the three compliance_alert.* (documented additions).
+    await expect.poll(() => page.locator('.event-groups input[type=checkbox]').count()).toBe(30);
     await shot('webhook-add');
     await page.getByLabel('All events (including types added later)').check();
     await submit('Add endpoint');

@@ -1,6 +1,6 @@
 // Makes the service emit every webhook event type for one account, through the API and the
-// background work that emits the rest (carrier vetting, the compliance scan, the overdue check, the
-// mail worker's report of a refused email); the caller's endpoint
+// background work that emits the rest (carrier vetting, the compliance scan, monitoring's reads, the
+// overdue check, the mail worker's report of a refused email); the caller's endpoint
 // subscribed to `*` receives them once delivered. Used by the AsyncAPI contract test and the client
 // matrix's payload models; the order carries every optional field, so the payloads do too.
 // The test clock's events happen in test mode only: emitTestModeEventTypes makes them, for the
@@ -10,6 +10,7 @@ import { orderBody, type Harness } from './harness.js';
 import { JobRunner } from '../../src/jobs/runner.js';
 import { vettingJob, VET_CARRIER_JOB } from '../../src/carriers/carriers.service.js';
 import { scanCompliance } from '../../src/carriers/compliance.service.js';
+import { recordRead } from '../../src/carriers/monitor.service.js';
 import { createLocalRegistryProvider, LOCAL_REGISTRY_SAMPLES } from '../../src/carriers/registry/index.js';
 import { announceOverdueInvoices, invoiceDeliveryFailed } from '../../src/accounting/invoices.service.js';
 import { Message } from '../../src/mail/mail.entities.js';
@@ -46,15 +47,23 @@ export async function emitEveryEventType(h: Harness, endpointId: string, key?: s
   await call('POST', `/v1/webhook_endpoints/${endpointId}/test`);
   const carrier = (dot: string) => call('POST', '/v1/carriers', { dot_number: dot, contact_name: 'Maria', contact_email: 'm@carrier.example', phone: '+16025550117' });
   const active = (await carrier(LOCAL_REGISTRY_SAMPLES.pass[0]!)).id;
-  await carrier(LOCAL_REGISTRY_SAMPLES.insurance_expired); // vetted, then the scan raises compliance.alert
+  await carrier(LOCAL_REGISTRY_SAMPLES.insurance_expired); // vetted, then the scan raises compliance_alert.opened (and compliance.alert)
   await carrier(LOCAL_REGISTRY_SAMPLES.not_found); // carrier.rejected
   await runJobs();
   await scanCompliance(h.background());
+  await call('PATCH', `/v1/carriers/${active}`, { contact_name: 'Maria Ortiz', metadata: { tier: 'gold' } }); // carrier.updated
   const suspended = (await carrier(LOCAL_REGISTRY_SAMPLES.pass[1]!)).id;
   await runJobs();
   await call('POST', `/v1/carriers/${suspended}/suspend`, { reason: 'audit' });
+  // Monitoring of the suspended carrier: a read that finds no record opens an alert, the next read
+  // (the record back) clears it (compliance_alert.cleared), and a person resolves it.
+  const monitoring = { registry: createLocalRegistryProvider(), intervalMs: 86_400_000, jitter: () => 0.5 };
+  const gone = await recordRead(h.background(), suspended, null, monitoring);
+  await recordRead(h.background(), suspended, await createLocalRegistryProvider().findByDot(LOCAL_REGISTRY_SAMPLES.pass[1]!), monitoring);
+  await call('POST', `/v1/compliance_alerts/${gone!.alertIds[0]}/resolve`, { note: 'Record back in the registry' });
 
-  const customer = (await call('POST', '/v1/customers', { name: 'Events Co' })).id;
+  const customer = (await call('POST', '/v1/customers', { name: 'Events Co' })).id; // customer.created
+  await call('PATCH', `/v1/customers/${customer}`, { email: 'ap@events.example', metadata: { erp: 'E-1' } }); // customer.updated
   const full = orderBody(customer, {
     pickup: { address1: '1 A St', address2: 'Dock 4', city: 'Chicago', state: 'IL', zip: '60607', contact_name: 'Dana', contact_phone: '+13125550188' },
     vehicles: [
@@ -67,6 +76,7 @@ export async function emitEveryEventType(h: Harness, endpointId: string, key?: s
   });
   const a = (await call('POST', '/v1/orders', full)).id;
   const b = (await call('POST', '/v1/orders', orderBody(customer))).id;
+  await call('PATCH', `/v1/orders/${b}`, { delivery_window_days: 12, price: 150_000 }); // order.updated
   await call('POST', `/v1/orders/${a}/dispatch`, { carrier_id: active });
   await call('POST', `/v1/orders/${a}/pickup`, {});
   await call('POST', `/v1/orders/${a}/exceptions`, { kind: 'damage', note: 'Scratch on the rear bumper' });
@@ -79,6 +89,8 @@ export async function emitEveryEventType(h: Harness, endpointId: string, key?: s
   const billed = (await invoice([{ description: 'Transport', quantity: 1, unit_amount: 100, order_id: a }])).id;
   await call('POST', '/v1/payments', { customer_id: customer, invoice_id: billed, amount: 100, payment_method: 'wire', reference: 'W-1' });
   const voided = (await invoice([{ description: 'Storage', quantity: 2, unit_amount: 50 }])).id;
+  const draft = (await call('POST', '/v1/invoices', { customer_id: customer, due_date: '2026-12-31', lines: [{ description: 'Storage', quantity: 1, unit_amount: 40 }] })).id;
+  await call('PATCH', `/v1/invoices/${draft}`, { due_date: '2027-01-15' }); // invoice.updated
   await call('POST', `/v1/invoices/${voided}/void`, {});
   await call('POST', '/v1/payments', { customer_id: customer, amount: 10, payment_method: 'card', failure_reason: 'Card declined.' });
   // A check that paid an invoice bounces: payment.returned, and the invoice owes it again (invoice.reopened).

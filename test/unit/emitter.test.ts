@@ -12,7 +12,7 @@ import { DEFAULT_SIGN_IN_POLICY } from '../../src/shared/context.js';
 import type { Event } from '../../src/webhooks/events.entities.js';
 import { WebhookEndpoint } from '../../src/webhooks/webhooks.entities.js';
 import { newId } from '../../src/shared/ids.js';
-import { DELIVERIES_CHANNEL, emitEvent, newDelivery, notifyWorkers, objectIdOf, receives, renderEnvelope, subscribes, TEST_EVENT } from '../../src/webhooks/emitter.js';
+import { DELIVERIES_CHANNEL, emitEvent, emitUpdated, newDelivery, notifyWorkers, objectIdOf, previousAttributes, receives, renderEnvelope, subscribes, TEST_EVENT } from '../../src/webhooks/emitter.js';
 import { reactions as processReactions } from '../../src/db/orm.js';
 import { useReactions, type Happened } from '../../src/shared/reactions.js';
 
@@ -42,6 +42,51 @@ describe('objectIdOf: the object an event is about', () => {
     expect(objectIdOf({ id: '' }, 'evt_1')).toBe('evt_1');
     expect(objectIdOf({ id: 42 }, 'evt_1')).toBe('evt_1');
     expect(objectIdOf(null, 'evt_1')).toBe('evt_1');
+  });
+
+  it("is, for an update's data ({object, previous_attributes}), the id of the resource in `object`", () => {
+    expect(objectIdOf({ object: { id: 'cus_1', object: 'customer' }, previous_attributes: { name: 'Old' } }, 'evt_1')).toBe('cus_1');
+    expect(objectIdOf({ id: 'cus_2', object: { id: 'cus_1' } }, 'evt_1')).toBe('cus_1');
+    expect(objectIdOf({ object: { object: 'customer' }, previous_attributes: {} }, 'evt_1')).toBe('evt_1');
+    expect(objectIdOf({ object: { id: '' } }, 'evt_1')).toBe('evt_1');
+    expect(objectIdOf({ id: 'ord_1', object: null }, 'evt_1')).toBe('ord_1');
+  });
+});
+
+describe("previousAttributes: an update's changed fields, as they were (Stripe's previous_attributes)", () => {
+  const before = { id: 'ord_1', object: 'order', price: 100, carrier_pay: null, pickup: { city: 'Austin', zip: '78701' }, vehicles: [{ vin: 'A' }, { vin: 'B' }], metadata: { po: '1' }, updated: 10 };
+
+  it('lists exactly the top-level fields whose value changed, each with its value before', () => {
+    const after = { ...before, price: 120, carrier_pay: 90, updated: 20 };
+    expect(previousAttributes(before, after)).toEqual({ price: 100, carrier_pay: null });
+  });
+
+  it('gives a changed nested value whole, as it was (a stop, a list, the metadata)', () => {
+    const after = { ...before, pickup: { city: 'Austin', zip: '78702' }, vehicles: [{ vin: 'A' }], metadata: { po: '1', rush: 'yes' } };
+    expect(previousAttributes(before, after)).toEqual({ pickup: { city: 'Austin', zip: '78701' }, vehicles: [{ vin: 'A' }, { vin: 'B' }], metadata: { po: '1' } });
+  });
+
+  it('never lists `updated`, and is empty when nothing else changed', () => {
+    expect(previousAttributes(before, { ...before, updated: 99 })).toEqual({});
+    expect(previousAttributes(before, structuredClone(before))).toEqual({});
+  });
+
+  it('compares objects whatever their key order (jsonb keeps none), and arrays in order', () => {
+    expect(previousAttributes(before, { ...before, pickup: { zip: '78701', city: 'Austin' }, metadata: { po: '1' } })).toEqual({});
+    expect(previousAttributes(before, { ...before, vehicles: [{ vin: 'B' }, { vin: 'A' }] })).toEqual({ vehicles: before.vehicles });
+  });
+
+  it('tells apart values that only look alike: null and an object, an array and an object, a missing key and a null one, numbers and their strings', () => {
+    const b = { a: null, b: [1], c: { x: null }, d: 1, e: { x: 1 }, f: [] as unknown[], g: {} as Record<string, unknown> };
+    expect(previousAttributes(b, { a: {}, b: { 0: 1 }, c: {}, d: '1', e: { x: 1, y: 2 }, f: {}, g: [] })).toEqual({ a: null, b: [1], c: { x: null }, d: 1, e: { x: 1 }, f: [], g: {} });
+    expect(previousAttributes({ a: {} }, { a: null })).toEqual({ a: {} });
+    // A value against an object with no keys (a string or a number has none of its own either way).
+    expect(previousAttributes({ a: 1, b: '', c: {}, d: {} }, { a: {}, b: [], c: 1, d: '' })).toEqual({ a: 1, b: '', c: {}, d: {} });
+    expect(previousAttributes({ a: { x: 1 } }, { a: { y: 1 } })).toEqual({ a: { x: 1 } });
+  });
+
+  it('gives null as the old value of a field the resource did not have before', () => {
+    expect(previousAttributes({ id: 'x' }, { id: 'x', added: 'now' })).toEqual({ added: null });
   });
 });
 
@@ -241,6 +286,27 @@ describe('on the embedded database', () => {
     });
     expect(b).toMatchObject({ id: e.id, api_version: '2026-01-15', data: { origin: { city: 'Austin' }, destination: { city: 'Boston' } } });
     expect(last).toEqual(a);
+  });
+
+  it("records an update as {object, previous_attributes} about the resource (its sequence after the resource's other events), rendered for each endpoint's version; nothing when nothing changed", async () => {
+    const accountId = await account([
+      ['we_now', ['order.updated'], '2026-12-01', 'enabled'],
+      ['we_old', ['*'], '2026-01-15', 'enabled'],
+    ]);
+    const ctx = context(accountId, T0 + 2_000);
+    const created = await emitEvent(ctx, 'order.created', { ...order, id: 'ord_upd' } as never);
+    const before = { ...order, id: 'ord_upd', pickup: { city: 'Austin' }, price: 100, updated: 1 };
+    const after = { ...before, pickup: { city: 'Dallas' }, price: 100, updated: 2 };
+    expect(await emitUpdated(ctx, 'order.updated', before as never, { ...before, updated: 3 } as never)).toBeUndefined();
+    const e = (await emitUpdated(ctx, 'order.updated', before as never, after as never))!;
+    expect(e).toMatchObject({ type: 'order.updated', objectId: 'ord_upd', sequence: 2, previousEventId: created.id, data: { object: after, previous_attributes: { pickup: { city: 'Austin' } } } });
+    const payloads = (await deliveriesOf(e.id)).map((d) => JSON.parse(d.payload) as { api_version: string; data: unknown });
+    expect(payloads.map((p) => [p.api_version, p.data])).toEqual([
+      ['2026-12-01', { object: after, previous_attributes: { pickup: { city: 'Austin' } } }],
+      ['2026-01-15', { object: { object: 'order', id: 'ord_upd', status: 'pending', origin: { city: 'Dallas' }, destination: { city: 'Boston' }, price: 100, updated: 2 }, previous_attributes: { origin: { city: 'Austin' } } }],
+    ]);
+    const counted = await db.em().execute<{ count: string }[]>('select count(*) from events where object_id = ?', ['ord_upd']);
+    expect(Number(counted[0]!.count)).toBe(2);
   });
 
   it('records only the event, and wakes no worker, when no endpoint receives it', async () => {

@@ -111,6 +111,59 @@ describe('renderForVersion', () => {
     renderForVersion(body, '2026-01-15');
     expect(body).toEqual(order('ord_1'));
   });
+
+  describe("an update's data ({object, previous_attributes}, as Stripe shapes it)", () => {
+    const update = (previous: Record<string, unknown>) => ({ object: order('ord_1'), previous_attributes: previous });
+
+    it('renders previous_attributes as fields of the resource in `object`: the old stops as origin and destination for 2026-01-15', () => {
+      expect(renderForVersion(update({ pickup: { city: 'Dallas' }, ready_date: '2026-12-01' }), '2026-01-15')).toEqual({
+        object: old('ord_1'),
+        previous_attributes: { origin: { city: 'Dallas' }, ready_date: '2026-12-01' },
+      });
+      expect(renderForVersion(update({ delivery: { city: 'Reno' } }), '2026-01-15')).toEqual({ object: old('ord_1'), previous_attributes: { destination: { city: 'Reno' } } });
+    });
+
+    it('by the downgrade of that resource and of every newer version: a returned payment status reads as failed for 2026-07-01', () => {
+      const payment = { object: 'payment', id: 'pay_1', status: 'failed', failure_reason: 'R03' };
+      const out = renderForVersion({ object: payment, previous_attributes: { status: 'returned', return_reason: 'R03' } }, '2026-07-01');
+      expect(out).toEqual({ object: payment, previous_attributes: { status: 'failed', failure_reason: 'R03', return_reason: 'R03' } });
+    });
+
+    it('leaves it as it was, the same object, when no downgrade changes it (another resource, the current version, fields not renamed)', () => {
+      const customer = { object: { object: 'customer', id: 'cus_1', name: 'New' }, previous_attributes: { name: 'Old', pickup: 'not a stop of an order' } };
+      expect(renderForVersion(customer, '2026-01-15')).toBe(customer);
+      const current = update({ pickup: { city: 'Dallas' } });
+      expect(renderForVersion(current, '2026-12-01')).toBe(current);
+      const unchanged = { object: order('ord_1'), previous_attributes: { price: 100 } };
+      expect(renderForVersion(unchanged, '2026-01-15')).toEqual({ object: old('ord_1'), previous_attributes: { price: 100 } });
+    });
+
+    it('is only an object whose `object` is a resource (an object with a string `object`) beside an object of previous_attributes', () => {
+      const notUpdates = [
+        { object: order('ord_1'), previous_attributes: null, pickup: 1 },
+        { object: order('ord_1'), previous_attributes: 'pickup', pickup: 1 },
+        { object: order('ord_1'), previous_attributes: ['pickup'], pickup: 1 },
+        { object: { id: 'x', kind: 'order' }, previous_attributes: { pickup: 1 } },
+        // An `object` that is not a string names no resource, even one that reads as `order` as a key.
+        { object: { id: 'x', object: ['order'] }, previous_attributes: { pickup: 1 } },
+        { object: null, previous_attributes: { pickup: 1 } },
+        { object: [order('ord_1')], previous_attributes: { pickup: 1 } },
+        { object: order('ord_1'), pickup: 1 },
+      ];
+      for (const body of notUpdates) {
+        const out = renderForVersion(body, '2026-01-15') as Record<string, unknown>;
+        expect(Object.keys(out)).toEqual(Object.keys(body));
+        expect(out.previous_attributes).toEqual((body as Record<string, unknown>).previous_attributes);
+        expect(out.pickup).toEqual((body as Record<string, unknown>).pickup);
+      }
+    });
+
+    it('does not change the data it was given', () => {
+      const body = update({ pickup: { city: 'Dallas' } });
+      renderForVersion(body, '2026-01-15');
+      expect(body).toEqual(update({ pickup: { city: 'Dallas' } }));
+    });
+  });
 });
 
 describe('schemaForVersion: the JSON Schema of what renderForVersion renders', () => {
@@ -124,6 +177,19 @@ describe('schemaForVersion: the JSON Schema of what renderForVersion renders', (
     properties: { object: { const: 'event' }, data: { $ref: '#/$defs/Order' } },
     $defs: { Order: orderSchema, Stop: { type: 'object', properties: { city: { type: 'string' } } }, Id: { type: 'string' } },
   };
+
+  it("renames the stops in the schema of an order update's previous_attributes (x-previous-attributes-of: order) for 2026-01-15, and leaves the others' as they are", () => {
+    const previous = { type: 'object', 'x-previous-attributes-of': 'order', properties: { pickup: { $ref: '#/$defs/Stop' }, price: { type: 'integer' } } };
+    expect(schemaForVersion(previous, '2026-01-15')).toEqual({ ...previous, properties: { origin: { $ref: '#/$defs/Stop' }, price: { type: 'integer' } } });
+    expect(schemaForVersion(previous, '2026-07-01')).toEqual(previous);
+    const ofCustomer = { ...previous, 'x-previous-attributes-of': 'customer' };
+    expect(schemaForVersion(ofCustomer, '2026-01-15')).toEqual(ofCustomer);
+    for (const notNamed of [7, ['order']]) {
+      const schema = { ...previous, 'x-previous-attributes-of': notNamed };
+      expect(schemaForVersion(schema, '2026-01-15')).toEqual(schema);
+    }
+    expect(objectsChangedAfter('2026-01-15')).toContain('order');
+  });
 
   it('is the same schema for the current version and for an unknown one', () => {
     expect(schemaForVersion(envelope, '2026-12-01')).toBe(envelope);

@@ -11,13 +11,21 @@ __all__ = [
     "EventType",
     "EVENT_TYPES",
     "API_VERSION",
-    "OrderCreatedEvent",
+    "CustomerCreatedEvent",
     "ApiVersion",
     "EventRequestObject",
+    "Customer",
+    "PostalAddress",
+    "StateCode",
+    "CustomerNotifications",
+    "CustomerNotificationMoment",
+    "CustomerUpdatedEvent",
+    "CustomerUpdatedData",
+    "CustomerPreviousAttributes",
+    "OrderCreatedEvent",
     "Order",
     "OrderStatus",
     "StopOut",
-    "StateCode",
     "VehicleOut",
     "VehicleType",
     "Currency",
@@ -29,6 +37,9 @@ __all__ = [
     "OrderDeliveredEvent",
     "OrderCancelledEvent",
     "OrderExceptionEvent",
+    "OrderUpdatedEvent",
+    "OrderUpdatedData",
+    "OrderPreviousAttributes",
     "CarrierOnboardedEvent",
     "Carrier",
     "CarrierStatus",
@@ -42,12 +53,14 @@ __all__ = [
     "CarrierVettedEvent",
     "CarrierSuspendedEvent",
     "CarrierRejectedEvent",
+    "CarrierUpdatedEvent",
+    "CarrierUpdatedData",
+    "CarrierPreviousAttributes",
     "InvoiceCreatedEvent",
     "Invoice",
     "InvoiceStatus",
     "InvoiceLine",
     "InvoiceSentVia",
-    "PostalAddress",
     "MessageDelivery",
     "MessageChannel",
     "MessageStatus",
@@ -59,6 +72,9 @@ __all__ = [
     "InvoiceReopenedEvent",
     "InvoiceOverdueEvent",
     "InvoiceDeliveryFailedEvent",
+    "InvoiceUpdatedEvent",
+    "InvoiceUpdatedData",
+    "InvoicePreviousAttributes",
     "PaymentReceivedEvent",
     "Payment",
     "PaymentStatus",
@@ -73,6 +89,9 @@ __all__ = [
     "ComplianceAlertStatus",
     "ComplianceAlertDetails",
     "RegistryChange",
+    "ComplianceAlertOpenedEvent",
+    "ComplianceAlertClearedEvent",
+    "ComplianceAlertResolvedEvent",
     "AuditPrivilegedActionEvent",
     "AuditLogEntry",
     "WebhookEndpointTestEvent",
@@ -86,20 +105,20 @@ __all__ = [
 ]
 
 
-class OrderCreatedEvent(TypedDict):
-    """order.created: A new order is created through the API or the dashboard."""
+class CustomerCreatedEvent(TypedDict):
+    """customer.created: A customer is created. Data: the customer."""
 
     id: str
     object: Literal["event"]
     livemode: bool
-    type: Literal["order.created"]
+    type: Literal["customer.created"]
     api_version: ApiVersion | str
     created: int
     request_id: str | None
     sequence: int
     previous_event_id: str | None
     request: EventRequestObject | None
-    data: Order
+    data: Customer
 
 
 # A supported API version (date-based), newest first; the newest is the default for new keys
@@ -122,6 +141,112 @@ class EventRequestObject(TypedDict):
     id: str
     # The request's `Idempotency-Key`, or null.
     idempotency_key: str | None
+
+
+class Customer(TypedDict):
+    """A customer (shipper) of the brokerage."""
+
+    id: str
+    object: Literal["customer"]
+    livemode: bool
+    # The test clock the customer lives on (test mode, see `POST /v1/test_helpers/test_clocks`); null for none.
+    test_clock: str | None
+    name: str
+    email: str | None
+    phone: str | None
+    billing_address: PostalAddress | None
+    notifications: CustomerNotifications
+    metadata: dict[str, str]
+    created: int
+    updated: int
+
+
+class _PostalAddressRequired(TypedDict):
+    address1: str
+    city: str
+    state: StateCode
+    zip: str
+
+
+class PostalAddress(_PostalAddressRequired, total=False):
+    """A US postal address."""
+
+    address2: str | None
+
+
+# USPS two-letter code of a US state, the District of Columbia or a territory.
+StateCode: TypeAlias = Literal["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY", "DC", "AS", "GU", "MP", "PR", "VI"]
+
+
+class CustomerNotifications(TypedDict):
+    """The emails the customer gets about its loads, each with the load's tracking link: at the
+    `moments` listed, to `email` (null: the customer's own `email`; with neither, none is sent).
+    A new customer gets the delivery email only. An email not sent yet is withdrawn when the load
+    is cancelled; in test mode they are kept, never sent. Each one is a message
+    (`GET /v1/messages?subject_id=<order id>`) with its delivery status."""
+
+    moments: list[CustomerNotificationMoment]
+    email: str | None
+
+
+# A moment of a load the customer can be emailed at: `dispatched` (a carrier is assigned), `picked_up`, `delivered` (with the signed bill of lading attached).
+CustomerNotificationMoment: TypeAlias = Literal["dispatched", "picked_up", "delivered"]
+
+
+class CustomerUpdatedEvent(TypedDict):
+    """customer.updated: A customer's attributes changed (PATCH); data.object is the customer after it, data.previous_attributes what changed had been."""
+
+    id: str
+    object: Literal["event"]
+    livemode: bool
+    type: Literal["customer.updated"]
+    api_version: ApiVersion | str
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: CustomerUpdatedData
+
+
+class CustomerUpdatedData(TypedDict):
+    """The data of `customer.updated`, as Stripe shapes an update: `object`, the customer as it is after the change, and `previous_attributes`, what the fields that changed were before it."""
+
+    object: Customer
+    previous_attributes: CustomerPreviousAttributes
+
+
+class CustomerPreviousAttributes(TypedDict, total=False):
+    """The fields of the customer that the change changed, each with its value before it, as the
+    customer renders it. A nested value (`billing_address`, `metadata`) comes whole, as it was.
+    At least one field; `updated` is never listed (it moves with every change: the event's
+    `created` is when)."""
+
+    # The name, as it was.
+    name: str
+    # The billing email, as it was (null when none).
+    email: str | None
+    # The phone number, as it was (null when none).
+    phone: str | None
+    billing_address: PostalAddress | None
+    # The whole metadata, as it was before the change.
+    metadata: dict[str, str]
+
+
+class OrderCreatedEvent(TypedDict):
+    """order.created: A new order is created through the API or the dashboard."""
+
+    id: str
+    object: Literal["event"]
+    livemode: bool
+    type: Literal["order.created"]
+    api_version: ApiVersion | str
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: Order
 
 
 class Order(TypedDict):
@@ -183,10 +308,6 @@ class StopOut(TypedDict):
     zip: str
     contact_name: str | None
     contact_phone: str | None
-
-
-# USPS two-letter code of a US state, the District of Columbia or a territory.
-StateCode: TypeAlias = Literal["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY", "DC", "AS", "GU", "MP", "PR", "VI"]
 
 
 class VehicleOut(TypedDict):
@@ -297,6 +418,51 @@ class OrderExceptionEvent(TypedDict):
     previous_event_id: str | None
     request: EventRequestObject | None
     data: Order
+
+
+class OrderUpdatedEvent(TypedDict):
+    """order.updated: An order's attributes changed by an edit (PATCH); data.object is the order after it, data.previous_attributes what changed had been."""
+
+    id: str
+    object: Literal["event"]
+    livemode: bool
+    type: Literal["order.updated"]
+    api_version: ApiVersion | str
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: OrderUpdatedData
+
+
+class OrderUpdatedData(TypedDict):
+    """The data of `order.updated`, as Stripe shapes an update: `object`, the order as it is after the change, and `previous_attributes`, what the fields that changed were before it."""
+
+    object: Order
+    previous_attributes: OrderPreviousAttributes
+
+
+class OrderPreviousAttributes(TypedDict, total=False):
+    """The fields of the order that the change changed, each with its value before it, as the order
+    renders it (`pickup` and `delivery` as `origin` and `destination` for an endpoint pinned to
+    `2026-01-15`, as its orders name them). A nested value (a stop, the vehicles, `metadata`)
+    comes whole, as it was. At least one field; `updated` is never listed (it moves with every
+    change: the event's `created` is when)."""
+
+    pickup: StopOut
+    delivery: StopOut
+    # The vehicles, all of them, as they were.
+    vehicles: list[VehicleOut]
+    ready_date: str
+    # The delivery window, in days, as it was.
+    delivery_window_days: int
+    # The price in cents, as it was (null when not set).
+    price: int | None
+    # The carrier's pay in cents, as it was (null when not set).
+    carrier_pay: int | None
+    # The whole metadata, as it was before the change.
+    metadata: dict[str, str]
 
 
 class CarrierOnboardedEvent(TypedDict):
@@ -469,6 +635,57 @@ class CarrierRejectedEvent(TypedDict):
     data: Carrier
 
 
+class CarrierUpdatedEvent(TypedDict):
+    """carrier.updated: A carrier's attributes changed other than by onboarding, vetting's result or a suspension; data.object is the carrier after it, data.previous_attributes what changed had been."""
+
+    id: str
+    object: Literal["event"]
+    livemode: bool
+    type: Literal["carrier.updated"]
+    api_version: ApiVersion | str
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: CarrierUpdatedData
+
+
+class CarrierUpdatedData(TypedDict):
+    """The data of `carrier.updated`, as Stripe shapes an update: `object`, the carrier as it is after the change, and `previous_attributes`, what the fields that changed were before it."""
+
+    object: Carrier
+    previous_attributes: CarrierPreviousAttributes
+
+
+class CarrierPreviousAttributes(TypedDict, total=False):
+    """The fields of the carrier that the change changed, each with its value before it, as the
+    carrier renders it (`metadata` comes whole, as it was). At least one field; `updated` is never
+    listed (it moves with every change: the event's `created` is when)."""
+
+    status: CarrierStatus
+    safer_pull_status: SaferPullStatus
+    # The MC docket number, as it was.
+    mc_number: str | None
+    # The contact's name, as it was.
+    contact_name: str
+    # The contact's email, as it was.
+    contact_email: str
+    # The phone number, as it was.
+    phone: str
+    # The day the insurance certificate expired on, as it was.
+    insurance_expires_on: str | None
+    # The day the bond expired on, as it was.
+    bond_expires_on: str | None
+    # The day the process-agent filing expired on, as it was.
+    process_agent_expires_on: str | None
+    # Why it was suspended, as it was.
+    suspension_reason: str | None
+    suspended_at: int | None
+    # The whole metadata, as it was before the change.
+    metadata: dict[str, str]
+
+
 class InvoiceCreatedEvent(TypedDict):
     """invoice.created: An invoice is generated (DRAFT or SENT). Data: the invoice as the API renders it."""
 
@@ -546,19 +763,6 @@ class InvoiceLine(TypedDict):
 
 # How an invoice is sent.
 InvoiceSentVia: TypeAlias = Literal["email", "post"]
-
-
-class _PostalAddressRequired(TypedDict):
-    address1: str
-    city: str
-    state: StateCode
-    zip: str
-
-
-class PostalAddress(_PostalAddressRequired, total=False):
-    """A US postal address."""
-
-    address2: str | None
 
 
 class MessageDelivery(TypedDict):
@@ -704,6 +908,50 @@ class InvoiceDeliveryFailedEvent(TypedDict):
     data: Invoice
 
 
+class InvoiceUpdatedEvent(TypedDict):
+    """invoice.updated: An invoice's attributes changed by an edit of a draft or a payment applied or returned that neither settles nor reopens it; data.object is the invoice after it, data.previous_attributes what changed had been."""
+
+    id: str
+    object: Literal["event"]
+    livemode: bool
+    type: Literal["invoice.updated"]
+    api_version: ApiVersion | str
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: InvoiceUpdatedData
+
+
+class InvoiceUpdatedData(TypedDict):
+    """The data of `invoice.updated`, as Stripe shapes an update: `object`, the invoice as it is after the change, and `previous_attributes`, what the fields that changed were before it."""
+
+    object: Invoice
+    previous_attributes: InvoicePreviousAttributes
+
+
+class InvoicePreviousAttributes(TypedDict, total=False):
+    """The fields of the invoice that the change changed, each with its value before it, as the
+    invoice renders it (`lines` comes whole, as they were; new lines change the totals, which
+    are listed too). At least one field; `updated` is never listed (it moves with every change:
+    the event's `created` is when)."""
+
+    # The lines, all of them, as they were.
+    lines: list[InvoiceLine]
+    # The subtotal in cents, as it was.
+    subtotal: int
+    # The amount due in cents, as it was.
+    amount_due: int
+    # The amount paid in cents, as it was.
+    amount_paid: int
+    # The amount remaining in cents, as it was.
+    amount_remaining: int
+    due_date: str
+    # Whether it was past due.
+    past_due: bool
+
+
 class PaymentReceivedEvent(TypedDict):
     """payment.received: Any inbound payment is recorded (status succeeded; fired before invoice.paid when it settles an invoice). Data: the payment."""
 
@@ -826,7 +1074,7 @@ CarrierPaymentStatus: TypeAlias = Literal["sent"]
 
 
 class ComplianceAlertEvent(TypedDict):
-    """compliance.alert: A compliance item lapses or expires (process-agent filing expiry, bond lapse, insurance certificate lapse, and similar)."""
+    """compliance.alert (deprecated: compliance_alert.opened and compliance_alert.cleared replace it): A compliance item lapses or expires (process-agent filing expiry, bond lapse, insurance certificate lapse, and similar)."""
 
     id: str
     object: Literal["event"]
@@ -890,6 +1138,54 @@ class RegistryChange(TypedDict):
     previous: object
     # The value now (null when there is none).
     current: object
+
+
+class ComplianceAlertOpenedEvent(TypedDict):
+    """compliance_alert.opened: A compliance alert is opened: a compliance item lapsed, or monitoring of the federal registry found something. Data: the alert."""
+
+    id: str
+    object: Literal["event"]
+    livemode: bool
+    type: Literal["compliance_alert.opened"]
+    api_version: ApiVersion | str
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: ComplianceAlert
+
+
+class ComplianceAlertClearedEvent(TypedDict):
+    """compliance_alert.cleared: A later read of the federal registry no longer finds what opened a compliance alert (cleared_at set). Data: the alert."""
+
+    id: str
+    object: Literal["event"]
+    livemode: bool
+    type: Literal["compliance_alert.cleared"]
+    api_version: ApiVersion | str
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: ComplianceAlert
+
+
+class ComplianceAlertResolvedEvent(TypedDict):
+    """compliance_alert.resolved: A compliance alert is resolved (status resolved, with the note). Data: the alert."""
+
+    id: str
+    object: Literal["event"]
+    livemode: bool
+    type: Literal["compliance_alert.resolved"]
+    api_version: ApiVersion | str
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: ComplianceAlert
 
 
 class AuditPrivilegedActionEvent(TypedDict):
@@ -1058,16 +1354,20 @@ class TestClockReadyEvent(TypedDict):
 
 # The body of a delivery, whatever its event type.
 Event: TypeAlias = Union[
+    CustomerCreatedEvent,
+    CustomerUpdatedEvent,
     OrderCreatedEvent,
     OrderDispatchedEvent,
     OrderInTransitEvent,
     OrderDeliveredEvent,
     OrderCancelledEvent,
     OrderExceptionEvent,
+    OrderUpdatedEvent,
     CarrierOnboardedEvent,
     CarrierVettedEvent,
     CarrierSuspendedEvent,
     CarrierRejectedEvent,
+    CarrierUpdatedEvent,
     InvoiceCreatedEvent,
     InvoiceSentEvent,
     InvoicePaidEvent,
@@ -1075,11 +1375,15 @@ Event: TypeAlias = Union[
     InvoiceReopenedEvent,
     InvoiceOverdueEvent,
     InvoiceDeliveryFailedEvent,
+    InvoiceUpdatedEvent,
     PaymentReceivedEvent,
     PaymentFailedEvent,
     PaymentReturnedEvent,
     CarrierPaymentSentEvent,
     ComplianceAlertEvent,
+    ComplianceAlertOpenedEvent,
+    ComplianceAlertClearedEvent,
+    ComplianceAlertResolvedEvent,
     AuditPrivilegedActionEvent,
     WebhookEndpointTestEvent,
     TestClockAdvancingEvent,
@@ -1088,16 +1392,20 @@ Event: TypeAlias = Union[
 
 # Every event type this version of the package knows; the service may add more (ignore those).
 EventType: TypeAlias = Literal[
+    "customer.created",
+    "customer.updated",
     "order.created",
     "order.dispatched",
     "order.in_transit",
     "order.delivered",
     "order.cancelled",
     "order.exception",
+    "order.updated",
     "carrier.onboarded",
     "carrier.vetted",
     "carrier.suspended",
     "carrier.rejected",
+    "carrier.updated",
     "invoice.created",
     "invoice.sent",
     "invoice.paid",
@@ -1105,11 +1413,15 @@ EventType: TypeAlias = Literal[
     "invoice.reopened",
     "invoice.overdue",
     "invoice.delivery_failed",
+    "invoice.updated",
     "payment.received",
     "payment.failed",
     "payment.returned",
     "carrier_payment.sent",
     "compliance.alert",
+    "compliance_alert.opened",
+    "compliance_alert.cleared",
+    "compliance_alert.resolved",
     "audit.privileged_action",
     "webhook_endpoint.test",
     "test_helpers.test_clock.advancing",
@@ -1117,16 +1429,20 @@ EventType: TypeAlias = Literal[
 ]
 
 EVENT_TYPES: tuple[str, ...] = (
+    "customer.created",
+    "customer.updated",
     "order.created",
     "order.dispatched",
     "order.in_transit",
     "order.delivered",
     "order.cancelled",
     "order.exception",
+    "order.updated",
     "carrier.onboarded",
     "carrier.vetted",
     "carrier.suspended",
     "carrier.rejected",
+    "carrier.updated",
     "invoice.created",
     "invoice.sent",
     "invoice.paid",
@@ -1134,11 +1450,15 @@ EVENT_TYPES: tuple[str, ...] = (
     "invoice.reopened",
     "invoice.overdue",
     "invoice.delivery_failed",
+    "invoice.updated",
     "payment.received",
     "payment.failed",
     "payment.returned",
     "carrier_payment.sent",
     "compliance.alert",
+    "compliance_alert.opened",
+    "compliance_alert.cleared",
+    "compliance_alert.resolved",
     "audit.privileged_action",
     "webhook_endpoint.test",
     "test_helpers.test_clock.advancing",
