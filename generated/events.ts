@@ -223,7 +223,7 @@ export interface RegistrySnapshot {
   mc_number: string | null;
   allowed_to_operate: boolean;
   common_authority: AuthorityStatus;
-  contract_authority: AnonymousSchema_479;
+  contract_authority: AnonymousSchema_501;
   bipd_insurance_on_file_usd: number;
   bipd_insurance_required_usd: number;
   safety_rating: SafetyRating;
@@ -236,7 +236,7 @@ export interface RegistrySnapshot {
 
 export type AuthorityStatus = "active" | "inactive" | "none";
 
-export type AnonymousSchema_479 = "active" | "inactive" | "none";
+export type AnonymousSchema_501 = "active" | "inactive" | "none";
 
 export type SafetyRating = "satisfactory" | "conditional" | "unsatisfactory" | "unrated";
 
@@ -648,7 +648,7 @@ export interface WebhookEndpoint {
   api_version: ApiVersion | string;
   description: string | null;
   status: WebhookEndpointStatus;
-  disabled_reason: AnonymousSchema_1210 | null;
+  disabled_reason: AnonymousSchema_1260 | null;
   health: WebhookEndpointHealth;
   secret?: string;
   previous_secret_expires_at: number | null;
@@ -659,16 +659,16 @@ export interface WebhookEndpoint {
 
 export type WebhookEndpointStatus = "enabled" | "disabled";
 
-export type AnonymousSchema_1210 = "manual" | "failing" | "listener";
+export type AnonymousSchema_1260 = "manual" | "failing" | "listener";
 
 export interface WebhookEndpointHealth {
   consecutive_failures: number;
   failing_since: number | null;
   last_success_at: number | null;
-  breaker: AnonymousSchema_1218;
+  breaker: AnonymousSchema_1268;
 }
 
-export type AnonymousSchema_1218 = "closed" | "open" | "half_open";
+export type AnonymousSchema_1268 = "closed" | "open" | "half_open";
 
 export interface TestClockAdvancingEvent {
   id: string;

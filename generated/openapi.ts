@@ -13,7 +13,10 @@ export interface paths {
          */
         get: operations["listCustomers"];
         put?: never;
-        /** Create a customer */
+        /**
+         * Create a customer
+         * @description Creates a customer (a shipper that orders are billed to). Only `name` is required; answers 201 with the customer and its URL in `Location`.
+         */
         post: operations["createCustomer"];
         delete?: never;
         options?: never;
@@ -31,7 +34,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Retrieve a customer */
+        /**
+         * Retrieve a customer
+         * @description The customer by its id. Another account's customer is 404.
+         */
         get: operations["getCustomer"];
         put?: never;
         post?: never;
@@ -79,7 +85,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Retrieve an order */
+        /**
+         * Retrieve an order
+         * @description The order by its id, in its current status. Another account's order is 404.
+         */
         get: operations["getOrder"];
         put?: never;
         post?: never;
@@ -125,7 +134,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List webhook endpoints */
+        /**
+         * List webhook endpoints
+         * @description The account's webhook endpoints, newest first, without their signing secrets.
+         */
         get: operations["listWebhookEndpoints"];
         put?: never;
         /**
@@ -155,7 +167,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Retrieve a webhook endpoint */
+        /**
+         * Retrieve a webhook endpoint
+         * @description The webhook endpoint by its id, without its signing secret (returned only by create and rotate). Another account's endpoint is 404.
+         */
         get: operations["getWebhookEndpoint"];
         put?: never;
         post?: never;
@@ -287,7 +302,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Retrieve a delivery with its attempts */
+        /**
+         * Retrieve a delivery with its attempts
+         * @description One delivery of an event to an endpoint, with every attempt made (its time, duration, response status and the start of the response body). Another account's delivery is 404.
+         */
         get: operations["getWebhookDelivery"];
         put?: never;
         post?: never;
@@ -486,7 +504,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List carriers */
+        /**
+         * List carriers
+         * @description The account's carriers, newest first; `status` keeps the carriers in one status.
+         */
         get: operations["listCarriers"];
         put?: never;
         /**
@@ -514,7 +535,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Retrieve a carrier */
+        /**
+         * Retrieve a carrier
+         * @description The carrier by its id, with its vetting outcome, the registry's details and its compliance filings. Another account's carrier is 404.
+         */
         get: operations["getCarrier"];
         put?: never;
         post?: never;
@@ -668,7 +692,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List compliance alerts */
+        /**
+         * List compliance alerts
+         * @description The account's compliance alerts, newest first; `status` and `carrier_id` narrow them.
+         */
         get: operations["listComplianceAlerts"];
         put?: never;
         post?: never;
@@ -688,7 +715,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Retrieve a compliance alert */
+        /**
+         * Retrieve a compliance alert
+         * @description The compliance alert by its id. Another account's alert is 404.
+         */
         get: operations["getComplianceAlert"];
         put?: never;
         post?: never;
@@ -919,7 +949,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Retrieve an API key */
+        /**
+         * Retrieve an API key
+         * @description The API key by its id, without its secret (shown once, at creation). Another account's key is 404.
+         */
         get: operations["getApiKey"];
         put?: never;
         post?: never;
@@ -994,7 +1027,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Retrieve an OAuth client */
+        /**
+         * Retrieve an OAuth client
+         * @description The OAuth client by its id, without its secret (shown once, at creation). Another account's client is 404.
+         */
         get: operations["getOAuthClient"];
         put?: never;
         post?: never;
@@ -1191,7 +1227,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Retrieve a dashboard user */
+        /**
+         * Retrieve a dashboard user
+         * @description The dashboard user by its id (never the password). A user of another account is 404.
+         */
         get: operations["getUser"];
         put?: never;
         post?: never;
@@ -1278,7 +1317,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Retrieve an audit log entry */
+        /**
+         * Retrieve an audit log entry
+         * @description One audit log entry by its id. Another account's entry is 404.
+         */
         get: operations["getAuditLog"];
         put?: never;
         post?: never;
@@ -1330,7 +1372,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Retrieve an invoice */
+        /**
+         * Retrieve an invoice
+         * @description The invoice by its id, with its lines and what is paid and remaining. Another account's invoice is 404.
+         */
         get: operations["getInvoice"];
         put?: never;
         post?: never;
@@ -1479,7 +1524,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Retrieve a payment */
+        /**
+         * Retrieve a payment
+         * @description The payment by its id. Another account's payment is 404.
+         */
         get: operations["getPayment"];
         put?: never;
         post?: never;
@@ -1562,7 +1610,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Retrieve a carrier payment */
+        /**
+         * Retrieve a carrier payment
+         * @description The carrier payment by its id, with the orders it paid. Another account's payment is 404.
+         */
         get: operations["getCarrierPayment"];
         put?: never;
         post?: never;
@@ -1675,7 +1726,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Retrieve a message */
+        /**
+         * Retrieve a message
+         * @description An outgoing message (an invoice or a remittance advice sent by email, or a letter for the post) by its id, with its delivery status. Another account's message is 404.
+         */
         get: operations["getMessage"];
         put?: never;
         post?: never;
@@ -1841,7 +1895,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The OpenAPI document (JSON) */
+        /**
+         * The OpenAPI document (JSON)
+         * @description The OpenAPI 3.1 document of the REST API, bundled into one file: the current version's, or with `version` an older supported version's (its answers as that version renders them). Unauthenticated.
+         */
         get: operations["getOpenApiJson"];
         put?: never;
         post?: never;
@@ -1888,7 +1945,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The OpenAPI document (YAML) */
+        /**
+         * The OpenAPI document (YAML)
+         * @description The same document as `/openapi.json`, as YAML. Unauthenticated.
+         */
         get: operations["getOpenApiYaml"];
         put?: never;
         post?: never;
@@ -1905,7 +1965,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The AsyncAPI document of the webhook events (JSON) */
+        /**
+         * The AsyncAPI document of the webhook events (JSON)
+         * @description The AsyncAPI 3.0 document of the webhook events (every event type, its payload and the signed delivery): the current version's, or with `version` an older supported version's. Unauthenticated.
+         */
         get: operations["getAsyncApiJson"];
         put?: never;
         post?: never;
@@ -1922,7 +1985,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The AsyncAPI document of the webhook events (YAML) */
+        /**
+         * The AsyncAPI document of the webhook events (YAML)
+         * @description The same document as `/asyncapi.json`, as YAML. Unauthenticated.
+         */
         get: operations["getAsyncApiYaml"];
         put?: never;
         post?: never;
@@ -3449,7 +3515,7 @@ export interface components {
              * @enum {string}
              */
             safety_rating: "satisfactory" | "conditional" | "unsatisfactory" | "unrated";
-            out_of_service_date: string | null;
+            out_of_service_date: components["schemas"]["CalendarDate"] | null;
             /** @description The phone number the registry holds for the carrier (absent in records read before monitoring; QCMobile does not carry it). */
             phone?: string | null;
             /** @description The email address the registry holds (absent in records read before monitoring; QCMobile does not carry it). */
@@ -3491,9 +3557,9 @@ export interface components {
             phone: string;
             vetting: components["schemas"]["CarrierVetting"] | null;
             /** @description Expiry of the insurance certificate (`YYYY-MM-DD`). */
-            insurance_expires_on: string | null;
-            bond_expires_on: string | null;
-            process_agent_expires_on: string | null;
+            insurance_expires_on: components["schemas"]["CalendarDate"] | null;
+            bond_expires_on: components["schemas"]["CalendarDate"] | null;
+            process_agent_expires_on: components["schemas"]["CalendarDate"] | null;
             suspension_reason: string | null;
             suspended_at: components["schemas"]["UnixTime"] | null;
             monitoring: components["schemas"]["CarrierMonitoring"];
@@ -5043,10 +5109,6 @@ export interface components {
          * @example acct_01JF3Q7X5V3T1R9P7N5K3J1G9E
          */
         AccountId: string;
-        /**
-         * RemitTo
-         * @description Where customers mail payments (a postal address), when not to the account's `address`.
-         */
         RemitTo: components["schemas"]["PostalAddress"];
         /** @description How customers pay (bank, routing and account numbers, terms), up to 1,000 characters of text. */
         PaymentInstructions: components["schemas"]["Text"];
@@ -5065,7 +5127,7 @@ export interface components {
             address: components["schemas"]["PostalAddress"] | null;
             phone: components["schemas"]["PhoneE164"] | null;
             email: components["schemas"]["Email"] | null;
-            remit_to: components["schemas"]["RemitTo"] | null;
+            remit_to: components["schemas"]["PostalAddress"] | null;
             payment_instructions: string | null;
             created: components["schemas"]["UnixTime"];
             updated: components["schemas"]["UnixTime"];
@@ -5076,7 +5138,7 @@ export interface components {
             address?: components["schemas"]["PostalAddress"] | null;
             phone?: components["schemas"]["PhoneE164"] | null;
             email?: components["schemas"]["Email"] | null;
-            remit_to?: components["schemas"]["RemitTo"] | null;
+            remit_to?: components["schemas"]["PostalAddress"] | null;
             payment_instructions?: components["schemas"]["PaymentInstructions"] | null;
         };
     };
@@ -5441,6 +5503,21 @@ export interface components {
                 "application/json": components["schemas"]["Carrier"];
             };
         };
+        /** @description The carrier after the action. */
+        CarrierActionOk: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Carrier"];
+            };
+        };
         /** @description The compliance alert. */
         ComplianceAlertOk: {
             headers: {
@@ -5472,9 +5549,56 @@ export interface components {
                 "application/json": components["schemas"]["ComplianceAlert"];
             };
         };
+        /** @description The compliance alert after the action. */
+        ComplianceAlertActionOk: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "id": "cal_01JF3QG2J4K6M8N0P2Q4R6S8T0",
+                 *       "object": "compliance_alert",
+                 *       "livemode": true,
+                 *       "carrier_id": "car_01JF3QC4D6F8H0J2K4M6N8P0Q2",
+                 *       "kind": "insurance_certificate",
+                 *       "expired_on": "2026-11-10",
+                 *       "status": "open",
+                 *       "resolution_note": null,
+                 *       "resolved_at": null,
+                 *       "details": null,
+                 *       "cleared_at": null,
+                 *       "created": 1764547200,
+                 *       "updated": 1764547200
+                 *     }
+                 */
+                "application/json": components["schemas"]["ComplianceAlert"];
+            };
+        };
         /** @description The order after the action. */
         OrderOk: {
             headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Order"];
+            };
+        };
+        /** @description The order after the action. */
+        OrderActionOk: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                 "Request-Id": components["headers"]["Request-Id"];
                 "Service-Version": components["headers"]["Service-Version"];
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7211,7 +7335,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["CarrierOk"];
+            200: components["responses"]["CarrierActionOk"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7247,7 +7371,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["CarrierOk"];
+            200: components["responses"]["CarrierActionOk"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7290,7 +7414,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["CarrierOk"];
+            200: components["responses"]["CarrierActionOk"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7329,6 +7453,7 @@ export interface operations {
             /** @description The read. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7530,7 +7655,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["ComplianceAlertOk"];
+            200: components["responses"]["ComplianceAlertActionOk"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7576,7 +7701,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["OrderOk"];
+            200: components["responses"]["OrderActionOk"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7621,7 +7746,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["OrderOk"];
+            200: components["responses"]["OrderActionOk"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7667,7 +7792,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["OrderOk"];
+            200: components["responses"]["OrderActionOk"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7787,7 +7912,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["OrderOk"];
+            200: components["responses"]["OrderActionOk"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -10589,9 +10714,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The event happened. */
+            /** @description The event happened; `Location` names the event of `type`. */
             201: {
                 headers: {
+                    Location: components["headers"]["Location"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
@@ -10653,6 +10779,7 @@ export interface operations {
             /** @description The listener's endpoint, with its signing secret. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -10711,6 +10838,7 @@ export interface operations {
             /** @description The deliveries to forward, oldest first (none when the wait ended with nothing). */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -10773,6 +10901,7 @@ export interface operations {
             /** @description The delivery, with the attempt. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

@@ -613,7 +613,7 @@ class InvoicePaidData(TypedDict):
     amount: int
     currency: Currency
     customer_id: str
-    # When the invoice was paid in full, Unix seconds.
+    # When the invoice was paid in full.
     paid_at: int
     payment_method: PaymentMethod
 
