@@ -2595,9 +2595,11 @@ export interface components {
          *     }
          */
         Error: {
+            /** @description What went wrong: its `type` (the class, fixed by the status), `code`, `message`, the `param` at fault and the `request_id`. */
             error: {
                 /**
                  * ErrorType
+                 * @description The class of error, fixed by the status (`validation_error` for 400, `authentication_error` for 401 ...).
                  * @enum {string}
                  */
                 type: "validation_error" | "authentication_error" | "permission_error" | "not_found_error" | "invalid_request_error" | "conflict_error" | "rate_limit_error" | "api_error";
@@ -2620,6 +2622,7 @@ export interface components {
         Health: {
             /**
              * HealthStatus
+             * @description Always `ok`.
              * @enum {string}
              */
             status: "ok";
@@ -2628,11 +2631,13 @@ export interface components {
         Readiness: {
             /**
              * ReadinessStatus
+             * @description `ready` when the database answers and the migrations are applied.
              * @enum {string}
              */
             status: "ready" | "not_ready";
             /**
              * DatabaseStatus
+             * @description Whether the database answers.
              * @enum {string}
              */
             database: "ok" | "unavailable";
@@ -2660,15 +2665,22 @@ export interface components {
          */
         Customer: {
             id: components["schemas"]["CustomerId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `customer`.
+             * @constant
+             */
             object: "customer";
             livemode: components["schemas"]["Livemode"];
             /** @description The test clock the customer lives on (test mode, see `POST /v1/test_helpers/test_clocks`); null for none. */
             test_clock: components["schemas"]["TestClockId"] | null;
+            /** @description The customer's name, as printed on its invoices. */
             name: string;
+            /** @description The customer's email address (an invoice sent without an address goes to it); null when not set. */
             email: string | null;
+            /** @description The customer's phone number (E.164); null when not set. */
             phone: string | null;
             billing_address: components["schemas"]["PostalAddress"] | null;
+            /** @description The integrator's own key-value pairs (up to 50; keys up to 40 characters, values up to 500); not used by the service. */
             metadata: {
                 [key: string]: string;
             };
@@ -2684,6 +2696,7 @@ export interface components {
          */
         CustomerCreate: {
             name: components["schemas"]["Line"];
+            /** @description The customer's email address (invoices are emailed to it). */
             email?: components["schemas"]["Email"];
             phone?: components["schemas"]["PhoneE164"];
             billing_address?: components["schemas"]["PostalAddress"];
@@ -2699,6 +2712,7 @@ export interface components {
          */
         CustomerUpdate: {
             name?: components["schemas"]["Line"];
+            /** @description The customer's email address; null clears it. */
             email?: components["schemas"]["Email"] | null;
             phone?: components["schemas"]["PhoneE164"] | null;
             billing_address?: components["schemas"]["PostalAddress"] | null;
@@ -2706,9 +2720,14 @@ export interface components {
         };
         /** CustomerList */
         CustomerList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["Customer"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
             /** @description How many objects match the filters in all; only with `include[]=total_count`. */
             total_count?: number;
@@ -2779,31 +2798,48 @@ export interface components {
             make: components["schemas"]["Line"];
             /** @example Accord */
             model: components["schemas"]["Line"];
+            /** @description The kind of vehicle: `car`, `suv`, `pickup`, `van`, `motorcycle` or `other`. */
             type?: components["schemas"]["VehicleType"];
-            /** @default false */
+            /**
+             * @description Whether the vehicle cannot drive (it needs a winch to load).
+             * @default false
+             */
             inoperable: boolean;
         };
         /** VehicleOut */
         VehicleOut: {
+            /** @description The vehicle identification number (17 characters from model year 1981). */
             vin: string;
+            /** @description The model year. */
             year: number;
+            /** @description The vehicle's make. */
             make: string;
+            /** @description The vehicle's model. */
             model: string;
+            /** @description The kind of vehicle; null when not given. */
             type: components["schemas"]["VehicleType"] | null;
+            /** @description Whether the vehicle cannot drive (it needs a winch to load). */
             inoperable: boolean;
         };
         /** StopOut */
         StopOut: {
+            /** @description Street address. */
             address1: string;
+            /** @description Suite, unit or building; null when none. */
             address2: string | null;
+            /** @description City. */
             city: string;
             state: components["schemas"]["StateCode"];
+            /** @description Five-digit ZIP code. */
             zip: string;
+            /** @description Who to ask for at the stop; null when not given. */
             contact_name: string | null;
+            /** @description The contact's phone number (E.164); null when not given. */
             contact_phone: string | null;
         };
         /** BillOfLading */
         BillOfLading: {
+            /** @description Who signed the bill of lading at delivery. */
             signed_by: string;
             signed_at: components["schemas"]["UnixTime"];
         };
@@ -2814,7 +2850,9 @@ export interface components {
         OrderExceptionKind: "delay" | "damage" | "dispute";
         /** OrderException */
         OrderException: {
+            /** @description What happened: `delay`, `damage` or `dispute`. */
             kind: components["schemas"]["OrderExceptionKind"];
+            /** @description What was reported; null when no note was given. */
             note: string | null;
             created: components["schemas"]["UnixTime"];
         };
@@ -2824,7 +2862,10 @@ export interface components {
          */
         Order: {
             id: components["schemas"]["OrderId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `order`.
+             * @constant
+             */
             object: "order";
             livemode: components["schemas"]["Livemode"];
             /** @description The test clock the order lives on (test mode, see `POST /v1/test_helpers/test_clocks`); null for none. */
@@ -2833,10 +2874,14 @@ export interface components {
             customer_id: components["schemas"]["CustomerId"];
             /** @description The carrier the order is dispatched to; null until dispatch. */
             carrier_id: components["schemas"]["CarrierId"] | null;
+            /** @description Where the vehicles are picked up. */
             pickup: components["schemas"]["StopOut"];
+            /** @description Where the vehicles are delivered. */
             delivery: components["schemas"]["StopOut"];
+            /** @description The vehicles moved (1 to 10). */
             vehicles: components["schemas"]["VehicleOut"][];
             ready_date: components["schemas"]["CalendarDate"];
+            /** @description Days after `ready_date` by which the order is due to be delivered (1 to 60). */
             delivery_window_days: number;
             /** @description What the customer pays, in cents; null when not agreed yet. */
             price: number | null;
@@ -2845,12 +2890,15 @@ export interface components {
             currency: components["schemas"]["Currency"];
             /** @description Recorded at delivery; null before. */
             bill_of_lading: components["schemas"]["BillOfLading"] | null;
+            /** @description The exceptions reported (delays, damage, disputes), oldest first. */
             exceptions: components["schemas"]["OrderException"][];
+            /** @description Why the order was cancelled; null unless `cancelled`. */
             cancellation_reason: string | null;
             cancelled_at: components["schemas"]["UnixTime"] | null;
             dispatched_at: components["schemas"]["UnixTime"] | null;
             picked_up_at: components["schemas"]["UnixTime"] | null;
             delivered_at: components["schemas"]["UnixTime"] | null;
+            /** @description The integrator's own key-value pairs (up to 50; keys up to 40 characters, values up to 500); not used by the service. */
             metadata: {
                 [key: string]: string;
             };
@@ -2888,9 +2936,13 @@ export interface components {
             customer_id: components["schemas"]["CustomerId"];
             pickup: components["schemas"]["OrderStop"];
             delivery: components["schemas"]["OrderStop"];
+            /** @description The vehicles to move (1 to 10). */
             vehicles: components["schemas"]["Vehicle"][];
             ready_date: components["schemas"]["CalendarDate"];
-            /** @default 7 */
+            /**
+             * @description Days after `ready_date` by which the order is due to be delivered (1 to 60, default 7).
+             * @default 7
+             */
             delivery_window_days: number;
             price?: components["schemas"]["AmountCents"];
             carrier_pay?: components["schemas"]["AmountCents"];
@@ -2909,8 +2961,10 @@ export interface components {
         OrderUpdate: {
             pickup?: components["schemas"]["OrderStop"];
             delivery?: components["schemas"]["OrderStop"];
+            /** @description The vehicles to move (1 to 10); replaces the list. */
             vehicles?: components["schemas"]["Vehicle"][];
             ready_date?: components["schemas"]["CalendarDate"];
+            /** @description Days after `ready_date` by which the order is due to be delivered (1 to 60). */
             delivery_window_days?: number;
             price?: components["schemas"]["AmountCents"] | null;
             carrier_pay?: components["schemas"]["AmountCents"] | null;
@@ -2927,9 +2981,14 @@ export interface components {
         };
         /** OrderList */
         OrderList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["Order"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
             /** @description How many objects match the filters in all; only with `include[]=total_count`. */
             total_count?: number;
@@ -3019,15 +3078,23 @@ export interface components {
          */
         WebhookEndpoint: {
             id: components["schemas"]["WebhookEndpointId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `webhook_endpoint`.
+             * @constant
+             */
             object: "webhook_endpoint";
             livemode: components["schemas"]["Livemode"];
             /** @description The test clock the webhook endpoint lives on (test mode, see `POST /v1/test_helpers/test_clocks`); null for none. */
             test_clock: components["schemas"]["TestClockId"] | null;
+            /** @description Where deliveries are POSTed (https; plain http to loopback only in development). */
             url: string;
+            /** @description The event types sent to the endpoint; `["*"]` for every type. */
             enabled_events: string[];
+            /** @description The API version of the events delivered to the endpoint, pinned when it was created. */
             api_version: components["schemas"]["ApiVersion"] | string;
+            /** @description What the endpoint is for, for people; null when not given. */
             description: string | null;
+            /** @description `enabled` endpoints get deliveries; `disabled` ones (by a person, or after failing for five days) do not. */
             status: components["schemas"]["WebhookEndpointStatus"];
             /** @description Why a disabled endpoint is, `manual` (its owner disabled it), `failing` (the platform did, after five days of failures without a success) or `listener` (the endpoint of `vehicle-transport listen` in test mode, whose events the command fetches, and which the service never sends anything); null while enabled. */
             disabled_reason: ("manual" | "failing" | "listener") | null;
@@ -3036,6 +3103,7 @@ export interface components {
             secret?: string;
             /** @description While a rotated-out secret still signs (two `v1=` signatures), when it stops; else null. */
             previous_secret_expires_at: components["schemas"]["UnixTime"] | null;
+            /** @description The integrator's own key-value pairs (up to 50; keys up to 40 characters, values up to 500); not used by the service. */
             metadata: {
                 [key: string]: string;
             };
@@ -3101,14 +3169,20 @@ export interface components {
             url?: components["schemas"]["WebhookUrl"];
             enabled_events?: components["schemas"]["EnabledEvents"];
             description?: components["schemas"]["Text"] | null;
+            /** @description `disabled` stops deliveries; `enabled` starts them again. */
             status?: components["schemas"]["WebhookEndpointStatus"];
             metadata?: components["schemas"]["MetadataUpdate"];
         };
         /** WebhookEndpointList */
         WebhookEndpointList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["WebhookEndpoint"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
             /** @description How many objects match the filters in all; only with `include[]=total_count`. */
             total_count?: number;
@@ -3117,9 +3191,15 @@ export interface components {
         /** DeletedWebhookEndpoint */
         DeletedWebhookEndpoint: {
             id: components["schemas"]["WebhookEndpointId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `webhook_endpoint`.
+             * @constant
+             */
             object: "webhook_endpoint";
-            /** @constant */
+            /**
+             * @description Always `true`.
+             * @constant
+             */
             deleted: true;
         };
         /**
@@ -3143,8 +3223,10 @@ export interface components {
         WebhookDeliveryStatus: "pending" | "succeeded" | "permanently_failed";
         /** WebhookDeliveryAttempt */
         WebhookDeliveryAttempt: {
+            /** @description The attempt's number, from 1. */
             number: number;
             started_at: components["schemas"]["UnixTime"];
+            /** @description How long the attempt took, in milliseconds. */
             duration_ms: number;
             /** @description The receiver's HTTP status; null when it gave none. */
             response_status: number | null;
@@ -3161,25 +3243,36 @@ export interface components {
          */
         WebhookDelivery: {
             id: components["schemas"]["WebhookDeliveryId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `webhook_delivery`.
+             * @constant
+             */
             object: "webhook_delivery";
             livemode: components["schemas"]["Livemode"];
             event_id: components["schemas"]["EventId"];
             endpoint_id: components["schemas"]["WebhookEndpointId"];
+            /** @description The type of the event delivered. */
             event_type: components["schemas"]["EventType"] | string;
             status: components["schemas"]["WebhookDeliveryStatus"];
+            /** @description Attempts made so far. */
             attempt_count: number;
             /** @description When the next attempt is due; null when none is. */
             next_attempt_at: components["schemas"]["UnixTime"] | null;
             created: components["schemas"]["UnixTime"];
             updated: components["schemas"]["UnixTime"];
+            /** @description Every attempt made, oldest first. */
             attempts: components["schemas"]["WebhookDeliveryAttempt"][];
         };
         /** WebhookDeliveryList */
         WebhookDeliveryList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["WebhookDelivery"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
             next_cursor: components["schemas"]["WebhookDeliveryId"] | null;
         };
@@ -3195,12 +3288,16 @@ export interface components {
         };
         /** WebhookRecovery */
         WebhookRecovery: {
-            /** @constant */
+            /**
+             * @description The kind of object: always `webhook_recovery`.
+             * @constant
+             */
             object: "webhook_recovery";
             livemode: components["schemas"]["Livemode"];
             endpoint_id: components["schemas"]["WebhookEndpointId"];
             since: components["schemas"]["UnixTime"];
             until: components["schemas"]["UnixTime"];
+            /** @description How many permanently failed deliveries were queued to be sent again. */
             requeued: number;
         };
         /**
@@ -3209,10 +3306,15 @@ export interface components {
          */
         Event: {
             id: components["schemas"]["EventId"];
-            /** @constant */
+            /**
+             * @description Always `event`.
+             * @constant
+             */
             object: "event";
             livemode: components["schemas"]["Livemode"];
+            /** @description What happened (`order.created`, ...). New types are added without a new API version: ignore a type you do not handle. */
             type: components["schemas"]["EventType"] | string;
+            /** @description The API version the event's `data` is rendered in. */
             api_version: components["schemas"]["ApiVersion"] | string;
             created: components["schemas"]["UnixTime"];
             /** @description The API request that caused the event (`request.id`); null for changes made by the service itself. */
@@ -3239,14 +3341,20 @@ export interface components {
         MarginGrouping: "customer" | "carrier" | "lane";
         /** MarginReport */
         MarginReport: {
-            /** @constant */
+            /**
+             * @description The kind of object: always `margin_report`.
+             * @constant
+             */
             object: "margin_report";
             livemode: components["schemas"]["Livemode"];
+            /** @description The length of each row's period. */
             interval: components["schemas"]["ReportInterval"];
             from: components["schemas"]["CalendarDate"];
             to: components["schemas"]["CalendarDate"];
             currency: components["schemas"]["Currency"];
+            /** @description One row per period of the range, oldest first, those with nothing included. */
             rows: components["schemas"]["MarginRow"][];
+            /** @description The whole range. */
             totals: components["schemas"]["MarginFigures"];
             /** @description The grouping asked for; null without `group_by`. */
             group_by: components["schemas"]["MarginGrouping"] | null;
@@ -3257,8 +3365,11 @@ export interface components {
         MarginFigures: {
             /** @description Deliveries recorded (the loads whose revenue and cost were recognized). */
             loads: number;
+            /** @description Revenue recognized (credits less debits of `revenue`), in cents. */
             revenue: number;
+            /** @description Carrier cost recognized (debits less credits of `carrier_cost`), in cents. */
             carrier_cost: number;
+            /** @description `revenue` less `carrier_cost`, in cents. */
             margin: number;
             /** @description `margin` / `revenue` x 100, two decimals; null when there is no revenue. */
             margin_percent: number | null;
@@ -3266,10 +3377,15 @@ export interface components {
         /** MarginRow */
         MarginRow: {
             period_start: components["schemas"]["CalendarDate"];
+            /** @description Deliveries recorded in the period. */
             loads: number;
+            /** @description Revenue recognized in the period, in cents. */
             revenue: number;
+            /** @description Carrier cost recognized in the period, in cents. */
             carrier_cost: number;
+            /** @description `revenue` less `carrier_cost`, in cents. */
             margin: number;
+            /** @description `margin` / `revenue` x 100, two decimals; null when there is no revenue. */
             margin_percent: number | null;
         };
         /** MarginGroup */
@@ -3281,10 +3397,15 @@ export interface components {
             key: string | null;
             /** @description The customer's name, the carrier's legal name (else its contact), or the lane. */
             label: string;
+            /** @description Deliveries recorded for the group over the range. */
             loads: number;
+            /** @description Revenue recognized for the group over the range, in cents. */
             revenue: number;
+            /** @description Carrier cost recognized for the group over the range, in cents. */
             carrier_cost: number;
+            /** @description `revenue` less `carrier_cost`, in cents. */
             margin: number;
+            /** @description `margin` / `revenue` x 100, two decimals; null when there is no revenue. */
             margin_percent: number | null;
         };
         /**
@@ -3294,9 +3415,13 @@ export interface components {
         AgingBuckets: {
             /** @description Not yet due. */
             current: number;
+            /** @description Past due by 1 to 30 days, in cents. */
             days_1_30: number;
+            /** @description Past due by 31 to 60 days, in cents. */
             days_31_60: number;
+            /** @description Past due by 61 to 90 days, in cents. */
             days_61_90: number;
+            /** @description Past due by more than 90 days, in cents. */
             days_over_90: number;
             /** @description Payments received on account (no invoice), which reduce the balance. */
             unapplied_payments: number;
@@ -3309,14 +3434,19 @@ export interface components {
          */
         AgingRow: {
             customer_id: components["schemas"]["CustomerId"];
+            /** @description The customer's name. */
             customer_name: string;
             /** @description Invoices with something unpaid that day. */
             invoices: number;
             /** @description Not yet due. */
             current: number;
+            /** @description Past due by 1 to 30 days, in cents. */
             days_1_30: number;
+            /** @description Past due by 31 to 60 days, in cents. */
             days_31_60: number;
+            /** @description Past due by 61 to 90 days, in cents. */
             days_61_90: number;
+            /** @description Past due by more than 90 days, in cents. */
             days_over_90: number;
             /** @description Payments received on account (no invoice), which reduce the balance. */
             unapplied_payments: number;
@@ -3325,30 +3455,44 @@ export interface components {
         };
         /** ReceivablesAgingReport */
         ReceivablesAgingReport: {
-            /** @constant */
+            /**
+             * @description The kind of object: always `receivables_aging_report`.
+             * @constant
+             */
             object: "receivables_aging_report";
             livemode: components["schemas"]["Livemode"];
             as_of: components["schemas"]["CalendarDate"];
             currency: components["schemas"]["Currency"];
+            /** @description One row per customer with something open that day, largest balance first. */
             customers: components["schemas"]["AgingRow"][];
             totals: components["schemas"]["AgingBuckets"];
         };
         /** OperationsReport */
         OperationsReport: {
-            /** @constant */
+            /**
+             * @description The kind of object: always `operations_report`.
+             * @constant
+             */
             object: "operations_report";
             livemode: components["schemas"]["Livemode"];
+            /** @description The length of each row's period. */
             interval: components["schemas"]["ReportInterval"];
             from: components["schemas"]["CalendarDate"];
             to: components["schemas"]["CalendarDate"];
+            /** @description One row per period of the range, oldest first, those with nothing included. */
             rows: components["schemas"]["OperationsRow"][];
+            /** @description The whole range. */
             totals: components["schemas"]["OperationsFigures"];
         };
         /** OperationsFigures */
         OperationsFigures: {
+            /** @description Orders created (a count, not a time). */
             created: number;
+            /** @description Orders dispatched to a carrier. */
             dispatched: number;
+            /** @description Orders delivered. */
             delivered: number;
+            /** @description Orders cancelled. */
             cancelled: number;
             /** @description Of those delivered, how many no later than the end of the day `ready_date + delivery_window_days`. */
             on_time: number;
@@ -3364,9 +3508,13 @@ export interface components {
         /** OperationsRow */
         OperationsRow: {
             period_start: components["schemas"]["CalendarDate"];
+            /** @description Orders created in the period (a count, not a time). */
             created: number;
+            /** @description Orders dispatched in the period. */
             dispatched: number;
+            /** @description Orders delivered in the period. */
             delivered: number;
+            /** @description Orders cancelled in the period. */
             cancelled: number;
             /** @description Of those delivered, how many no later than the end of the day `ready_date + delivery_window_days`. */
             on_time: number;
@@ -3411,10 +3559,14 @@ export interface components {
          * @description One event type of the catalog (`GET /v1/event_types`).
          */
         EventTypeDefinition: {
-            /** @constant */
+            /**
+             * @description The kind of object: always `event_type`.
+             * @constant
+             */
             object: "event_type";
             /** @description The scope that reads events of this type (the read scope of the object in `data`), besides `webhooks:manage`; an endpoint subscribes to the type only when its creator holds it. */
             scope: components["schemas"]["Scope"] | string;
+            /** @description The event type's name (`order.created`, ...). */
             type: components["schemas"]["EventType"] | string;
             /** @description One line. */
             summary: string;
@@ -3429,18 +3581,28 @@ export interface components {
         };
         /** EventTypeList */
         EventTypeList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["EventTypeDefinition"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
             /** @description The last type of the page (an `EventType`, open as every event type in an answer), null on the last page. */
             next_cursor: components["schemas"]["EventType"] | string | null;
         };
         /** EventList */
         EventList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["Event"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
             next_cursor: components["schemas"]["EventId"] | null;
         };
@@ -3497,21 +3659,32 @@ export interface components {
         RegistrySnapshot: {
             /** @description `fmcsa_qcmobile` or `local` (the development registry file). */
             provider: string;
+            /** @description The carrier's legal name in the registry. */
             legal_name: string;
+            /** @description The USDOT number the record is about. */
             dot_number: string;
+            /** @description The MC (docket) number in the registry; null when it has none. */
             mc_number: string | null;
+            /** @description Whether the registry allows the carrier to operate. */
             allowed_to_operate: boolean;
             /**
              * AuthorityStatus
+             * @description The carrier's common operating authority: `active`, `inactive` or `none`.
              * @enum {string}
              */
             common_authority: "active" | "inactive" | "none";
-            /** @enum {string} */
+            /**
+             * @description The carrier's contract operating authority: `active`, `inactive` or `none`.
+             * @enum {string}
+             */
             contract_authority: "active" | "inactive" | "none";
+            /** @description Bodily injury and property damage (BIPD) liability insurance on file, in whole US dollars (the registry's unit, not cents). */
             bipd_insurance_on_file_usd: number;
+            /** @description BIPD liability insurance the carrier is required to carry, in whole US dollars (not cents). */
             bipd_insurance_required_usd: number;
             /**
              * SafetyRating
+             * @description The federal safety rating: `satisfactory`, `conditional`, `unsatisfactory` or `unrated`.
              * @enum {string}
              */
             safety_rating: "satisfactory" | "conditional" | "unsatisfactory" | "unrated";
@@ -3529,7 +3702,9 @@ export interface components {
          * @description The outcome of the last vetting.
          */
         CarrierVetting: {
+            /** @description Whether the carrier passed every check. */
             passed: boolean;
+            /** @description Why vetting failed (`not_authorized`, `insurance_below_minimum`, `unsatisfactory_rating`, `out_of_service`, `not_found`); empty when it passed. */
             reasons: (components["schemas"]["VettingReason"] | string)[];
             vetted_at: components["schemas"]["UnixTime"];
             /** @description Null when the registry has no such carrier (`not_found`). */
@@ -3541,28 +3716,38 @@ export interface components {
          */
         Carrier: {
             id: components["schemas"]["CarrierId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `carrier`.
+             * @constant
+             */
             object: "carrier";
             livemode: components["schemas"]["Livemode"];
             /** @description The test clock the carrier lives on (test mode, see `POST /v1/test_helpers/test_clocks`); null for none. */
             test_clock: components["schemas"]["TestClockId"] | null;
             status: components["schemas"]["CarrierStatus"];
             safer_pull_status: components["schemas"]["SaferPullStatus"];
+            /** @description The carrier's USDOT number, unique in the account. */
             dot_number: string;
+            /** @description The carrier's MC (docket) number; null when it has none on file. */
             mc_number: string | null;
             /** @description From the federal record; null until vetted. */
             legal_name: string | null;
+            /** @description The person to contact at the carrier. */
             contact_name: string;
+            /** @description The carrier's contact email address. */
             contact_email: string;
+            /** @description The carrier's contact phone number (E.164). */
             phone: string;
             vetting: components["schemas"]["CarrierVetting"] | null;
             /** @description Expiry of the insurance certificate (`YYYY-MM-DD`). */
             insurance_expires_on: components["schemas"]["CalendarDate"] | null;
             bond_expires_on: components["schemas"]["CalendarDate"] | null;
             process_agent_expires_on: components["schemas"]["CalendarDate"] | null;
+            /** @description Why the carrier was suspended; null unless it is `suspended`. */
             suspension_reason: string | null;
             suspended_at: components["schemas"]["UnixTime"] | null;
             monitoring: components["schemas"]["CarrierMonitoring"];
+            /** @description The integrator's own key-value pairs (up to 50; keys up to 40 characters, values up to 500); not used by the service. */
             metadata: {
                 [key: string]: string;
             };
@@ -3612,7 +3797,10 @@ export interface components {
          */
         CarrierRegistrySnapshot: {
             id: components["schemas"]["CarrierRegistrySnapshotId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `carrier_registry_snapshot`.
+             * @constant
+             */
             object: "carrier_registry_snapshot";
             livemode: components["schemas"]["Livemode"];
             carrier_id: components["schemas"]["CarrierId"];
@@ -3636,9 +3824,14 @@ export interface components {
         };
         /** CarrierRegistrySnapshotList */
         CarrierRegistrySnapshotList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["CarrierRegistrySnapshot"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
             next_cursor: components["schemas"]["CarrierRegistrySnapshotId"] | null;
         };
@@ -3660,6 +3853,7 @@ export interface components {
             dot_number: components["schemas"]["DotNumber"];
             mc_number?: components["schemas"]["McNumber"];
             contact_name: components["schemas"]["Line"];
+            /** @description The carrier's contact email address. */
             contact_email: components["schemas"]["Email"];
             phone: components["schemas"]["PhoneE164"];
             metadata?: components["schemas"]["Metadata"];
@@ -3674,6 +3868,7 @@ export interface components {
          */
         CarrierUpdate: {
             contact_name?: components["schemas"]["Line"];
+            /** @description The carrier's contact email address. */
             contact_email?: components["schemas"]["Email"];
             phone?: components["schemas"]["PhoneE164"];
             insurance_expires_on?: components["schemas"]["CalendarDate"] | null;
@@ -3703,9 +3898,14 @@ export interface components {
         };
         /** CarrierList */
         CarrierList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["Carrier"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
             /** @description How many objects match the filters in all; only with `include[]=total_count`. */
             total_count?: number;
@@ -3739,19 +3939,27 @@ export interface components {
          */
         ComplianceAlert: {
             id: components["schemas"]["ComplianceAlertId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `compliance_alert`.
+             * @constant
+             */
             object: "compliance_alert";
             livemode: components["schemas"]["Livemode"];
             carrier_id: components["schemas"]["CarrierId"];
+            /** @description What lapsed (the insurance certificate, the bond, the process-agent filing) or what monitoring found in the registry. */
             kind: components["schemas"]["ComplianceAlertKind"] | string;
             expired_on: components["schemas"]["CalendarDate"];
+            /** @description `open` until a person resolves it (`POST .../resolve`), even once `cleared_at` is set. */
             status: components["schemas"]["ComplianceAlertStatus"];
+            /** @description The note given when the alert was resolved; null while open or when none was given. */
             resolution_note: string | null;
             resolved_at: components["schemas"]["UnixTime"] | null;
             /** @description For the alerts of monitoring, what the registry read found; null for lapses. */
             details: {
                 snapshot_id: components["schemas"]["CarrierRegistrySnapshotId"];
+                /** @description What the read found, in one sentence for people. */
                 summary: string;
+                /** @description Each field of the registry record that changed, with its value before and after. */
                 changes: components["schemas"]["RegistryChange"][];
             } | null;
             /** @description When a registry read no longer found what opened the alert (authority reinstated, insurance back on file); the alert stays open until a person resolves it. */
@@ -3761,9 +3969,14 @@ export interface components {
         };
         /** ComplianceAlertList */
         ComplianceAlertList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["ComplianceAlert"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
             /** @description How many objects match the filters in all; only with `include[]=total_count`. */
             total_count?: number;
@@ -3825,6 +4038,7 @@ export interface components {
          *     }
          */
         OrderExceptionCreate: {
+            /** @description What happened: `delay`, `damage` or `dispute`. */
             kind: components["schemas"]["OrderExceptionKind"];
             note?: string & components["schemas"]["Text"];
         };
@@ -3864,10 +4078,15 @@ export interface components {
          */
         User: {
             id: components["schemas"]["UserId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `user`.
+             * @constant
+             */
             object: "user";
             livemode: components["schemas"]["Livemode"];
+            /** @description The user's email address; signs in with it. */
             email: components["schemas"]["Email"];
+            /** @description The user's name. */
             name: string;
             role: components["schemas"]["UserRole"];
             /** @description A disabled user cannot sign in, and their sessions have ended. */
@@ -3890,6 +4109,7 @@ export interface components {
          *     }
          */
         UserCreate: {
+            /** @description The user's email address; signs in with it (unique in the account). */
             email: components["schemas"]["Email"];
             name?: components["schemas"]["Line"];
             role: components["schemas"]["UserRole"];
@@ -3904,6 +4124,7 @@ export interface components {
         UserUpdate: {
             name?: components["schemas"]["Line"];
             role?: components["schemas"]["UserRole"];
+            /** @description `true` ends the user's sessions at once and refuses their sign-in (and revokes the keys and OAuth clients they made); `false` lets them sign in again. */
             disabled?: boolean;
         };
         /**
@@ -3923,18 +4144,29 @@ export interface components {
         };
         /** UserList */
         UserList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["User"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
             next_cursor: components["schemas"]["UserId"] | null;
         };
         /** DeletedUser */
         DeletedUser: {
             id: components["schemas"]["UserId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `user`.
+             * @constant
+             */
             object: "user";
-            /** @constant */
+            /**
+             * @description Always `true`.
+             * @constant
+             */
             deleted: true;
         };
         /**
@@ -4011,7 +4243,10 @@ export interface components {
          */
         TestClock: {
             id: components["schemas"]["TestClockId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `test_helpers.test_clock`.
+             * @constant
+             */
             object: "test_helpers.test_clock";
             livemode: components["schemas"]["Livemode"];
             name: components["schemas"]["Line"] | null;
@@ -4024,19 +4259,30 @@ export interface components {
         };
         /** TestClockList */
         TestClockList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["TestClock"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
             next_cursor: components["schemas"]["TestClockId"] | null;
         };
         /** DeletedTestClock */
         DeletedTestClock: {
             id: components["schemas"]["TestClockId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `test_helpers.test_clock`.
+             * @constant
+             */
             object: "test_helpers.test_clock";
             livemode: components["schemas"]["Livemode"];
-            /** @constant */
+            /**
+             * @description Always `true`.
+             * @constant
+             */
             deleted: true;
         };
         /**
@@ -4104,10 +4350,14 @@ export interface components {
          *     }
          */
         TestRegistryRecord: {
-            /** @constant */
+            /**
+             * @description The kind of object: always `test_registry_record`.
+             * @constant
+             */
             object: "test_registry_record";
             livemode: components["schemas"]["Livemode"];
             carrier_id: components["schemas"]["CarrierId"];
+            /** @description The USDOT number of the record. */
             dot_number: string;
             change: components["schemas"]["TestRegistryChange"];
             /** @description What the next read gives; null when the registry will not find the carrier. */
@@ -4140,9 +4390,13 @@ export interface components {
          *     }
          */
         TestEventTrigger: {
-            /** @constant */
+            /**
+             * @description The kind of object: always `test_event_trigger`.
+             * @constant
+             */
             object: "test_event_trigger";
             livemode: components["schemas"]["Livemode"];
+            /** @description The event type asked for. */
             type: components["schemas"]["EventType"] | string;
             /** @description The event of `type` (the last one, when it happened more than once). */
             event_id: components["schemas"]["EventId"];
@@ -4175,7 +4429,10 @@ export interface components {
          */
         TestDataDeletion: {
             id: components["schemas"]["TestDataDeletionId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `test_data_deletion`.
+             * @constant
+             */
             object: "test_data_deletion";
             livemode: components["schemas"]["Livemode"];
             /**
@@ -4228,8 +4485,12 @@ export interface components {
          *     }
          */
         WebhookListenBatch: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["WebhookListenDelivery"][];
         };
         /**
@@ -4239,6 +4500,7 @@ export interface components {
         WebhookListenDelivery: {
             id: components["schemas"]["WebhookDeliveryId"];
             event_id: components["schemas"]["EventId"];
+            /** @description The type of the event to forward. */
             event_type: components["schemas"]["EventType"] | string;
             /** @description The request body to post, as signed. */
             payload: string;
@@ -4267,6 +4529,7 @@ export interface components {
             error?: "timeout" | "connection_refused" | "connection_reset" | "dns_failure" | "network_error";
             /** @description What the command's HTTP client said with the error. */
             error_detail?: components["schemas"]["Text"];
+            /** @description How long the local receiver took to answer, in milliseconds. */
             duration_ms: number;
         };
         /**
@@ -4275,13 +4538,18 @@ export interface components {
          */
         Session: {
             id: components["schemas"]["SessionId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `session`.
+             * @constant
+             */
             object: "session";
             livemode: components["schemas"]["Livemode"];
             user: components["schemas"]["User"];
+            /** @description The account the session is signed in to. */
             account: {
                 /** @description Account id (`acct_` + ULID). */
                 id: string;
+                /** @description The account's name. */
                 name: string;
             };
             /** @description The scopes of the user's role, checked on every request. */
@@ -4297,9 +4565,15 @@ export interface components {
         /** DeletedSession */
         DeletedSession: {
             id: components["schemas"]["SessionId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `session`.
+             * @constant
+             */
             object: "session";
-            /** @constant */
+            /**
+             * @description Always `true`.
+             * @constant
+             */
             deleted: true;
         };
         /**
@@ -4333,11 +4607,17 @@ export interface components {
          */
         ApiKey: {
             id: components["schemas"]["ApiKeyId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `api_key`.
+             * @constant
+             */
             object: "api_key";
             livemode: components["schemas"]["Livemode"];
+            /** @description The key's name, for people (what it is for). */
             name: string;
+            /** @description What the key may do: the scopes it was given, never more than the credential that made it holds. */
             scopes: (components["schemas"]["Scope"] | string)[];
+            /** @description The API version the key's requests are answered in, pinned when it was created. */
             api_version: components["schemas"]["ApiVersion"] | string;
             /** @description The last four characters of the secret, to tell keys apart. */
             last4: string;
@@ -4369,9 +4649,14 @@ export interface components {
         };
         /** ApiKeyList */
         ApiKeyList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["ApiKey"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
             next_cursor: components["schemas"]["ApiKeyId"] | null;
         };
@@ -4381,11 +4666,17 @@ export interface components {
          */
         OAuthClient: {
             id: components["schemas"]["OAuthClientId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `oauth_client`.
+             * @constant
+             */
             object: "oauth_client";
             livemode: components["schemas"]["Livemode"];
+            /** @description The client's name, for people (what it is for). */
             name: string;
+            /** @description The scopes the client may ask for in a token. */
             scopes: (components["schemas"]["Scope"] | string)[];
+            /** @description The API version the client's tokens are answered in, pinned when it was created. */
             api_version: components["schemas"]["ApiVersion"] | string;
             /** @description The client secret (`ocs_...`), shown once; only its SHA-256 hash is stored. */
             client_secret?: string;
@@ -4412,9 +4703,14 @@ export interface components {
         };
         /** OAuthClientList */
         OAuthClientList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["OAuthClient"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
             next_cursor: components["schemas"]["OAuthClientId"] | null;
         };
@@ -4450,9 +4746,15 @@ export interface components {
         OAuthToken: {
             /** @description Opaque bearer token (`oat_...`); send it as `Authorization: Bearer <token>`. */
             access_token: string;
-            /** @constant */
+            /**
+             * @description Always `Bearer`.
+             * @constant
+             */
             token_type: "Bearer";
-            /** @constant */
+            /**
+             * @description Seconds until the token expires (always 3600).
+             * @constant
+             */
             expires_in: 3600;
             /** @description The granted scopes, space-separated. */
             scope: string;
@@ -4476,13 +4778,19 @@ export interface components {
          * @description RFC 7662 §2.2. Only `active` for a token that is not an active token of the calling client.
          */
         OAuthIntrospection: {
+            /** @description Whether the token is valid now (issued here, not expired, its client not revoked). */
             active: boolean;
             client_id?: components["schemas"]["OAuthClientId"];
+            /** @description The token's scopes, space-separated. */
             scope?: string;
-            /** @constant */
+            /**
+             * @description Always `Bearer`.
+             * @constant
+             */
             token_type?: "Bearer";
             exp?: components["schemas"]["UnixTime"];
             iat?: components["schemas"]["UnixTime"];
+            /** @description The API version the token's requests are answered in (its client's). */
             api_version?: components["schemas"]["ApiVersion"] | string;
         };
         /**
@@ -4502,6 +4810,7 @@ export interface components {
         OAuthError: {
             /** @description An RFC 6749 error code (the `OAuthErrorCode` values). New codes are added as the API grows (RFC 6749 allows extension codes): treat an unknown one as a failure to obtain or check the token. */
             error: components["schemas"]["OAuthErrorCode"] | string;
+            /** @description A human-readable explanation of the error. */
             error_description: string;
         };
         /**
@@ -4555,10 +4864,14 @@ export interface components {
          */
         AuditLog: {
             id: components["schemas"]["AuditLogId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `audit_log`.
+             * @constant
+             */
             object: "audit_log";
             livemode: components["schemas"]["Livemode"];
             actor: components["schemas"]["AuditActor"];
+            /** @description What was done, `<resource>.<verb>` (`api_key.created`, `carrier.suspended`, ...). */
             action: components["schemas"]["AuditAction"] | string;
             target: components["schemas"]["AuditTarget"];
             /** @description The request that performed the action (its `Request-Id`). */
@@ -4569,9 +4882,14 @@ export interface components {
         };
         /** AuditLogList */
         AuditLogList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["AuditLog"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
             next_cursor: components["schemas"]["AuditLogId"] | null;
         };
@@ -4656,6 +4974,7 @@ export interface components {
          */
         InvoiceLineCreate: {
             description: components["schemas"]["Line"];
+            /** @description How many units (1 to 1000). */
             quantity: number;
             unit_amount: components["schemas"]["PositiveAmountCents"];
             order_id?: components["schemas"]["OrderId"];
@@ -4664,8 +4983,11 @@ export interface components {
         InvoiceLines: components["schemas"]["InvoiceLineCreate"][];
         /** InvoiceLine */
         InvoiceLine: {
+            /** @description What the line bills, as printed on the invoice. */
             description: string;
+            /** @description How many units. */
             quantity: number;
+            /** @description The price of one unit, in cents of the invoice's `currency`. */
             unit_amount: number;
             /** @description `quantity` x `unit_amount`, in cents. */
             amount: number;
@@ -4678,7 +5000,10 @@ export interface components {
          */
         Invoice: {
             id: components["schemas"]["InvoiceId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `invoice`.
+             * @constant
+             */
             object: "invoice";
             livemode: components["schemas"]["Livemode"];
             /** @description Human-readable number, unique within the account and without gaps (`INV-000001`, `INV-000002` ...). */
@@ -4686,6 +5011,7 @@ export interface components {
             status: components["schemas"]["InvoiceStatus"];
             customer_id: components["schemas"]["CustomerId"];
             currency: components["schemas"]["Currency"];
+            /** @description What is billed, one line per item (an order's transport, a fee ...). */
             lines: components["schemas"]["InvoiceLine"][];
             /** @description The sum of the lines' amounts. */
             subtotal: number;
@@ -4764,14 +5090,20 @@ export interface components {
          */
         InvoiceSend: {
             sent_via?: components["schemas"]["InvoiceSentVia"];
+            /** @description Send by email to this address. */
             email?: components["schemas"]["Email"];
             address?: components["schemas"]["PostalAddress"];
         };
         /** InvoiceList */
         InvoiceList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["Invoice"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
             /** @description How many objects match the filters in all; only with `include[]=total_count`. */
             total_count?: number;
@@ -4793,12 +5125,16 @@ export interface components {
          */
         Payment: {
             id: components["schemas"]["PaymentId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `payment`.
+             * @constant
+             */
             object: "payment";
             livemode: components["schemas"]["Livemode"];
             customer_id: components["schemas"]["CustomerId"];
             /** @description The invoice the payment was applied to (or attempted on); null for a payment on account. */
             invoice_id: components["schemas"]["InvoiceId"] | null;
+            /** @description The amount paid, in cents (minor units) of `currency`. */
             amount: number;
             currency: components["schemas"]["Currency"];
             payment_method: components["schemas"]["PaymentMethod"];
@@ -4844,9 +5180,14 @@ export interface components {
         };
         /** PaymentList */
         PaymentList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["Payment"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
             /** @description How many objects match the filters in all; only with `include[]=total_count`. */
             total_count?: number;
@@ -4865,15 +5206,20 @@ export interface components {
          */
         CarrierPayment: {
             id: components["schemas"]["CarrierPaymentId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `carrier_payment`.
+             * @constant
+             */
             object: "carrier_payment";
             livemode: components["schemas"]["Livemode"];
             carrier_id: components["schemas"]["CarrierId"];
+            /** @description The delivered orders this payment settles (each paid at most once). */
             order_ids: components["schemas"]["OrderId"][];
             /** @description The sum of the orders' `carrier_pay`, in cents. */
             amount: number;
             currency: components["schemas"]["Currency"];
             payment_method: components["schemas"]["PaymentMethod"];
+            /** @description The payment's reference (check number, wire or ACH trace); null when none was given. */
             reference: string | null;
             status: components["schemas"]["CarrierPaymentStatus"];
             sent_at: components["schemas"]["UnixTime"];
@@ -4905,9 +5251,14 @@ export interface components {
         };
         /** CarrierPaymentList */
         CarrierPaymentList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["CarrierPayment"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
             /** @description How many objects match the filters in all; only with `include[]=total_count`. */
             total_count?: number;
@@ -4931,13 +5282,18 @@ export interface components {
          */
         LedgerEntry: {
             id: components["schemas"]["LedgerEntryId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `ledger_entry`.
+             * @constant
+             */
             object: "ledger_entry";
             livemode: components["schemas"]["Livemode"];
             journal_entry_id: components["schemas"]["JournalEntryId"];
+            /** @description The ledger account the line posts to (`cash`, `accounts_receivable`, `unbilled_receivables`, `deferred_revenue`, `revenue`, `carrier_payable`, `carrier_cost`). */
             ledger_account: components["schemas"]["LedgerAccount"] | string;
             /**
              * LedgerDirection
+             * @description Whether the line debits or credits its ledger account.
              * @enum {string}
              */
             direction: "debit" | "credit";
@@ -4959,14 +5315,20 @@ export interface components {
         };
         /** LedgerEntryList */
         LedgerEntryList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["LedgerEntry"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
             next_cursor: components["schemas"]["LedgerEntryId"] | null;
         };
         /** LedgerAccountBalance */
         LedgerAccountBalance: {
+            /** @description The ledger account. */
             ledger_account: components["schemas"]["LedgerAccount"] | string;
             /**
              * LedgerNormalBalance
@@ -4974,7 +5336,9 @@ export interface components {
              * @enum {string}
              */
             normal_balance: "debit" | "credit";
+            /** @description The sum of the account's debit lines, in cents. */
             debits: number;
+            /** @description The sum of the account's credit lines, in cents. */
             credits: number;
             /** @description On the account's normal side (debits - credits, or credits - debits), in cents. */
             balance: number;
@@ -4984,14 +5348,19 @@ export interface components {
          * @description A trial balance. `total_debits` always equals `total_credits`.
          */
         LedgerBalances: {
-            /** @constant */
+            /**
+             * @description The kind of object: always `ledger_balances`.
+             * @constant
+             */
             object: "ledger_balances";
             livemode: components["schemas"]["Livemode"];
             currency: components["schemas"]["Currency"];
             as_of: components["schemas"]["UnixTime"];
             /** @description Every ledger account, in a fixed order. */
             accounts: components["schemas"]["LedgerAccountBalance"][];
+            /** @description The sum of every debit line, in cents; always equals `total_credits`. */
             total_debits: number;
+            /** @description The sum of every credit line, in cents; always equals `total_debits`. */
             total_credits: number;
         };
         /**
@@ -5048,8 +5417,12 @@ export interface components {
         };
         /** MessageAttachment */
         MessageAttachment: {
+            /** @description The attachment's file name. */
             filename: string;
-            /** @constant */
+            /**
+             * @description The attachment's media type (`application/pdf`).
+             * @constant
+             */
             content_type: "application/pdf";
             /** @description In bytes. */
             size: number;
@@ -5064,14 +5437,19 @@ export interface components {
          */
         Message: {
             id: components["schemas"]["MessageId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `message`.
+             * @constant
+             */
             object: "message";
             livemode: components["schemas"]["Livemode"];
             kind: components["schemas"]["MessageKind"];
             channel: components["schemas"]["MessageChannel"];
             subject_id: components["schemas"]["MessageSubjectId"];
             to: components["schemas"]["MessageRecipient"];
+            /** @description The recipient's name; null when only the address is known. */
             to_name: string | null;
+            /** @description The message's subject line. */
             subject: string;
             /** @description The plain-text body. */
             text: string;
@@ -5083,18 +5461,26 @@ export interface components {
              */
             internet_message_id: string;
             status: components["schemas"]["MessageStatus"];
+            /** @description Delivery attempts made so far. */
             attempts: number;
+            /** @description Why the last attempt failed (the mail server's answer); null when none failed. */
             last_error: string | null;
             next_attempt_at: components["schemas"]["UnixTime"] | null;
             sent_at: components["schemas"]["UnixTime"] | null;
+            /** @description The PDF documents attached to the message. */
             attachments: components["schemas"]["MessageAttachment"][];
             created: components["schemas"]["UnixTime"];
         };
         /** MessageList */
         MessageList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["Message"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
             /** @description How many objects match the filters in all; only with `include[]=total_count`. */
             total_count?: number;
@@ -5102,6 +5488,7 @@ export interface components {
         };
         /** LettersMailed */
         LettersMailed: {
+            /** @description The letters marked as mailed. */
             message_ids: components["schemas"]["MessageId"][];
         };
         /**
@@ -5118,16 +5505,22 @@ export interface components {
          */
         Account: {
             id: components["schemas"]["AccountId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `account`.
+             * @constant
+             */
             object: "account";
             livemode: components["schemas"]["Livemode"];
             /** @description The account's name (given when it was created). */
             name: string;
+            /** @description The brokerage's legal name on documents; null until set (documents then carry the account's `name`). */
             legal_name: string | null;
             address: components["schemas"]["PostalAddress"] | null;
             phone: components["schemas"]["PhoneE164"] | null;
+            /** @description The brokerage's email address printed on documents; null when not set. */
             email: components["schemas"]["Email"] | null;
             remit_to: components["schemas"]["PostalAddress"] | null;
+            /** @description How customers pay (bank details, payee), printed on the documents; null when not set. */
             payment_instructions: string | null;
             created: components["schemas"]["UnixTime"];
             updated: components["schemas"]["UnixTime"];
@@ -5137,6 +5530,7 @@ export interface components {
             legal_name?: components["schemas"]["Line"] | null;
             address?: components["schemas"]["PostalAddress"] | null;
             phone?: components["schemas"]["PhoneE164"] | null;
+            /** @description The brokerage's email address printed on documents; null clears it. */
             email?: components["schemas"]["Email"] | null;
             remit_to?: components["schemas"]["PostalAddress"] | null;
             payment_instructions?: components["schemas"]["PaymentInstructions"] | null;
