@@ -3196,6 +3196,7 @@ export interface components {
              * @constant
              */
             object: "webhook_endpoint";
+            livemode: components["schemas"]["Livemode"];
             /**
              * @description Always `true`.
              * @constant
@@ -3274,6 +3275,8 @@ export interface components {
             data: components["schemas"]["WebhookDelivery"][];
             /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
+            /** @description How many objects match the filters in all; only with `include[]=total_count`. */
+            total_count?: number;
             next_cursor: components["schemas"]["WebhookDeliveryId"] | null;
         };
         /**
@@ -3604,6 +3607,8 @@ export interface components {
             data: components["schemas"]["Event"][];
             /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
+            /** @description How many objects match the filters in all; only with `include[]=total_count`. */
+            total_count?: number;
             next_cursor: components["schemas"]["EventId"] | null;
         };
         /**
@@ -3833,6 +3838,8 @@ export interface components {
             data: components["schemas"]["CarrierRegistrySnapshot"][];
             /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
+            /** @description How many objects match the filters in all; only with `include[]=total_count`. */
+            total_count?: number;
             next_cursor: components["schemas"]["CarrierRegistrySnapshotId"] | null;
         };
         /**
@@ -4097,6 +4104,8 @@ export interface components {
              */
             initial_password?: string;
             created: components["schemas"]["UnixTime"];
+            /** @description When the user last changed (name, role, `disabled`, password); signing in is not a change. */
+            updated: components["schemas"]["UnixTime"];
             /** @description When the user last signed in; null if never. */
             last_login_at: components["schemas"]["UnixTime"] | null;
         };
@@ -4153,6 +4162,8 @@ export interface components {
             data: components["schemas"]["User"][];
             /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
+            /** @description How many objects match the filters in all; only with `include[]=total_count`. */
+            total_count?: number;
             next_cursor: components["schemas"]["UserId"] | null;
         };
         /** DeletedUser */
@@ -4163,6 +4174,7 @@ export interface components {
              * @constant
              */
             object: "user";
+            livemode: components["schemas"]["Livemode"];
             /**
              * @description Always `true`.
              * @constant
@@ -4238,7 +4250,8 @@ export interface components {
          *       "frozen_time": 1764547200,
          *       "status": "ready",
          *       "advancing_to": null,
-         *       "created": 1764547200
+         *       "created": 1764547200,
+         *       "updated": 1764547200
          *     }
          */
         TestClock: {
@@ -4256,6 +4269,8 @@ export interface components {
             /** @description Where an advance under way is going; null when none is. */
             advancing_to: components["schemas"]["UnixTime"] | null;
             created: components["schemas"]["UnixTime"];
+            /** @description When the clock last changed (an advance started or finished), in real time. */
+            updated: components["schemas"]["UnixTime"];
         };
         /** TestClockList */
         TestClockList: {
@@ -4268,6 +4283,8 @@ export interface components {
             data: components["schemas"]["TestClock"][];
             /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
+            /** @description How many objects match the filters in all; only with `include[]=total_count`. */
+            total_count?: number;
             next_cursor: components["schemas"]["TestClockId"] | null;
         };
         /** DeletedTestClock */
@@ -4424,6 +4441,7 @@ export interface components {
          *         "events": 311
          *       },
          *       "created": 1764547200,
+         *       "updated": 1764547200,
          *       "completed_at": 1764547203
          *     }
          */
@@ -4445,6 +4463,8 @@ export interface components {
                 [key: string]: number;
             };
             created: components["schemas"]["UnixTime"];
+            /** @description When the deletion last changed (objects removed, its status). */
+            updated: components["schemas"]["UnixTime"];
             /** @description When it succeeded; null until then. */
             completed_at: components["schemas"]["UnixTime"] | null;
         };
@@ -4557,6 +4577,8 @@ export interface components {
             /** @description Send it as `X-CSRF-Token` on every state-changing request made with this session. */
             csrf_token: string;
             created: components["schemas"]["UnixTime"];
+            /** @description When the session last changed (its mode switched, or it ended); activity is not a change. */
+            updated: components["schemas"]["UnixTime"];
             /** @description The session ends at this time unless a request is made before (30 minutes after the last one by default). */
             idle_expires_at: components["schemas"]["UnixTime"];
             /** @description The session ends at this time in any case (12 hours after sign-in by default). */
@@ -4570,6 +4592,7 @@ export interface components {
              * @constant
              */
             object: "session";
+            livemode: components["schemas"]["Livemode"];
             /**
              * @description Always `true`.
              * @constant
@@ -4624,6 +4647,8 @@ export interface components {
             /** @description The key (`sk_live_...` or `sk_test_...`), shown once; only its SHA-256 hash is stored. */
             secret?: string;
             created: components["schemas"]["UnixTime"];
+            /** @description When the key last changed: its revocation, else its creation (its use is not a change). */
+            updated: components["schemas"]["UnixTime"];
             /** @description The dashboard user, key or OAuth client that made it; null for a key made by the keys CLI. A credential ends with its maker: deleting or disabling a user revokes what the user made (and what was made with that), and a role taken down revokes what reaches beyond the new role. */
             created_by: components["schemas"]["AuditActor"] | null;
             /** @description When the key last authenticated a request (to the minute); null if never. */
@@ -4658,6 +4683,8 @@ export interface components {
             data: components["schemas"]["ApiKey"][];
             /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
+            /** @description How many objects match the filters in all; only with `include[]=total_count`. */
+            total_count?: number;
             next_cursor: components["schemas"]["ApiKeyId"] | null;
         };
         /**
@@ -4681,6 +4708,8 @@ export interface components {
             /** @description The client secret (`ocs_...`), shown once; only its SHA-256 hash is stored. */
             client_secret?: string;
             created: components["schemas"]["UnixTime"];
+            /** @description When the client last changed: its revocation, else its creation. */
+            updated: components["schemas"]["UnixTime"];
             /** @description The dashboard user, key or OAuth client that made it; null for a client made before makers were recorded. A credential ends with its maker: deleting or disabling a user revokes what the user made (and what was made with that), and a role taken down revokes what reaches beyond the new role. */
             created_by: components["schemas"]["AuditActor"] | null;
             revoked_at: components["schemas"]["UnixTime"] | null;
@@ -4712,6 +4741,8 @@ export interface components {
             data: components["schemas"]["OAuthClient"][];
             /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
+            /** @description How many objects match the filters in all; only with `include[]=total_count`. */
+            total_count?: number;
             next_cursor: components["schemas"]["OAuthClientId"] | null;
         };
         /**
@@ -4891,6 +4922,8 @@ export interface components {
             data: components["schemas"]["AuditLog"][];
             /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
+            /** @description How many objects match the filters in all; only with `include[]=total_count`. */
+            total_count?: number;
             next_cursor: components["schemas"]["AuditLogId"] | null;
         };
         /**
@@ -5040,6 +5073,10 @@ export interface components {
             delivery: components["schemas"]["MessageDelivery"] | null;
             created: components["schemas"]["UnixTime"];
             updated: components["schemas"]["UnixTime"];
+            /** @description The integrator's own key-value pairs (up to 50; keys up to 40 characters, values up to 500); not used by the service. */
+            metadata: {
+                [key: string]: string;
+            };
         };
         /**
          * InvoiceCreate
@@ -5068,6 +5105,7 @@ export interface components {
              * @default false
              */
             send: boolean | components["schemas"]["InvoiceSend"];
+            metadata?: components["schemas"]["Metadata"];
         };
         /**
          * InvoiceUpdate
@@ -5078,6 +5116,8 @@ export interface components {
         InvoiceUpdate: {
             lines?: components["schemas"]["InvoiceLines"];
             due_date?: components["schemas"]["CalendarDate"];
+            /** @description Keys to set on the invoice's `metadata` (a `null` value removes the key); changes an invoice in any status, where `lines` and `due_date` change only a `DRAFT`. */
+            metadata?: components["schemas"]["MetadataUpdate"];
         };
         /**
          * InvoiceSend
@@ -5148,6 +5188,12 @@ export interface components {
             /** @description Why the bank returned it, as recorded; null unless its status is `returned`. */
             return_reason: string | null;
             created: components["schemas"]["UnixTime"];
+            /** @description The integrator's own key-value pairs (up to 50; keys up to 40 characters, values up to 500); not used by the service. */
+            metadata: {
+                [key: string]: string;
+            };
+            /** @description When the payment last changed (it was returned), else when it was recorded. */
+            updated: components["schemas"]["UnixTime"];
         };
         /**
          * PaymentCreate
@@ -5167,6 +5213,7 @@ export interface components {
             reference?: components["schemas"]["Line"];
             /** @description Records a failed payment attempt (status `failed`) and why it failed; without it the payment succeeded. */
             failure_reason?: components["schemas"]["Line"];
+            metadata?: components["schemas"]["Metadata"];
         };
         /**
          * PaymentReturn
@@ -5231,6 +5278,10 @@ export interface components {
             /** @description The message that emailed the remittance advice to the carrier. */
             remittance: components["schemas"]["MessageDelivery"] | null;
             created: components["schemas"]["UnixTime"];
+            /** @description The integrator's own key-value pairs (up to 50; keys up to 40 characters, values up to 500); not used by the service. */
+            metadata: {
+                [key: string]: string;
+            };
         };
         /**
          * CarrierPaymentCreate
@@ -5248,6 +5299,7 @@ export interface components {
             order_ids: components["schemas"]["OrderId"][];
             payment_method: components["schemas"]["PaymentMethod"];
             reference?: components["schemas"]["Line"];
+            metadata?: components["schemas"]["Metadata"];
         };
         /** CarrierPaymentList */
         CarrierPaymentList: {
@@ -5324,6 +5376,8 @@ export interface components {
             data: components["schemas"]["LedgerEntry"][];
             /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
+            /** @description How many objects match the filters in all; only with `include[]=total_count`. */
+            total_count?: number;
             next_cursor: components["schemas"]["LedgerEntryId"] | null;
         };
         /** LedgerAccountBalance */
@@ -5470,6 +5524,8 @@ export interface components {
             /** @description The PDF documents attached to the message. */
             attachments: components["schemas"]["MessageAttachment"][];
             created: components["schemas"]["UnixTime"];
+            /** @description When the message last changed (an attempt, its status). */
+            updated: components["schemas"]["UnixTime"];
         };
         /** MessageList */
         MessageList: {
@@ -6881,6 +6937,7 @@ export interface operations {
                      * @example {
                      *       "id": "we_01JF3QE8G0J2K4M6N8P0Q2R4S6",
                      *       "object": "webhook_endpoint",
+                     *       "livemode": true,
                      *       "deleted": true
                      *     }
                      */
@@ -7044,6 +7101,12 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
+                /**
+                 * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
+                 *     filters in all (every page), counted by the database with the same filters (Stripe's
+                 *     convention). Without it no count is made.
+                 */
+                include?: components["parameters"]["IncludeTotalCount"];
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page (a delivery id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
@@ -7198,6 +7261,12 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
+                /**
+                 * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
+                 *     filters in all (every page), counted by the database with the same filters (Stripe's
+                 *     convention). Without it no count is made.
+                 */
+                include?: components["parameters"]["IncludeTotalCount"];
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page (an event id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
@@ -7896,6 +7965,12 @@ export interface operations {
     listCarrierRegistrySnapshots: {
         parameters: {
             query?: {
+                /**
+                 * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
+                 *     filters in all (every page), counted by the database with the same filters (Stripe's
+                 *     convention). Without it no count is made.
+                 */
+                include?: components["parameters"]["IncludeTotalCount"];
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page (a registry read id). */
@@ -8322,6 +8397,12 @@ export interface operations {
     listApiKeys: {
         parameters: {
             query?: {
+                /**
+                 * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
+                 *     filters in all (every page), counted by the database with the same filters (Stripe's
+                 *     convention). Without it no count is made.
+                 */
+                include?: components["parameters"]["IncludeTotalCount"];
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page (a key id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
@@ -8360,6 +8441,7 @@ export interface operations {
                      *           "api_version": "2026-12-01",
                      *           "last4": "x9Qb",
                      *           "created": 1764547200,
+                     *           "updated": 1764547200,
                      *           "created_by": "usr_01JF3QJ3K5M7N9P1Q3R5S7T9V1",
                      *           "last_used_at": null,
                      *           "revoked_at": null
@@ -8515,6 +8597,12 @@ export interface operations {
     listOAuthClients: {
         parameters: {
             query?: {
+                /**
+                 * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
+                 *     filters in all (every page), counted by the database with the same filters (Stripe's
+                 *     convention). Without it no count is made.
+                 */
+                include?: components["parameters"]["IncludeTotalCount"];
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page (a client id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
@@ -8551,6 +8639,7 @@ export interface operations {
                      *           ],
                      *           "api_version": "2026-12-01",
                      *           "created": 1764547200,
+                     *           "updated": 1764547200,
                      *           "created_by": "usr_01JF3QJ3K5M7N9P1Q3R5S7T9V1",
                      *           "revoked_at": null
                      *         }
@@ -8801,6 +8890,7 @@ export interface operations {
                      * @example {
                      *       "id": "ses_01JF3QK4M6N8P0Q2R4S6T8V0W2",
                      *       "object": "session",
+                     *       "livemode": true,
                      *       "deleted": true
                      *     }
                      */
@@ -8916,6 +9006,12 @@ export interface operations {
     listUsers: {
         parameters: {
             query?: {
+                /**
+                 * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
+                 *     filters in all (every page), counted by the database with the same filters (Stripe's
+                 *     convention). Without it no count is made.
+                 */
+                include?: components["parameters"]["IncludeTotalCount"];
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page (a user id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
@@ -8951,6 +9047,7 @@ export interface operations {
                      *           "role": "developer",
                      *           "disabled": false,
                      *           "created": 1764547200,
+                     *           "updated": 1764547200,
                      *           "last_login_at": 1764550800
                      *         }
                      *       ],
@@ -9076,6 +9173,7 @@ export interface operations {
                      * @example {
                      *       "id": "usr_01JF3QJ3K5M7N9P1Q3R5S7T9V1",
                      *       "object": "user",
+                     *       "livemode": true,
                      *       "deleted": true
                      *     }
                      */
@@ -9177,6 +9275,12 @@ export interface operations {
     listAuditLogs: {
         parameters: {
             query?: {
+                /**
+                 * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
+                 *     filters in all (every page), counted by the database with the same filters (Stripe's
+                 *     convention). Without it no count is made.
+                 */
+                include?: components["parameters"]["IncludeTotalCount"];
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page (an audit log entry id). */
@@ -9988,6 +10092,12 @@ export interface operations {
     listLedgerEntries: {
         parameters: {
             query?: {
+                /**
+                 * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
+                 *     filters in all (every page), counted by the database with the same filters (Stripe's
+                 *     convention). Without it no count is made.
+                 */
+                include?: components["parameters"]["IncludeTotalCount"];
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page (a ledger entry id). */
@@ -11322,6 +11432,12 @@ export interface operations {
     listTestClocks: {
         parameters: {
             query?: {
+                /**
+                 * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
+                 *     filters in all (every page), counted by the database with the same filters (Stripe's
+                 *     convention). Without it no count is made.
+                 */
+                include?: components["parameters"]["IncludeTotalCount"];
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page (a test clock id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */

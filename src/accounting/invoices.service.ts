@@ -26,6 +26,7 @@ import { invoiceDocument } from './accounting.documents.js';
 import { billedOrders, invoiceTotals, isPastDue, lineAmount, subtotalOf, voidTransition } from './accounting.rules.js';
 import { invoiceLifecycle } from './invoices.state.js';
 import { livemodeOf } from '../shared/livemode.js';
+import { mergeMetadata } from '../shared/metadata.js';
 
 type S = components['schemas'];
 type ListQuery = NonNullable<operations['listInvoices']['parameters']['query']>;
@@ -60,6 +61,7 @@ export function renderInvoice({ invoice: i, lines, delivery }: InvoiceWithLines,
     voided_at: unixOrNull(i.voidedAt),
     invoice_pdf: `/v1/invoices/${i.id}/pdf`,
     delivery: renderDelivery(delivery),
+    metadata: i.metadata,
     created: unixSeconds(i.createdAt),
     updated: unixSeconds(i.updatedAt),
   };
@@ -250,6 +252,7 @@ export function createInvoice(ctx: RequestContext, input: S['InvoiceCreate']): P
         sentAt: null,
         paidAt: null,
         voidedAt: null,
+        metadata: input.metadata ?? {},
         createdAt: now,
         updatedAt: now,
       });
@@ -276,7 +279,10 @@ export function updateInvoice(ctx: RequestContext, id: string, input: S['Invoice
   return billingOrders(() =>
     inTransaction(ctx, async (tx) => {
       const invoice = await findInvoice(tx, id, { forUpdate: true });
-      invoiceLifecycle.assert('update', invoice.status, invoice.id);
+      // Metadata is the integrator's: it changes in any status; what is billed, only in a draft.
+      const metadataOnly = input.metadata !== undefined && input.lines === undefined && input.due_date === undefined;
+      if (!metadataOnly) invoiceLifecycle.assert('update', invoice.status, invoice.id);
+      if (input.metadata !== undefined) invoice.metadata = mergeMetadata(invoice.metadata, input.metadata);
       let lines = (await linesOf(tx, [id])).get(id)!;
       if (input.lines) {
         for (const l of lines) tx.em.remove(l);

@@ -58,6 +58,7 @@ import { Migration20261128000080_test_clocks } from './migrations/Migration20261
 import { Migration20261128000090_payment_returns } from './migrations/Migration20261128000090_payment_returns.js';
 import { Migration20261129000010_sign_in_counters } from './migrations/Migration20261129000010_sign_in_counters.js';
 import { Migration20261129000030_credential_makers } from './migrations/Migration20261129000030_credential_makers.js';
+import { Migration20261129020000_metadata_and_updated } from './migrations/Migration20261129020000_metadata_and_updated.js';
 
 export const entities = [Account, ApiKey, Customer, Order, Event, WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt, Carrier, ComplianceAlert, CarrierRegistrySnapshot, Job, OAuthClient, OAuthToken, AuditLog, User, Session, Invoice, InvoiceLine, Payment, CarrierPayment, CarrierPaymentOrder, LedgerEntry, Message, TestDataDeletion, TestClock];
 
@@ -93,6 +94,7 @@ export const migrations = [
   { name: 'Migration20261128000090_payment_returns', class: Migration20261128000090_payment_returns },
   { name: 'Migration20261129000010_sign_in_counters', class: Migration20261129000010_sign_in_counters },
   { name: 'Migration20261129000030_credential_makers', class: Migration20261129000030_credential_makers },
+  { name: 'Migration20261129020000_metadata_and_updated', class: Migration20261129020000_metadata_and_updated },
 ];
 
 export interface Database extends DatabaseContract {

@@ -327,6 +327,7 @@ export interface Invoice {
   delivery: MessageDelivery | null;
   created: number;
   updated: number;
+  metadata: Record<string, string>;
 }
 
 export type InvoiceStatus = "DRAFT" | "SENT" | "PAID" | "VOID";
@@ -488,6 +489,8 @@ export interface Payment {
   returned_at: number | null;
   return_reason: string | null;
   created: number;
+  metadata: Record<string, string>;
+  updated: number;
 }
 
 export type PaymentStatus = "succeeded" | "failed" | "returned";
@@ -549,6 +552,7 @@ export interface CarrierPayment {
   remittance_pdf: string;
   remittance: MessageDelivery | null;
   created: number;
+  metadata: Record<string, string>;
 }
 
 export type CarrierPaymentStatus = "sent";
@@ -649,7 +653,7 @@ export interface WebhookEndpoint {
   api_version: ApiVersion | string;
   description: string | null;
   status: WebhookEndpointStatus;
-  disabled_reason: AnonymousSchema_1260 | null;
+  disabled_reason: AnonymousSchema_1283 | null;
   health: WebhookEndpointHealth;
   secret?: string;
   previous_secret_expires_at: number | null;
@@ -660,16 +664,16 @@ export interface WebhookEndpoint {
 
 export type WebhookEndpointStatus = "enabled" | "disabled";
 
-export type AnonymousSchema_1260 = "manual" | "failing" | "listener";
+export type AnonymousSchema_1283 = "manual" | "failing" | "listener";
 
 export interface WebhookEndpointHealth {
   consecutive_failures: number;
   failing_since: number | null;
   last_success_at: number | null;
-  breaker: AnonymousSchema_1268;
+  breaker: AnonymousSchema_1291;
 }
 
-export type AnonymousSchema_1268 = "closed" | "open" | "half_open";
+export type AnonymousSchema_1291 = "closed" | "open" | "half_open";
 
 export interface TestClockAdvancingEvent {
   id: string;
@@ -694,6 +698,7 @@ export interface TestClock {
   status: TestClockStatus;
   advancing_to: number | null;
   created: number;
+  updated: number;
 }
 
 export type TestClockStatus = "ready" | "advancing" | "internal_failure";

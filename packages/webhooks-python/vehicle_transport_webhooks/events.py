@@ -589,6 +589,8 @@ class Invoice(TypedDict):
     delivery: MessageDelivery | None
     created: int
     updated: int
+    # The integrator's own key-value pairs (up to 50; keys up to 40 characters, values up to 500); not used by the service.
+    metadata: dict[str, str]
 
 
 # `DRAFT` (editable) -> `SENT` (issued, awaiting payment) -> `PAID` (payments brought
@@ -829,6 +831,10 @@ class Payment(TypedDict):
     # Why the bank returned it, as recorded; null unless its status is `returned`.
     return_reason: str | None
     created: int
+    # The integrator's own key-value pairs (up to 50; keys up to 40 characters, values up to 500); not used by the service.
+    metadata: dict[str, str]
+    # When the payment last changed (it was returned), else when it was recorded.
+    updated: int
 
 
 # The outcome of a payment: `succeeded` (received and applied), `failed` (an attempt that moved no
@@ -918,6 +924,8 @@ class CarrierPayment(TypedDict):
     # The message that emailed the remittance advice to the carrier.
     remittance: MessageDelivery | None
     created: int
+    # The integrator's own key-value pairs (up to 50; keys up to 40 characters, values up to 500); not used by the service.
+    metadata: dict[str, str]
 
 
 # A carrier payment is `sent` when it is recorded.
@@ -1161,6 +1169,8 @@ class TestClock(TypedDict):
     # Where an advance under way is going; null when none is.
     advancing_to: int | None
     created: int
+    # When the clock last changed (an advance started or finished), in real time.
+    updated: int
 
 
 # `ready` (at `frozen_time`), `advancing` (on its way to `advancing_to`), `internal_failure` (an advance stopped on an error at `frozen_time`, which is as far as it got; advance again to go on).
