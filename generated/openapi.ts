@@ -5552,6 +5552,10 @@ export interface components {
          * @example acct_01JF3Q7X5V3T1R9P7N5K3J1G9E
          */
         AccountId: string;
+        /**
+         * RemitTo
+         * @description Where customers mail payments (a postal address), when not to the account's `address`.
+         */
         RemitTo: components["schemas"]["PostalAddress"];
         /** @description How customers pay (bank, routing and account numbers, terms), up to 1,000 characters of text. */
         PaymentInstructions: components["schemas"]["Text"];
@@ -5575,7 +5579,7 @@ export interface components {
             phone: components["schemas"]["PhoneE164"] | null;
             /** @description The brokerage's email address printed on documents; null when not set. */
             email: components["schemas"]["Email"] | null;
-            remit_to: components["schemas"]["PostalAddress"] | null;
+            remit_to: components["schemas"]["RemitTo"] | null;
             /** @description How customers pay (bank details, payee), printed on the documents; null when not set. */
             payment_instructions: string | null;
             created: components["schemas"]["UnixTime"];
@@ -5588,7 +5592,7 @@ export interface components {
             phone?: components["schemas"]["PhoneE164"] | null;
             /** @description The brokerage's email address printed on documents; null clears it. */
             email?: components["schemas"]["Email"] | null;
-            remit_to?: components["schemas"]["PostalAddress"] | null;
+            remit_to?: components["schemas"]["RemitTo"] | null;
             payment_instructions?: components["schemas"]["PaymentInstructions"] | null;
         };
     };
@@ -6033,20 +6037,6 @@ export interface components {
         };
         /** @description The order after the action. */
         OrderOk: {
-            headers: {
-                "Request-Id": components["headers"]["Request-Id"];
-                "Service-Version": components["headers"]["Service-Version"];
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Order"];
-            };
-        };
-        /** @description The order after the action. */
-        OrderActionOk: {
             headers: {
                 "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                 "Request-Id": components["headers"]["Request-Id"];
@@ -8170,7 +8160,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["OrderActionOk"];
+            200: components["responses"]["OrderOk"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -8215,7 +8205,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["OrderActionOk"];
+            200: components["responses"]["OrderOk"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -8261,7 +8251,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["OrderActionOk"];
+            200: components["responses"]["OrderOk"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -8381,7 +8371,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["OrderActionOk"];
+            200: components["responses"]["OrderOk"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

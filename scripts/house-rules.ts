@@ -441,6 +441,9 @@ const noAllOfWrappers = documentRule((doc) => {
     const others = Object.keys(schema).filter((k) => k !== 'allOf');
     // A single-element allOf that adds a constraint (a tighter maxLength, a default) refines the
     // schema it names, and stays: `$ref` siblings constrain nothing in OpenAPI 3.0 and its tools.
+    // A named schema that is another under its own name (`RemitTo`, a `PostalAddress`) stays too:
+    // generators make it a model of its own only through allOf.
+    if (path.length === 3) continue;
     if (others.every((k) => ANNOTATIONS.has(k))) out.push(result('A single-element `allOf` that only annotates is a wrapper: `$ref` with the annotation beside it.', [...path, 'allOf']));
   }
   return out;
