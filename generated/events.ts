@@ -327,7 +327,7 @@ export interface RegistrySnapshot {
   mc_number: string | null;
   allowed_to_operate: boolean;
   common_authority: AuthorityStatus;
-  contract_authority: AnonymousSchema_690;
+  contract_authority: AnonymousSchema_716;
   bipd_insurance_on_file_usd: number;
   bipd_insurance_required_usd: number;
   safety_rating: SafetyRating;
@@ -340,7 +340,7 @@ export interface RegistrySnapshot {
 
 export type AuthorityStatus = "active" | "inactive" | "none";
 
-export type AnonymousSchema_690 = "active" | "inactive" | "none";
+export type AnonymousSchema_716 = "active" | "inactive" | "none";
 
 export type SafetyRating = "satisfactory" | "conditional" | "unsatisfactory" | "unrated";
 
@@ -465,6 +465,7 @@ export interface Invoice {
   delivery: MessageDelivery | null;
   created: number;
   updated: number;
+  metadata: Record<string, string>;
 }
 
 export type InvoiceStatus = "DRAFT" | "SENT" | "PAID" | "VOID";
@@ -647,6 +648,8 @@ export interface Payment {
   returned_at: number | null;
   return_reason: string | null;
   created: number;
+  metadata: Record<string, string>;
+  updated: number;
 }
 
 export type PaymentStatus = "succeeded" | "failed" | "returned";
@@ -708,6 +711,7 @@ export interface CarrierPayment {
   remittance_pdf: string;
   remittance: MessageDelivery | null;
   created: number;
+  metadata: Record<string, string>;
 }
 
 export type CarrierPaymentStatus = "sent";
@@ -850,7 +854,7 @@ export interface WebhookEndpoint {
   api_version: ApiVersion | string;
   description: string | null;
   status: WebhookEndpointStatus;
-  disabled_reason: AnonymousSchema_1647 | null;
+  disabled_reason: AnonymousSchema_1726 | null;
   health: WebhookEndpointHealth;
   secret?: string;
   previous_secret_expires_at: number | null;
@@ -861,16 +865,16 @@ export interface WebhookEndpoint {
 
 export type WebhookEndpointStatus = "enabled" | "disabled";
 
-export type AnonymousSchema_1647 = "manual" | "failing" | "listener";
+export type AnonymousSchema_1726 = "manual" | "failing" | "listener";
 
 export interface WebhookEndpointHealth {
   consecutive_failures: number;
   failing_since: number | null;
   last_success_at: number | null;
-  breaker: AnonymousSchema_1655;
+  breaker: AnonymousSchema_1734;
 }
 
-export type AnonymousSchema_1655 = "closed" | "open" | "half_open";
+export type AnonymousSchema_1734 = "closed" | "open" | "half_open";
 
 export interface TestClockAdvancingEvent {
   id: string;
@@ -895,6 +899,7 @@ export interface TestClock {
   status: TestClockStatus;
   advancing_to: number | null;
   created: number;
+  updated: number;
 }
 
 export type TestClockStatus = "ready" | "advancing" | "internal_failure";

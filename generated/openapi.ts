@@ -13,7 +13,10 @@ export interface paths {
          */
         get: operations["listCustomers"];
         put?: never;
-        /** Create a customer */
+        /**
+         * Create a customer
+         * @description Creates a customer (a shipper that orders are billed to). Only `name` is required; answers 201 with the customer and its URL in `Location`.
+         */
         post: operations["createCustomer"];
         delete?: never;
         options?: never;
@@ -31,7 +34,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Retrieve a customer */
+        /**
+         * Retrieve a customer
+         * @description The customer by its id. Another account's customer is 404.
+         */
         get: operations["getCustomer"];
         put?: never;
         post?: never;
@@ -79,7 +85,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Retrieve an order */
+        /**
+         * Retrieve an order
+         * @description The order by its id, in its current status. Another account's order is 404.
+         */
         get: operations["getOrder"];
         put?: never;
         post?: never;
@@ -125,7 +134,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List webhook endpoints */
+        /**
+         * List webhook endpoints
+         * @description The account's webhook endpoints, newest first, without their signing secrets.
+         */
         get: operations["listWebhookEndpoints"];
         put?: never;
         /**
@@ -155,7 +167,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Retrieve a webhook endpoint */
+        /**
+         * Retrieve a webhook endpoint
+         * @description The webhook endpoint by its id, without its signing secret (returned only by create and rotate). Another account's endpoint is 404.
+         */
         get: operations["getWebhookEndpoint"];
         put?: never;
         post?: never;
@@ -287,7 +302,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Retrieve a delivery with its attempts */
+        /**
+         * Retrieve a delivery with its attempts
+         * @description One delivery of an event to an endpoint, with every attempt made (its time, duration, response status and the start of the response body). Another account's delivery is 404.
+         */
         get: operations["getWebhookDelivery"];
         put?: never;
         post?: never;
@@ -486,7 +504,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List carriers */
+        /**
+         * List carriers
+         * @description The account's carriers, newest first; `status` keeps the carriers in one status.
+         */
         get: operations["listCarriers"];
         put?: never;
         /**
@@ -514,7 +535,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Retrieve a carrier */
+        /**
+         * Retrieve a carrier
+         * @description The carrier by its id, with its vetting outcome, the registry's details and its compliance filings. Another account's carrier is 404.
+         */
         get: operations["getCarrier"];
         put?: never;
         post?: never;
@@ -668,7 +692,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List compliance alerts */
+        /**
+         * List compliance alerts
+         * @description The account's compliance alerts, newest first; `status` and `carrier_id` narrow them.
+         */
         get: operations["listComplianceAlerts"];
         put?: never;
         post?: never;
@@ -688,7 +715,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Retrieve a compliance alert */
+        /**
+         * Retrieve a compliance alert
+         * @description The compliance alert by its id. Another account's alert is 404.
+         */
         get: operations["getComplianceAlert"];
         put?: never;
         post?: never;
@@ -944,7 +974,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Retrieve an API key */
+        /**
+         * Retrieve an API key
+         * @description The API key by its id, without its secret (shown once, at creation). Another account's key is 404.
+         */
         get: operations["getApiKey"];
         put?: never;
         post?: never;
@@ -1019,7 +1052,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Retrieve an OAuth client */
+        /**
+         * Retrieve an OAuth client
+         * @description The OAuth client by its id, without its secret (shown once, at creation). Another account's client is 404.
+         */
         get: operations["getOAuthClient"];
         put?: never;
         post?: never;
@@ -1216,7 +1252,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Retrieve a dashboard user */
+        /**
+         * Retrieve a dashboard user
+         * @description The dashboard user by its id (never the password). A user of another account is 404.
+         */
         get: operations["getUser"];
         put?: never;
         post?: never;
@@ -1303,7 +1342,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Retrieve an audit log entry */
+        /**
+         * Retrieve an audit log entry
+         * @description One audit log entry by its id. Another account's entry is 404.
+         */
         get: operations["getAuditLog"];
         put?: never;
         post?: never;
@@ -1355,7 +1397,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Retrieve an invoice */
+        /**
+         * Retrieve an invoice
+         * @description The invoice by its id, with its lines and what is paid and remaining. Another account's invoice is 404.
+         */
         get: operations["getInvoice"];
         put?: never;
         post?: never;
@@ -1504,7 +1549,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Retrieve a payment */
+        /**
+         * Retrieve a payment
+         * @description The payment by its id. Another account's payment is 404.
+         */
         get: operations["getPayment"];
         put?: never;
         post?: never;
@@ -1587,7 +1635,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Retrieve a carrier payment */
+        /**
+         * Retrieve a carrier payment
+         * @description The carrier payment by its id, with the orders it paid. Another account's payment is 404.
+         */
         get: operations["getCarrierPayment"];
         put?: never;
         post?: never;
@@ -1700,7 +1751,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Retrieve a message */
+        /**
+         * Retrieve a message
+         * @description An outgoing message (an invoice or a remittance advice sent by email, or a letter for the post) by its id, with its delivery status. Another account's message is 404.
+         */
         get: operations["getMessage"];
         put?: never;
         post?: never;
@@ -1896,7 +1950,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The OpenAPI document (JSON) */
+        /**
+         * The OpenAPI document (JSON)
+         * @description The OpenAPI 3.1 document of the REST API, bundled into one file: the current version's, or with `version` an older supported version's (its answers as that version renders them). Unauthenticated.
+         */
         get: operations["getOpenApiJson"];
         put?: never;
         post?: never;
@@ -1943,7 +2000,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The OpenAPI document (YAML) */
+        /**
+         * The OpenAPI document (YAML)
+         * @description The same document as `/openapi.json`, as YAML. Unauthenticated.
+         */
         get: operations["getOpenApiYaml"];
         put?: never;
         post?: never;
@@ -1960,7 +2020,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The AsyncAPI document of the webhook events (JSON) */
+        /**
+         * The AsyncAPI document of the webhook events (JSON)
+         * @description The AsyncAPI 3.0 document of the webhook events (every event type, its payload and the signed delivery): the current version's, or with `version` an older supported version's. Unauthenticated.
+         */
         get: operations["getAsyncApiJson"];
         put?: never;
         post?: never;
@@ -1977,7 +2040,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The AsyncAPI document of the webhook events (YAML) */
+        /**
+         * The AsyncAPI document of the webhook events (YAML)
+         * @description The same document as `/asyncapi.json`, as YAML. Unauthenticated.
+         */
         get: operations["getAsyncApiYaml"];
         put?: never;
         post?: never;
@@ -2589,9 +2655,11 @@ export interface components {
          *     }
          */
         Error: {
+            /** @description What went wrong: its `type` (the class, fixed by the status), `code`, `message`, the `param` at fault and the `request_id`. */
             error: {
                 /**
                  * ErrorType
+                 * @description The class of error, fixed by the status (`validation_error` for 400, `authentication_error` for 401 ...).
                  * @enum {string}
                  */
                 type: "validation_error" | "authentication_error" | "permission_error" | "not_found_error" | "invalid_request_error" | "conflict_error" | "rate_limit_error" | "api_error";
@@ -2614,6 +2682,7 @@ export interface components {
         Health: {
             /**
              * HealthStatus
+             * @description Always `ok`.
              * @enum {string}
              */
             status: "ok";
@@ -2622,11 +2691,13 @@ export interface components {
         Readiness: {
             /**
              * ReadinessStatus
+             * @description `ready` when the database answers and the migrations are applied.
              * @enum {string}
              */
             status: "ready" | "not_ready";
             /**
              * DatabaseStatus
+             * @description Whether the database answers.
              * @enum {string}
              */
             database: "ok" | "unavailable";
@@ -2654,16 +2725,23 @@ export interface components {
          */
         Customer: {
             id: components["schemas"]["CustomerId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `customer`.
+             * @constant
+             */
             object: "customer";
             livemode: components["schemas"]["Livemode"];
             /** @description The test clock the customer lives on (test mode, see `POST /v1/test_helpers/test_clocks`); null for none. */
             test_clock: components["schemas"]["TestClockId"] | null;
+            /** @description The customer's name, as printed on its invoices. */
             name: string;
+            /** @description The customer's email address (an invoice sent without an address goes to it); null when not set. */
             email: string | null;
+            /** @description The customer's phone number (E.164); null when not set. */
             phone: string | null;
             billing_address: components["schemas"]["PostalAddress"] | null;
             notifications: components["schemas"]["CustomerNotifications"];
+            /** @description The integrator's own key-value pairs (up to 50; keys up to 40 characters, values up to 500); not used by the service. */
             metadata: {
                 [key: string]: string;
             };
@@ -2712,6 +2790,7 @@ export interface components {
          */
         CustomerCreate: {
             name: components["schemas"]["Line"];
+            /** @description The customer's email address (invoices are emailed to it). */
             email?: components["schemas"]["Email"];
             phone?: components["schemas"]["PhoneE164"];
             billing_address?: components["schemas"]["PostalAddress"];
@@ -2728,6 +2807,7 @@ export interface components {
          */
         CustomerUpdate: {
             name?: components["schemas"]["Line"];
+            /** @description The customer's email address; null clears it. */
             email?: components["schemas"]["Email"] | null;
             phone?: components["schemas"]["PhoneE164"] | null;
             billing_address?: components["schemas"]["PostalAddress"] | null;
@@ -2736,9 +2816,14 @@ export interface components {
         };
         /** CustomerList */
         CustomerList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["Customer"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
             /** @description How many objects match the filters in all; only with `include[]=total_count`. */
             total_count?: number;
@@ -2809,31 +2894,48 @@ export interface components {
             make: components["schemas"]["Line"];
             /** @example Accord */
             model: components["schemas"]["Line"];
+            /** @description The kind of vehicle: `car`, `suv`, `pickup`, `van`, `motorcycle` or `other`. */
             type?: components["schemas"]["VehicleType"];
-            /** @default false */
+            /**
+             * @description Whether the vehicle cannot drive (it needs a winch to load).
+             * @default false
+             */
             inoperable: boolean;
         };
         /** VehicleOut */
         VehicleOut: {
+            /** @description The vehicle identification number (17 characters from model year 1981). */
             vin: string;
+            /** @description The model year. */
             year: number;
+            /** @description The vehicle's make. */
             make: string;
+            /** @description The vehicle's model. */
             model: string;
+            /** @description The kind of vehicle; null when not given. */
             type: components["schemas"]["VehicleType"] | null;
+            /** @description Whether the vehicle cannot drive (it needs a winch to load). */
             inoperable: boolean;
         };
         /** StopOut */
         StopOut: {
+            /** @description Street address. */
             address1: string;
+            /** @description Suite, unit or building; null when none. */
             address2: string | null;
+            /** @description City. */
             city: string;
             state: components["schemas"]["StateCode"];
+            /** @description Five-digit ZIP code. */
             zip: string;
+            /** @description Who to ask for at the stop; null when not given. */
             contact_name: string | null;
+            /** @description The contact's phone number (E.164); null when not given. */
             contact_phone: string | null;
         };
         /** BillOfLading */
         BillOfLading: {
+            /** @description Who signed the bill of lading at delivery. */
             signed_by: string;
             signed_at: components["schemas"]["UnixTime"];
         };
@@ -2844,7 +2946,9 @@ export interface components {
         OrderExceptionKind: "delay" | "damage" | "dispute";
         /** OrderException */
         OrderException: {
+            /** @description What happened: `delay`, `damage` or `dispute`. */
             kind: components["schemas"]["OrderExceptionKind"];
+            /** @description What was reported; null when no note was given. */
             note: string | null;
             created: components["schemas"]["UnixTime"];
         };
@@ -2866,7 +2970,10 @@ export interface components {
          */
         Order: {
             id: components["schemas"]["OrderId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `order`.
+             * @constant
+             */
             object: "order";
             livemode: components["schemas"]["Livemode"];
             /** @description The test clock the order lives on (test mode, see `POST /v1/test_helpers/test_clocks`); null for none. */
@@ -2888,10 +2995,14 @@ export interface components {
             customer_id: components["schemas"]["CustomerId"];
             /** @description The carrier the order is dispatched to; null until dispatch. */
             carrier_id: components["schemas"]["CarrierId"] | null;
+            /** @description Where the vehicles are picked up. */
             pickup: components["schemas"]["StopOut"];
+            /** @description Where the vehicles are delivered. */
             delivery: components["schemas"]["StopOut"];
+            /** @description The vehicles moved (1 to 10). */
             vehicles: components["schemas"]["VehicleOut"][];
             ready_date: components["schemas"]["CalendarDate"];
+            /** @description Days after `ready_date` by which the order is due to be delivered (1 to 60). */
             delivery_window_days: number;
             /** @description What the customer pays, in cents; null when not agreed yet. */
             price: number | null;
@@ -2900,12 +3011,15 @@ export interface components {
             currency: components["schemas"]["Currency"];
             /** @description Recorded at delivery; null before. */
             bill_of_lading: components["schemas"]["BillOfLading"] | null;
+            /** @description The exceptions reported (delays, damage, disputes), oldest first. */
             exceptions: components["schemas"]["OrderException"][];
+            /** @description Why the order was cancelled; null unless `cancelled`. */
             cancellation_reason: string | null;
             cancelled_at: components["schemas"]["UnixTime"] | null;
             dispatched_at: components["schemas"]["UnixTime"] | null;
             picked_up_at: components["schemas"]["UnixTime"] | null;
             delivered_at: components["schemas"]["UnixTime"] | null;
+            /** @description The integrator's own key-value pairs (up to 50; keys up to 40 characters, values up to 500); not used by the service. */
             metadata: {
                 [key: string]: string;
             };
@@ -2943,9 +3057,13 @@ export interface components {
             customer_id: components["schemas"]["CustomerId"];
             pickup: components["schemas"]["OrderStop"];
             delivery: components["schemas"]["OrderStop"];
+            /** @description The vehicles to move (1 to 10). */
             vehicles: components["schemas"]["Vehicle"][];
             ready_date: components["schemas"]["CalendarDate"];
-            /** @default 7 */
+            /**
+             * @description Days after `ready_date` by which the order is due to be delivered (1 to 60, default 7).
+             * @default 7
+             */
             delivery_window_days: number;
             price?: components["schemas"]["AmountCents"];
             carrier_pay?: components["schemas"]["AmountCents"];
@@ -2965,8 +3083,10 @@ export interface components {
         OrderUpdate: {
             pickup?: components["schemas"]["OrderStop"];
             delivery?: components["schemas"]["OrderStop"];
+            /** @description The vehicles to move (1 to 10); replaces the list. */
             vehicles?: components["schemas"]["Vehicle"][];
             ready_date?: components["schemas"]["CalendarDate"];
+            /** @description Days after `ready_date` by which the order is due to be delivered (1 to 60). */
             delivery_window_days?: number;
             price?: components["schemas"]["AmountCents"] | null;
             carrier_pay?: components["schemas"]["AmountCents"] | null;
@@ -2985,9 +3105,14 @@ export interface components {
         };
         /** OrderList */
         OrderList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["Order"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
             /** @description How many objects match the filters in all; only with `include[]=total_count`. */
             total_count?: number;
@@ -3083,15 +3208,23 @@ export interface components {
          */
         WebhookEndpoint: {
             id: components["schemas"]["WebhookEndpointId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `webhook_endpoint`.
+             * @constant
+             */
             object: "webhook_endpoint";
             livemode: components["schemas"]["Livemode"];
             /** @description The test clock the webhook endpoint lives on (test mode, see `POST /v1/test_helpers/test_clocks`); null for none. */
             test_clock: components["schemas"]["TestClockId"] | null;
+            /** @description Where deliveries are POSTed (https; plain http to loopback only in development). */
             url: string;
+            /** @description The event types sent to the endpoint; `["*"]` for every type. */
             enabled_events: string[];
+            /** @description The API version of the events delivered to the endpoint, pinned when it was created. */
             api_version: components["schemas"]["ApiVersion"] | string;
+            /** @description What the endpoint is for, for people; null when not given. */
             description: string | null;
+            /** @description `enabled` endpoints get deliveries; `disabled` ones (by a person, or after failing for five days) do not. */
             status: components["schemas"]["WebhookEndpointStatus"];
             /** @description Why a disabled endpoint is, `manual` (its owner disabled it), `failing` (the platform did, after five days of failures without a success) or `listener` (the endpoint of `vehicle-transport listen` in test mode, whose events the command fetches, and which the service never sends anything); null while enabled. */
             disabled_reason: ("manual" | "failing" | "listener") | null;
@@ -3100,6 +3233,7 @@ export interface components {
             secret?: string;
             /** @description While a rotated-out secret still signs (two `v1=` signatures), when it stops; else null. */
             previous_secret_expires_at: components["schemas"]["UnixTime"] | null;
+            /** @description The integrator's own key-value pairs (up to 50; keys up to 40 characters, values up to 500); not used by the service. */
             metadata: {
                 [key: string]: string;
             };
@@ -3165,14 +3299,20 @@ export interface components {
             url?: components["schemas"]["WebhookUrl"];
             enabled_events?: components["schemas"]["EnabledEvents"];
             description?: components["schemas"]["Text"] | null;
+            /** @description `disabled` stops deliveries; `enabled` starts them again. */
             status?: components["schemas"]["WebhookEndpointStatus"];
             metadata?: components["schemas"]["MetadataUpdate"];
         };
         /** WebhookEndpointList */
         WebhookEndpointList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["WebhookEndpoint"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
             /** @description How many objects match the filters in all; only with `include[]=total_count`. */
             total_count?: number;
@@ -3181,9 +3321,16 @@ export interface components {
         /** DeletedWebhookEndpoint */
         DeletedWebhookEndpoint: {
             id: components["schemas"]["WebhookEndpointId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `webhook_endpoint`.
+             * @constant
+             */
             object: "webhook_endpoint";
-            /** @constant */
+            livemode: components["schemas"]["Livemode"];
+            /**
+             * @description Always `true`.
+             * @constant
+             */
             deleted: true;
         };
         /**
@@ -3207,8 +3354,10 @@ export interface components {
         WebhookDeliveryStatus: "pending" | "succeeded" | "permanently_failed";
         /** WebhookDeliveryAttempt */
         WebhookDeliveryAttempt: {
+            /** @description The attempt's number, from 1. */
             number: number;
             started_at: components["schemas"]["UnixTime"];
+            /** @description How long the attempt took, in milliseconds. */
             duration_ms: number;
             /** @description The receiver's HTTP status; null when it gave none. */
             response_status: number | null;
@@ -3225,26 +3374,39 @@ export interface components {
          */
         WebhookDelivery: {
             id: components["schemas"]["WebhookDeliveryId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `webhook_delivery`.
+             * @constant
+             */
             object: "webhook_delivery";
             livemode: components["schemas"]["Livemode"];
             event_id: components["schemas"]["EventId"];
             endpoint_id: components["schemas"]["WebhookEndpointId"];
+            /** @description The type of the event delivered. */
             event_type: components["schemas"]["EventType"] | string;
             status: components["schemas"]["WebhookDeliveryStatus"];
+            /** @description Attempts made so far. */
             attempt_count: number;
             /** @description When the next attempt is due; null when none is. */
             next_attempt_at: components["schemas"]["UnixTime"] | null;
             created: components["schemas"]["UnixTime"];
             updated: components["schemas"]["UnixTime"];
+            /** @description Every attempt made, oldest first. */
             attempts: components["schemas"]["WebhookDeliveryAttempt"][];
         };
         /** WebhookDeliveryList */
         WebhookDeliveryList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["WebhookDelivery"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
+            /** @description How many objects match the filters in all; only with `include[]=total_count`. */
+            total_count?: number;
             next_cursor: components["schemas"]["WebhookDeliveryId"] | null;
         };
         /**
@@ -3259,12 +3421,16 @@ export interface components {
         };
         /** WebhookRecovery */
         WebhookRecovery: {
-            /** @constant */
+            /**
+             * @description The kind of object: always `webhook_recovery`.
+             * @constant
+             */
             object: "webhook_recovery";
             livemode: components["schemas"]["Livemode"];
             endpoint_id: components["schemas"]["WebhookEndpointId"];
             since: components["schemas"]["UnixTime"];
             until: components["schemas"]["UnixTime"];
+            /** @description How many permanently failed deliveries were queued to be sent again. */
             requeued: number;
         };
         /**
@@ -3273,10 +3439,15 @@ export interface components {
          */
         Event: {
             id: components["schemas"]["EventId"];
-            /** @constant */
+            /**
+             * @description Always `event`.
+             * @constant
+             */
             object: "event";
             livemode: components["schemas"]["Livemode"];
+            /** @description What happened (`order.created`, ...). New types are added without a new API version: ignore a type you do not handle. */
             type: components["schemas"]["EventType"] | string;
+            /** @description The API version the event's `data` is rendered in. */
             api_version: components["schemas"]["ApiVersion"] | string;
             created: components["schemas"]["UnixTime"];
             /** @description The API request that caused the event (`request.id`); null for changes made by the service itself. */
@@ -3303,14 +3474,20 @@ export interface components {
         MarginGrouping: "customer" | "carrier" | "lane";
         /** MarginReport */
         MarginReport: {
-            /** @constant */
+            /**
+             * @description The kind of object: always `margin_report`.
+             * @constant
+             */
             object: "margin_report";
             livemode: components["schemas"]["Livemode"];
+            /** @description The length of each row's period. */
             interval: components["schemas"]["ReportInterval"];
             from: components["schemas"]["CalendarDate"];
             to: components["schemas"]["CalendarDate"];
             currency: components["schemas"]["Currency"];
+            /** @description One row per period of the range, oldest first, those with nothing included. */
             rows: components["schemas"]["MarginRow"][];
+            /** @description The whole range. */
             totals: components["schemas"]["MarginFigures"];
             /** @description The grouping asked for; null without `group_by`. */
             group_by: components["schemas"]["MarginGrouping"] | null;
@@ -3321,8 +3498,11 @@ export interface components {
         MarginFigures: {
             /** @description Deliveries recorded (the loads whose revenue and cost were recognized). */
             loads: number;
+            /** @description Revenue recognized (credits less debits of `revenue`), in cents. */
             revenue: number;
+            /** @description Carrier cost recognized (debits less credits of `carrier_cost`), in cents. */
             carrier_cost: number;
+            /** @description `revenue` less `carrier_cost`, in cents. */
             margin: number;
             /** @description `margin` / `revenue` x 100, two decimals; null when there is no revenue. */
             margin_percent: number | null;
@@ -3336,10 +3516,15 @@ export interface components {
              *     the totals and no row shows a day outside the range.
              */
             period_start: components["schemas"]["CalendarDate"];
+            /** @description Deliveries recorded in the period. */
             loads: number;
+            /** @description Revenue recognized in the period, in cents. */
             revenue: number;
+            /** @description Carrier cost recognized in the period, in cents. */
             carrier_cost: number;
+            /** @description `revenue` less `carrier_cost`, in cents. */
             margin: number;
+            /** @description `margin` / `revenue` x 100, two decimals; null when there is no revenue. */
             margin_percent: number | null;
         };
         /** MarginGroup */
@@ -3351,10 +3536,15 @@ export interface components {
             key: string | null;
             /** @description The customer's name, the carrier's legal name (else its contact), or the lane. */
             label: string;
+            /** @description Deliveries recorded for the group over the range. */
             loads: number;
+            /** @description Revenue recognized for the group over the range, in cents. */
             revenue: number;
+            /** @description Carrier cost recognized for the group over the range, in cents. */
             carrier_cost: number;
+            /** @description `revenue` less `carrier_cost`, in cents. */
             margin: number;
+            /** @description `margin` / `revenue` x 100, two decimals; null when there is no revenue. */
             margin_percent: number | null;
         };
         /**
@@ -3364,9 +3554,13 @@ export interface components {
         AgingBuckets: {
             /** @description Not yet due. */
             current: number;
+            /** @description Past due by 1 to 30 days, in cents. */
             days_1_30: number;
+            /** @description Past due by 31 to 60 days, in cents. */
             days_31_60: number;
+            /** @description Past due by 61 to 90 days, in cents. */
             days_61_90: number;
+            /** @description Past due by more than 90 days, in cents. */
             days_over_90: number;
             /** @description Payments received on account (no invoice), which reduce the balance. */
             unapplied_payments: number;
@@ -3379,14 +3573,19 @@ export interface components {
          */
         AgingRow: {
             customer_id: components["schemas"]["CustomerId"];
+            /** @description The customer's name. */
             customer_name: string;
             /** @description Invoices with something unpaid that day. */
             invoices: number;
             /** @description Not yet due. */
             current: number;
+            /** @description Past due by 1 to 30 days, in cents. */
             days_1_30: number;
+            /** @description Past due by 31 to 60 days, in cents. */
             days_31_60: number;
+            /** @description Past due by 61 to 90 days, in cents. */
             days_61_90: number;
+            /** @description Past due by more than 90 days, in cents. */
             days_over_90: number;
             /** @description Payments received on account (no invoice), which reduce the balance. */
             unapplied_payments: number;
@@ -3395,30 +3594,44 @@ export interface components {
         };
         /** ReceivablesAgingReport */
         ReceivablesAgingReport: {
-            /** @constant */
+            /**
+             * @description The kind of object: always `receivables_aging_report`.
+             * @constant
+             */
             object: "receivables_aging_report";
             livemode: components["schemas"]["Livemode"];
             as_of: components["schemas"]["CalendarDate"];
             currency: components["schemas"]["Currency"];
+            /** @description One row per customer with something open that day, largest balance first. */
             customers: components["schemas"]["AgingRow"][];
             totals: components["schemas"]["AgingBuckets"];
         };
         /** OperationsReport */
         OperationsReport: {
-            /** @constant */
+            /**
+             * @description The kind of object: always `operations_report`.
+             * @constant
+             */
             object: "operations_report";
             livemode: components["schemas"]["Livemode"];
+            /** @description The length of each row's period. */
             interval: components["schemas"]["ReportInterval"];
             from: components["schemas"]["CalendarDate"];
             to: components["schemas"]["CalendarDate"];
+            /** @description One row per period of the range, oldest first, those with nothing included. */
             rows: components["schemas"]["OperationsRow"][];
+            /** @description The whole range. */
             totals: components["schemas"]["OperationsFigures"];
         };
         /** OperationsFigures */
         OperationsFigures: {
+            /** @description Orders created (a count, not a time). */
             created: number;
+            /** @description Orders dispatched to a carrier. */
             dispatched: number;
+            /** @description Orders delivered. */
             delivered: number;
+            /** @description Orders cancelled. */
             cancelled: number;
             /** @description Of those delivered, how many no later than the end of the day `ready_date + delivery_window_days`. */
             on_time: number;
@@ -3440,9 +3653,13 @@ export interface components {
              *     the totals and no row shows a day outside the range.
              */
             period_start: components["schemas"]["CalendarDate"];
+            /** @description Orders created in the period (a count, not a time). */
             created: number;
+            /** @description Orders dispatched in the period. */
             dispatched: number;
+            /** @description Orders delivered in the period. */
             delivered: number;
+            /** @description Orders cancelled in the period. */
             cancelled: number;
             /** @description Of those delivered, how many no later than the end of the day `ready_date + delivery_window_days`. */
             on_time: number;
@@ -3487,7 +3704,10 @@ export interface components {
          * @description One event type of the catalog (`GET /v1/event_types`).
          */
         EventTypeDefinition: {
-            /** @constant */
+            /**
+             * @description The kind of object: always `event_type`.
+             * @constant
+             */
             object: "event_type";
             /**
              * @description True for a type another replaces (`compliance.alert`: `compliance_alert.opened` and
@@ -3497,6 +3717,7 @@ export interface components {
             deprecated: boolean;
             /** @description The scope that reads events of this type (the read scope of the object in `data`), besides `webhooks:manage`; an endpoint subscribes to the type only when its creator holds it. */
             scope: components["schemas"]["Scope"] | string;
+            /** @description The event type's name (`order.created`, ...). */
             type: components["schemas"]["EventType"] | string;
             /** @description One line. */
             summary: string;
@@ -3511,19 +3732,31 @@ export interface components {
         };
         /** EventTypeList */
         EventTypeList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["EventTypeDefinition"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
             /** @description The last type of the page (an `EventType`, open as every event type in an answer), null on the last page. */
             next_cursor: components["schemas"]["EventType"] | string | null;
         };
         /** EventList */
         EventList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["Event"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
+            /** @description How many objects match the filters in all; only with `include[]=total_count`. */
+            total_count?: number;
             next_cursor: components["schemas"]["EventId"] | null;
         };
         /**
@@ -3579,25 +3812,36 @@ export interface components {
         RegistrySnapshot: {
             /** @description `fmcsa_qcmobile` or `local` (the development registry file). */
             provider: string;
+            /** @description The carrier's legal name in the registry. */
             legal_name: string;
+            /** @description The USDOT number the record is about. */
             dot_number: string;
+            /** @description The MC (docket) number in the registry; null when it has none. */
             mc_number: string | null;
+            /** @description Whether the registry allows the carrier to operate. */
             allowed_to_operate: boolean;
             /**
              * AuthorityStatus
+             * @description The carrier's common operating authority: `active`, `inactive` or `none`.
              * @enum {string}
              */
             common_authority: "active" | "inactive" | "none";
-            /** @enum {string} */
+            /**
+             * @description The carrier's contract operating authority: `active`, `inactive` or `none`.
+             * @enum {string}
+             */
             contract_authority: "active" | "inactive" | "none";
+            /** @description Bodily injury and property damage (BIPD) liability insurance on file, in whole US dollars (the registry's unit, not cents). */
             bipd_insurance_on_file_usd: number;
+            /** @description BIPD liability insurance the carrier is required to carry, in whole US dollars (not cents). */
             bipd_insurance_required_usd: number;
             /**
              * SafetyRating
+             * @description The federal safety rating: `satisfactory`, `conditional`, `unsatisfactory` or `unrated`.
              * @enum {string}
              */
             safety_rating: "satisfactory" | "conditional" | "unsatisfactory" | "unrated";
-            out_of_service_date: string | null;
+            out_of_service_date: components["schemas"]["CalendarDate"] | null;
             /** @description The phone number the registry holds for the carrier (absent in records read before monitoring; QCMobile does not carry it). */
             phone?: string | null;
             /** @description The email address the registry holds (absent in records read before monitoring; QCMobile does not carry it). */
@@ -3611,7 +3855,9 @@ export interface components {
          * @description The outcome of the last vetting.
          */
         CarrierVetting: {
+            /** @description Whether the carrier passed every check. */
             passed: boolean;
+            /** @description Why vetting failed (`not_authorized`, `insurance_below_minimum`, `unsatisfactory_rating`, `out_of_service`, `not_found`); empty when it passed. */
             reasons: (components["schemas"]["VettingReason"] | string)[];
             vetted_at: components["schemas"]["UnixTime"];
             /** @description Null when the registry has no such carrier (`not_found`). */
@@ -3623,28 +3869,38 @@ export interface components {
          */
         Carrier: {
             id: components["schemas"]["CarrierId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `carrier`.
+             * @constant
+             */
             object: "carrier";
             livemode: components["schemas"]["Livemode"];
             /** @description The test clock the carrier lives on (test mode, see `POST /v1/test_helpers/test_clocks`); null for none. */
             test_clock: components["schemas"]["TestClockId"] | null;
             status: components["schemas"]["CarrierStatus"];
             safer_pull_status: components["schemas"]["SaferPullStatus"];
+            /** @description The carrier's USDOT number, unique in the account. */
             dot_number: string;
+            /** @description The carrier's MC (docket) number; null when it has none on file. */
             mc_number: string | null;
             /** @description From the federal record; null until vetted. */
             legal_name: string | null;
+            /** @description The person to contact at the carrier. */
             contact_name: string;
+            /** @description The carrier's contact email address. */
             contact_email: string;
+            /** @description The carrier's contact phone number (E.164). */
             phone: string;
             vetting: components["schemas"]["CarrierVetting"] | null;
             /** @description Expiry of the insurance certificate (`YYYY-MM-DD`). */
-            insurance_expires_on: string | null;
-            bond_expires_on: string | null;
-            process_agent_expires_on: string | null;
+            insurance_expires_on: components["schemas"]["CalendarDate"] | null;
+            bond_expires_on: components["schemas"]["CalendarDate"] | null;
+            process_agent_expires_on: components["schemas"]["CalendarDate"] | null;
+            /** @description Why the carrier was suspended; null unless it is `suspended`. */
             suspension_reason: string | null;
             suspended_at: components["schemas"]["UnixTime"] | null;
             monitoring: components["schemas"]["CarrierMonitoring"];
+            /** @description The integrator's own key-value pairs (up to 50; keys up to 40 characters, values up to 500); not used by the service. */
             metadata: {
                 [key: string]: string;
             };
@@ -3694,7 +3950,10 @@ export interface components {
          */
         CarrierRegistrySnapshot: {
             id: components["schemas"]["CarrierRegistrySnapshotId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `carrier_registry_snapshot`.
+             * @constant
+             */
             object: "carrier_registry_snapshot";
             livemode: components["schemas"]["Livemode"];
             carrier_id: components["schemas"]["CarrierId"];
@@ -3718,10 +3977,17 @@ export interface components {
         };
         /** CarrierRegistrySnapshotList */
         CarrierRegistrySnapshotList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["CarrierRegistrySnapshot"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
+            /** @description How many objects match the filters in all; only with `include[]=total_count`. */
+            total_count?: number;
             next_cursor: components["schemas"]["CarrierRegistrySnapshotId"] | null;
         };
         /**
@@ -3742,6 +4008,7 @@ export interface components {
             dot_number: components["schemas"]["DotNumber"];
             mc_number?: components["schemas"]["McNumber"];
             contact_name: components["schemas"]["Line"];
+            /** @description The carrier's contact email address. */
             contact_email: components["schemas"]["Email"];
             phone: components["schemas"]["PhoneE164"];
             metadata?: components["schemas"]["Metadata"];
@@ -3756,6 +4023,7 @@ export interface components {
          */
         CarrierUpdate: {
             contact_name?: components["schemas"]["Line"];
+            /** @description The carrier's contact email address. */
             contact_email?: components["schemas"]["Email"];
             phone?: components["schemas"]["PhoneE164"];
             insurance_expires_on?: components["schemas"]["CalendarDate"] | null;
@@ -3785,9 +4053,14 @@ export interface components {
         };
         /** CarrierList */
         CarrierList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["Carrier"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
             /** @description How many objects match the filters in all; only with `include[]=total_count`. */
             total_count?: number;
@@ -3821,19 +4094,27 @@ export interface components {
          */
         ComplianceAlert: {
             id: components["schemas"]["ComplianceAlertId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `compliance_alert`.
+             * @constant
+             */
             object: "compliance_alert";
             livemode: components["schemas"]["Livemode"];
             carrier_id: components["schemas"]["CarrierId"];
+            /** @description What lapsed (the insurance certificate, the bond, the process-agent filing) or what monitoring found in the registry. */
             kind: components["schemas"]["ComplianceAlertKind"] | string;
             expired_on: components["schemas"]["CalendarDate"];
+            /** @description `open` until a person resolves it (`POST .../resolve`), even once `cleared_at` is set. */
             status: components["schemas"]["ComplianceAlertStatus"];
+            /** @description The note given when the alert was resolved; null while open or when none was given. */
             resolution_note: string | null;
             resolved_at: components["schemas"]["UnixTime"] | null;
             /** @description For the alerts of monitoring, what the registry read found; null for lapses. */
             details: {
                 snapshot_id: components["schemas"]["CarrierRegistrySnapshotId"];
+                /** @description What the read found, in one sentence for people. */
                 summary: string;
+                /** @description Each field of the registry record that changed, with its value before and after. */
                 changes: components["schemas"]["RegistryChange"][];
             } | null;
             /** @description When a registry read no longer found what opened the alert (authority reinstated, insurance back on file); the alert stays open until a person resolves it. */
@@ -3843,9 +4124,14 @@ export interface components {
         };
         /** ComplianceAlertList */
         ComplianceAlertList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["ComplianceAlert"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
             /** @description How many objects match the filters in all; only with `include[]=total_count`. */
             total_count?: number;
@@ -3907,6 +4193,7 @@ export interface components {
          *     }
          */
         OrderExceptionCreate: {
+            /** @description What happened: `delay`, `damage` or `dispute`. */
             kind: components["schemas"]["OrderExceptionKind"];
             note?: string & components["schemas"]["Text"];
         };
@@ -3946,10 +4233,15 @@ export interface components {
          */
         User: {
             id: components["schemas"]["UserId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `user`.
+             * @constant
+             */
             object: "user";
             livemode: components["schemas"]["Livemode"];
+            /** @description The user's email address; signs in with it. */
             email: components["schemas"]["Email"];
+            /** @description The user's name. */
             name: string;
             role: components["schemas"]["UserRole"];
             /** @description A disabled user cannot sign in, and their sessions have ended. */
@@ -3960,6 +4252,8 @@ export interface components {
              */
             initial_password?: string;
             created: components["schemas"]["UnixTime"];
+            /** @description When the user last changed (name, role, `disabled`, password); signing in is not a change. */
+            updated: components["schemas"]["UnixTime"];
             /** @description When the user last signed in; null if never. */
             last_login_at: components["schemas"]["UnixTime"] | null;
         };
@@ -3972,6 +4266,7 @@ export interface components {
          *     }
          */
         UserCreate: {
+            /** @description The user's email address; signs in with it (unique in the account). */
             email: components["schemas"]["Email"];
             name?: components["schemas"]["Line"];
             role: components["schemas"]["UserRole"];
@@ -3986,6 +4281,7 @@ export interface components {
         UserUpdate: {
             name?: components["schemas"]["Line"];
             role?: components["schemas"]["UserRole"];
+            /** @description `true` ends the user's sessions at once and refuses their sign-in (and revokes the keys and OAuth clients they made); `false` lets them sign in again. */
             disabled?: boolean;
         };
         /**
@@ -4005,18 +4301,32 @@ export interface components {
         };
         /** UserList */
         UserList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["User"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
+            /** @description How many objects match the filters in all; only with `include[]=total_count`. */
+            total_count?: number;
             next_cursor: components["schemas"]["UserId"] | null;
         };
         /** DeletedUser */
         DeletedUser: {
             id: components["schemas"]["UserId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `user`.
+             * @constant
+             */
             object: "user";
-            /** @constant */
+            livemode: components["schemas"]["Livemode"];
+            /**
+             * @description Always `true`.
+             * @constant
+             */
             deleted: true;
         };
         /**
@@ -4088,12 +4398,16 @@ export interface components {
          *       "frozen_time": 1764547200,
          *       "status": "ready",
          *       "advancing_to": null,
-         *       "created": 1764547200
+         *       "created": 1764547200,
+         *       "updated": 1764547200
          *     }
          */
         TestClock: {
             id: components["schemas"]["TestClockId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `test_helpers.test_clock`.
+             * @constant
+             */
             object: "test_helpers.test_clock";
             livemode: components["schemas"]["Livemode"];
             name: components["schemas"]["Line"] | null;
@@ -4103,22 +4417,37 @@ export interface components {
             /** @description Where an advance under way is going; null when none is. */
             advancing_to: components["schemas"]["UnixTime"] | null;
             created: components["schemas"]["UnixTime"];
+            /** @description When the clock last changed (an advance started or finished), in real time. */
+            updated: components["schemas"]["UnixTime"];
         };
         /** TestClockList */
         TestClockList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["TestClock"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
+            /** @description How many objects match the filters in all; only with `include[]=total_count`. */
+            total_count?: number;
             next_cursor: components["schemas"]["TestClockId"] | null;
         };
         /** DeletedTestClock */
         DeletedTestClock: {
             id: components["schemas"]["TestClockId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `test_helpers.test_clock`.
+             * @constant
+             */
             object: "test_helpers.test_clock";
             livemode: components["schemas"]["Livemode"];
-            /** @constant */
+            /**
+             * @description Always `true`.
+             * @constant
+             */
             deleted: true;
         };
         /**
@@ -4186,10 +4515,14 @@ export interface components {
          *     }
          */
         TestRegistryRecord: {
-            /** @constant */
+            /**
+             * @description The kind of object: always `test_registry_record`.
+             * @constant
+             */
             object: "test_registry_record";
             livemode: components["schemas"]["Livemode"];
             carrier_id: components["schemas"]["CarrierId"];
+            /** @description The USDOT number of the record. */
             dot_number: string;
             change: components["schemas"]["TestRegistryChange"];
             /** @description What the next read gives; null when the registry will not find the carrier. */
@@ -4222,9 +4555,13 @@ export interface components {
          *     }
          */
         TestEventTrigger: {
-            /** @constant */
+            /**
+             * @description The kind of object: always `test_event_trigger`.
+             * @constant
+             */
             object: "test_event_trigger";
             livemode: components["schemas"]["Livemode"];
+            /** @description The event type asked for. */
             type: components["schemas"]["EventType"] | string;
             /** @description The event of `type` (the last one, when it happened more than once). */
             event_id: components["schemas"]["EventId"];
@@ -4252,12 +4589,16 @@ export interface components {
          *         "events": 311
          *       },
          *       "created": 1764547200,
+         *       "updated": 1764547200,
          *       "completed_at": 1764547203
          *     }
          */
         TestDataDeletion: {
             id: components["schemas"]["TestDataDeletionId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `test_data_deletion`.
+             * @constant
+             */
             object: "test_data_deletion";
             livemode: components["schemas"]["Livemode"];
             /**
@@ -4270,6 +4611,8 @@ export interface components {
                 [key: string]: number;
             };
             created: components["schemas"]["UnixTime"];
+            /** @description When the deletion last changed (objects removed, its status). */
+            updated: components["schemas"]["UnixTime"];
             /** @description When it succeeded; null until then. */
             completed_at: components["schemas"]["UnixTime"] | null;
         };
@@ -4310,8 +4653,12 @@ export interface components {
          *     }
          */
         WebhookListenBatch: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["WebhookListenDelivery"][];
         };
         /**
@@ -4321,6 +4668,7 @@ export interface components {
         WebhookListenDelivery: {
             id: components["schemas"]["WebhookDeliveryId"];
             event_id: components["schemas"]["EventId"];
+            /** @description The type of the event to forward. */
             event_type: components["schemas"]["EventType"] | string;
             /** @description The request body to post, as signed. */
             payload: string;
@@ -4349,6 +4697,7 @@ export interface components {
             error?: "timeout" | "connection_refused" | "connection_reset" | "dns_failure" | "network_error";
             /** @description What the command's HTTP client said with the error. */
             error_detail?: components["schemas"]["Text"];
+            /** @description How long the local receiver took to answer, in milliseconds. */
             duration_ms: number;
         };
         /**
@@ -4357,13 +4706,18 @@ export interface components {
          */
         Session: {
             id: components["schemas"]["SessionId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `session`.
+             * @constant
+             */
             object: "session";
             livemode: components["schemas"]["Livemode"];
             user: components["schemas"]["User"];
+            /** @description The account the session is signed in to. */
             account: {
                 /** @description Account id (`acct_` + ULID). */
                 id: string;
+                /** @description The account's name. */
                 name: string;
             };
             /** @description The scopes of the user's role, checked on every request. */
@@ -4371,6 +4725,8 @@ export interface components {
             /** @description Send it as `X-CSRF-Token` on every state-changing request made with this session. */
             csrf_token: string;
             created: components["schemas"]["UnixTime"];
+            /** @description When the session last changed (its mode switched, or it ended); activity is not a change. */
+            updated: components["schemas"]["UnixTime"];
             /** @description The session ends at this time unless a request is made before (30 minutes after the last one by default). */
             idle_expires_at: components["schemas"]["UnixTime"];
             /** @description The session ends at this time in any case (12 hours after sign-in by default). */
@@ -4379,9 +4735,16 @@ export interface components {
         /** DeletedSession */
         DeletedSession: {
             id: components["schemas"]["SessionId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `session`.
+             * @constant
+             */
             object: "session";
-            /** @constant */
+            livemode: components["schemas"]["Livemode"];
+            /**
+             * @description Always `true`.
+             * @constant
+             */
             deleted: true;
         };
         /**
@@ -4415,17 +4778,25 @@ export interface components {
          */
         ApiKey: {
             id: components["schemas"]["ApiKeyId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `api_key`.
+             * @constant
+             */
             object: "api_key";
             livemode: components["schemas"]["Livemode"];
+            /** @description The key's name, for people (what it is for). */
             name: string;
+            /** @description What the key may do: the scopes it was given, never more than the credential that made it holds. */
             scopes: (components["schemas"]["Scope"] | string)[];
+            /** @description The API version the key's requests are answered in, pinned when it was created. */
             api_version: components["schemas"]["ApiVersion"] | string;
             /** @description The last four characters of the secret, to tell keys apart. */
             last4: string;
             /** @description The key (`sk_live_...` or `sk_test_...`), shown once; only its SHA-256 hash is stored. */
             secret?: string;
             created: components["schemas"]["UnixTime"];
+            /** @description When the key last changed: its revocation, else its creation (its use is not a change). */
+            updated: components["schemas"]["UnixTime"];
             /** @description The dashboard user, key or OAuth client that made it; null for a key made by the keys CLI. A credential ends with its maker: deleting or disabling a user revokes what the user made (and what was made with that), and a role taken down revokes what reaches beyond the new role. */
             created_by: components["schemas"]["AuditActor"] | null;
             /** @description When the key last authenticated a request (to the minute); null if never. */
@@ -4451,10 +4822,17 @@ export interface components {
         };
         /** ApiKeyList */
         ApiKeyList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["ApiKey"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
+            /** @description How many objects match the filters in all; only with `include[]=total_count`. */
+            total_count?: number;
             next_cursor: components["schemas"]["ApiKeyId"] | null;
         };
         /**
@@ -4463,15 +4841,23 @@ export interface components {
          */
         OAuthClient: {
             id: components["schemas"]["OAuthClientId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `oauth_client`.
+             * @constant
+             */
             object: "oauth_client";
             livemode: components["schemas"]["Livemode"];
+            /** @description The client's name, for people (what it is for). */
             name: string;
+            /** @description The scopes the client may ask for in a token. */
             scopes: (components["schemas"]["Scope"] | string)[];
+            /** @description The API version the client's tokens are answered in, pinned when it was created. */
             api_version: components["schemas"]["ApiVersion"] | string;
             /** @description The client secret (`ocs_...`), shown once; only its SHA-256 hash is stored. */
             client_secret?: string;
             created: components["schemas"]["UnixTime"];
+            /** @description When the client last changed: its revocation, else its creation. */
+            updated: components["schemas"]["UnixTime"];
             /** @description The dashboard user, key or OAuth client that made it; null for a client made before makers were recorded. A credential ends with its maker: deleting or disabling a user revokes what the user made (and what was made with that), and a role taken down revokes what reaches beyond the new role. */
             created_by: components["schemas"]["AuditActor"] | null;
             revoked_at: components["schemas"]["UnixTime"] | null;
@@ -4494,10 +4880,17 @@ export interface components {
         };
         /** OAuthClientList */
         OAuthClientList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["OAuthClient"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
+            /** @description How many objects match the filters in all; only with `include[]=total_count`. */
+            total_count?: number;
             next_cursor: components["schemas"]["OAuthClientId"] | null;
         };
         /**
@@ -4532,9 +4925,15 @@ export interface components {
         OAuthToken: {
             /** @description Opaque bearer token (`oat_...`); send it as `Authorization: Bearer <token>`. */
             access_token: string;
-            /** @constant */
+            /**
+             * @description Always `Bearer`.
+             * @constant
+             */
             token_type: "Bearer";
-            /** @constant */
+            /**
+             * @description Seconds until the token expires (always 3600).
+             * @constant
+             */
             expires_in: 3600;
             /** @description The granted scopes, space-separated. */
             scope: string;
@@ -4558,13 +4957,19 @@ export interface components {
          * @description RFC 7662 §2.2. Only `active` for a token that is not an active token of the calling client.
          */
         OAuthIntrospection: {
+            /** @description Whether the token is valid now (issued here, not expired, its client not revoked). */
             active: boolean;
             client_id?: components["schemas"]["OAuthClientId"];
+            /** @description The token's scopes, space-separated. */
             scope?: string;
-            /** @constant */
+            /**
+             * @description Always `Bearer`.
+             * @constant
+             */
             token_type?: "Bearer";
             exp?: components["schemas"]["UnixTime"];
             iat?: components["schemas"]["UnixTime"];
+            /** @description The API version the token's requests are answered in (its client's). */
             api_version?: components["schemas"]["ApiVersion"] | string;
         };
         /**
@@ -4584,6 +4989,7 @@ export interface components {
         OAuthError: {
             /** @description An RFC 6749 error code (the `OAuthErrorCode` values). New codes are added as the API grows (RFC 6749 allows extension codes): treat an unknown one as a failure to obtain or check the token. */
             error: components["schemas"]["OAuthErrorCode"] | string;
+            /** @description A human-readable explanation of the error. */
             error_description: string;
         };
         /**
@@ -4637,10 +5043,14 @@ export interface components {
          */
         AuditLog: {
             id: components["schemas"]["AuditLogId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `audit_log`.
+             * @constant
+             */
             object: "audit_log";
             livemode: components["schemas"]["Livemode"];
             actor: components["schemas"]["AuditActor"];
+            /** @description What was done, `<resource>.<verb>` (`api_key.created`, `carrier.suspended`, ...). */
             action: components["schemas"]["AuditAction"] | string;
             target: components["schemas"]["AuditTarget"];
             /** @description The request that performed the action (its `Request-Id`). */
@@ -4651,10 +5061,17 @@ export interface components {
         };
         /** AuditLogList */
         AuditLogList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["AuditLog"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
+            /** @description How many objects match the filters in all; only with `include[]=total_count`. */
+            total_count?: number;
             next_cursor: components["schemas"]["AuditLogId"] | null;
         };
         /**
@@ -4738,6 +5155,7 @@ export interface components {
          */
         InvoiceLineCreate: {
             description: components["schemas"]["Line"];
+            /** @description How many units (1 to 1000). */
             quantity: number;
             unit_amount: components["schemas"]["PositiveAmountCents"];
             order_id?: components["schemas"]["OrderId"];
@@ -4746,8 +5164,11 @@ export interface components {
         InvoiceLines: components["schemas"]["InvoiceLineCreate"][];
         /** InvoiceLine */
         InvoiceLine: {
+            /** @description What the line bills, as printed on the invoice. */
             description: string;
+            /** @description How many units. */
             quantity: number;
+            /** @description The price of one unit, in cents of the invoice's `currency`. */
             unit_amount: number;
             /** @description `quantity` x `unit_amount`, in cents. */
             amount: number;
@@ -4760,7 +5181,10 @@ export interface components {
          */
         Invoice: {
             id: components["schemas"]["InvoiceId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `invoice`.
+             * @constant
+             */
             object: "invoice";
             livemode: components["schemas"]["Livemode"];
             /** @description Human-readable number, unique within the account and without gaps (`INV-000001`, `INV-000002` ...). */
@@ -4768,6 +5192,7 @@ export interface components {
             status: components["schemas"]["InvoiceStatus"];
             customer_id: components["schemas"]["CustomerId"];
             currency: components["schemas"]["Currency"];
+            /** @description What is billed, one line per item (an order's transport, a fee ...). */
             lines: components["schemas"]["InvoiceLine"][];
             /** @description The sum of the lines' amounts. */
             subtotal: number;
@@ -4803,6 +5228,10 @@ export interface components {
             delivery: components["schemas"]["MessageDelivery"] | null;
             created: components["schemas"]["UnixTime"];
             updated: components["schemas"]["UnixTime"];
+            /** @description The integrator's own key-value pairs (up to 50; keys up to 40 characters, values up to 500); not used by the service. */
+            metadata: {
+                [key: string]: string;
+            };
         };
         /**
          * InvoiceCreate
@@ -4831,6 +5260,7 @@ export interface components {
              * @default false
              */
             send: boolean | components["schemas"]["InvoiceSend"];
+            metadata?: components["schemas"]["Metadata"];
         };
         /**
          * InvoiceUpdate
@@ -4841,6 +5271,8 @@ export interface components {
         InvoiceUpdate: {
             lines?: components["schemas"]["InvoiceLines"];
             due_date?: components["schemas"]["CalendarDate"];
+            /** @description Keys to set on the invoice's `metadata` (a `null` value removes the key); changes an invoice in any status, where `lines` and `due_date` change only a `DRAFT`. */
+            metadata?: components["schemas"]["MetadataUpdate"];
         };
         /**
          * InvoiceSend
@@ -4853,14 +5285,20 @@ export interface components {
          */
         InvoiceSend: {
             sent_via?: components["schemas"]["InvoiceSentVia"];
+            /** @description Send by email to this address. */
             email?: components["schemas"]["Email"];
             address?: components["schemas"]["PostalAddress"];
         };
         /** InvoiceList */
         InvoiceList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["Invoice"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
             /** @description How many objects match the filters in all; only with `include[]=total_count`. */
             total_count?: number;
@@ -4882,12 +5320,16 @@ export interface components {
          */
         Payment: {
             id: components["schemas"]["PaymentId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `payment`.
+             * @constant
+             */
             object: "payment";
             livemode: components["schemas"]["Livemode"];
             customer_id: components["schemas"]["CustomerId"];
             /** @description The invoice the payment was applied to (or attempted on); null for a payment on account. */
             invoice_id: components["schemas"]["InvoiceId"] | null;
+            /** @description The amount paid, in cents (minor units) of `currency`. */
             amount: number;
             currency: components["schemas"]["Currency"];
             payment_method: components["schemas"]["PaymentMethod"];
@@ -4901,6 +5343,12 @@ export interface components {
             /** @description Why the bank returned it, as recorded; null unless its status is `returned`. */
             return_reason: string | null;
             created: components["schemas"]["UnixTime"];
+            /** @description The integrator's own key-value pairs (up to 50; keys up to 40 characters, values up to 500); not used by the service. */
+            metadata: {
+                [key: string]: string;
+            };
+            /** @description When the payment last changed (it was returned), else when it was recorded. */
+            updated: components["schemas"]["UnixTime"];
         };
         /**
          * PaymentCreate
@@ -4920,6 +5368,7 @@ export interface components {
             reference?: components["schemas"]["Line"];
             /** @description Records a failed payment attempt (status `failed`) and why it failed; without it the payment succeeded. */
             failure_reason?: components["schemas"]["Line"];
+            metadata?: components["schemas"]["Metadata"];
         };
         /**
          * PaymentReturn
@@ -4933,9 +5382,14 @@ export interface components {
         };
         /** PaymentList */
         PaymentList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["Payment"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
             /** @description How many objects match the filters in all; only with `include[]=total_count`. */
             total_count?: number;
@@ -4954,15 +5408,20 @@ export interface components {
          */
         CarrierPayment: {
             id: components["schemas"]["CarrierPaymentId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `carrier_payment`.
+             * @constant
+             */
             object: "carrier_payment";
             livemode: components["schemas"]["Livemode"];
             carrier_id: components["schemas"]["CarrierId"];
+            /** @description The delivered orders this payment settles (each paid at most once). */
             order_ids: components["schemas"]["OrderId"][];
             /** @description The sum of the orders' `carrier_pay`, in cents. */
             amount: number;
             currency: components["schemas"]["Currency"];
             payment_method: components["schemas"]["PaymentMethod"];
+            /** @description The payment's reference (check number, wire or ACH trace); null when none was given. */
             reference: string | null;
             status: components["schemas"]["CarrierPaymentStatus"];
             sent_at: components["schemas"]["UnixTime"];
@@ -4974,6 +5433,10 @@ export interface components {
             /** @description The message that emailed the remittance advice to the carrier. */
             remittance: components["schemas"]["MessageDelivery"] | null;
             created: components["schemas"]["UnixTime"];
+            /** @description The integrator's own key-value pairs (up to 50; keys up to 40 characters, values up to 500); not used by the service. */
+            metadata: {
+                [key: string]: string;
+            };
         };
         /**
          * CarrierPaymentCreate
@@ -4991,12 +5454,18 @@ export interface components {
             order_ids: components["schemas"]["OrderId"][];
             payment_method: components["schemas"]["PaymentMethod"];
             reference?: components["schemas"]["Line"];
+            metadata?: components["schemas"]["Metadata"];
         };
         /** CarrierPaymentList */
         CarrierPaymentList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["CarrierPayment"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
             /** @description How many objects match the filters in all; only with `include[]=total_count`. */
             total_count?: number;
@@ -5020,13 +5489,18 @@ export interface components {
          */
         LedgerEntry: {
             id: components["schemas"]["LedgerEntryId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `ledger_entry`.
+             * @constant
+             */
             object: "ledger_entry";
             livemode: components["schemas"]["Livemode"];
             journal_entry_id: components["schemas"]["JournalEntryId"];
+            /** @description The ledger account the line posts to (`cash`, `accounts_receivable`, `unbilled_receivables`, `deferred_revenue`, `revenue`, `carrier_payable`, `carrier_cost`). */
             ledger_account: components["schemas"]["LedgerAccount"] | string;
             /**
              * LedgerDirection
+             * @description Whether the line debits or credits its ledger account.
              * @enum {string}
              */
             direction: "debit" | "credit";
@@ -5048,14 +5522,22 @@ export interface components {
         };
         /** LedgerEntryList */
         LedgerEntryList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["LedgerEntry"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
+            /** @description How many objects match the filters in all; only with `include[]=total_count`. */
+            total_count?: number;
             next_cursor: components["schemas"]["LedgerEntryId"] | null;
         };
         /** LedgerAccountBalance */
         LedgerAccountBalance: {
+            /** @description The ledger account. */
             ledger_account: components["schemas"]["LedgerAccount"] | string;
             /**
              * LedgerNormalBalance
@@ -5063,7 +5545,9 @@ export interface components {
              * @enum {string}
              */
             normal_balance: "debit" | "credit";
+            /** @description The sum of the account's debit lines, in cents. */
             debits: number;
+            /** @description The sum of the account's credit lines, in cents. */
             credits: number;
             /** @description On the account's normal side (debits - credits, or credits - debits), in cents. */
             balance: number;
@@ -5073,14 +5557,19 @@ export interface components {
          * @description A trial balance. `total_debits` always equals `total_credits`.
          */
         LedgerBalances: {
-            /** @constant */
+            /**
+             * @description The kind of object: always `ledger_balances`.
+             * @constant
+             */
             object: "ledger_balances";
             livemode: components["schemas"]["Livemode"];
             currency: components["schemas"]["Currency"];
             as_of: components["schemas"]["UnixTime"];
             /** @description Every ledger account, in a fixed order. */
             accounts: components["schemas"]["LedgerAccountBalance"][];
+            /** @description The sum of every debit line, in cents; always equals `total_credits`. */
             total_debits: number;
+            /** @description The sum of every credit line, in cents; always equals `total_debits`. */
             total_credits: number;
         };
         /**
@@ -5142,8 +5631,12 @@ export interface components {
         };
         /** MessageAttachment */
         MessageAttachment: {
+            /** @description The attachment's file name. */
             filename: string;
-            /** @constant */
+            /**
+             * @description The attachment's media type (`application/pdf`).
+             * @constant
+             */
             content_type: "application/pdf";
             /** @description In bytes. */
             size: number;
@@ -5158,14 +5651,19 @@ export interface components {
          */
         Message: {
             id: components["schemas"]["MessageId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `message`.
+             * @constant
+             */
             object: "message";
             livemode: components["schemas"]["Livemode"];
             kind: components["schemas"]["MessageKind"] | string;
             channel: components["schemas"]["MessageChannel"];
             subject_id: components["schemas"]["MessageSubjectId"];
             to: components["schemas"]["MessageRecipient"];
+            /** @description The recipient's name; null when only the address is known. */
             to_name: string | null;
+            /** @description The message's subject line. */
             subject: string;
             /** @description The plain-text body. */
             text: string;
@@ -5177,18 +5675,28 @@ export interface components {
              */
             internet_message_id: string;
             status: components["schemas"]["MessageStatus"];
+            /** @description Delivery attempts made so far. */
             attempts: number;
+            /** @description Why the last attempt failed (the mail server's answer); null when none failed. */
             last_error: string | null;
             next_attempt_at: components["schemas"]["UnixTime"] | null;
             sent_at: components["schemas"]["UnixTime"] | null;
+            /** @description The PDF documents attached to the message. */
             attachments: components["schemas"]["MessageAttachment"][];
             created: components["schemas"]["UnixTime"];
+            /** @description When the message last changed (an attempt, its status). */
+            updated: components["schemas"]["UnixTime"];
         };
         /** MessageList */
         MessageList: {
-            /** @constant */
+            /**
+             * @description Always `list`.
+             * @constant
+             */
             object: "list";
+            /** @description The objects of this page, in the list's order. */
             data: components["schemas"]["Message"][];
+            /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
             /** @description How many objects match the filters in all; only with `include[]=total_count`. */
             total_count?: number;
@@ -5196,6 +5704,7 @@ export interface components {
         };
         /** LettersMailed */
         LettersMailed: {
+            /** @description The letters marked as mailed. */
             message_ids: components["schemas"]["MessageId"][];
         };
         /**
@@ -5216,16 +5725,22 @@ export interface components {
          */
         Account: {
             id: components["schemas"]["AccountId"];
-            /** @constant */
+            /**
+             * @description The kind of object: always `account`.
+             * @constant
+             */
             object: "account";
             livemode: components["schemas"]["Livemode"];
             /** @description The account's name (given when it was created). */
             name: string;
+            /** @description The brokerage's legal name on documents; null until set (documents then carry the account's `name`). */
             legal_name: string | null;
             address: components["schemas"]["PostalAddress"] | null;
             phone: components["schemas"]["PhoneE164"] | null;
+            /** @description The brokerage's email address printed on documents; null when not set. */
             email: components["schemas"]["Email"] | null;
             remit_to: components["schemas"]["RemitTo"] | null;
+            /** @description How customers pay (bank details, payee), printed on the documents; null when not set. */
             payment_instructions: string | null;
             /** @description Whether an order's tracking page shows the order's price to the customer (off by default; carrier pay is never shown). */
             tracking_shows_price: boolean;
@@ -5237,6 +5752,7 @@ export interface components {
             legal_name?: components["schemas"]["Line"] | null;
             address?: components["schemas"]["PostalAddress"] | null;
             phone?: components["schemas"]["PhoneE164"] | null;
+            /** @description The brokerage's email address printed on documents; null clears it. */
             email?: components["schemas"]["Email"] | null;
             remit_to?: components["schemas"]["RemitTo"] | null;
             payment_instructions?: components["schemas"]["PaymentInstructions"] | null;
@@ -5605,6 +6121,21 @@ export interface components {
                 "application/json": components["schemas"]["Carrier"];
             };
         };
+        /** @description The carrier after the action. */
+        CarrierActionOk: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Carrier"];
+            };
+        };
         /** @description The compliance alert. */
         ComplianceAlertOk: {
             headers: {
@@ -5636,9 +6167,42 @@ export interface components {
                 "application/json": components["schemas"]["ComplianceAlert"];
             };
         };
+        /** @description The compliance alert after the action. */
+        ComplianceAlertActionOk: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "id": "cal_01JF3QG2J4K6M8N0P2Q4R6S8T0",
+                 *       "object": "compliance_alert",
+                 *       "livemode": true,
+                 *       "carrier_id": "car_01JF3QC4D6F8H0J2K4M6N8P0Q2",
+                 *       "kind": "insurance_certificate",
+                 *       "expired_on": "2026-11-10",
+                 *       "status": "open",
+                 *       "resolution_note": null,
+                 *       "resolved_at": null,
+                 *       "details": null,
+                 *       "cleared_at": null,
+                 *       "created": 1764547200,
+                 *       "updated": 1764547200
+                 *     }
+                 */
+                "application/json": components["schemas"]["ComplianceAlert"];
+            };
+        };
         /** @description The order after the action. */
         OrderOk: {
             headers: {
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                 "Request-Id": components["headers"]["Request-Id"];
                 "Service-Version": components["headers"]["Service-Version"];
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6531,6 +7095,7 @@ export interface operations {
                      * @example {
                      *       "id": "we_01JF3QE8G0J2K4M6N8P0Q2R4S6",
                      *       "object": "webhook_endpoint",
+                     *       "livemode": true,
                      *       "deleted": true
                      *     }
                      */
@@ -6694,6 +7259,12 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
+                /**
+                 * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
+                 *     filters in all (every page), counted by the database with the same filters (Stripe's
+                 *     convention). Without it no count is made.
+                 */
+                include?: components["parameters"]["IncludeTotalCount"];
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page (a delivery id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
@@ -6848,6 +7419,12 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
+                /**
+                 * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
+                 *     filters in all (every page), counted by the database with the same filters (Stripe's
+                 *     convention). Without it no count is made.
+                 */
+                include?: components["parameters"]["IncludeTotalCount"];
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page (an event id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
@@ -7380,7 +7957,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["CarrierOk"];
+            200: components["responses"]["CarrierActionOk"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7416,7 +7993,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["CarrierOk"];
+            200: components["responses"]["CarrierActionOk"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7459,7 +8036,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["CarrierOk"];
+            200: components["responses"]["CarrierActionOk"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7498,6 +8075,7 @@ export interface operations {
             /** @description The read. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7546,6 +8124,12 @@ export interface operations {
     listCarrierRegistrySnapshots: {
         parameters: {
             query?: {
+                /**
+                 * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
+                 *     filters in all (every page), counted by the database with the same filters (Stripe's
+                 *     convention). Without it no count is made.
+                 */
+                include?: components["parameters"]["IncludeTotalCount"];
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page (a registry read id). */
@@ -7699,7 +8283,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["ComplianceAlertOk"];
+            200: components["responses"]["ComplianceAlertActionOk"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -8020,6 +8604,12 @@ export interface operations {
     listApiKeys: {
         parameters: {
             query?: {
+                /**
+                 * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
+                 *     filters in all (every page), counted by the database with the same filters (Stripe's
+                 *     convention). Without it no count is made.
+                 */
+                include?: components["parameters"]["IncludeTotalCount"];
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page (a key id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
@@ -8058,6 +8648,7 @@ export interface operations {
                      *           "api_version": "2026-12-01",
                      *           "last4": "x9Qb",
                      *           "created": 1764547200,
+                     *           "updated": 1764547200,
                      *           "created_by": "usr_01JF3QJ3K5M7N9P1Q3R5S7T9V1",
                      *           "last_used_at": null,
                      *           "revoked_at": null
@@ -8213,6 +8804,12 @@ export interface operations {
     listOAuthClients: {
         parameters: {
             query?: {
+                /**
+                 * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
+                 *     filters in all (every page), counted by the database with the same filters (Stripe's
+                 *     convention). Without it no count is made.
+                 */
+                include?: components["parameters"]["IncludeTotalCount"];
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page (a client id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
@@ -8249,6 +8846,7 @@ export interface operations {
                      *           ],
                      *           "api_version": "2026-12-01",
                      *           "created": 1764547200,
+                     *           "updated": 1764547200,
                      *           "created_by": "usr_01JF3QJ3K5M7N9P1Q3R5S7T9V1",
                      *           "revoked_at": null
                      *         }
@@ -8499,6 +9097,7 @@ export interface operations {
                      * @example {
                      *       "id": "ses_01JF3QK4M6N8P0Q2R4S6T8V0W2",
                      *       "object": "session",
+                     *       "livemode": true,
                      *       "deleted": true
                      *     }
                      */
@@ -8614,6 +9213,12 @@ export interface operations {
     listUsers: {
         parameters: {
             query?: {
+                /**
+                 * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
+                 *     filters in all (every page), counted by the database with the same filters (Stripe's
+                 *     convention). Without it no count is made.
+                 */
+                include?: components["parameters"]["IncludeTotalCount"];
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page (a user id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */
@@ -8649,6 +9254,7 @@ export interface operations {
                      *           "role": "developer",
                      *           "disabled": false,
                      *           "created": 1764547200,
+                     *           "updated": 1764547200,
                      *           "last_login_at": 1764550800
                      *         }
                      *       ],
@@ -8774,6 +9380,7 @@ export interface operations {
                      * @example {
                      *       "id": "usr_01JF3QJ3K5M7N9P1Q3R5S7T9V1",
                      *       "object": "user",
+                     *       "livemode": true,
                      *       "deleted": true
                      *     }
                      */
@@ -8875,6 +9482,12 @@ export interface operations {
     listAuditLogs: {
         parameters: {
             query?: {
+                /**
+                 * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
+                 *     filters in all (every page), counted by the database with the same filters (Stripe's
+                 *     convention). Without it no count is made.
+                 */
+                include?: components["parameters"]["IncludeTotalCount"];
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page (an audit log entry id). */
@@ -9686,6 +10299,12 @@ export interface operations {
     listLedgerEntries: {
         parameters: {
             query?: {
+                /**
+                 * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
+                 *     filters in all (every page), counted by the database with the same filters (Stripe's
+                 *     convention). Without it no count is made.
+                 */
+                include?: components["parameters"]["IncludeTotalCount"];
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page (a ledger entry id). */
@@ -10854,9 +11473,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The event happened. */
+            /** @description The event happened; `Location` names the event of `type`. */
             201: {
                 headers: {
+                    Location: components["headers"]["Location"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
@@ -10918,6 +11538,7 @@ export interface operations {
             /** @description The listener's endpoint, with its signing secret. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -10976,6 +11597,7 @@ export interface operations {
             /** @description The deliveries to forward, oldest first (none when the wait ended with nothing). */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -11038,6 +11660,7 @@ export interface operations {
             /** @description The delivery, with the attempt. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -11064,6 +11687,12 @@ export interface operations {
     listTestClocks: {
         parameters: {
             query?: {
+                /**
+                 * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
+                 *     filters in all (every page), counted by the database with the same filters (Stripe's
+                 *     convention). Without it no count is made.
+                 */
+                include?: components["parameters"]["IncludeTotalCount"];
                 /** @description Page size, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page (a test clock id). Any well-formed id of this resource is a position; the page starts after it, whether or not that object still exists. */

@@ -164,6 +164,23 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
     });
   });
 
+  describe('metadata', () => {
+    it('keeps the integrator\'s metadata on invoices (changed in any status), payments and carrier payments', async () => {
+      const cus = await f.customer();
+      const draft = ok(await createInvoice({ customer_id: cus, lines: [line(100)], metadata: { books_id: 'AR-17' } }), 201);
+      expect(draft.metadata).toEqual({ books_id: 'AR-17' });
+      ok(await h.call('POST', `/v1/invoices/${draft.id}/send`, { body: {} }));
+      const tagged = ok(await h.call('PATCH', `/v1/invoices/${draft.id}`, { body: { metadata: { batch: '2026-12', books_id: null } } }));
+      expect(tagged).toMatchObject({ status: 'SENT', metadata: { batch: '2026-12' } });
+      const late = await h.call('PATCH', `/v1/invoices/${draft.id}`, { body: { metadata: { x: '1' }, due_date: '2027-02-01' } });
+      expect(late.status).toBe(409);
+      const payment = ok(await createPayment({ customer_id: cus, invoice_id: draft.id, amount: 100, metadata: { books_id: 'CR-9' } }), 201);
+      expect(payment).toMatchObject({ metadata: { books_id: 'CR-9' }, updated: payment.created });
+      expect(ok(await h.call('GET', `/v1/payments/${payment.id}`)).metadata).toEqual({ books_id: 'CR-9' });
+      expect(ok(await createPayment({ customer_id: cus, amount: 5 }), 201).metadata).toEqual({});
+    });
+  });
+
   describe('sendInvoice', () => {
     it('sends by post to the billing address when asked (a letter in the print queue), by email to the address given', async () => {
       const cus = await f.customer();
@@ -363,7 +380,7 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
       expect(ok(await h.call('GET', `/v1/invoices/${inv.id}`))).toMatchObject({ status: 'PAID', paid_at: expect.any(Number) });
       const before = await balances();
       const returned = ok(await returnPayment(paid.id));
-      expect(returned).toEqual({ ...paid, status: 'returned', returned_at: expect.any(Number), return_reason: 'R01: insufficient funds' });
+      expect(returned).toEqual({ ...paid, status: 'returned', returned_at: expect.any(Number), return_reason: 'R01: insufficient funds', updated: returned.returned_at });
       expect(returned.returned_at).toBeGreaterThanOrEqual(paid.created);
       expect(ok(await h.call('GET', `/v1/payments/${paid.id}`))).toEqual(returned);
       expect(ok(await h.call('GET', `/v1/invoices/${inv.id}`))).toMatchObject({ status: 'SENT', amount_paid: 0, amount_remaining: 145_000, paid_at: null });
@@ -498,7 +515,8 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
         ['carrier_cost', 'debit', 100_000],
         ['carrier_payable', 'credit', 100_000],
       ]);
-      const cp = ok(await h.call('POST', '/v1/carrier_payments', { body: { carrier_id: carrier, order_ids: [a, b], payment_method: 'ach', reference: 'ACH-7' } }), 201);
+      const cp = ok(await h.call('POST', '/v1/carrier_payments', { body: { carrier_id: carrier, order_ids: [a, b], payment_method: 'ach', reference: 'ACH-7', metadata: { books_id: 'AP-3' } } }), 201);
+      expect(cp.metadata).toEqual({ books_id: 'AP-3' });
       expect(cp).toMatchObject({ object: 'carrier_payment', carrier_id: carrier, order_ids: [a, b], amount: 125_000, currency: 'usd', status: 'sent', reference: 'ACH-7' });
       expect(cp.id).toMatch(/^cpy_/);
       expect(await eventsOf(cp.id)).toEqual(['carrier_payment.sent']);

@@ -93,6 +93,18 @@ describe.each(backends({ pooler: true }))('event order and trace on %s', (backen
     await h.close();
   });
 
+  it('counts the events of one object, and the events and audit entries of the account, with include[]=total_count', async () => {
+    const order = await newOrder();
+    for (let i = 0; i < 3; i++) ok(await h.call('POST', `/v1/orders/${order.id}/exceptions`, { body: { kind: 'delay', note: `late ${i}` } }));
+    const page = ok<Json>(await h.call('GET', `/v1/events?object_id=${order.id}&limit=2&include[]=total_count`));
+    expect(page).toMatchObject({ has_more: true, total_count: 4 });
+    expect(page.data).toHaveLength(2);
+    expect(ok<Json>(await h.call('GET', `/v1/events?object_id=${order.id}`))).not.toHaveProperty('total_count');
+    const all = ok<Json>(await h.call('GET', '/v1/events?limit=1&include[]=total_count'));
+    expect(all.total_count).toBeGreaterThanOrEqual(4);
+    expect(ok<Json>(await h.call('GET', '/v1/api_keys?include[]=total_count')).total_count).toBeGreaterThanOrEqual(1);
+  });
+
   it('numbers the events of one object changed by many concurrent requests 1..n, each naming the one before', async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -276,7 +276,7 @@ describe.each(backends({ pooler: true }))('dashboard users and sessions on %s', 
       expect((await h.call('DELETE', '/v1/sessions/current', withSession(s, false))).status).toBe(403);
       const out = await h.call('DELETE', '/v1/sessions/current', withSession(s));
       expect(out.status).toBe(200);
-      expect(out.body).toEqual({ id: current.body.id, object: 'session', deleted: true });
+      expect(out.body).toEqual({ id: current.body.id, object: 'session', livemode: true, deleted: true });
       expect(out.headers.get('set-cookie')).toMatch(/^vt_session=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0$/);
       expect((await h.call('GET', '/v1/sessions/current', withSession(s))).status).toBe(401);
       expect((await h.call('GET', '/v1/orders', withSession(s))).status).toBe(401);
@@ -526,7 +526,7 @@ describe.each(backends({ pooler: true }))('dashboard users and sessions on %s', 
       const sb = await signIn(b.email);
       await h.call('PATCH', `/v1/users/${a.id}`, { key: ownerKey, body: { disabled: true } });
       const removed = await h.call('DELETE', `/v1/users/${b.id}`, { key: ownerKey });
-      expect(removed.body).toEqual({ id: b.id, object: 'user', deleted: true });
+      expect(removed.body).toEqual({ id: b.id, object: 'user', livemode: true, deleted: true });
       expect((await h.call('GET', '/v1/orders', withSession(sa))).status).toBe(401);
       expect((await h.call('GET', '/v1/orders', withSession(sb))).status).toBe(401);
       expect((await h.call('GET', `/v1/users/${b.id}`, { key: ownerKey })).status).toBe(404);

@@ -104,7 +104,7 @@ describe.each(backends({ pooler: true }))('webhooks on %s', (backend: Backend) =
       });
       expect(updated.body).toMatchObject({ enabled_events: ['*'], status: 'disabled', description: null });
       const deleted = await h.call('DELETE', `/v1/webhook_endpoints/${created.body.id}`);
-      expect(deleted.body).toEqual({ id: created.body.id, object: 'webhook_endpoint', deleted: true });
+      expect(deleted.body).toEqual({ id: created.body.id, object: 'webhook_endpoint', livemode: true, deleted: true });
       expect((await h.call('GET', `/v1/webhook_endpoints/${created.body.id}`)).status).toBe(404);
     });
 

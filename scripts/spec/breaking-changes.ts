@@ -103,8 +103,30 @@ const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const SUBSCHEMA_MAPS = ['properties', 'patternProperties', 'dependentSchemas', '$defs'];
 
 /** Writes every `type` of a schema (and its subschemas) as a list; examples and values are left alone. */
+/** Keywords that say something about a schema and constrain nothing. */
+const SCHEMA_ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment']);
+
+/**
+ * A nullable value written as a `type` list (`[string, 'null']`) in the form the house rules write it,
+ * `oneOf: [{type: string, ...}, {type: 'null'}]` (its annotations stay beside it): the same values
+ * written two ways, not a change.
+ */
+function nullableAsOneOf(schema: JsonObject): void {
+  const types = schema.type;
+  if (!Array.isArray(types) || types.length !== 2 || !types.includes('null') || 'oneOf' in schema || 'anyOf' in schema) return;
+  const branch: JsonObject = { type: types.find((t) => t !== 'null') as string };
+  for (const key of Object.keys(schema)) {
+    if (key === 'type' || SCHEMA_ANNOTATIONS.has(key)) continue;
+    branch[key] = schema[key] as Json;
+    delete schema[key];
+  }
+  delete schema.type;
+  schema.oneOf = [branch, { type: 'null' }];
+}
+
 function listTypes(schema: Json): void {
   if (!isObject(schema)) return;
+  nullableAsOneOf(schema);
   if (typeof schema.type === 'string') schema.type = [schema.type];
   for (const k of SUBSCHEMA) listTypes(schema[k] ?? null);
   for (const k of SUBSCHEMA_LISTS) for (const s of Array.isArray(schema[k]) ? (schema[k] as Json[]) : []) listTypes(s);
@@ -135,7 +157,8 @@ function operationSchemas(doc: JsonObject): Json[] {
 
 /**
  * The document as compared: dereferenced, `components` dropped (every use of a component is compared
- * where it is used, in the operation that uses it), every schema `type` a list.
+ * where it is used, in the operation that uses it), every schema `type` a list (a nullable `type`
+ * list written as `oneOf` with null first).
  */
 export function comparable(doc: JsonObject): JsonObject {
   const tree = dereference(doc);

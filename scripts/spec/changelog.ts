@@ -507,6 +507,9 @@ function opTitle(doc: JsonObject, pathKey: string, method: string, audience: Aud
 
 const eventTypeOf = (pathKey: string): string => pathKey.replace(/^\//, '');
 
+/** `{type: 'null'}` (as compared: `{type: ['null']}`): the alternative that makes a value nullable. */
+const isNullSchema = (s: unknown): boolean => isObject(s) && Object.keys(s).length === 1 && JSON.stringify([s.type].flat()) === '["null"]';
+
 // ---------------------------------------------------------------------------------------------
 // The rules: why a change breaks whoever sends or reads it
 
@@ -540,6 +543,7 @@ function ruleOf(a: Atom, audience: Audience): string {
     if (kw === 'enum') return 'an enum value removed from a request: clients sending it get 400';
     if (kw === 'type') return "a request field's type narrowed: clients sending the old type get 400";
     if (kw === 'const') return 'a request constant changed: clients sending the old value get 400';
+    if ((kw === 'oneOf' || kw === 'anyOf') && isNullSchema(a.before)) return "a request field's type narrowed: clients sending the old type get 400";
     if (kw === 'oneOf' || kw === 'anyOf') return 'an alternative removed from a request field: clients sending it get 400';
     if (kw) return `a request field's validation narrowed (${kw}): clients sending values outside it get 400`;
   } else {
@@ -590,6 +594,8 @@ function phraseOf(a: Atom, requiredToo: boolean): [number, string] {
   if (kw === 'enum') return [3, a.action === 'add' ? `enum value ${v} added` : a.action === 'remove' ? `enum value ${b} removed` : `enum value ${b} → ${v}`];
   if ((kw === 'oneOf' || kw === 'anyOf') && a.action !== 'replace') {
     const schema = a.action === 'add' ? a.after : a.before;
+    // A null alternative is nullability, however the schema writes it.
+    if (isNullSchema(schema)) return [2, a.action === 'add' ? 'made nullable' : 'no longer nullable'];
     return [4, `alternative ${describeSchema(schema) || value(schema)} ${verb(a.action)}`];
   }
   return [5, a.action === 'add' ? `${kw} ${v} added` : a.action === 'remove' ? `${kw} ${b} removed` : `${kw} ${b} → ${v}`];

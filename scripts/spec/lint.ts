@@ -11,6 +11,10 @@
  * 3. The documents of each older API version (generated/versions/<version>/, scripts/spec/version-documents.ts)
  *    as the current ones: openapi.json and its 3.0 rendition with `redocly lint` (one run for all of
  *    them), asyncapi.json with the parser and the same allow-list.
+ * 5. The house rules (scripts/spec/house-rules.ts, Spectral's engine) on the bundled documents of every
+ *    served version: generated/openapi.json and generated/asyncapi.json, and each older version's
+ *    openapi.json and asyncapi.json. A violation the ruleset's EXCEPTIONS does not cover fails, and
+ *    so does an exception that covers nothing any more.
  * 4. The growth rule (scripts/spec/growth.ts) on the bundled documents generated/openapi.json and
  *    generated/asyncapi.json: no `additionalProperties: false` in a schema only answers or event
  *    payloads use, and no enum marked `x-extensible-enum` closed in an answer or event payload.
@@ -21,6 +25,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Parser, fromFile, DiagnosticSeverity } from '@asyncapi/parser';
 import { growthProblems } from './growth.js';
+import { applyExceptions, houseViolations } from './house-lint.js';
+import { EXCEPTIONS, type Exception } from './house-rules.js';
 import { OLDER_VERSIONS, versionDocumentFile } from './version-documents.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -102,6 +108,25 @@ function growthLint(): boolean {
   return problems.length === 0;
 }
 
+async function houseLint(files: string[]): Promise<boolean> {
+  console.log(`== house rules (scripts/house-rules.ts) ${files.join(' ')}`);
+  const used = new Set<Exception>();
+  let failed = 0;
+  for (const file of files) {
+    const violations = await houseViolations(JSON.parse(readFileSync(path.join(ROOT, file), 'utf8')), file);
+    const result = applyExceptions(violations, file);
+    for (const e of result.used) used.add(e);
+    for (const v of result.left) console.log(`${file} ${v.rule} ${v.path}: ${v.message}`);
+    console.log(`${file}: ${violations.length - result.left.length} excepted, ${result.left.length} violation(s)`);
+    failed += result.left.length;
+  }
+  const stale = EXCEPTIONS.filter((e) => !used.has(e));
+  for (const e of stale) console.log(`FAIL stale exception: ${e.rule} ${e.path} covers nothing any more (remove it from scripts/house-rules.ts)`);
+  const ok = failed === 0 && stale.length === 0;
+  console.log(ok ? 'ok: house rules\n' : `FAILED: ${failed} violation(s), ${stale.length} stale exception(s)\n`);
+  return ok;
+}
+
 const published30 = readdirSync(path.join(ROOT, 'specs', 'published')).filter((f) => f.endsWith('.openapi-3.0.json')).map((f) => `specs/published/${f}`);
 const versionOpenapi = OLDER_VERSIONS.flatMap((v) => [versionDocumentFile(v, 'openapi.json'), versionDocumentFile(v, 'openapi-3.0.json')].map((f) => `generated/${f}`));
 const versionAsyncapi = OLDER_VERSIONS.map((v) => `generated/${versionDocumentFile(v, 'asyncapi.json')}`);
@@ -113,6 +138,7 @@ const results = [
   await asyncapiLint(),
   ...(await Promise.all(versionAsyncapi.map((f) => asyncapiLint(f)))),
   growthLint(),
+  await houseLint(['generated/openapi.json', 'generated/asyncapi.json', ...OLDER_VERSIONS.flatMap((v) => ['openapi.json', 'asyncapi.json'].map((f) => `generated/${versionDocumentFile(v, f as 'openapi.json')}`))]),
 ];
 if (results.includes(false)) {
   console.error('lint:specs failed');

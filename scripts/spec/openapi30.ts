@@ -9,7 +9,8 @@ import type { Json, JsonObject } from './json.js';
 /**
  * The bundled document as OpenAPI 3.0.3, for generators that do not read 3.1: the maintained
  * down-converter (@apiture/openapi-down-convert: `const`, `examples`, `type` arrays, `$comment`,
- * the license identifier), then what it leaves: a `{type: 'null'}` branch of `oneOf`/`anyOf`
+ * the license identifier), then what it leaves: a schema `$ref` with keywords beside it goes into
+ * `allOf` (3.0 ignores a reference's siblings), a `{type: 'null'}` branch of `oneOf`/`anyOf`
  * becomes `nullable: true` on what remains (a lone `$ref` wrapped in `allOf`), and the keywords 3.0
  * does not have are removed (`propertyNames`, `if`/`then`/`else`), each listed in the operation
  * `getOpenApi30Json`'s description. Fails when anything 3.1-only is left.
@@ -60,6 +61,12 @@ export function openapi30(doc: JsonObject): JsonObject {
         const at = rest.findIndex((b) => typeof b === 'object' && b !== null && !Array.isArray(b) && typeof b.type === 'string');
         out = at >= 0 ? { ...others, [key]: rest.map((b, i) => (i === at ? { ...(b as JsonObject), nullable: true } : b)) } : { ...others, [key]: rest, nullable: true };
       }
+    }
+    // 3.0 ignores what stands beside a `$ref`: a schema reference with a description (or another
+    // keyword) beside it is the 3.0 idiom, the reference alone in `allOf`.
+    if (typeof out.$ref === 'string' && out.$ref.startsWith('#/components/schemas/') && Object.keys(out).length > 1) {
+      const { $ref, ...others } = out;
+      out = { ...others, allOf: [{ $ref }] };
     }
     // A nullable enum lists null among its values in 3.0.
     if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null)) out = { ...out, enum: [...out.enum, null] };

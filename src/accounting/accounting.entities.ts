@@ -29,6 +29,7 @@ export const Invoice = defineEntity({
     voidedAt: p.datetime().nullable(),
     /** When `invoice.overdue` fired (once, the day after the due date passed unpaid). */
     overdueAt: p.datetime().nullable(),
+    metadata: p.json<Record<string, string>>(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
   },
@@ -70,6 +71,7 @@ export const Payment = defineEntity({
     failureReason: p.string().nullable(),
     returnedAt: p.datetime().nullable(),
     returnReason: p.string().nullable(),
+    metadata: p.json<Record<string, string>>(),
     createdAt: p.datetime(),
   },
 });
@@ -89,6 +91,7 @@ export const CarrierPayment = defineEntity({
     reference: p.string().nullable(),
     status: p.string().$type<S['CarrierPaymentStatus']>(),
     sentAt: p.datetime(),
+    metadata: p.json<Record<string, string>>(),
     createdAt: p.datetime(),
   },
 });

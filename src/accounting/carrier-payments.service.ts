@@ -44,6 +44,7 @@ export function renderCarrierPayment({ payment: c, remittance }: CarrierPaymentW
     sent_at: unixSeconds(c.sentAt),
     remittance_pdf: `/v1/carrier_payments/${c.id}/pdf`,
     remittance: renderDelivery(remittance),
+    metadata: c.metadata,
     created: unixSeconds(c.createdAt),
   };
 }
@@ -104,6 +105,7 @@ export async function createCarrierPayment(ctx: RequestContext, input: S['Carrie
         reference: input.reference ?? null,
         status: 'sent',
         sentAt: now,
+        metadata: input.metadata ?? {},
         createdAt: now,
       });
       tx.em.persist(payment);

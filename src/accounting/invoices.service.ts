@@ -27,6 +27,7 @@ import { billedOrders, invoiceTotals, isPastDue, lineAmount, subtotalOf, voidTra
 import { invoiceLifecycle } from './invoices.state.js';
 import { livemodeOf } from '../shared/livemode.js';
 import { issuePublicLink, publicLinkUrl } from '../shared/public-links.js';
+import { mergeMetadata } from '../shared/metadata.js';
 
 type S = components['schemas'];
 type ListQuery = NonNullable<operations['listInvoices']['parameters']['query']>;
@@ -62,6 +63,7 @@ export function renderInvoice({ invoice: i, lines, delivery }: InvoiceWithLines,
     invoice_pdf: `/v1/invoices/${i.id}/pdf`,
     hosted_invoice_url: publicLinkUrl('invoice', i.id, i.hostedLink),
     delivery: renderDelivery(delivery),
+    metadata: i.metadata,
     created: unixSeconds(i.createdAt),
     updated: unixSeconds(i.updatedAt),
   };
@@ -254,6 +256,7 @@ export function createInvoice(ctx: RequestContext, input: S['InvoiceCreate']): P
         hostedLink: null,
         paidAt: null,
         voidedAt: null,
+        metadata: input.metadata ?? {},
         createdAt: now,
         updatedAt: now,
       });
@@ -282,7 +285,10 @@ export function updateInvoice(ctx: RequestContext, id: string, input: S['Invoice
   return billingOrders(() =>
     inTransaction(ctx, async (tx) => {
       const invoice = await findInvoice(tx, id, { forUpdate: true });
-      invoiceLifecycle.assert('update', invoice.status, invoice.id);
+      // Metadata is the integrator's: it changes in any status; what is billed, only in a draft.
+      const metadataOnly = input.metadata !== undefined && input.lines === undefined && input.due_date === undefined;
+      if (!metadataOnly) invoiceLifecycle.assert('update', invoice.status, invoice.id);
+      if (input.metadata !== undefined) invoice.metadata = mergeMetadata(invoice.metadata, input.metadata);
       let lines = (await linesOf(tx, [id])).get(id)!;
       const now = ctx.clock.now();
       // A DRAFT has no message: its delivery is null.

@@ -41,7 +41,10 @@ export function renderPayment(p: Payment): S['Payment'] {
     failure_reason: p.failureReason ?? null,
     returned_at: p.returnedAt ? unixSeconds(p.returnedAt) : null,
     return_reason: p.returnReason ?? null,
+    metadata: p.metadata,
     created: unixSeconds(p.createdAt),
+    // A payment changes once at most: when the bank takes it back.
+    updated: unixSeconds(p.returnedAt ?? p.createdAt),
   };
 }
 
@@ -111,6 +114,7 @@ export function createPayment(ctx: RequestContext, input: S['PaymentCreate']): P
       failureReason: failed ? input.failure_reason! : null,
       returnedAt: null,
       returnReason: null,
+      metadata: input.metadata ?? {},
       createdAt: now,
     });
     tx.em.persist(payment);

@@ -31,6 +31,8 @@ export function renderApiKey(key: ApiKey, secret?: string): S['ApiKey'] {
     last4: key.last4,
     ...(secret ? { secret } : {}),
     created: unixSeconds(key.createdAt),
+    // A key changes once at most, when it is revoked (its use is not a change).
+    updated: unixSeconds(key.revokedAt ?? key.createdAt),
     created_by: key.createdBy ?? null,
     last_used_at: unixOrNull(key.lastUsedAt),
     revoked_at: unixOrNull(key.revokedAt),
@@ -47,6 +49,7 @@ export function renderOAuthClient(client: OAuthClient, secret?: string): S['OAut
     api_version: client.apiVersion,
     ...(secret ? { client_secret: secret } : {}),
     created: unixSeconds(client.createdAt),
+    updated: unixSeconds(client.revokedAt ?? client.createdAt),
     created_by: client.createdBy ?? null,
     revoked_at: unixOrNull(client.revokedAt),
   };

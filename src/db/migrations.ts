@@ -32,6 +32,7 @@ import { Migration20261128000080_test_clocks } from './migrations/Migration20261
 import { Migration20261128000090_payment_returns } from './migrations/Migration20261128000090_payment_returns.js';
 import { Migration20261129000010_sign_in_counters } from './migrations/Migration20261129000010_sign_in_counters.js';
 import { Migration20261129000030_credential_makers } from './migrations/Migration20261129000030_credential_makers.js';
+import { Migration20261129020000_metadata_and_updated } from './migrations/Migration20261129020000_metadata_and_updated.js';
 import { Migration20261129040000_customer_links } from './migrations/Migration20261129040000_customer_links.js';
 
 /** Every migration, in order. Applied at start-up by `openDatabase` (src/db/orm.ts). */
@@ -66,5 +67,6 @@ export const migrations = [
   { name: 'Migration20261128000090_payment_returns', class: Migration20261128000090_payment_returns },
   { name: 'Migration20261129000010_sign_in_counters', class: Migration20261129000010_sign_in_counters },
   { name: 'Migration20261129000030_credential_makers', class: Migration20261129000030_credential_makers },
+  { name: 'Migration20261129020000_metadata_and_updated', class: Migration20261129020000_metadata_and_updated },
   { name: 'Migration20261129040000_customer_links', class: Migration20261129040000_customer_links },
 ];

@@ -178,6 +178,7 @@ export function renderMessage(m: Message): S['Message'] {
         ]
       : [],
     created: unixSeconds(m.createdAt),
+    updated: unixSeconds(m.updatedAt),
   };
 }
 

@@ -62,6 +62,7 @@ export function renderTestClock(c: TestClock): S['TestClock'] {
     status: c.status,
     advancing_to: unixOrNull(c.advancingTo),
     created: unixSeconds(c.createdAt),
+    updated: unixSeconds(c.updatedAt),
   };
 }
 

@@ -36,6 +36,7 @@ export function renderTestDataDeletion(d: TestDataDeletion): S['TestDataDeletion
     status: d.status,
     deleted: d.deleted,
     created: unixSeconds(d.createdAt),
+    updated: unixSeconds(d.updatedAt),
     completed_at: unixOrNull(d.completedAt),
   };
 }

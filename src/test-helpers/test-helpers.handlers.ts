@@ -39,7 +39,8 @@ export const handlers: Handlers<
   },
   async testHelpersTriggerEvent({ body }, ctx) {
     assertTestMode(ctx.principal.accountId, 'POST', '/v1/test_helpers/events');
-    return { status: 201, body: await helpers.triggerEvent(ctx, body.type) };
+    const trigger = await helpers.triggerEvent(ctx, body.type);
+    return { status: 201, body: trigger, headers: { Location: `/v1/events/${trigger.event_id}` } };
   },
   async deleteTestData(_input, ctx) {
     return { status: 202, body: testData.renderTestDataDeletion(await testData.deleteTestData(ctx)) };

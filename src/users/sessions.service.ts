@@ -56,6 +56,7 @@ export function renderSession({ session, user, account }: LiveSession): S['Sessi
     scopes: [...ROLE_SCOPES[user.role as Role]],
     csrf_token: session.csrfToken,
     created: unixSeconds(session.createdAt),
+    updated: unixSeconds(session.updatedAt),
     idle_expires_at: unixSeconds(session.idleExpiresAt),
     expires_at: unixSeconds(session.expiresAt),
   };
@@ -139,6 +140,7 @@ export async function signIn(ctx: Context, input: S['SessionCreate']): Promise<{
       idleExpiresAt: new Date(now.getTime() + Math.min(lifetimes.idleTimeoutMs, lifetimes.maxLifetimeMs)),
       expiresAt: new Date(now.getTime() + lifetimes.maxLifetimeMs),
       revokedAt: null,
+      updatedAt: now,
       livemode: true,
     });
     em.persist(session);
@@ -218,6 +220,7 @@ export function switchMode(ctx: RequestContext, livemode: boolean): Promise<Live
   return inTransaction(ctx, async (tx) => {
     const live = await callerSession(tx, { forUpdate: true });
     if (!livemode) await accountOfMode(tx.em, live.session.accountId, false, ctx.clock.now());
+    if (live.session.livemode !== livemode) live.session.updatedAt = ctx.clock.now();
     live.session.livemode = livemode;
     await tx.em.flush();
     return live;
@@ -228,7 +231,10 @@ export function switchMode(ctx: RequestContext, livemode: boolean): Promise<Live
 export function signOut(ctx: RequestContext): Promise<Session> {
   return inTransaction(ctx, async (tx) => {
     const { session } = await callerSession(tx, { forUpdate: true });
-    session.revokedAt ??= ctx.clock.now();
+    if (!session.revokedAt) {
+      session.revokedAt = ctx.clock.now();
+      session.updatedAt = session.revokedAt;
+    }
     await tx.em.flush();
     return session;
   });

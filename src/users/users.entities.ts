@@ -19,6 +19,8 @@ export const User = defineEntity({
     passwordHash: p.string(),
     disabled: p.boolean(),
     createdAt: p.datetime(),
+    /** The last change of the user (name, role, disabled, password); a sign-in is not one. */
+    updatedAt: p.datetime(),
     lastLoginAt: p.datetime().nullable(),
   },
 });
@@ -40,6 +42,8 @@ export const Session = defineEntity({
     /** Fixed at sign-in (the maximum lifetime after it). */
     expiresAt: p.datetime(),
     revokedAt: p.datetime().nullable(),
+    /** The last change of the session (its mode switched, or it ended); activity is not one. */
+    updatedAt: p.datetime(),
     /** False while the session works on the account's test data (the dashboard's "Test mode"). */
     livemode: p.boolean().default(true),
   },

@@ -1,6 +1,7 @@
 // Dashboard users (users:manage) and sign-in sessions: signing in is open to anyone (throttled);
 // reading and ending the session are authenticated by the session cookie itself.
 import type { Handlers, PublicHandlers } from '../shared/handlers.js';
+import { livemodeOf } from '../shared/livemode.js';
 import { renderPage } from '../shared/pagination.js';
 import * as sessions from './sessions.service.js';
 import * as users from './users.service.js';
@@ -31,7 +32,7 @@ export const handlers: PublicHandlers<'createSession'> &
     const session = await sessions.signOut(ctx);
     return {
       status: 200,
-      body: { id: session.id, object: 'session', deleted: true },
+      body: { id: session.id, object: 'session', livemode: session.livemode, deleted: true },
       headers: { 'Set-Cookie': sessions.sessionCookie(null, { secure: ctx.settings.production }) },
     };
   },
@@ -58,7 +59,7 @@ export const handlers: PublicHandlers<'createSession'> &
   async deleteUser({ params }, ctx) {
     users.assertLiveMode(ctx);
     await users.deleteUser(ctx, params.user_id);
-    return { status: 200, body: { id: params.user_id, object: 'user', deleted: true } };
+    return { status: 200, body: { id: params.user_id, object: 'user', livemode: livemodeOf(ctx.principal.accountId), deleted: true } };
   },
   async resetUserPassword({ params }, ctx) {
     users.assertLiveMode(ctx);

@@ -40,6 +40,7 @@ export function renderUser(user: User, initialPassword?: string): S['User'] {
     disabled: user.disabled,
     ...(initialPassword ? { initial_password: initialPassword } : {}),
     created: unixSeconds(user.createdAt),
+    updated: unixSeconds(user.updatedAt),
     last_login_at: unixOrNull(user.lastLoginAt),
   };
 }
@@ -73,6 +74,7 @@ export async function issueUser(
     passwordHash: await hashPassword(input.password ?? initialPassword!),
     disabled: false,
     createdAt: now,
+    updatedAt: now,
     lastLoginAt: null,
   });
   em.persist(user);
@@ -165,8 +167,9 @@ export function updateUser(ctx: RequestContext, id: string, input: S['UserUpdate
     user.role = role;
     const disabling = disabled && !user.disabled;
     // Disabling ends the user's sessions at once.
-    if (disabling) await tx.em.nativeUpdate(Session, { userId: user.id, revokedAt: null }, { revokedAt: now });
+    if (disabling) await tx.em.nativeUpdate(Session, { userId: user.id, revokedAt: null }, { revokedAt: now, updatedAt: now });
     user.disabled = disabled;
+    user.updatedAt = now;
     await recordAudit(tx, 'user.updated', user.id, { now });
     await tx.em.flush();
     // What the user made ends with their access: all of it when disabled, what reaches beyond the new role when demoted.
@@ -211,7 +214,8 @@ export async function changeOwnPassword(ctx: RequestContext, input: S['PasswordC
   return inTransaction(ctx, async (tx) => {
     const user = await tx.em.findOneOrFail(User, where, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
     user.passwordHash = passwordHash;
-    await tx.em.nativeUpdate(Session, { userId: user.id, revokedAt: null, id: { $ne: sessionId! } }, { revokedAt: now });
+    user.updatedAt = now;
+    await tx.em.nativeUpdate(Session, { userId: user.id, revokedAt: null, id: { $ne: sessionId! } }, { revokedAt: now, updatedAt: now });
     await recordAudit(tx, 'user.password_changed', user.id, { now });
     await tx.em.flush();
     return user;
@@ -230,7 +234,8 @@ export async function resetUserPassword(ctx: RequestContext, id: string): Promis
     const user = await findUser(tx, id, { forUpdate: true });
     assertCanChangeUser(ctx, user);
     user.passwordHash = passwordHash;
-    await tx.em.nativeUpdate(Session, { userId: user.id, revokedAt: null }, { revokedAt: now });
+    user.updatedAt = now;
+    await tx.em.nativeUpdate(Session, { userId: user.id, revokedAt: null }, { revokedAt: now, updatedAt: now });
     await recordAudit(tx, 'user.password_reset', user.id, { now });
     await tx.em.flush();
     return { user, password };
@@ -264,7 +269,8 @@ export async function resetPasswordByEmail(
     const user = matching[0]!;
     const now = clock.now();
     user.passwordHash = passwordHash;
-    await tem.nativeUpdate(Session, { userId: user.id, revokedAt: null }, { revokedAt: now });
+    user.updatedAt = now;
+    await tem.nativeUpdate(Session, { userId: user.id, revokedAt: null }, { revokedAt: now, updatedAt: now });
     // Audited as a reset on the Team page is, by `system` (the operator's command line).
     await recordCommandLineAudit(tem, clock, user.accountId, 'user.password_reset', user.id, now);
     await tem.flush();

@@ -1,5 +1,6 @@
 // Webhook endpoint, event and delivery-log operations: parse, call the service, render.
 import type { Handlers } from '../shared/handlers.js';
+import { livemodeOf } from '../shared/livemode.js';
 import { renderPage } from '../shared/pagination.js';
 import { eventTypeCatalog, eventTypePage } from './event-types.js';
 import * as webhooks from './webhooks.service.js';
@@ -39,7 +40,7 @@ export const handlers: Handlers<
   },
   async deleteWebhookEndpoint({ params }, ctx) {
     await webhooks.deleteEndpoint(ctx, params.webhook_endpoint_id);
-    return { status: 200, body: { id: params.webhook_endpoint_id, object: 'webhook_endpoint', deleted: true } };
+    return { status: 200, body: { id: params.webhook_endpoint_id, object: 'webhook_endpoint', livemode: livemodeOf(ctx.principal.accountId), deleted: true } };
   },
   async rotateWebhookEndpointSecret({ params, body }, ctx) {
     const { endpoint, secret } = await webhooks.rotateSecret(ctx, params.webhook_endpoint_id, body);

@@ -306,12 +306,12 @@ async function listObjectEvents(ctx: RequestContext, objectId: string, where: Fi
   if (limit === undefined) throw new Error('listObjectEvents needs a limit');
   const accountId = ctx.principal.accountId;
   const at = query.cursor ? await ctx.em.findOne(Event, { id: query.cursor, accountId, objectId }, { fields: ['sequence'] }) : null;
-  const rows = await ctx.em.find(
-    Event,
-    { ...(where as object), accountId, objectId, sequence: { $gt: at?.sequence ?? 0 } },
-    { orderBy: { sequence: 'asc' }, limit: limit + 1 },
-  );
-  return pageOf(rows, limit, (e) => e.id);
+  const scoped = { ...(where as object), accountId, objectId } as FilterQuery<Event>;
+  const [rows, total] = await Promise.all([
+    ctx.em.find(Event, { ...(scoped as object), sequence: { $gt: at?.sequence ?? 0 } } as FilterQuery<Event>, { orderBy: { sequence: 'asc' }, limit: limit + 1 }),
+    query.include?.includes('total_count') ? ctx.em.fork().count(Event, scoped) : undefined,
+  ]);
+  return { ...pageOf(rows, limit, (e) => e.id), ...(total === undefined ? {} : { total_count: total }) };
 }
 
 /**

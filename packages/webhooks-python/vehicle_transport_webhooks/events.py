@@ -147,15 +147,20 @@ class Customer(TypedDict):
     """A customer (shipper) of the brokerage."""
 
     id: str
+    # The kind of object: always `customer`.
     object: Literal["customer"]
     livemode: bool
     # The test clock the customer lives on (test mode, see `POST /v1/test_helpers/test_clocks`); null for none.
     test_clock: str | None
+    # The customer's name, as printed on its invoices.
     name: str
+    # The customer's email address (an invoice sent without an address goes to it); null when not set.
     email: str | None
+    # The customer's phone number (E.164); null when not set.
     phone: str | None
     billing_address: PostalAddress | None
     notifications: CustomerNotifications
+    # The integrator's own key-value pairs (up to 50; keys up to 40 characters, values up to 500); not used by the service.
     metadata: dict[str, str]
     created: int
     updated: int
@@ -237,9 +242,12 @@ class OrderCreatedEvent(TypedDict):
     """order.created: A new order is created through the API or the dashboard."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `order.created`.
     type: Literal["order.created"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -253,6 +261,7 @@ class Order(TypedDict):
     """A vehicle move."""
 
     id: str
+    # The kind of object: always `order`.
     object: Literal["order"]
     livemode: bool
     # The test clock the order lives on (test mode, see `POST /v1/test_helpers/test_clocks`); null for none.
@@ -272,10 +281,14 @@ class Order(TypedDict):
     customer_id: str
     # The carrier the order is dispatched to; null until dispatch.
     carrier_id: str | None
+    # Where the vehicles are picked up.
     pickup: StopOut
+    # Where the vehicles are delivered.
     delivery: StopOut
+    # The vehicles moved (1 to 10).
     vehicles: list[VehicleOut]
     ready_date: str
+    # Days after `ready_date` by which the order is due to be delivered (1 to 60).
     delivery_window_days: int
     # What the customer pays, in cents; null when not agreed yet.
     price: int | None
@@ -284,12 +297,15 @@ class Order(TypedDict):
     currency: Currency
     # Recorded at delivery; null before.
     bill_of_lading: BillOfLading | None
+    # The exceptions reported (delays, damage, disputes), oldest first.
     exceptions: list[OrderException]
+    # Why the order was cancelled; null unless `cancelled`.
     cancellation_reason: str | None
     cancelled_at: int | None
     dispatched_at: int | None
     picked_up_at: int | None
     delivered_at: int | None
+    # The integrator's own key-value pairs (up to 50; keys up to 40 characters, values up to 500); not used by the service.
     metadata: dict[str, str]
     created: int
     updated: int
@@ -301,21 +317,33 @@ OrderStatus: TypeAlias = Literal["pending", "dispatched", "in_transit", "deliver
 
 
 class StopOut(TypedDict):
+    # Street address.
     address1: str
+    # Suite, unit or building; null when none.
     address2: str | None
+    # City.
     city: str
     state: StateCode
+    # Five-digit ZIP code.
     zip: str
+    # Who to ask for at the stop; null when not given.
     contact_name: str | None
+    # The contact's phone number (E.164); null when not given.
     contact_phone: str | None
 
 
 class VehicleOut(TypedDict):
+    # The vehicle identification number (17 characters from model year 1981).
     vin: str
+    # The model year.
     year: int
+    # The vehicle's make.
     make: str
+    # The vehicle's model.
     model: str
+    # The kind of vehicle; null when not given.
     type: VehicleType | None
+    # Whether the vehicle cannot drive (it needs a winch to load).
     inoperable: bool
 
 
@@ -327,12 +355,15 @@ Currency: TypeAlias = Literal["usd"]
 
 
 class BillOfLading(TypedDict):
+    # Who signed the bill of lading at delivery.
     signed_by: str
     signed_at: int
 
 
 class OrderException(TypedDict):
+    # What happened: `delay`, `damage` or `dispute`.
     kind: OrderExceptionKind
+    # What was reported; null when no note was given.
     note: str | None
     created: int
 
@@ -344,9 +375,12 @@ class OrderDispatchedEvent(TypedDict):
     """order.dispatched: A carrier accepts the load."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `order.dispatched`.
     type: Literal["order.dispatched"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -360,9 +394,12 @@ class OrderInTransitEvent(TypedDict):
     """order.in_transit: The carrier has completed pickup and the vehicle is moving."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `order.in_transit`.
     type: Literal["order.in_transit"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -376,9 +413,12 @@ class OrderDeliveredEvent(TypedDict):
     """order.delivered: The bill of lading is signed at delivery."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `order.delivered`.
     type: Literal["order.delivered"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -392,9 +432,12 @@ class OrderCancelledEvent(TypedDict):
     """order.cancelled: An order is cancelled before pickup."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `order.cancelled`.
     type: Literal["order.cancelled"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -408,9 +451,12 @@ class OrderExceptionEvent(TypedDict):
     """order.exception: An exception is flagged (delay, damage, dispute)."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `order.exception`.
     type: Literal["order.exception"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -469,9 +515,12 @@ class CarrierOnboardedEvent(TypedDict):
     """carrier.onboarded: A carrier completes the initial application."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `carrier.onboarded`.
     type: Literal["carrier.onboarded"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -485,27 +534,35 @@ class Carrier(TypedDict):
     """A truck carrier, onboarded and vetted against federal safety and insurance records."""
 
     id: str
+    # The kind of object: always `carrier`.
     object: Literal["carrier"]
     livemode: bool
     # The test clock the carrier lives on (test mode, see `POST /v1/test_helpers/test_clocks`); null for none.
     test_clock: str | None
     status: CarrierStatus
     safer_pull_status: SaferPullStatus
+    # The carrier's USDOT number, unique in the account.
     dot_number: str
+    # The carrier's MC (docket) number; null when it has none on file.
     mc_number: str | None
     # From the federal record; null until vetted.
     legal_name: str | None
+    # The person to contact at the carrier.
     contact_name: str
+    # The carrier's contact email address.
     contact_email: str
+    # The carrier's contact phone number (E.164).
     phone: str
     vetting: CarrierVetting | None
     # Expiry of the insurance certificate (`YYYY-MM-DD`).
     insurance_expires_on: str | None
     bond_expires_on: str | None
     process_agent_expires_on: str | None
+    # Why the carrier was suspended; null unless it is `suspended`.
     suspension_reason: str | None
     suspended_at: int | None
     monitoring: CarrierMonitoring
+    # The integrator's own key-value pairs (up to 50; keys up to 40 characters, values up to 500); not used by the service.
     metadata: dict[str, str]
     created: int
     updated: int
@@ -524,7 +581,9 @@ SaferPullStatus: TypeAlias = Literal["queued", "in_progress", "completed", "fail
 class CarrierVetting(TypedDict):
     """The outcome of the last vetting."""
 
+    # Whether the carrier passed every check.
     passed: bool
+    # Why vetting failed (`not_authorized`, `insurance_below_minimum`, `unsatisfactory_rating`, `out_of_service`, `not_found`); empty when it passed.
     reasons: list[VettingReason | str]
     vetted_at: int
     # Null when the registry has no such carrier (`not_found`).
@@ -544,14 +603,23 @@ VettingReason: TypeAlias = Literal["not_authorized", "insurance_below_minimum", 
 class _RegistrySnapshotRequired(TypedDict):
     # `fmcsa_qcmobile` or `local` (the development registry file).
     provider: str
+    # The carrier's legal name in the registry.
     legal_name: str
+    # The USDOT number the record is about.
     dot_number: str
+    # The MC (docket) number in the registry; null when it has none.
     mc_number: str | None
+    # Whether the registry allows the carrier to operate.
     allowed_to_operate: bool
+    # The carrier's common operating authority: `active`, `inactive` or `none`.
     common_authority: AuthorityStatus
+    # The carrier's contract operating authority: `active`, `inactive` or `none`.
     contract_authority: Literal["active", "inactive", "none"]
+    # Bodily injury and property damage (BIPD) liability insurance on file, in whole US dollars (the registry's unit, not cents).
     bipd_insurance_on_file_usd: int
+    # BIPD liability insurance the carrier is required to carry, in whole US dollars (not cents).
     bipd_insurance_required_usd: int
+    # The federal safety rating: `satisfactory`, `conditional`, `unsatisfactory` or `unrated`.
     safety_rating: SafetyRating
     out_of_service_date: str | None
     retrieved_at: int
@@ -568,9 +636,11 @@ class RegistrySnapshot(_RegistrySnapshotRequired, total=False):
     physical_address: str | None
 
 
+# The carrier's common operating authority: `active`, `inactive` or `none`.
 AuthorityStatus: TypeAlias = Literal["active", "inactive", "none"]
 
 
+# The federal safety rating: `satisfactory`, `conditional`, `unsatisfactory` or `unrated`.
 SafetyRating: TypeAlias = Literal["satisfactory", "conditional", "unsatisfactory", "unrated"]
 
 
@@ -591,9 +661,12 @@ class CarrierVettedEvent(TypedDict):
     """carrier.vetted: Safety-record and insurance verification passed."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `carrier.vetted`.
     type: Literal["carrier.vetted"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -607,9 +680,12 @@ class CarrierSuspendedEvent(TypedDict):
     """carrier.suspended: A carrier is suspended (for example, lapsed insurance)."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `carrier.suspended`.
     type: Literal["carrier.suspended"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -623,9 +699,12 @@ class CarrierRejectedEvent(TypedDict):
     """carrier.rejected: Vetting ended with the carrier rejected; data.vetting.reasons says why (an addition to the specification)."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `carrier.rejected`.
     type: Literal["carrier.rejected"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -690,9 +769,12 @@ class InvoiceCreatedEvent(TypedDict):
     """invoice.created: An invoice is generated (DRAFT or SENT). Data: the invoice as the API renders it."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `invoice.created`.
     type: Literal["invoice.created"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -706,6 +788,7 @@ class Invoice(TypedDict):
     """A bill to a customer. Every amount is computed by the server, in cents."""
 
     id: str
+    # The kind of object: always `invoice`.
     object: Literal["invoice"]
     livemode: bool
     # Human-readable number, unique within the account and without gaps (`INV-000001`, `INV-000002` ...).
@@ -713,6 +796,7 @@ class Invoice(TypedDict):
     status: InvoiceStatus
     customer_id: str
     currency: Currency
+    # What is billed, one line per item (an order's transport, a fee ...).
     lines: list[InvoiceLine]
     # The sum of the lines' amounts.
     subtotal: int
@@ -743,6 +827,8 @@ class Invoice(TypedDict):
     delivery: MessageDelivery | None
     created: int
     updated: int
+    # The integrator's own key-value pairs (up to 50; keys up to 40 characters, values up to 500); not used by the service.
+    metadata: dict[str, str]
 
 
 # `DRAFT` (editable) -> `SENT` (issued, awaiting payment) -> `PAID` (payments brought
@@ -752,8 +838,11 @@ InvoiceStatus: TypeAlias = Literal["DRAFT", "SENT", "PAID", "VOID"]
 
 
 class InvoiceLine(TypedDict):
+    # What the line bills, as printed on the invoice.
     description: str
+    # How many units.
     quantity: int
+    # The price of one unit, in cents of the invoice's `currency`.
     unit_amount: int
     # `quantity` x `unit_amount`, in cents.
     amount: int
@@ -799,9 +888,12 @@ class InvoiceSentEvent(TypedDict):
     """invoice.sent: An invoice is emailed or posted to the customer (also right after invoice.created when it is created with `send`). Data: the invoice."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `invoice.sent`.
     type: Literal["invoice.sent"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -815,9 +907,12 @@ class InvoicePaidEvent(TypedDict):
     """invoice.paid: A customer payment is received and applied, bringing the invoice's amount_remaining to 0. Data: exactly the fields of the specification (id, amount, currency, customer_id, paid_at, payment_method)."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `invoice.paid`.
     type: Literal["invoice.paid"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -835,7 +930,7 @@ class InvoicePaidData(TypedDict):
     amount: int
     currency: Currency
     customer_id: str
-    # When the invoice was paid in full, Unix seconds.
+    # When the invoice was paid in full.
     paid_at: int
     payment_method: PaymentMethod
 
@@ -848,9 +943,12 @@ class InvoiceVoidedEvent(TypedDict):
     """invoice.voided: An invoice is voided after issuance. Data: the invoice."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `invoice.voided`.
     type: Literal["invoice.voided"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -864,9 +962,12 @@ class InvoiceReopenedEvent(TypedDict):
     """invoice.reopened: A paid invoice is owed again (a payment of it was returned). Data: the invoice."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `invoice.reopened`.
     type: Literal["invoice.reopened"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -880,9 +981,12 @@ class InvoiceOverdueEvent(TypedDict):
     """invoice.overdue: The day after an invoice's due date passed with something unpaid (once per invoice; `past_due` is true). Data: the invoice."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `invoice.overdue`.
     type: Literal["invoice.overdue"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -896,9 +1000,12 @@ class InvoiceDeliveryFailedEvent(TypedDict):
     """invoice.delivery_failed: The email of an invoice was refused for good (a permanent answer of the mail server, or no acceptance after the last retry); `delivery` says why. Data: the invoice."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `invoice.delivery_failed`.
     type: Literal["invoice.delivery_failed"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -956,9 +1063,12 @@ class PaymentReceivedEvent(TypedDict):
     """payment.received: Any inbound payment is recorded (status succeeded; fired before invoice.paid when it settles an invoice). Data: the payment."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `payment.received`.
     type: Literal["payment.received"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -972,11 +1082,13 @@ class Payment(TypedDict):
     """An inbound payment of a customer."""
 
     id: str
+    # The kind of object: always `payment`.
     object: Literal["payment"]
     livemode: bool
     customer_id: str
     # The invoice the payment was applied to (or attempted on); null for a payment on account.
     invoice_id: str | None
+    # The amount paid, in cents (minor units) of `currency`.
     amount: int
     currency: Currency
     payment_method: PaymentMethod
@@ -990,6 +1102,10 @@ class Payment(TypedDict):
     # Why the bank returned it, as recorded; null unless its status is `returned`.
     return_reason: str | None
     created: int
+    # The integrator's own key-value pairs (up to 50; keys up to 40 characters, values up to 500); not used by the service.
+    metadata: dict[str, str]
+    # When the payment last changed (it was returned), else when it was recorded.
+    updated: int
 
 
 # The outcome of a payment: `succeeded` (received and applied), `failed` (an attempt that moved no
@@ -1003,9 +1119,12 @@ class PaymentFailedEvent(TypedDict):
     """payment.failed: A payment attempt fails (status failed, with its failure_reason). Data: the payment."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `payment.failed`.
     type: Literal["payment.failed"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -1019,9 +1138,12 @@ class PaymentReturnedEvent(TypedDict):
     """payment.returned: A received payment is taken back by the bank (status returned, with returned_at and return_reason). Data: the payment."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `payment.returned`.
     type: Literal["payment.returned"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -1035,9 +1157,12 @@ class CarrierPaymentSentEvent(TypedDict):
     """carrier_payment.sent: A bill payment is dispatched to a carrier. Data: the carrier payment."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `carrier_payment.sent`.
     type: Literal["carrier_payment.sent"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -1051,14 +1176,17 @@ class CarrierPayment(TypedDict):
     """A payment to a carrier for delivered orders."""
 
     id: str
+    # The kind of object: always `carrier_payment`.
     object: Literal["carrier_payment"]
     livemode: bool
     carrier_id: str
+    # The delivered orders this payment settles (each paid at most once).
     order_ids: list[str]
     # The sum of the orders' `carrier_pay`, in cents.
     amount: int
     currency: Currency
     payment_method: PaymentMethod
+    # The payment's reference (check number, wire or ACH trace); null when none was given.
     reference: str | None
     status: CarrierPaymentStatus
     sent_at: int
@@ -1067,6 +1195,8 @@ class CarrierPayment(TypedDict):
     # The message that emailed the remittance advice to the carrier.
     remittance: MessageDelivery | None
     created: int
+    # The integrator's own key-value pairs (up to 50; keys up to 40 characters, values up to 500); not used by the service.
+    metadata: dict[str, str]
 
 
 # A carrier payment is `sent` when it is recorded.
@@ -1077,9 +1207,12 @@ class ComplianceAlertEvent(TypedDict):
     """compliance.alert (deprecated: compliance_alert.opened and compliance_alert.cleared replace it): A compliance item lapses or expires (process-agent filing expiry, bond lapse, insurance certificate lapse, and similar)."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `compliance.alert`.
     type: Literal["compliance.alert"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -1095,12 +1228,16 @@ class ComplianceAlert(TypedDict):
     it was found, `details` says what, and `cleared_at` when a later read no longer finds it)."""
 
     id: str
+    # The kind of object: always `compliance_alert`.
     object: Literal["compliance_alert"]
     livemode: bool
     carrier_id: str
+    # What lapsed (the insurance certificate, the bond, the process-agent filing) or what monitoring found in the registry.
     kind: ComplianceAlertKind | str
     expired_on: str
+    # `open` until a person resolves it (`POST .../resolve`), even once `cleared_at` is set.
     status: ComplianceAlertStatus
+    # The note given when the alert was resolved; null while open or when none was given.
     resolution_note: str | None
     resolved_at: int | None
     # For the alerts of monitoring, what the registry read found; null for lapses.
@@ -1125,7 +1262,9 @@ ComplianceAlertStatus: TypeAlias = Literal["open", "resolved"]
 
 class ComplianceAlertDetails(TypedDict):
     snapshot_id: str
+    # What the read found, in one sentence for people.
     summary: str
+    # Each field of the registry record that changed, with its value before and after.
     changes: list[RegistryChange]
 
 
@@ -1192,9 +1331,12 @@ class AuditPrivilegedActionEvent(TypedDict):
     """audit.privileged_action: A privileged action is recorded in the audit log."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `audit.privileged_action`.
     type: Literal["audit.privileged_action"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -1221,7 +1363,9 @@ class AuditLogEntry(TypedDict):
     itself: carriers its monitoring suspended (`carrier.suspended`) and webhook endpoints disabled
     after failing for five days (`webhook_endpoint.disabled`)."""
 
+    # The audit log entry's id (`aud_...`).
     id: str
+    # The kind of object: always `audit_log`.
     object: Literal["audit_log"]
     livemode: bool
     actor: str
@@ -1239,9 +1383,12 @@ class WebhookEndpointTestEvent(TypedDict):
     """webhook_endpoint.test: A test event sent on request to the endpoint it names (data: the endpoint as the API renders it, never with its `secret`)."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `webhook_endpoint.test`.
     type: Literal["webhook_endpoint.test"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -1253,20 +1400,27 @@ class WebhookEndpointTestEvent(TypedDict):
 
 class _WebhookEndpointRequired(TypedDict):
     id: str
+    # The kind of object: always `webhook_endpoint`.
     object: Literal["webhook_endpoint"]
     livemode: bool
     # The test clock the webhook endpoint lives on (test mode, see `POST /v1/test_helpers/test_clocks`); null for none.
     test_clock: str | None
+    # Where deliveries are POSTed (https; plain http to loopback only in development).
     url: str
+    # The event types sent to the endpoint; `["*"]` for every type.
     enabled_events: list[str]
+    # The API version of the events delivered to the endpoint, pinned when it was created.
     api_version: ApiVersion | str
+    # What the endpoint is for, for people; null when not given.
     description: str | None
+    # `enabled` endpoints get deliveries; `disabled` ones (by a person, or after failing for five days) do not.
     status: WebhookEndpointStatus
     # Why a disabled endpoint is, `manual` (its owner disabled it), `failing` (the platform did, after five days of failures without a success) or `listener` (the endpoint of `vehicle-transport listen` in test mode, whose events the command fetches, and which the service never sends anything); null while enabled.
     disabled_reason: Literal["manual", "failing", "listener"] | None
     health: WebhookEndpointHealth
     # While a rotated-out secret still signs (two `v1=` signatures), when it stops; else null.
     previous_secret_expires_at: int | None
+    # The integrator's own key-value pairs (up to 50; keys up to 40 characters, values up to 500); not used by the service.
     metadata: dict[str, str]
     created: int
     updated: int
@@ -1305,9 +1459,12 @@ class TestClockAdvancingEvent(TypedDict):
     """test_helpers.test_clock.advancing: A test clock started to advance (data: the clock, `advancing`, with `advancing_to`)."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `test_helpers.test_clock.advancing`.
     type: Literal["test_helpers.test_clock.advancing"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -1321,6 +1478,7 @@ class TestClock(TypedDict):
     """A clock of test mode, and the objects that live on its time."""
 
     id: str
+    # The kind of object: always `test_helpers.test_clock`.
     object: Literal["test_helpers.test_clock"]
     livemode: bool
     name: str | None
@@ -1330,6 +1488,8 @@ class TestClock(TypedDict):
     # Where an advance under way is going; null when none is.
     advancing_to: int | None
     created: int
+    # When the clock last changed (an advance started or finished), in real time.
+    updated: int
 
 
 # `ready` (at `frozen_time`), `advancing` (on its way to `advancing_to`), `internal_failure` (an advance stopped on an error at `frozen_time`, which is as far as it got; advance again to go on).
@@ -1340,9 +1500,12 @@ class TestClockReadyEvent(TypedDict):
     """test_helpers.test_clock.ready: A test clock finished advancing: everything due on its objects up to its new `frozen_time` has happened (data: the clock, `ready`)."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `test_helpers.test_clock.ready`.
     type: Literal["test_helpers.test_clock.ready"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
