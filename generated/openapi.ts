@@ -2763,7 +2763,9 @@ export interface components {
          *     (`GET /v1/messages?subject_id=<order id>`) with its delivery status.
          */
         CustomerNotifications: {
+            /** @description The moments of a load the customer is emailed at (empty when none). */
             moments: components["schemas"]["CustomerNotificationMoment"][];
+            /** @description Where the emails go; null sends them to the customer's own `email`. */
             email: components["schemas"]["Email"] | null;
         };
         /**
@@ -2778,7 +2780,9 @@ export interface components {
          *     }
          */
         CustomerNotificationsUpdate: {
+            /** @description The moments of a load to email the customer at, all of them (`[]` sends none). */
             moments?: components["schemas"]["CustomerNotificationMoment"][];
+            /** @description Where the emails go; null sends them to the customer's own `email`. */
             email?: components["schemas"]["Email"] | null;
         };
         /**
@@ -5657,6 +5661,7 @@ export interface components {
              */
             object: "message";
             livemode: components["schemas"]["Livemode"];
+            /** @description What the message is (an invoice, a remittance advice, a rate confirmation, a load email to the customer); show a kind you do not know as it is. */
             kind: components["schemas"]["MessageKind"] | string;
             channel: components["schemas"]["MessageChannel"];
             subject_id: components["schemas"]["MessageSubjectId"];

@@ -328,7 +328,7 @@ export interface RegistrySnapshot {
   mc_number: string | null;
   allowed_to_operate: boolean;
   common_authority: AuthorityStatus;
-  contract_authority: AnonymousSchema_716;
+  contract_authority: AnonymousSchema_724;
   bipd_insurance_on_file_usd: number;
   bipd_insurance_required_usd: number;
   safety_rating: SafetyRating;
@@ -341,7 +341,7 @@ export interface RegistrySnapshot {
 
 export type AuthorityStatus = "active" | "inactive" | "none";
 
-export type AnonymousSchema_716 = "active" | "inactive" | "none";
+export type AnonymousSchema_724 = "active" | "inactive" | "none";
 
 export type SafetyRating = "satisfactory" | "conditional" | "unsatisfactory" | "unrated";
 
@@ -855,7 +855,7 @@ export interface WebhookEndpoint {
   api_version: ApiVersion | string;
   description: string | null;
   status: WebhookEndpointStatus;
-  disabled_reason: AnonymousSchema_1726 | null;
+  disabled_reason: AnonymousSchema_1741 | null;
   health: WebhookEndpointHealth;
   secret?: string;
   previous_secret_expires_at: number | null;
@@ -866,16 +866,16 @@ export interface WebhookEndpoint {
 
 export type WebhookEndpointStatus = "enabled" | "disabled";
 
-export type AnonymousSchema_1726 = "manual" | "failing" | "listener";
+export type AnonymousSchema_1741 = "manual" | "failing" | "listener";
 
 export interface WebhookEndpointHealth {
   consecutive_failures: number;
   failing_since: number | null;
   last_success_at: number | null;
-  breaker: AnonymousSchema_1734;
+  breaker: AnonymousSchema_1749;
 }
 
-export type AnonymousSchema_1734 = "closed" | "open" | "half_open";
+export type AnonymousSchema_1749 = "closed" | "open" | "half_open";
 
 export interface TestClockAdvancingEvent {
   id: string;

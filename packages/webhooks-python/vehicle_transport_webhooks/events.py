@@ -109,9 +109,12 @@ class CustomerCreatedEvent(TypedDict):
     """customer.created: A customer is created. Data: the customer."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `customer.created`.
     type: Literal["customer.created"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -190,7 +193,9 @@ class CustomerNotifications(TypedDict):
     is cancelled; in test mode they are kept, never sent. Each one is a message
     (`GET /v1/messages?subject_id=<order id>`) with its delivery status."""
 
+    # The moments of a load the customer is emailed at (empty when none).
     moments: list[CustomerNotificationMoment]
+    # Where the emails go; null sends them to the customer's own `email`.
     email: str | None
 
 
@@ -202,9 +207,12 @@ class CustomerUpdatedEvent(TypedDict):
     """customer.updated: A customer's attributes changed (PATCH); data.object is the customer after it, data.previous_attributes what changed had been."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `customer.updated`.
     type: Literal["customer.updated"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -470,9 +478,12 @@ class OrderUpdatedEvent(TypedDict):
     """order.updated: An order's attributes changed by an edit (PATCH); data.object is the order after it, data.previous_attributes what changed had been."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `order.updated`.
     type: Literal["order.updated"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -496,7 +507,9 @@ class OrderPreviousAttributes(TypedDict, total=False):
     comes whole, as it was. At least one field; `updated` is never listed (it moves with every
     change: the event's `created` is when)."""
 
+    # Where the vehicles were to be picked up, as it was.
     pickup: StopOut
+    # Where the vehicles were to be delivered, as it was.
     delivery: StopOut
     # The vehicles, all of them, as they were.
     vehicles: list[VehicleOut]
@@ -718,9 +731,12 @@ class CarrierUpdatedEvent(TypedDict):
     """carrier.updated: A carrier's attributes changed other than by onboarding, vetting's result or a suspension; data.object is the carrier after it, data.previous_attributes what changed had been."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `carrier.updated`.
     type: Literal["carrier.updated"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -1019,9 +1035,12 @@ class InvoiceUpdatedEvent(TypedDict):
     """invoice.updated: An invoice's attributes changed by an edit of a draft or a payment applied or returned that neither settles nor reopens it; data.object is the invoice after it, data.previous_attributes what changed had been."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `invoice.updated`.
     type: Literal["invoice.updated"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -1283,9 +1302,12 @@ class ComplianceAlertOpenedEvent(TypedDict):
     """compliance_alert.opened: A compliance alert is opened: a compliance item lapsed, or monitoring of the federal registry found something. Data: the alert."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `compliance_alert.opened`.
     type: Literal["compliance_alert.opened"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -1299,9 +1321,12 @@ class ComplianceAlertClearedEvent(TypedDict):
     """compliance_alert.cleared: A later read of the federal registry no longer finds what opened a compliance alert (cleared_at set). Data: the alert."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `compliance_alert.cleared`.
     type: Literal["compliance_alert.cleared"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
@@ -1315,9 +1340,12 @@ class ComplianceAlertResolvedEvent(TypedDict):
     """compliance_alert.resolved: A compliance alert is resolved (status resolved, with the note). Data: the alert."""
 
     id: str
+    # Always `event`.
     object: Literal["event"]
     livemode: bool
+    # The event type, always `compliance_alert.resolved`.
     type: Literal["compliance_alert.resolved"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
     request_id: str | None
