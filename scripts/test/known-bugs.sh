@@ -13,7 +13,7 @@ rm -rf "$work" && mkdir -p "$work"
 trap 'rm -rf "$work"' EXIT
 for copy in a b; do
   mkdir -p "$work/$copy/test"
-  cp -r src generated package.json tsconfig.json vitest.mutation.config.ts "$work/$copy"/
+  cp -r src generated scripts package.json tsconfig.json vitest.mutation.config.ts "$work/$copy"/
   cp -r test/unit test/support "$work/$copy/test/"
   mkdir -p "$work/$copy/dashboard" && cp -r dashboard/src "$work/$copy/dashboard/"
 done
