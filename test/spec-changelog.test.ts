@@ -73,8 +73,8 @@ const SAMPLE = `## API changes since \`main\`
 
 ### Event payloads
 
-- \`Order.reference_note\`: added, string or null, maxLength 200 (6 event types: order.cancelled, order.created, order.delivered, order.dispatched, order.exception, order.in_transit)
-- \`VehicleType\`: enum value \`other\` removed (6 event types: order.cancelled, order.created, order.delivered, order.dispatched, order.exception, order.in_transit)
+- \`Order.reference_note\`: added, string or null, maxLength 200 (7 event types: order.cancelled, order.created, order.delivered, order.dispatched, order.exception, order.in_transit, order.updated)
+- \`VehicleType\`: enum value \`other\` removed (7 event types: order.cancelled, order.created, order.delivered, order.dispatched, order.exception, order.in_transit, order.updated)
 
 ### Deprecated
 
@@ -110,7 +110,8 @@ describe('the changelog of a change', () => {
 describe('breaking changes and the API versions that cover them', () => {
   const base = real();
   const head = real();
-  // A response field removed (a version can render the old shape) and a request field made required (none can).
+  // A response field removed (a version can render the old shape; customer.created and customer.updated
+  // carry the Customer, so it is removed from their payloads too) and a request field made required (none can).
   inSchemas(head, 'Customer', (s) => {
     delete s.properties.phone;
     s.required = s.required.filter((f: string) => f !== 'phone');
@@ -129,6 +130,7 @@ describe('breaking changes and the API versions that cover them', () => {
     expect(breakingLines([{ version: '2027-03-01', downgrades: ['customer'] }, ...published])).toEqual([
       '- **Breaking** `CustomerUpdate.name`: made required (updateCustomer) — a request field made required: clients not sending it get 400; not covered by a new API version.',
       '- **Breaking** `Customer.phone`: removed (getCustomer, updateCustomer) — a response field removed: clients reading it break; covered by API version 2027-03-01 (its `customer` downgrade).',
+      '- **Breaking** `Customer.phone`: removed (customer.created, customer.updated) — a payload field removed: receivers reading it break; covered by API version 2027-03-01 (its `customer` downgrade).',
     ]);
   });
 
@@ -136,6 +138,7 @@ describe('breaking changes and the API versions that cover them', () => {
     const uncovered = [
       '- **Breaking** `CustomerUpdate.name`: made required (updateCustomer) — a request field made required: clients not sending it get 400; not covered by a new API version.',
       '- **Breaking** `Customer.phone`: removed (getCustomer, updateCustomer) — a response field removed: clients reading it break; not covered by a new API version.',
+      '- **Breaking** `Customer.phone`: removed (customer.created, customer.updated) — a payload field removed: receivers reading it break; not covered by a new API version.',
     ];
     expect(breakingLines(published)).toEqual(uncovered);
     expect(breakingLines([{ version: '2027-03-01', downgrades: ['order'] }, ...published])).toEqual(uncovered);
@@ -147,8 +150,9 @@ describe('breaking changes and the API versions that cover them', () => {
     expect(lines.filter((l) => l.startsWith('- **Breaking**'))).toEqual([
       '- **Breaking** `CustomerUpdate.name`: made required (updateCustomer) — a request field made required: clients not sending it get 400; reviewed and accepted (specs/published/accepted-changes.yaml): The server already required a name.',
       '- **Breaking** `Customer.phone`: removed (getCustomer, updateCustomer) — a response field removed: clients reading it break; not covered by a new API version.',
+      '- **Breaking** `Customer.phone`: removed (customer.created, customer.updated) — a payload field removed: receivers reading it break; not covered by a new API version.',
     ]);
-    expect(lines).toContain('**2 breaking** (none covered by a new API version, 1 reviewed and accepted), 0 not breaking.');
+    expect(lines).toContain('**3 breaking** (none covered by a new API version, 1 reviewed and accepted), 0 not breaking.');
   });
 
   it('only versions the base document did not know are new', () => {
