@@ -379,12 +379,14 @@ describe.each(backends({ pooler: true }))('carriers on %s', (backend: Backend) =
         const { extractText, getDocumentProxy } = await import('unpdf');
         return (await extractText(await getDocumentProxy(new Uint8Array(await r.arrayBuffer())), { mergePages: true })).text;
       };
-      const id = (await h.call('POST', '/v1/orders', { body: orderBody(customerId, { carrier_pay: 95_000 }) })).body.id as string;
+      const created = (await h.call('POST', '/v1/orders', { body: orderBody(customerId, { carrier_pay: 95_000 }) })).body;
+      const id = created.id as string;
       expect((await request.dispatch(id)).status).toBe(200);
       const [message] = (await h.call('GET', `/v1/messages?subject_id=${id}`)).body.data;
       expect(message).toMatchObject({ kind: 'rate_confirmation', channel: 'email', status: 'queued', subject_id: id });
       const confirmation = await text(`/v1/orders/${id}/rate_confirmation.pdf`);
-      for (const expected of [id, '$950.00', '1HGCM82633A004352', 'Chicago, IL']) expect(confirmation).toContain(expected);
+      // The load by its number, which people say on the phone, not by its id.
+      for (const expected of [created.number as string, '$950.00', '1HGCM82633A004352', 'Chicago, IL']) expect(confirmation).toContain(expected);
       // Cancelled before the email went out: it never will.
       expect((await request.cancel(id)).status).toBe(200);
       expect((await h.call('GET', `/v1/messages/${message.id}`)).body.status).toBe('cancelled');
