@@ -483,8 +483,9 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Invoice INV-000001');
     expect(await page.getByTestId('invoice-lines').textContent()).toContain('Chicago, IL to Miami Beach, FL - 2003 Honda Accord');
     // Every send carries an Idempotency-Key of its own (a retried request sends once; the next click sends again).
+    // The invoice's sends (not the kept email's Send now, POST /v1/messages/{id}/send).
     const sendKeys: (string | undefined)[] = [];
-    const onRequest = (r: import('playwright-core').Request) => void (r.method() === 'POST' && /\/send$/.test(r.url()) && sendKeys.push(r.headers()['idempotency-key']));
+    const onRequest = (r: import('playwright-core').Request) => void (r.method() === 'POST' && /\/v1\/invoices\/[^/]+\/send$/.test(r.url()) && sendKeys.push(r.headers()['idempotency-key']));
     page.on('request', onRequest);
     await page.getByRole('button', { name: 'Send invoice' }).click();
     await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('SENT');
