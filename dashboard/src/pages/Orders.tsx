@@ -10,19 +10,35 @@ import { Can, useSession } from '../session.tsx';
 import { Action, Badge, ErrorBox, Field, Form, IdLink, ListTable, Loadable, PageHeader, money, time, useLoad, usePaged } from '../ui.tsx';
 import { PdfLink, SubjectMessages } from './accounting/delivery.tsx';
 
-/** The account's customers by id, for names in lists (the first 100; others show their id). */
-function useCustomerNames(): Map<string, string> {
+/**
+ * The account's customers by id, for names in lists (the first 100; others show their id): one
+ * request per page visit, which `withNames` waits for, so rows never show before the names do.
+ */
+function useCustomerNames() {
   const { can } = useSession();
-  const list = useLoad(() => (can('customers:read') ? must(api.GET('/v1/customers', { params: { query: { limit: 100 } } })) : Promise.resolve(null)), []);
-  return new Map((list.data?.data ?? []).map((c) => [c.id, c.name]));
+  const [load] = useState(() =>
+    can('customers:read')
+      ? must(api.GET('/v1/customers', { params: { query: { limit: 100 } } })).then(
+          (p) => new Map(p.data.map((c) => [c.id, c.name])),
+          () => new Map<string, string>(), // the list still shows, with ids
+        )
+      : Promise.resolve(new Map<string, string>()),
+  );
+  const [names, setNames] = useState(() => new Map<string, string>());
+  const withNames = async <T,>(page: Promise<T>): Promise<T> => {
+    const [p, n] = await Promise.all([page, load]);
+    setNames(n);
+    return p;
+  };
+  return { names, withNames };
 }
 
 export function OrderList() {
   const [params, setParams] = useSearchParams();
-  const names = useCustomerNames();
+  const { names, withNames } = useCustomerNames();
   const status = (params.get('status') ?? '') as S['OrderStatus'] | '';
   const { state, pager } = usePaged(
-    (cursor) => must(api.GET('/v1/orders', { params: { query: { limit: 20, ...(status ? { status } : {}), ...(cursor ? { cursor } : {}) } } })),
+    (cursor) => withNames(must(api.GET('/v1/orders', { params: { query: { limit: 20, ...(status ? { status } : {}), ...(cursor ? { cursor } : {}) } } }))),
     [status],
   );
   return (

@@ -382,6 +382,7 @@ type SendTo = 'default' | 'email' | 'post_billing' | 'post';
  * carries a new Idempotency-Key, so one click sends one message.
  */
 function SendInvoice({ invoice, onDone }: { invoice: S['Invoice']; onDone: () => void }) {
+  const { livemode } = useSession().session;
   const resend = invoice.status === 'SENT';
   const [how, setHow] = useState<SendTo>('default');
   const [email, setEmail] = useState('');
@@ -421,7 +422,17 @@ function SendInvoice({ invoice, onDone }: { invoice: S['Invoice']; onDone: () =>
       </Form>
       {sent ? (
         <p role="status" data-testid="resent">
-          Sent again: message <code>{sent.message_id}</code> {sent.channel === 'post' ? 'is in the print queue' : `is ${sent.status}`}, to {recipientText(sent.to)}.
+          {sent.status === 'kept' ? (
+            // Kept: written and shown, not sent (test mode sends nothing; live, no mail server was configured).
+            <>
+              Written again and kept, not sent{livemode ? ' (no mail server was configured; send it from its page, Send now)' : ' (test mode)'}: message <code>{sent.message_id}</code>, to{' '}
+              {recipientText(sent.to)}.
+            </>
+          ) : (
+            <>
+              Sent again: message <code>{sent.message_id}</code> {sent.channel === 'post' ? 'is in the print queue' : `is ${sent.status}`}, to {recipientText(sent.to)}.
+            </>
+          )}
         </p>
       ) : null}
     </>
