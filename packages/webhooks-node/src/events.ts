@@ -816,20 +816,22 @@ export interface AuditPrivilegedActionEvent {
   sequence: number;
   previous_event_id: string | null;
   request: EventRequestObject | null;
-  data: AuditLogEntry;
+  data: AuditLog;
 }
 
-export interface AuditLogEntry {
+export interface AuditLog {
   id: string;
   object: 'audit_log';
   livemode: boolean;
   actor: string;
-  action: string;
+  action: AuditAction | string;
   target: string;
   request_id: string | null;
   ip: string | null;
   created: number;
 }
+
+export type AuditAction = "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.deleted" | "user.password_changed" | "user.password_reset" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deliveries_recovered" | "webhook_endpoint.disabled" | "event.replayed" | "carrier.suspended" | "carrier.reinstated" | "carrier.revetted" | "invoice.voided" | "carrier_payment.sent" | "payment.returned" | "test_data.deleted";
 
 export interface WebhookEndpointTestEvent {
   id: string;
@@ -855,7 +857,7 @@ export interface WebhookEndpoint {
   api_version: ApiVersion | string;
   description: string | null;
   status: WebhookEndpointStatus;
-  disabled_reason: AnonymousSchema_1741 | null;
+  disabled_reason: AnonymousSchema_1743 | null;
   health: WebhookEndpointHealth;
   secret?: string;
   previous_secret_expires_at: number | null;
@@ -866,16 +868,16 @@ export interface WebhookEndpoint {
 
 export type WebhookEndpointStatus = "enabled" | "disabled";
 
-export type AnonymousSchema_1741 = "manual" | "failing" | "listener";
+export type AnonymousSchema_1743 = "manual" | "failing" | "listener";
 
 export interface WebhookEndpointHealth {
   consecutive_failures: number;
   failing_since: number | null;
   last_success_at: number | null;
-  breaker: AnonymousSchema_1749;
+  breaker: AnonymousSchema_1751;
 }
 
-export type AnonymousSchema_1749 = "closed" | "open" | "half_open";
+export type AnonymousSchema_1751 = "closed" | "open" | "half_open";
 
 export interface TestClockAdvancingEvent {
   id: string;
@@ -998,7 +1000,7 @@ export interface EventPayloads {
   'compliance_alert.opened': ComplianceAlert;
   'compliance_alert.cleared': ComplianceAlert;
   'compliance_alert.resolved': ComplianceAlert;
-  'audit.privileged_action': AuditLogEntry;
+  'audit.privileged_action': AuditLog;
   'webhook_endpoint.test': WebhookEndpoint;
   'test_helpers.test_clock.advancing': TestClock;
   'test_helpers.test_clock.ready': TestClock;

@@ -3,9 +3,12 @@
 import { Buffer } from 'node:buffer';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { emitWarning } from 'node:process';
-import { API_VERSION, EVENT_TYPES, type AnyEventEnvelope, type EventType } from './events.js';
+import { API_VERSION, EVENT_TYPES, type AnyEventEnvelope, type AuditLog, type EventType } from './events.js';
 
 export * from './events.js';
+
+/** @deprecated The audit event's payload is the REST API's `AuditLog` object: use `AuditLog`. */
+export type AuditLogEntry = AuditLog;
 
 /** A delivered event: `switch (event.type)` narrows `event.data` to that type's payload. */
 export type WebhookEvent = AnyEventEnvelope;

@@ -13,6 +13,7 @@ from .errors import (
     WebhookVerificationError,
 )
 from .events import API_VERSION, EVENT_TYPES, Event, EventType
+from .events import AuditLog as AuditLogEntry  # deprecated name: the audit event's payload is the REST API's AuditLog
 from .verify import DEFAULT_TOLERANCE, EVENT_ID_HEADER, SIGNATURE_HEADER, Headers, construct_event, verify_signature
 
 __version__ = "0.1.0"

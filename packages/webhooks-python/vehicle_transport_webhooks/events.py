@@ -93,7 +93,8 @@ __all__ = [
     "ComplianceAlertClearedEvent",
     "ComplianceAlertResolvedEvent",
     "AuditPrivilegedActionEvent",
-    "AuditLogEntry",
+    "AuditLog",
+    "AuditAction",
     "WebhookEndpointTestEvent",
     "WebhookEndpoint",
     "WebhookEndpointStatus",
@@ -1371,40 +1372,53 @@ class AuditPrivilegedActionEvent(TypedDict):
     sequence: int
     previous_event_id: str | None
     request: EventRequestObject | None
-    data: AuditLogEntry
+    data: AuditLog
 
 
-class AuditLogEntry(TypedDict):
-    """A privileged action recorded in the append-only audit log, the same object
-    `GET /v1/audit_logs/{audit_log_id}` answers: API keys and OAuth clients created or revoked
-    (`api_key.created`, `api_key.revoked`, `oauth_client.created`, `oauth_client.revoked`),
-    dashboard users created, changed or removed (`user.created`, `user.updated`,
-    `user.deleted`) and their passwords changed or reset (`user.password_changed`,
-    `user.password_reset`), webhook endpoints created, changed, deleted or their secret rotated
-    (`webhook_endpoint.created`, `webhook_endpoint.updated`, `webhook_endpoint.deleted`,
-    `webhook_endpoint.secret_rotated`), failed deliveries recovered
-    (`webhook_endpoint.deliveries_recovered`), events replayed (`event.replayed`), carriers
-    suspended, reinstated or queued for vetting again (`carrier.suspended`, `carrier.reinstated`,
-    `carrier.revetted`), invoices voided
-    (`invoice.voided`) and carriers paid (`carrier_payment.sent`). The actor is the key, OAuth
-    client or dashboard user (`usr_...`) that acted, or `system` for what the platform did by
-    itself: carriers its monitoring suspended (`carrier.suspended`) and webhook endpoints disabled
-    after failing for five days (`webhook_endpoint.disabled`)."""
+class AuditLog(TypedDict):
+    """One privileged action, recorded in the same transaction as the action itself (so an action
+    that failed leaves no entry) and announced by an `audit.privileged_action` event carrying
+    this object. Append-only: never changed or removed."""
 
-    # The audit log entry's id (`aud_...`).
     id: str
     # The kind of object: always `audit_log`.
     object: Literal["audit_log"]
     livemode: bool
     actor: str
-    # What was done, `<resource>.<verb>`.
-    action: str
-    # The id of the resource acted on.
+    # What was done, `<resource>.<verb>` (`api_key.created`, `carrier.suspended`, ...).
+    action: AuditAction | str
     target: str
+    # The request that performed the action (its `Request-Id`).
     request_id: str | None
     # The caller's IP address.
     ip: str | None
     created: int
+
+
+# A privileged action, `<resource>.<verb>`:
+#
+# | action | target | recorded when |
+# |---|---|---|
+# | `api_key.created`, `api_key.revoked` | the key | an API key is created or revoked |
+# | `oauth_client.created`, `oauth_client.revoked` | the client | an OAuth client is created or revoked |
+# | `user.created`, `user.updated`, `user.deleted` | the user | a dashboard user is created, changed or removed |
+# | `user.password_changed` | the user | a user changes their own password |
+# | `user.password_reset` | the user | a user's password is reset (a new one generated) |
+# | `webhook_endpoint.created`, `webhook_endpoint.updated`, `webhook_endpoint.deleted` | the endpoint | a webhook endpoint is created, changed (including enabled or disabled) or deleted |
+# | `webhook_endpoint.secret_rotated` | the endpoint | its signing secret is rotated |
+# | `webhook_endpoint.disabled` | the endpoint | the platform disabled it after five days of failures without a success (actor `system`) |
+# | `webhook_endpoint.deliveries_recovered` | the endpoint | its permanently failed deliveries are sent again |
+# | `event.replayed` | the event | an event is sent again |
+# | `carrier.suspended`, `carrier.reinstated` | the carrier | a carrier is suspended or reinstated by a caller |
+# | `carrier.revetted` | the carrier | a carrier is queued for vetting again by a caller |
+# | `invoice.voided` | the invoice | an invoice is voided |
+# | `carrier_payment.sent` | the carrier payment | a carrier is paid |
+# | `payment.returned` | the payment | a received payment is recorded as returned by the bank |
+# | `test_data.deleted` | the deletion | the account's test data is deleted (`DELETE /v1/test_data`) |
+#
+# New actions are added as the API grows, without a new API version: keep actions you do not know as they are.
+# Open: values not listed here may be added without a new API version.
+AuditAction: TypeAlias = Literal["api_key.created", "api_key.revoked", "oauth_client.created", "oauth_client.revoked", "user.created", "user.updated", "user.deleted", "user.password_changed", "user.password_reset", "webhook_endpoint.created", "webhook_endpoint.updated", "webhook_endpoint.deleted", "webhook_endpoint.secret_rotated", "webhook_endpoint.deliveries_recovered", "webhook_endpoint.disabled", "event.replayed", "carrier.suspended", "carrier.reinstated", "carrier.revetted", "invoice.voided", "carrier_payment.sent", "payment.returned", "test_data.deleted"] | str
 
 
 class WebhookEndpointTestEvent(TypedDict):
