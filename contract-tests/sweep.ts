@@ -10,7 +10,7 @@
 // (`sweep: N answers ...`), each mismatch before it; exits 1 when any answer is outside its document.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { SUPPORTED_VERSIONS } from '../src/shared/versions.js';
-import { checkAnswer, ContractMismatch } from '../test/support/contract-check.js';
+import { checkAnswer, ContractMismatch, readAnswer } from '../test/support/contract-check.js';
 
 type Json = Record<string, any>;
 
@@ -28,14 +28,7 @@ let answers = 0;
 
 async function read(key: string, path: string): Promise<unknown> {
   const res = await fetch(BASE + path, { headers: { Authorization: `Bearer ${key}`, 'Accept-Encoding': 'identity' } });
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  const text = new TextDecoder().decode(bytes);
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* not JSON: the text, as the harness gives it */
-  }
+  const { text, body } = await readAnswer(res);
   answers++;
   try {
     checkAnswer('GET', BASE + path, { status: res.status, headers: res.headers, text, body });

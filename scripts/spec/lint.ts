@@ -109,7 +109,7 @@ function growthLint(): boolean {
 }
 
 async function houseLint(files: string[]): Promise<boolean> {
-  console.log(`== house rules (scripts/house-rules.ts) ${files.join(' ')}`);
+  console.log(`== house rules (scripts/spec/house-rules.ts) ${files.join(' ')}`);
   const used = new Set<Exception>();
   let failed = 0;
   for (const file of files) {
@@ -121,7 +121,7 @@ async function houseLint(files: string[]): Promise<boolean> {
     failed += result.left.length;
   }
   const stale = EXCEPTIONS.filter((e) => !used.has(e));
-  for (const e of stale) console.log(`FAIL stale exception: ${e.rule} ${e.path} covers nothing any more (remove it from scripts/house-rules.ts)`);
+  for (const e of stale) console.log(`FAIL stale exception: ${e.rule} ${e.path} covers nothing any more (remove it from scripts/spec/house-rules.ts)`);
   const ok = failed === 0 && stale.length === 0;
   console.log(ok ? 'ok: house rules\n' : `FAILED: ${failed} violation(s), ${stale.length} stale exception(s)\n`);
   return ok;

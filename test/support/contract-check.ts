@@ -334,6 +334,17 @@ export function checkDelivery(text: string, options: { document?: string } = {})
   return null;
 }
 
+/** An answer's bytes, its text, and its body as the harness gives it: parsed JSON, or the text itself. */
+export async function readAnswer(res: Response): Promise<{ bytes: Uint8Array; text: string; body: unknown }> {
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const text = new TextDecoder().decode(bytes);
+  try {
+    return { bytes, text, body: JSON.parse(text) as unknown };
+  } catch {
+    return { bytes, text, body: text };
+  }
+}
+
 /**
  * `fetch` for a test that talks to a server outside the harness (a process it started, a raw
  * request): the answer is checked as the harness checks its own (`checkAnswer`, counted the same
@@ -342,14 +353,7 @@ export function checkDelivery(text: string, options: { document?: string } = {})
 export async function checkedFetch(input: string | URL, init?: RequestInit): Promise<Response> {
   const res = await fetch(input, init);
   if (!contractCheckEnabled()) return res;
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  const text = new TextDecoder().decode(bytes);
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* not JSON: the text itself, as the harness gives it */
-  }
+  const { bytes, text, body } = await readAnswer(res);
   checkAnswer(init?.method ?? 'GET', String(input), { status: res.status, headers: res.headers, text, body });
   const empty = [101, 204, 205, 304].includes(res.status);
   return new Response(empty ? null : bytes, { status: res.status, statusText: res.statusText, headers: res.headers });
