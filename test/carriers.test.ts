@@ -145,6 +145,11 @@ describe.each(backends({ pooler: true }))('carriers on %s', (backend: Backend) =
       expect(again.status).toBe(409);
       expect(again.body.error).toMatchObject({ code: 'duplicate_carrier', param: 'dot_number' });
       expect(again.body.error.message).toContain(`POST /v1/carriers/${typo.id}/revet`);
+      // So is editing the MC number, which says where it is corrected.
+      const patched = await h.call('PATCH', `/v1/carriers/${typo.id}`, { key, body: { mc_number: '918274' } });
+      expect(patched.status).toBe(400);
+      expect(patched.body.error).toMatchObject({ code: 'unknown_field', param: 'mc_number' });
+      expect(patched.body.error.message).toContain('/revet');
       // A malformed correction changes nothing.
       expect((await h.call('POST', `/v1/carriers/${typo.id}/revet`, { key, body: { mc_number: 'MC-12' } })).status).toBe(400);
       expect((await get(typo.id, key)).mc_number).toBe('801734');

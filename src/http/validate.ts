@@ -312,6 +312,9 @@ export function fromValidationErrors(found: ErrorObject[] | null | undefined): A
       const unknown = paramFromPointer(pointer, String(p.additionalProperty));
       const known = Object.keys((schema?.properties as object | undefined) ?? {});
       const allowed = known.length ? ` Allowed here: ${known.join(', ')}.` : '';
+      // A field that is set some other way says where (the schema's `x-fields-elsewhere`).
+      const elsewhere = (schema?.['x-fields-elsewhere'] as Record<string, string> | undefined)?.[String(p.additionalProperty)];
+      if (elsewhere) return errors.unknownField(unknown, `${unknown} cannot be changed here. ${elsewhere}`);
       return errors.unknownField(unknown, `Unknown field ${unknown}: it is not a parameter of this request.${allowed}`);
     }
     case 'pattern': {
