@@ -2,6 +2,7 @@
 // escalation) and revoked only by a credential no stronger than them (the grant rule,
 // src/shared/grants.ts), pinned to a version, secrets shown once and stored hashed, each with its
 // maker (it ends with its maker: users.service.ts), revocation audited.
+import { LockMode } from '@mikro-orm/core';
 import type { components } from '../../generated/openapi.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { unixOrNull, unixSeconds } from '../shared/clock.js';
@@ -17,6 +18,8 @@ import { ApiKey, OAuthClient } from './auth.entities.js';
 import { accountOfMode, hashSecret, issueApiKey } from './auth.service.js';
 import { apiKeyLifecycle, credentialStatus, oauthClientLifecycle } from './keys.state.js';
 import { livemodeOf } from '../shared/livemode.js';
+import { ROLE_SCOPES, type Role } from '../users/roles.js';
+import { User } from '../users/users.entities.js';
 
 type S = components['schemas'];
 
@@ -56,7 +59,37 @@ export function renderOAuthClient(client: OAuthClient, secret?: string): S['OAut
 }
 
 /** No escalation: a key or client gets only scopes its creator holds. */
-const assertGrantable = (who: Principal, scopes: readonly string[]): void => assertCanGrant(who, scopes);
+const assertGrantable = (who: Pick<Principal, 'scopes'>, scopes: readonly string[]): void => assertCanGrant(who, scopes);
+
+/** The challenge of a 401 for a bearer credential that ended while its request ran (RFC 6750, 3.1). */
+const ENDED = { 'WWW-Authenticate': 'Bearer realm="api", error="invalid_token"' };
+
+/**
+ * What the caller holds now, its credential locked (FOR SHARE) until the transaction ends: a key or
+ * OAuth client still not revoked, a session's user still enabled, with the scopes of their role now.
+ * Ending a credential locks it (FOR UPDATE), and each one made with it down the line
+ * (`endCredentialsMadeBy`), before looking for what it made: so a credential made in a transaction
+ * holding this lock is either seen and revoked with its maker, or, when the maker ended first,
+ * never made (401, or 403 for a role taken down). Nothing is made with a credential while it ends.
+ */
+async function callerNow(tx: RequestContext): Promise<ReadonlySet<string>> {
+  const { kind, actorId, scopes } = tx.principal;
+  const lock = { lockMode: LockMode.PESSIMISTIC_READ, refresh: true } as const;
+  if (kind === 'api_key') {
+    const key = await tx.em.findOne(ApiKey, { id: actorId }, lock);
+    if (!key || key.revokedAt) throw errors.invalidApiKey(ENDED);
+    return scopes;
+  }
+  if (kind === 'oauth_token') {
+    // A token's scopes are its client's or fewer, and never change; the client may have been revoked.
+    const client = await tx.em.findOne(OAuthClient, { id: actorId }, lock);
+    if (!client || client.revokedAt) throw errors.invalidToken(ENDED);
+    return scopes;
+  }
+  const user = await tx.em.findOne(User, { id: actorId }, lock);
+  if (!user || user.disabled) throw errors.noSession({ 'WWW-Authenticate': 'Bearer realm="api"' });
+  return new Set(ROLE_SCOPES[user.role as Role] ?? []);
+}
 
 /**
  * The account a new key or client of the mode asked for belongs to (the caller's mode by default):
@@ -81,6 +114,7 @@ function assertNotSelf(ctx: RequestContext, id: string): void {
 export function createKey(ctx: RequestContext, input: S['ApiKeyCreate']): Promise<{ key: ApiKey; secret: string }> {
   assertGrantable(ctx.principal, input.scopes);
   return inTransaction(ctx, async (tx) => {
+    assertGrantable({ scopes: await callerNow(tx) }, input.scopes);
     const now = ctx.clock.now();
     const created = issueApiKey(
       tx.em,
@@ -105,6 +139,7 @@ export const revokeKey = (ctx: RequestContext, id: string): Promise<ApiKey> => r
 export function createClient(ctx: RequestContext, input: S['OAuthClientCreate']): Promise<{ client: OAuthClient; secret: string }> {
   assertGrantable(ctx.principal, input.scopes);
   return inTransaction(ctx, async (tx) => {
+    assertGrantable({ scopes: await callerNow(tx) }, input.scopes);
     const now = ctx.clock.now();
     const secret = randomToken('ocs');
     const accountId = await accountFor(tx, input.livemode, 'client');
@@ -173,10 +208,13 @@ export async function endCredentialsMadeBy(ctx: RequestContext, makerId: string,
   const revoked: string[] = [];
   const seen = new Set<string>([makerId]);
   let makers = [makerId];
+  // Each credential found is locked before what it made is looked for: one being used to make
+  // another right now (`callerNow`) is waited for, and what it made is then found too.
+  const locked = { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } as const;
   while (makers.length) {
     const made = [
-      ...(await ctx.em.find(ApiKey, { createdBy: { $in: makers } }, { orderBy: { id: 'asc' } })).map((c) => ({ c, audit: 'api_key.revoked' as const })),
-      ...(await ctx.em.find(OAuthClient, { createdBy: { $in: makers } }, { orderBy: { id: 'asc' } })).map((c) => ({ c, audit: 'oauth_client.revoked' as const })),
+      ...(await ctx.em.find(ApiKey, { createdBy: { $in: makers } }, locked)).map((c) => ({ c, audit: 'api_key.revoked' as const })),
+      ...(await ctx.em.find(OAuthClient, { createdBy: { $in: makers } }, locked)).map((c) => ({ c, audit: 'oauth_client.revoked' as const })),
     ].filter(({ c }) => !seen.has(c.id));
     for (const { c, audit } of made) {
       seen.add(c.id);
