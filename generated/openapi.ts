@@ -1731,6 +1731,9 @@ export interface paths {
          *     emails (`SMTP_URL`), with retries, and keeps each one's status, attempts and the mail
          *     server's last answer. Without `SMTP_URL` the messages are kept, and none leaves the machine
          *     (they stay `queued` until a worker with a mail server sends them). Filters combine with AND.
+         *     A message about an order (`rate_confirmation`, `order_*`) carries the order, so it is listed
+         *     only to a credential that also holds `orders:read`; filtering by such a `kind` without it is
+         *     403 `insufficient_scope`.
          */
         get: operations["listMessages"];
         put?: never;
@@ -1753,7 +1756,10 @@ export interface paths {
         };
         /**
          * Retrieve a message
-         * @description An outgoing message (an invoice or a remittance advice sent by email, or a letter for the post) by its id, with its delivery status. Another account's message is 404.
+         * @description An outgoing message (an invoice, a remittance advice, a rate confirmation or a notice about
+         *     a load sent by email, or a letter for the post) by its id, with its delivery status. Another
+         *     account's message is 404; a message about an order (`rate_confirmation`, `order_*`) without
+         *     `orders:read` is 403 `insufficient_scope`, here, for its attachment and for sending it.
          */
         get: operations["getMessage"];
         put?: never;
@@ -5593,6 +5599,9 @@ export interface components {
          *     `order_picked_up` and `order_delivered` (to the order's customer, with its tracking link; the
          *     delivery email with the signed bill of lading), as the customer's `notifications` ask. New
          *     kinds are added as the service sends new mail: show a kind you do not know as it is.
+         *     Reading a message needs `accounting:read`, and for the kinds about an order
+         *     (`rate_confirmation`, `order_*`, which carry the load, its carrier pay and tracking link)
+         *     `orders:read` as well, as the order itself does.
          * @enum {string}
          */
         MessageKind: "invoice" | "remittance" | "rate_confirmation" | "order_dispatched" | "order_picked_up" | "order_delivered";
@@ -10402,7 +10411,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page (a message id). */
                 cursor?: components["schemas"]["MessageId"];
-                /** @description Only messages of this kind. */
+                /** @description Only messages of this kind (a kind about an order needs `orders:read` too, else 403). */
                 kind?: components["schemas"]["MessageKind"];
                 /** @description Only emails (`email`) or only letters (`post`). */
                 channel?: components["schemas"]["MessageChannel"];

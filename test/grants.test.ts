@@ -371,6 +371,50 @@ describe.each(backends())('no road around the grant rule on %s', (backend: Backe
     expect(ok(await h.call('GET', `/v1/webhook_deliveries/${delivery!.id}`, { key: owner })).event_type).toBe('invoice.created');
   });
 
+  it('shows a message about an order (its rate confirmation, its notices to the customer) only to a credential that may read orders, by every road', async () => {
+    const books = await h.key('roads', 'accounting:read accounting:write');
+    const booksAndOrders = await h.key('roads', 'accounting:read accounting:write orders:read');
+    const f = fixtures(h, owner);
+    const customer = await f.customer();
+    const order = await f.order(customer); // dispatched (a rate confirmation to the carrier), delivered (a notice with the signed bill of lading)
+    const invoice = await f.invoice(customer, [order]);
+    const byOwner = ok<{ data: Json[] }>(await h.call('GET', `/v1/messages?limit=100`, { key: owner })).data;
+    const aboutOrder = byOwner.filter((m) => m.subject_id === order);
+    expect(aboutOrder.map((m) => m.kind).sort()).toEqual(['order_delivered', 'rate_confirmation']);
+    const invoiceMessage = byOwner.find((m) => m.subject_id === invoice.id)!;
+    expect(invoiceMessage.kind).toBe('invoice');
+
+    // Without orders:read: the invoice's message, none of the order's, by list, filter, id, attachment or sending.
+    const listed = ok<{ data: Json[] }>(await h.call('GET', '/v1/messages?limit=100', { key: books })).data;
+    expect(listed.some((m) => m.id === invoiceMessage.id)).toBe(true);
+    expect(listed.filter((m) => m.kind === 'rate_confirmation' || m.kind.startsWith('order_'))).toEqual([]);
+    expect(ok<{ data: Json[] }>(await h.call('GET', `/v1/messages?subject_id=${order}`, { key: books })).data).toEqual([]);
+    for (const kind of ['rate_confirmation', 'order_delivered']) {
+      const r = await h.call('GET', `/v1/messages?kind=${kind}`, { key: books });
+      expect(r.status, r.text).toBe(403);
+      expect(r.body.error).toMatchObject({ code: 'insufficient_scope', param: 'kind' });
+      expect(r.body.error.message).toContain('orders:read');
+    }
+    for (const m of aboutOrder) {
+      for (const [method, path] of [['GET', `/v1/messages/${m.id}`], ['GET', `/v1/messages/${m.id}/attachments/0`], ['POST', `/v1/messages/${m.id}/send`]] as const) {
+        const r = await h.call(method, path, { key: books });
+        expect(r.status, `${method} ${path}: ${r.text}`).toBe(403);
+        expect(r.body.error.code).toBe('insufficient_scope');
+        expect(r.text).not.toContain('/t/trk_');
+      }
+    }
+    expect(ok(await h.call('GET', `/v1/messages/${invoiceMessage.id}`, { key: books })).kind).toBe('invoice');
+
+    // With it, all of them.
+    const all = ok<{ data: Json[] }>(await h.call('GET', `/v1/messages?subject_id=${order}`, { key: booksAndOrders })).data;
+    expect(all.map((m) => m.id).sort()).toEqual(aboutOrder.map((m) => m.id).sort());
+    for (const m of aboutOrder) {
+      expect(ok(await h.call('GET', `/v1/messages/${m.id}`, { key: booksAndOrders })).id).toBe(m.id);
+      expect((await h.call('GET', `/v1/messages/${m.id}/attachments/0`, { key: booksAndOrders })).status).toBe(200);
+    }
+    expect(ok<{ data: Json[] }>(await h.call('GET', '/v1/messages?kind=rate_confirmation', { key: booksAndOrders })).data.length).toBeGreaterThan(0);
+  });
+
   it('deletes the test data only for a credential holding every scope', async () => {
     const team = await h.key('roads', 'users:manage');
     const refused = await h.call('DELETE', '/v1/test_data', { key: team });

@@ -2,7 +2,7 @@
 // delivery, its attachment exactly as sent, and the print queue of letters (printed at once, then
 // marked as posted).
 import { LockMode } from '@mikro-orm/core';
-import type { operations } from '../../generated/openapi.js';
+import type { components, operations } from '../../generated/openapi.js';
 import type { BusinessDocument } from '../documents/documents.models.js';
 import { renderDocuments } from '../documents/documents.render.js';
 import { inTransaction, type RequestContext } from '../shared/context.js';
@@ -15,12 +15,45 @@ import { livemodeOf } from '../shared/livemode.js';
 import { MAIL_JOB, MAIL_MAX_ATTEMPTS } from './schedule.js';
 
 type ListQuery = NonNullable<operations['listMessages']['parameters']['query']>;
+type MessageKind = components['schemas']['MessageKind'];
 
-export const findMessage = ownedFinder(Message, 'message', 'message_id');
+/**
+ * A message carries what it is about, so reading it needs that object's read scope too (besides
+ * `accounting:read`, the messages' own): an order's rate confirmation and its notices to the customer
+ * (the load, its carrier pay, its tracking link, its bill of lading) need `orders:read`, as the order
+ * and its documents do. A new kind names its scope here.
+ */
+export const MESSAGE_KIND_SCOPES: Readonly<Record<MessageKind, string | null>> = {
+  invoice: null,
+  remittance: null,
+  rate_confirmation: 'orders:read',
+  order_dispatched: 'orders:read',
+  order_picked_up: 'orders:read',
+  order_delivered: 'orders:read',
+};
+
+const kindScope = (kind: string): string | null => MESSAGE_KIND_SCOPES[kind as MessageKind] ?? null;
+
+function assertCanRead(ctx: RequestContext, kind: string, param?: string): void {
+  const scope = kindScope(kind);
+  if (scope && !ctx.principal.scopes.has(scope)) throw errors.messageNotReadable(kind, scope, param);
+}
+
+const findAnyMessage = ownedFinder(Message, 'message', 'message_id');
+
+/** A message of the caller's account that the caller may read (403 for a kind whose scope it lacks). */
+export async function findMessage(ctx: RequestContext, id: string, options: { forUpdate?: boolean } = {}): Promise<Message> {
+  const message = await findAnyMessage(ctx, id, options);
+  assertCanRead(ctx, message.kind);
+  return message;
+}
 
 export function listMessages(ctx: RequestContext, query: ListQuery): Promise<Page<Message>> {
+  if (query.kind) assertCanRead(ctx, query.kind, 'kind');
+  const readable = (Object.keys(MESSAGE_KIND_SCOPES) as MessageKind[]).filter((k) => !kindScope(k) || ctx.principal.scopes.has(kindScope(k)!));
+  const kinds = query.kind ? { kind: query.kind } : readable.length < Object.keys(MESSAGE_KIND_SCOPES).length ? { kind: { $in: readable } } : {};
   const where = {
-    ...(query.kind ? { kind: query.kind } : {}),
+    ...kinds,
     ...(query.channel ? { channel: query.channel } : {}),
     ...(query.status ? { status: query.status } : {}),
     ...(query.subject_id ? { subjectId: query.subject_id } : {}),

@@ -173,6 +173,8 @@ export const errors = {
   /** An event shows its object: reading it needs that object's read scope (the catalog's `scope`). */
   eventNotReadable: (type: string, scope: string, param?: string) =>
     e('insufficient_scope', `Events of type ${type} need the scope ${scope} (besides webhooks:manage).`, { param }),
+  messageNotReadable: (kind: string, scope: string, param?: string) =>
+    e('insufficient_scope', `Messages of kind ${kind} need the scope ${scope} (besides accounting:read).`, { param }),
 
   // ---------- OAuth 2.0 (answered in the RFC 6749 §5.2 shape) ----------
   invalidClient: (headers: Record<string, string>, message = 'Client authentication failed.') => e('invalid_client', message, { headers }),
