@@ -2333,6 +2333,9 @@ export interface paths {
          *     deliveries are made with their events, as for any endpoint, until an hour after the
          *     listener last asked: what happened while no command listened within that hour (and anything
          *     replayed to the listener) is answered first. Test mode only: a live key is answered 404 `route_not_found`.
+         *     Needs the scopes of every event type the listener receives, read again whenever something is
+         *     due: a credential revoked while it waits is answered 401, and one that may no longer read
+         *     all of it (a stronger credential widened the listener meanwhile) 403 `insufficient_scope`.
          */
         post: operations["listenWebhookEndpoint"];
         delete?: never;

@@ -415,6 +415,34 @@ describe.each(backends())('no road around the grant rule on %s', (backend: Backe
     expect(ok<{ data: Json[] }>(await h.call('GET', '/v1/messages?kind=rate_confirmation', { key: booksAndOrders })).data.length).toBeGreaterThan(0);
   });
 
+  it('gives a waiting listener nothing it may not read, when a stronger credential widens what it receives meanwhile', async () => {
+    const weak = await h.key('roads', 'webhooks:manage orders:read', { livemode: false });
+    const strong = await h.key('roads', 'all', { livemode: false });
+    const listener = ok(await h.call('POST', '/v1/webhook_listeners', { key: weak, body: { name: 'widened', enabled_events: ['order.created'] } }));
+    const waiting = h.call('POST', `/v1/webhook_endpoints/${listener.id}/listen`, { key: weak, body: { wait_seconds: 5 } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    ok(await h.call('PATCH', `/v1/webhook_endpoints/${listener.id}`, { key: strong, body: { enabled_events: ['*'] } }));
+    await fixtures(h, strong).invoice(await fixtures(h, strong).customer(), [], { send: false });
+    const r = await waiting;
+    // Refused (it may not change what now receives invoices), or at most what it may read: never the invoice.
+    expect(r.text).not.toContain('invoice.created');
+    expect(r.status, r.text).toBe(403);
+    expect(r.body.error.code).toBe('insufficient_scope');
+  });
+
+  it('gives a waiting listener nothing once its key is revoked meanwhile', async () => {
+    const strong = await h.key('roads', 'all', { livemode: false });
+    const made = ok(await h.call('POST', '/v1/api_keys', { key: strong, body: { scopes: ['webhooks:manage', 'orders:read'] } }), 201);
+    const listener = ok(await h.call('POST', '/v1/webhook_listeners', { key: made.secret, body: { name: 'revoked', enabled_events: ['order.created'] } }));
+    const waiting = h.call('POST', `/v1/webhook_endpoints/${listener.id}/listen`, { key: made.secret, body: { wait_seconds: 5 } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    ok(await h.call('POST', `/v1/api_keys/${made.id}/revoke`, { key: strong }));
+    await fixtures(h, strong).order(await fixtures(h, strong).customer(), { until: 'pending' });
+    const r = await waiting;
+    expect(r.text).not.toContain('order.created');
+    expect(r.status, r.text).toBe(401);
+  });
+
   it('deletes the test data only for a credential holding every scope', async () => {
     const team = await h.key('roads', 'users:manage');
     const refused = await h.call('DELETE', '/v1/test_data', { key: team });

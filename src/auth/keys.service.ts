@@ -72,7 +72,7 @@ const ENDED = { 'WWW-Authenticate': 'Bearer realm="api", error="invalid_token"' 
  * holding this lock is either seen and revoked with its maker, or, when the maker ended first,
  * never made (401, or 403 for a role taken down). Nothing is made with a credential while it ends.
  */
-async function callerNow(tx: RequestContext): Promise<ReadonlySet<string>> {
+export async function callerNow(tx: RequestContext): Promise<ReadonlySet<string>> {
   const { kind, actorId, scopes } = tx.principal;
   const lock = { lockMode: LockMode.PESSIMISTIC_READ, refresh: true } as const;
   if (kind === 'api_key') {

@@ -7,6 +7,7 @@
 // receiver answered, recorded as the delivery's attempt.
 import type { components } from '../../generated/openapi.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { callerNow } from '../auth/keys.service.js';
 import { unixSeconds } from '../shared/clock.js';
 import { inTransaction, type RequestContext } from '../shared/context.js';
 import { errors } from '../shared/errors.js';
@@ -91,6 +92,9 @@ async function take(ctx: RequestContext, id: string, limit: number): Promise<S['
     // Two commands on one listener take turns: a delivery is leased to one of them.
     const endpoint = await lockOne(tx.em, WebhookEndpoint, { id, accountId: ctx.principal.accountId });
     if (!endpoint) throw errors.resourceMissing('webhook endpoint', id, 'webhook_endpoint_id');
+    // A wait may be long: the caller is read again (revoked meanwhile: 401), and so is what the
+    // listener receives (widened meanwhile by a stronger credential to what the caller may not read: 403).
+    assertCanChange({ ...tx, principal: { ...tx.principal, scopes: await callerNow(tx) } }, endpoint);
     const due = await tx.em.find(
       WebhookDelivery,
       { endpointId: endpoint.id, status: 'pending', $or: [{ leaseExpiresAt: null }, { leaseExpiresAt: { $lt: now } }] },
