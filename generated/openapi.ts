@@ -2429,6 +2429,11 @@ export interface paths {
          *     registry's records of its carriers' DOT numbers (a carrier made later with one of them starts
          *     afresh) and the webhook deliveries of its endpoints. Events already recorded stay in the event log (as deleted
          *     objects' events do). A clock that is advancing answers 409 `invalid_state_transition`.
+         *     Deleting takes away what lives on the clock, so besides `orders:write` (its customers and
+         *     orders) it needs `carriers:write` when carriers live on it, `accounting:write` when its
+         *     customers have invoices or payments or its carriers carrier payments, and for each webhook
+         *     endpoint on it the scopes of every event the endpoint receives: 403 `insufficient_scope`
+         *     naming what is missing otherwise.
          *     Test mode only: with a live key it answers 404 `route_not_found`, as a path that does not exist.
          */
         delete: operations["deleteTestClock"];

@@ -13,7 +13,7 @@ import { allScopes } from '../src/shared/spec.js';
 import { ROLE_SCOPES } from '../src/users/roles.js';
 import { backends, type Backend } from './support/databases.js';
 import { fixtures } from './support/fixtures.js';
-import { startHarness, type Harness, type Reply } from './support/harness.js';
+import { orderBody, startHarness, type Harness, type Reply } from './support/harness.js';
 
 type Json = Record<string, any>;
 
@@ -441,6 +441,37 @@ describe.each(backends())('no road around the grant rule on %s', (backend: Backe
     const r = await waiting;
     expect(r.text).not.toContain('order.created');
     expect(r.status, r.text).toBe(401);
+  });
+
+  it('deletes a test clock only for a credential that may take away what lives on it', async () => {
+    const strong = await h.key('roads', 'all', { livemode: false });
+    const orders = await h.key('roads', 'orders:read orders:write', { livemode: false });
+    const clockOf = async () => ok(await h.call('POST', '/v1/test_helpers/test_clocks', { key: strong, body: { frozen_time: Math.floor(Date.now() / 1000) } })).id as string;
+    const dot = () => String(5_000_000 + Math.floor(Math.random() * 999_999));
+
+    // Only orders and customers on it: the orders scope deletes it.
+    const plain = await clockOf();
+    const customer = ok(await h.call('POST', '/v1/customers', { key: orders, body: { name: 'On a clock', test_clock: plain } }), 201);
+    ok(await h.call('POST', '/v1/orders', { key: orders, body: orderBody(customer.id) }), 201);
+    ok(await h.call('DELETE', `/v1/test_helpers/test_clocks/${plain}`, { key: orders }));
+
+    // A carrier, an endpoint receiving every event, an invoice: each needs its own scopes to be taken away.
+    for (const what of ['carrier', 'endpoint', 'invoice'] as const) {
+      const clock = await clockOf();
+      const made =
+        what === 'carrier'
+          ? ok(await h.call('POST', '/v1/carriers', { key: strong, body: { dot_number: dot(), contact_name: 'Dispatch', contact_email: 'd@clock.example', phone: '+16025550117', test_clock: clock } }), 201)
+          : what === 'endpoint'
+            ? ok(await h.call('POST', '/v1/webhook_endpoints', { key: strong, body: { url: 'https://hooks.clock.example/in', enabled_events: ['*'], test_clock: clock } }), 201)
+            : await fixtures(h, strong).invoice(ok(await h.call('POST', '/v1/customers', { key: strong, body: { name: 'Billed on a clock', email: 'ap@clock.example', test_clock: clock } }), 201).id, [], { send: false });
+      const path = what === 'carrier' ? `/v1/carriers/${made.id}` : what === 'endpoint' ? `/v1/webhook_endpoints/${made.id}` : `/v1/invoices/${made.id}`;
+      const refused = await h.call('DELETE', `/v1/test_helpers/test_clocks/${clock}`, { key: orders });
+      expect(refused.status, `${what}: ${refused.text}`).toBe(403);
+      expect(refused.body.error.code).toBe('insufficient_scope');
+      expect((await h.call('GET', path, { key: strong })).status, `${what} is still there`).toBe(200);
+      ok(await h.call('DELETE', `/v1/test_helpers/test_clocks/${clock}`, { key: strong }));
+      expect((await h.call('GET', path, { key: strong })).status).toBe(404);
+    }
   });
 
   it('deletes the test data only for a credential holding every scope', async () => {

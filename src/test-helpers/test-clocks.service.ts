@@ -26,12 +26,15 @@ import { announceOverdueInvoices } from '../accounting/invoices.service.js';
 import { unixOrNull, unixSeconds } from '../shared/clock.js';
 import { inTransaction, type Context, type RequestContext } from '../shared/context.js';
 import { errors } from '../shared/errors.js';
+import { assertCanTakeAway } from '../shared/grants.js';
 import { lockOne } from '../shared/find.js';
 import { newId } from '../shared/ids.js';
 import { livemodeOf } from '../shared/livemode.js';
 import { listPage, type Page } from '../shared/pagination.js';
 import { queryRows } from '../shared/sql.js';
 import { emitEvent } from '../webhooks/emitter.js';
+import { subscriptionScopes } from '../webhooks/event-types.js';
+import { WebhookEndpoint } from '../webhooks/webhooks.entities.js';
 import { disableFailingEndpoints, FAILING_DISABLE_MS } from '../webhooks/health.js';
 import { ATTEMPT_DELAYS_MS, MAX_ATTEMPTS } from '../webhooks/schedule.js';
 import { EVENT_RETENTION_MS, weekOf } from '../webhooks/retention.js';
@@ -186,11 +189,36 @@ const DELETE_CLOCK: { kind: string; sql: string }[] = [
   { kind: 'test_clocks', sql: `delete from test_clocks where id = $1 and account_id = $2` },
 ];
 
+/** What else lives on a clock, beyond its customers and orders: $1 the clock, $2 its account. */
+const CLOCK_HOLDINGS = `select
+  (select count(*) from carriers where test_clock_id = $1) as carriers,
+  (select count(*) from invoices where account_id = $2 and customer_id in (${CLOCK_CUSTOMERS}))
+    + (select count(*) from payments where account_id = $2 and customer_id in (${CLOCK_CUSTOMERS}))
+    + (select count(*) from carrier_payments where account_id = $2 and carrier_id in (${CLOCK_CARRIERS})) as accounting`;
+
+/**
+ * Deleting a clock takes away what lives on it (the grant rule): besides its customers and orders
+ * (the operation's `orders:write`), its carriers need `carriers:write`, its invoices, payments and
+ * carrier payments `accounting:write`, and each of its webhook endpoints the scopes of every event
+ * it receives, as deleting each of them would. 403 `insufficient_scope` naming what is missing.
+ */
+async function assertCanDeleteHoldings(tx: RequestContext, clock: TestClock): Promise<void> {
+  const [held] = await queryRows<{ carriers: number | string; accounting: number | string }>(tx.em, CLOCK_HOLDINGS, [clock.id, clock.accountId]);
+  const endpoints = await tx.em.find(WebhookEndpoint, { testClockId: clock.id, accountId: clock.accountId }, { fields: ['id', 'enabledEvents'] });
+  const needs = [
+    ...(Number(held!.carriers) ? ['carriers:write'] : []),
+    ...(Number(held!.accounting) ? ['accounting:write'] : []),
+    ...endpoints.flatMap((e) => ['webhooks:manage', ...subscriptionScopes(e.enabledEvents)]),
+  ];
+  assertCanTakeAway(tx.principal, needs, `Test clock ${clock.id} (what lives on it)`);
+}
+
 /** Deletes a clock and everything that lives on it, in one transaction (a clock holds few objects: CLOCK_LIMITS). */
 export function deleteTestClock(ctx: RequestContext, id: string): Promise<S['DeletedTestClock']> {
   return inTransaction(ctx, async (tx) => {
     const clock = await findTestClock(tx, id, { forUpdate: true });
     if (clock.status === 'advancing') throw errors.invalidStateTransition(`Test clock ${clock.id} is advancing: delete it once it is ready.`);
+    await assertCanDeleteHoldings(tx, clock);
     for (const step of DELETE_CLOCK) await queryRows(tx.em, step.sql, [clock.id, clock.accountId]);
     return { id: clock.id, object: 'test_helpers.test_clock', livemode: livemodeOf(clock.accountId), deleted: true };
   });
