@@ -3624,7 +3624,7 @@ export interface components {
         };
         /** MarginFigures */
         MarginFigures: {
-            /** @description Deliveries recorded (the loads whose revenue and cost were recognized). */
+            /** @description Deliveries recorded (the loads whose revenue and cost were recognized); a delivery reopened as recorded by mistake (`POST /v1/orders/{order_id}/reopen`) in the same period is not counted, and its revenue and cost are taken back. */
             loads: number;
             /** @description Revenue recognized (credits less debits of `revenue`), in cents. */
             revenue: number;
@@ -3644,7 +3644,7 @@ export interface components {
              *     the totals and no row shows a day outside the range.
              */
             period_start: components["schemas"]["CalendarDate"];
-            /** @description Deliveries recorded in the period. */
+            /** @description Deliveries recorded in the period, less those reopened in it as recorded by mistake. */
             loads: number;
             /** @description Revenue recognized in the period, in cents. */
             revenue: number;
@@ -3664,7 +3664,7 @@ export interface components {
             key: string | null;
             /** @description The customer's name, the carrier's legal name (else its contact), or the lane. */
             label: string;
-            /** @description Deliveries recorded for the group over the range. */
+            /** @description Deliveries recorded for the group over the range, less those reopened in it as recorded by mistake. */
             loads: number;
             /** @description Revenue recognized for the group over the range, in cents. */
             revenue: number;

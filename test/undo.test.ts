@@ -126,8 +126,15 @@ describe.each(backends())('undoing mistakes on %s', (backend: Backend) => {
       expect(reopenedEvent.requestId).toBe(r.headers.get('request-id'));
       // No bill of lading for a load not delivered; the tracking page says it is on its way.
       expect((await h.call('GET', `/v1/orders/${id}/bill_of_lading.pdf`, { key })).status).toBe(409);
+      // The margin report: the delivery taken back in the period counts no load, no revenue, no cost.
+      const today = clock.now().toISOString().slice(0, 10);
+      const margin = async () => ok(await h.call('GET', `/v1/reports/margin?interval=month&from=${today}&to=${today}&group_by=customer`, { key }));
+      expect((await margin()).totals).toMatchObject({ loads: 0, revenue: 0, carrier_cost: 0, margin: 0 });
+      expect((await margin()).groups).toEqual([expect.objectContaining({ key: cus, loads: 0, revenue: 0, carrier_cost: 0 })]);
       // Delivered again (the real time of delivery): posted again, and paid to the carrier as usual.
       ok(await h.call('POST', `/v1/orders/${id}/deliver`, { key, body: { signed_by: 'Dana Ortiz' } }));
+      expect((await margin()).totals).toMatchObject({ loads: 1, revenue: 145_000, carrier_cost: 120_000, margin: 25_000 });
+      expect((await margin()).groups).toEqual([expect.objectContaining({ key: cus, loads: 1, revenue: 145_000 })]);
       expect(await balances(key)).toMatchObject({ revenue: 145_000, unbilled_receivables: 145_000, carrier_cost: 120_000, carrier_payable: 120_000 });
       expect(await typesOf(id)).toEqual(['order.created', 'order.dispatched', 'order.in_transit', 'order.delivered', 'order.reopened', 'order.delivered']);
       expect(await auditOf(id)).toEqual(['order.reopened']);
@@ -267,6 +274,9 @@ describe.each(backends())('undoing mistakes on %s', (backend: Backend) => {
         ['carrier_payment_voided', 'carrier_payable', 'credit', 150_000],
       ]);
       expect(await balances(key)).toEqual(owed);
+      // The margin report stands (the cost was the delivery's, not the payment's).
+      const today = clock.now().toISOString().slice(0, 10);
+      expect(ok(await h.call('GET', `/v1/reports/margin?interval=month&from=${today}&to=${today}`, { key })).totals).toMatchObject({ loads: 2, revenue: 290_000, carrier_cost: 150_000 });
       const entries = ok(await h.call('GET', `/v1/ledger_entries?source_id=${payment.id}`, { key })).data as Json[];
       expect(entries.filter((e) => e.description.includes('voided')).map((e) => e.ledger_account).sort()).toEqual(['carrier_payable', 'cash']);
       // The remittance advice says VOID.
