@@ -264,8 +264,9 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await page.getByLabel('Description').fill('Local receiver');
     await page.getByLabel('Select events').check();
     // The specification's eighteen types but the deprecated compliance.alert, and carrier.rejected, invoice.overdue, invoice.delivery_failed,
-    // payment.returned, invoice.reopened, customer.created, the four *.updated and the three compliance_alert.* (documented additions).
-    await expect.poll(() => page.locator('.event-groups input[type=checkbox]').count()).toBe(30);
+    // payment.returned, invoice.reopened, order.reopened, carrier_payment.voided, customer.created, the four *.updated and the three
+    // compliance_alert.* (documented additions).
+    await expect.poll(() => page.locator('.event-groups input[type=checkbox]').count()).toBe(32);
     await shot('webhook-add');
     await page.getByLabel('All events (including types added later)').check();
     await submit('Add endpoint');
