@@ -121,6 +121,12 @@ describe.each(backends())('undoing mistakes on %s', (backend: Backend) => {
       expect(posted('order_delivered')).toEqual(['carrier_cost debit 120000', 'carrier_payable credit 120000', 'revenue credit 145000', 'unbilled_receivables debit 145000']);
       expect(posted('order_reopened')).toEqual(['carrier_cost credit 120000', 'carrier_payable debit 120000', 'revenue debit 145000', 'unbilled_receivables credit 145000']);
       expect(new Set(lines.filter((l) => l.kind === 'order_reopened').map((l) => l.journalEntryId)).size).toBe(1);
+      // The customer's delivery email (with the bill of lading), not sent yet, is withdrawn; the dispatch's rate confirmation stands.
+      const kinds = async () => (await messagesOf(id, key)).map((m) => [m.kind, m.status]);
+      expect(await kinds()).toEqual([
+        ['order_delivered', 'cancelled'],
+        ['rate_confirmation', 'queued'],
+      ]);
       const reopenedEvent = (await eventsOf(id)).at(-1)!;
       expect(reopenedEvent.type).toBe('order.reopened');
       expect(reopenedEvent.requestId).toBe(r.headers.get('request-id'));
@@ -135,6 +141,7 @@ describe.each(backends())('undoing mistakes on %s', (backend: Backend) => {
       ok(await h.call('POST', `/v1/orders/${id}/deliver`, { key, body: { signed_by: 'Dana Ortiz' } }));
       expect((await margin()).totals).toMatchObject({ loads: 1, revenue: 145_000, carrier_cost: 120_000, margin: 25_000 });
       expect((await margin()).groups).toEqual([expect.objectContaining({ key: cus, loads: 1, revenue: 145_000 })]);
+      expect((await kinds())[0]).toEqual(['order_delivered', 'queued']);
       expect(await balances(key)).toMatchObject({ revenue: 145_000, unbilled_receivables: 145_000, carrier_cost: 120_000, carrier_payable: 120_000 });
       expect(await typesOf(id)).toEqual(['order.created', 'order.dispatched', 'order.in_transit', 'order.delivered', 'order.reopened', 'order.delivered']);
       expect(await auditOf(id)).toEqual(['order.reopened']);
