@@ -11,9 +11,9 @@ import { emitEveryEventType, emitTestModeEventTypes } from '../test/support/even
 import { eventTypes, headerErrors, payloadErrors } from './asyncapi-payloads.js';
 
 describe('the AsyncAPI document', () => {
-  it('has one message per event type: the eighteen of the specification, the test event, carrier.rejected, invoice.overdue, invoice.delivery_failed, payment.returned, invoice.reopened, the two of test clocks, customer.created, the four *.updated and the three compliance_alert.*', () => {
+  it('has one message per event type: the eighteen of the specification, the test event, carrier.rejected, invoice.overdue, invoice.delivery_failed, payment.returned, invoice.reopened, order.reopened, carrier_payment.voided, the two of test clocks, customer.created, the four *.updated and the three compliance_alert.*', () => {
     expect(eventTypes().sort()).toEqual([...EVENT_TYPES].sort());
-    expect(EVENT_TYPES).toHaveLength(34);
+    expect(EVENT_TYPES).toHaveLength(36);
     for (const t of ['customer.created', 'customer.updated', 'order.updated', 'carrier.updated', 'invoice.updated', 'compliance_alert.opened', 'compliance_alert.cleared', 'compliance_alert.resolved']) {
       expect(EVENT_TYPES).toContain(t);
     }
@@ -105,6 +105,7 @@ describe.each(backends())('delivered webhooks on %s', (backend: Backend) => {
         'order.dispatched',
         'order.exception',
         'order.in_transit',
+        'order.reopened',
         'webhook_endpoint.test',
         'invoice.created',
         'invoice.sent',
@@ -117,6 +118,7 @@ describe.each(backends())('delivered webhooks on %s', (backend: Backend) => {
         'payment.failed',
         'payment.returned',
         'carrier_payment.sent',
+        'carrier_payment.voided',
         'test_helpers.test_clock.advancing',
         'test_helpers.test_clock.ready',
       ].sort(),

@@ -3,7 +3,7 @@
 /* eslint-disable */
 
 /** The body of a webhook delivery, whatever its event type. */
-export type AnyEventEnvelope = CustomerCreatedEvent | CustomerUpdatedEvent | OrderCreatedEvent | OrderDispatchedEvent | OrderInTransitEvent | OrderDeliveredEvent | OrderCancelledEvent | OrderExceptionEvent | OrderUpdatedEvent | CarrierOnboardedEvent | CarrierVettedEvent | CarrierSuspendedEvent | CarrierRejectedEvent | CarrierUpdatedEvent | InvoiceCreatedEvent | InvoiceSentEvent | InvoicePaidEvent | InvoiceVoidedEvent | InvoiceReopenedEvent | InvoiceOverdueEvent | InvoiceDeliveryFailedEvent | InvoiceUpdatedEvent | PaymentReceivedEvent | PaymentFailedEvent | PaymentReturnedEvent | CarrierPaymentSentEvent | ComplianceAlertEvent | ComplianceAlertOpenedEvent | ComplianceAlertClearedEvent | ComplianceAlertResolvedEvent | AuditPrivilegedActionEvent | WebhookEndpointTestEvent | TestClockAdvancingEvent | TestClockReadyEvent;
+export type AnyEventEnvelope = CustomerCreatedEvent | CustomerUpdatedEvent | OrderCreatedEvent | OrderDispatchedEvent | OrderInTransitEvent | OrderDeliveredEvent | OrderCancelledEvent | OrderExceptionEvent | OrderReopenedEvent | OrderUpdatedEvent | CarrierOnboardedEvent | CarrierVettedEvent | CarrierSuspendedEvent | CarrierRejectedEvent | CarrierUpdatedEvent | InvoiceCreatedEvent | InvoiceSentEvent | InvoicePaidEvent | InvoiceVoidedEvent | InvoiceReopenedEvent | InvoiceOverdueEvent | InvoiceDeliveryFailedEvent | InvoiceUpdatedEvent | PaymentReceivedEvent | PaymentFailedEvent | PaymentReturnedEvent | CarrierPaymentSentEvent | CarrierPaymentVoidedEvent | ComplianceAlertEvent | ComplianceAlertOpenedEvent | ComplianceAlertClearedEvent | ComplianceAlertResolvedEvent | AuditPrivilegedActionEvent | WebhookEndpointTestEvent | TestClockAdvancingEvent | TestClockReadyEvent;
 
 export interface CustomerCreatedEvent {
   id: string;
@@ -125,6 +125,7 @@ export interface Order {
   dispatched_at: number | null;
   picked_up_at: number | null;
   delivered_at: number | null;
+  reopenings: OrderReopening[];
   metadata: Record<string, string>;
   created: number;
   updated: number;
@@ -168,6 +169,20 @@ export interface OrderException {
 
 export type OrderExceptionKind = "delay" | "damage" | "dispute";
 
+export interface OrderReopening {
+  from_status: AnonymousSchema_776;
+  to_status: AnonymousSchema_777;
+  reason: string;
+  cancellation_reason: string | null;
+  ended_at: number;
+  bill_of_lading: BillOfLading | null;
+  created: number;
+}
+
+export type AnonymousSchema_198 = "cancelled" | "delivered";
+
+export type AnonymousSchema_199 = "pending" | "dispatched" | "in_transit";
+
 export interface OrderDispatchedEvent {
   id: string;
   object: 'event';
@@ -181,6 +196,10 @@ export interface OrderDispatchedEvent {
   request: EventRequestObject | null;
   data: Order;
 }
+
+export type AnonymousSchema_283 = "cancelled" | "delivered";
+
+export type AnonymousSchema_284 = "pending" | "dispatched" | "in_transit";
 
 export interface OrderInTransitEvent {
   id: string;
@@ -196,6 +215,10 @@ export interface OrderInTransitEvent {
   data: Order;
 }
 
+export type AnonymousSchema_365 = "cancelled" | "delivered";
+
+export type AnonymousSchema_366 = "pending" | "dispatched" | "in_transit";
+
 export interface OrderDeliveredEvent {
   id: string;
   object: 'event';
@@ -209,6 +232,10 @@ export interface OrderDeliveredEvent {
   request: EventRequestObject | null;
   data: Order;
 }
+
+export type AnonymousSchema_447 = "cancelled" | "delivered";
+
+export type AnonymousSchema_448 = "pending" | "dispatched" | "in_transit";
 
 export interface OrderCancelledEvent {
   id: string;
@@ -224,6 +251,10 @@ export interface OrderCancelledEvent {
   data: Order;
 }
 
+export type AnonymousSchema_529 = "cancelled" | "delivered";
+
+export type AnonymousSchema_530 = "pending" | "dispatched" | "in_transit";
+
 export interface OrderExceptionEvent {
   id: string;
   object: 'event';
@@ -237,6 +268,28 @@ export interface OrderExceptionEvent {
   request: EventRequestObject | null;
   data: Order;
 }
+
+export type AnonymousSchema_611 = "cancelled" | "delivered";
+
+export type AnonymousSchema_612 = "pending" | "dispatched" | "in_transit";
+
+export interface OrderReopenedEvent {
+  id: string;
+  object: 'event';
+  livemode: boolean;
+  type: 'order.reopened';
+  api_version: ApiVersion | string;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: Order;
+}
+
+export type AnonymousSchema_693 = "cancelled" | "delivered";
+
+export type AnonymousSchema_694 = "pending" | "dispatched" | "in_transit";
 
 export interface OrderUpdatedEvent {
   id: string;
@@ -256,6 +309,10 @@ export interface OrderUpdatedData {
   object: Order;
   previous_attributes: OrderPreviousAttributes;
 }
+
+export type AnonymousSchema_776 = "cancelled" | "delivered";
+
+export type AnonymousSchema_777 = "pending" | "dispatched" | "in_transit";
 
 export interface OrderPreviousAttributes {
   pickup?: StopOut;
@@ -327,7 +384,7 @@ export interface RegistrySnapshot {
   mc_number: string | null;
   allowed_to_operate: boolean;
   common_authority: AuthorityStatus;
-  contract_authority: AnonymousSchema_724;
+  contract_authority: AnonymousSchema_872;
   bipd_insurance_on_file_usd: number;
   bipd_insurance_required_usd: number;
   safety_rating: SafetyRating;
@@ -340,7 +397,7 @@ export interface RegistrySnapshot {
 
 export type AuthorityStatus = "active" | "inactive" | "none";
 
-export type AnonymousSchema_724 = "active" | "inactive" | "none";
+export type AnonymousSchema_872 = "active" | "inactive" | "none";
 
 export type SafetyRating = "satisfactory" | "conditional" | "unsatisfactory" | "unrated";
 
@@ -708,6 +765,8 @@ export interface CarrierPayment {
   reference: string | null;
   status: CarrierPaymentStatus;
   sent_at: number;
+  voided_at: number | null;
+  void_reason: string | null;
   remittance_pdf: string;
   remittance: MessageDelivery | null;
   created: number;
@@ -715,6 +774,20 @@ export interface CarrierPayment {
 }
 
 export type CarrierPaymentStatus = "sent";
+
+export interface CarrierPaymentVoidedEvent {
+  id: string;
+  object: 'event';
+  livemode: boolean;
+  type: 'carrier_payment.voided';
+  api_version: ApiVersion | string;
+  created: number;
+  request_id: string | null;
+  sequence: number;
+  previous_event_id: string | null;
+  request: EventRequestObject | null;
+  data: CarrierPayment;
+}
 
 export interface ComplianceAlertEvent {
   id: string;
@@ -830,7 +903,7 @@ export interface AuditLog {
   created: number;
 }
 
-export type AuditAction = "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.deleted" | "user.password_changed" | "user.password_reset" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deliveries_recovered" | "webhook_endpoint.disabled" | "event.replayed" | "carrier.suspended" | "carrier.reinstated" | "carrier.revetted" | "invoice.voided" | "carrier_payment.sent" | "payment.returned" | "test_data.deleted";
+export type AuditAction = "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.deleted" | "user.password_changed" | "user.password_reset" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deliveries_recovered" | "webhook_endpoint.disabled" | "event.replayed" | "carrier.suspended" | "carrier.reinstated" | "carrier.revetted" | "invoice.voided" | "carrier_payment.sent" | "carrier_payment.voided" | "order.reopened" | "payment.returned" | "test_data.deleted";
 
 export interface WebhookEndpointTestEvent {
   id: string;
@@ -856,7 +929,7 @@ export interface WebhookEndpoint {
   api_version: ApiVersion | string;
   description: string | null;
   status: WebhookEndpointStatus;
-  disabled_reason: AnonymousSchema_1743 | null;
+  disabled_reason: AnonymousSchema_1934 | null;
   health: WebhookEndpointHealth;
   secret?: string;
   previous_secret_expires_at: number | null;
@@ -867,16 +940,16 @@ export interface WebhookEndpoint {
 
 export type WebhookEndpointStatus = "enabled" | "disabled";
 
-export type AnonymousSchema_1743 = "manual" | "failing" | "listener";
+export type AnonymousSchema_1934 = "manual" | "failing" | "listener";
 
 export interface WebhookEndpointHealth {
   consecutive_failures: number;
   failing_since: number | null;
   last_success_at: number | null;
-  breaker: AnonymousSchema_1751;
+  breaker: AnonymousSchema_1942;
 }
 
-export type AnonymousSchema_1751 = "closed" | "open" | "half_open";
+export type AnonymousSchema_1942 = "closed" | "open" | "half_open";
 
 export interface TestClockAdvancingEvent {
   id: string;
@@ -930,6 +1003,7 @@ export const EVENT_TYPES = [
   'order.delivered',
   'order.cancelled',
   'order.exception',
+  'order.reopened',
   'order.updated',
   'carrier.onboarded',
   'carrier.vetted',
@@ -948,6 +1022,7 @@ export const EVENT_TYPES = [
   'payment.failed',
   'payment.returned',
   'carrier_payment.sent',
+  'carrier_payment.voided',
   'compliance.alert',
   'compliance_alert.opened',
   'compliance_alert.cleared',
@@ -970,6 +1045,7 @@ export interface EventPayloads {
   'order.delivered': Order;
   'order.cancelled': Order;
   'order.exception': Order;
+  'order.reopened': Order;
   'order.updated': OrderUpdatedData;
   'carrier.onboarded': Carrier;
   'carrier.vetted': Carrier;
@@ -988,6 +1064,7 @@ export interface EventPayloads {
   'payment.failed': Payment;
   'payment.returned': Payment;
   'carrier_payment.sent': CarrierPayment;
+  'carrier_payment.voided': CarrierPayment;
   'compliance.alert': ComplianceAlert;
   'compliance_alert.opened': ComplianceAlert;
   'compliance_alert.cleared': ComplianceAlert;
@@ -1008,6 +1085,7 @@ export interface EventEnvelopes {
   'order.delivered': OrderDeliveredEvent;
   'order.cancelled': OrderCancelledEvent;
   'order.exception': OrderExceptionEvent;
+  'order.reopened': OrderReopenedEvent;
   'order.updated': OrderUpdatedEvent;
   'carrier.onboarded': CarrierOnboardedEvent;
   'carrier.vetted': CarrierVettedEvent;
@@ -1026,6 +1104,7 @@ export interface EventEnvelopes {
   'payment.failed': PaymentFailedEvent;
   'payment.returned': PaymentReturnedEvent;
   'carrier_payment.sent': CarrierPaymentSentEvent;
+  'carrier_payment.voided': CarrierPaymentVoidedEvent;
   'compliance.alert': ComplianceAlertEvent;
   'compliance_alert.opened': ComplianceAlertOpenedEvent;
   'compliance_alert.cleared': ComplianceAlertClearedEvent;

@@ -127,6 +127,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orders/{order_id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id. */
+                order_id: components["parameters"]["OrderIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reopen an order cancelled or delivered by mistake
+         * @description Undoes a cancellation or a delivery recorded by mistake. A `cancelled` order goes back to the
+         *     status it had when it was cancelled (`dispatched` when it had a carrier, else `pending`), its
+         *     `cancelled_at` and `cancellation_reason` cleared; a `delivered` order goes back to
+         *     `in_transit`, its `delivered_at` and `bill_of_lading` cleared (record the delivery again with
+         *     `POST /v1/orders/{order_id}/deliver`). What was cleared is kept in the order's `reopenings`,
+         *     with the `reason`; `order.reopened` fires with the order as it is now, and the reopening is
+         *     recorded in the audit log (`order.reopened`), in one transaction.
+         *
+         *     What the terminal state started is put back: a delivery's revenue and carrier cost leave the
+         *     ledger (an entry of kind `order_reopened` reverses what the load holds in `revenue`,
+         *     `unbilled_receivables`, `deferred_revenue`, `carrier_cost` and `carrier_payable`); an order
+         *     reopened to `dispatched` whose rate confirmation email the cancellation withdrew gets it
+         *     queued again; its tracking link opens again.
+         *
+         *     Refused with 409, writing nothing:
+         *     * `invalid_state_transition`: the order is neither `cancelled` nor `delivered`; or it ended
+         *       30 days or more ago (its tracking link has stopped opening and its customer was told it
+         *       ended: book a new order instead).
+         *     * `order_already_billed`: a `SENT` or `PAID` invoice bills the delivered order (void it
+         *       first; a `DRAFT` invoice does not stop it).
+         *     * `order_already_paid`: a carrier payment pays for the delivered order (void it first:
+         *       `POST /v1/carrier_payments/{carrier_payment_id}/void`).
+         *     * `carrier_not_active`: the order would go back to `dispatched` and its carrier is no longer
+         *       `active`.
+         */
+        post: operations["reopenOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook_endpoints": {
         parameters: {
             query?: never;
@@ -1673,6 +1719,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/carrier_payments/{carrier_payment_id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The carrier payment's id. */
+                carrier_payment_id: components["parameters"]["CarrierPaymentIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Void a carrier payment recorded by mistake
+         * @description For a carrier payment recorded by mistake (no money left, or it was recorded twice): the
+         *     payment gets `voided_at` and `void_reason` and pays for nothing any more, so its orders can
+         *     be paid again (and reopened); `carrier_payment.voided` fires; the ledger posts the reverse of
+         *     the payment (Dr `cash`, Cr `carrier_payable`, kind `carrier_payment_voided`) at the time of the
+         *     void, never deleting the entry it reverses, so the carrier is owed the amount again; the
+         *     remittance advice email is withdrawn if it has not gone out (it keeps its status otherwise),
+         *     and the remittance PDF is marked VOID; the void is recorded in the audit log
+         *     (`carrier_payment.voided`), in one transaction. A payment already voided answers 409
+         *     `invalid_state_transition`.
+         */
+        post: operations["voidCarrierPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/ledger_entries": {
         parameters: {
             query?: never;
@@ -3037,6 +3114,14 @@ export interface components {
             dispatched_at: components["schemas"]["UnixTime"] | null;
             picked_up_at: components["schemas"]["UnixTime"] | null;
             delivered_at: components["schemas"]["UnixTime"] | null;
+            /**
+             * @description Every time the order was reopened after a cancellation or a delivery recorded by mistake
+             *     (`POST /v1/orders/{order_id}/reopen`), oldest first: the status it left, the status it went
+             *     back to, when it had been cancelled or delivered, and why it was reopened. With the
+             *     order's events (`GET /v1/events?object_id=`), its history: reopening clears
+             *     `cancelled_at` and `cancellation_reason` (or `delivered_at` and `bill_of_lading`), and keeps them here.
+             */
+            reopenings: components["schemas"]["OrderReopening"][];
             /** @description The integrator's own key-value pairs (up to 50; keys up to 40 characters, values up to 500); not used by the service. */
             metadata: {
                 [key: string]: string;
@@ -3121,6 +3206,43 @@ export interface components {
         OrderCancel: {
             reason?: string & components["schemas"]["Text"];
         };
+        /**
+         * OrderReopen
+         * @description Why a cancelled or delivered order is reopened.
+         * @example {
+         *       "reason": "Cancelled the wrong load; the customer still ships."
+         *     }
+         */
+        OrderReopen: {
+            /** @description Why the order is reopened (the mistake it corrects); kept in the order's `reopenings` and the audit log. */
+            reason: string & components["schemas"]["Text"];
+        };
+        /**
+         * OrderReopening
+         * @description One reopening of an order cancelled or delivered by mistake.
+         */
+        OrderReopening: {
+            /**
+             * @description The status the order left (`cancelled` or `delivered`).
+             * @enum {string}
+             */
+            from_status: "cancelled" | "delivered";
+            /**
+             * @description The status it went back to: the status it had before it was cancelled (`pending` or `dispatched`), or `in_transit` for a delivery.
+             * @enum {string}
+             */
+            to_status: "pending" | "dispatched" | "in_transit";
+            /** @description Why it was reopened. */
+            reason: string;
+            /** @description The reason the cancellation had given; null for a delivery, or a cancellation without a reason. */
+            cancellation_reason: string | null;
+            /** @description When it had been cancelled (`cancelled_at`) or delivered (`delivered_at`). */
+            ended_at: components["schemas"]["UnixTime"];
+            /** @description The bill of lading the delivery had recorded; null for a cancellation. */
+            bill_of_lading: components["schemas"]["BillOfLading"] | null;
+            /** @description When it was reopened. */
+            created: components["schemas"]["UnixTime"];
+        };
         /** OrderList */
         OrderList: {
             /**
@@ -3188,6 +3310,8 @@ export interface components {
          *     `invoice.delivery_failed` (an addition) when the email of an invoice is refused for good.
          *     `payment.returned` (an addition) when a received payment is recorded as taken back by the bank,
          *     followed by `invoice.reopened` (an addition) when that makes a `PAID` invoice owed again.
+         *     `order.reopened` (an addition) when an order cancelled or delivered by mistake is reopened,
+         *     and `carrier_payment.voided` (an addition) when a carrier payment recorded by mistake is voided.
          *     `test_helpers.test_clock.advancing` and `test_helpers.test_clock.ready` (additions) happen in
          *     test mode only, when a test clock advances. `customer.created` and the `*.updated` types
          *     (additions: `customer.updated`, `order.updated`, `carrier.updated`, `invoice.updated`) are
@@ -3199,7 +3323,7 @@ export interface components {
          * @example order.created
          * @enum {string}
          */
-        EventType: "customer.created" | "customer.updated" | "order.created" | "order.dispatched" | "order.in_transit" | "order.delivered" | "order.cancelled" | "order.exception" | "order.updated" | "carrier.onboarded" | "carrier.vetted" | "carrier.suspended" | "carrier.rejected" | "carrier.updated" | "invoice.created" | "invoice.sent" | "invoice.paid" | "invoice.voided" | "invoice.reopened" | "invoice.overdue" | "invoice.delivery_failed" | "invoice.updated" | "payment.received" | "payment.failed" | "payment.returned" | "carrier_payment.sent" | "compliance.alert" | "compliance_alert.opened" | "compliance_alert.cleared" | "compliance_alert.resolved" | "audit.privileged_action" | "webhook_endpoint.test" | "test_helpers.test_clock.advancing" | "test_helpers.test_clock.ready";
+        EventType: "customer.created" | "customer.updated" | "order.created" | "order.dispatched" | "order.in_transit" | "order.delivered" | "order.cancelled" | "order.exception" | "order.reopened" | "order.updated" | "carrier.onboarded" | "carrier.vetted" | "carrier.suspended" | "carrier.rejected" | "carrier.updated" | "invoice.created" | "invoice.sent" | "invoice.paid" | "invoice.voided" | "invoice.reopened" | "invoice.overdue" | "invoice.delivery_failed" | "invoice.updated" | "payment.received" | "payment.failed" | "payment.returned" | "carrier_payment.sent" | "carrier_payment.voided" | "compliance.alert" | "compliance_alert.opened" | "compliance_alert.cleared" | "compliance_alert.resolved" | "audit.privileged_action" | "webhook_endpoint.test" | "test_helpers.test_clock.advancing" | "test_helpers.test_clock.ready";
         /**
          * @description The event types sent to the endpoint, or `["*"]` for all (including types added later).
          * @example [
@@ -3514,7 +3638,7 @@ export interface components {
         };
         /** MarginFigures */
         MarginFigures: {
-            /** @description Deliveries recorded (the loads whose revenue and cost were recognized). */
+            /** @description Deliveries recorded (the loads whose revenue and cost were recognized); a delivery reopened as recorded by mistake (`POST /v1/orders/{order_id}/reopen`) in the same period is not counted, and its revenue and cost are taken back. */
             loads: number;
             /** @description Revenue recognized (credits less debits of `revenue`), in cents. */
             revenue: number;
@@ -3534,7 +3658,7 @@ export interface components {
              *     the totals and no row shows a day outside the range.
              */
             period_start: components["schemas"]["CalendarDate"];
-            /** @description Deliveries recorded in the period. */
+            /** @description Deliveries recorded in the period, less those reopened in it as recorded by mistake. */
             loads: number;
             /** @description Revenue recognized in the period, in cents. */
             revenue: number;
@@ -3554,7 +3678,7 @@ export interface components {
             key: string | null;
             /** @description The customer's name, the carrier's legal name (else its contact), or the lane. */
             label: string;
-            /** @description Deliveries recorded for the group over the range. */
+            /** @description Deliveries recorded for the group over the range, less those reopened in it as recorded by mistake. */
             loads: number;
             /** @description Revenue recognized for the group over the range, in cents. */
             revenue: number;
@@ -5045,6 +5169,8 @@ export interface components {
          *     | `carrier.revetted` | the carrier | a carrier is queued for vetting again by a caller |
          *     | `invoice.voided` | the invoice | an invoice is voided |
          *     | `carrier_payment.sent` | the carrier payment | a carrier is paid |
+         *     | `carrier_payment.voided` | the carrier payment | a carrier payment recorded by mistake is voided |
+         *     | `order.reopened` | the order | an order cancelled or delivered by mistake is reopened |
          *     | `payment.returned` | the payment | a received payment is recorded as returned by the bank |
          *     | `test_data.deleted` | the deletion | the account's test data is deleted (`DELETE /v1/test_data`) |
          *
@@ -5052,7 +5178,7 @@ export interface components {
          * @example api_key.revoked
          * @enum {string}
          */
-        AuditAction: "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.deleted" | "user.password_changed" | "user.password_reset" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deliveries_recovered" | "webhook_endpoint.disabled" | "event.replayed" | "carrier.suspended" | "carrier.reinstated" | "carrier.revetted" | "invoice.voided" | "carrier_payment.sent" | "payment.returned" | "test_data.deleted";
+        AuditAction: "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.deleted" | "user.password_changed" | "user.password_reset" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deliveries_recovered" | "webhook_endpoint.disabled" | "event.replayed" | "carrier.suspended" | "carrier.reinstated" | "carrier.revetted" | "invoice.voided" | "carrier_payment.sent" | "carrier_payment.voided" | "order.reopened" | "payment.returned" | "test_data.deleted";
         /**
          * AuditLog
          * @description One privileged action, recorded in the same transaction as the action itself (so an action
@@ -5415,7 +5541,9 @@ export interface components {
         };
         /**
          * CarrierPaymentStatus
-         * @description A carrier payment is `sent` when it is recorded.
+         * @description A carrier payment is `sent` when it is recorded. A payment voided as recorded by mistake keeps
+         *     `sent` in this API version and says so with `voided_at` and `void_reason` (a new status would
+         *     change what clients may do with the object, so it comes only with a new API version).
          * @example sent
          * @enum {string}
          */
@@ -5444,6 +5572,14 @@ export interface components {
             status: components["schemas"]["CarrierPaymentStatus"];
             sent_at: components["schemas"]["UnixTime"];
             /**
+             * @description When the payment was voided as recorded by mistake (`POST /v1/carrier_payments/{carrier_payment_id}/void`);
+             *     null while it stands. A voided payment pays for nothing: its orders can be paid again, and the
+             *     ledger reverses it.
+             */
+            voided_at: components["schemas"]["UnixTime"] | null;
+            /** @description Why the payment was voided; null unless it was. */
+            void_reason: string | null;
+            /**
              * @description Where the remittance advice PDF is (`GET /v1/carrier_payments/{id}/pdf`), relative to the API's base URL.
              * @example /v1/carrier_payments/cpy_01JF3QH6K8M0P2R4T6V8X0Z2B4/pdf
              */
@@ -5455,6 +5591,17 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
+        };
+        /**
+         * CarrierPaymentVoid
+         * @description Why a carrier payment is voided.
+         * @example {
+         *       "reason": "Recorded against the wrong carrier; no money left the bank."
+         *     }
+         */
+        CarrierPaymentVoid: {
+            /** @description Why the payment is voided (the mistake it corrects); kept as the payment's `void_reason` and in the audit log. */
+            reason: components["schemas"]["Line"];
         };
         /**
          * CarrierPaymentCreate
@@ -6930,6 +7077,65 @@ export interface operations {
         };
         responses: {
             /** @description The cancelled order. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    reopenOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The order's id. */
+                order_id: components["parameters"]["OrderIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Cancelled the wrong load; the customer still ships."
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderReopen"];
+            };
+        };
+        responses: {
+            /** @description The reopened order. */
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -10313,6 +10519,65 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    voidCarrierPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. Kept 24 hours per account: the same key with the same method, path
+                 *     and body replays the stored status and body (with `Idempotent-Replayed: true`); with a
+                 *     different request it answers 409 `idempotency_key_reused`; while the first request still runs,
+                 *     409 `idempotency_key_in_use` (for at most one minute: a request whose server died frees its
+                 *     key then). Requests that fail validation (400) or fail on the server (5xx) are not stored, so
+                 *     they can be retried with the same key.
+                 * @example 5f1c2a9e-8a1d-4b36-9a57-5d7f0c3e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The carrier payment's id. */
+                carrier_payment_id: components["parameters"]["CarrierPaymentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Recorded against the wrong carrier; no money left the bank."
+                 *     }
+                 */
+                "application/json": components["schemas"]["CarrierPaymentVoid"];
+            };
+        };
+        responses: {
+            /** @description The voided carrier payment. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarrierPayment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -73,8 +73,8 @@ const SAMPLE = `## API changes since \`main\`
 
 ### Event payloads
 
-- \`Order.reference_note\`: added, string or null, maxLength 200 (7 event types: order.cancelled, order.created, order.delivered, order.dispatched, order.exception, order.in_transit, order.updated)
-- \`VehicleType\`: enum value \`other\` removed (7 event types: order.cancelled, order.created, order.delivered, order.dispatched, order.exception, order.in_transit, order.updated)
+- \`Order.reference_note\`: added, string or null, maxLength 200 (8 event types: order.cancelled, order.created, order.delivered, order.dispatched, order.exception, order.in_transit, order.reopened, order.updated)
+- \`VehicleType\`: enum value \`other\` removed (8 event types: order.cancelled, order.created, order.delivered, order.dispatched, order.exception, order.in_transit, order.reopened, order.updated)
 
 ### Deprecated
 

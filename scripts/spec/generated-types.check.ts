@@ -20,6 +20,7 @@ const payloads: { [T in OrderEventType]: EventPayloads[T] } = {
   'order.delivered': order,
   'order.cancelled': order,
   'order.exception': order,
+  'order.reopened': order,
   'order.updated': { object: order, previous_attributes: { price: null } },
 };
 

@@ -51,5 +51,6 @@ export async function remittanceDocument(ctx: Context, payment: CarrierPayment):
       const o = orders.get(id)!;
       return { ...loadOf(o), delivered_on: o.deliveredAt ? dayOf(o.deliveredAt) : null, carrier_pay: o.carrierPay ?? 0 };
     }),
+    voided: payment.voidedAt ? { on: dayOf(payment.voidedAt), reason: payment.voidReason ?? '' } : null,
   };
 }

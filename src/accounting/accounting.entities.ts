@@ -91,6 +91,9 @@ export const CarrierPayment = defineEntity({
     reference: p.string().nullable(),
     status: p.string().$type<S['CarrierPaymentStatus']>(),
     sentAt: p.datetime(),
+    /** When it was voided as recorded by mistake, and why (both null while it stands). */
+    voidedAt: p.datetime().nullable(),
+    voidReason: p.string().nullable(),
     metadata: p.json<Record<string, string>>(),
     createdAt: p.datetime(),
   },

@@ -21,6 +21,7 @@ export const handlers: Handlers<
   | 'createCarrierPayment'
   | 'listCarrierPayments'
   | 'getCarrierPayment'
+  | 'voidCarrierPayment'
   | 'getInvoicePdf'
   | 'getCarrierPaymentPdf'
   | 'listLedgerEntries'
@@ -64,6 +65,9 @@ export const handlers: Handlers<
   },
   async listCarrierPayments({ query }, ctx) {
     return { status: 200, body: renderPage(await carrierPayments.listCarrierPayments(ctx, query), carrierPayments.renderCarrierPayment) };
+  },
+  async voidCarrierPayment({ params, body }, ctx) {
+    return { status: 200, body: carrierPayments.renderCarrierPayment(await carrierPayments.voidCarrierPayment(ctx, params.carrier_payment_id, body)) };
   },
   async getCarrierPayment({ params }, ctx) {
     return { status: 200, body: carrierPayments.renderCarrierPayment(await carrierPayments.getCarrierPayment(ctx, params.carrier_payment_id)) };

@@ -140,6 +140,36 @@ export const carrierPaymentPosting = (payment: { id: string; amount: number }, c
   lines: [debit('carrier_payable', payment.amount), credit('cash', payment.amount)],
 });
 
+/** Carrier payment voided (recorded by mistake): its posting reversed, the carrier owed the amount again (Dr cash, Cr carrier payable). */
+export const carrierPaymentVoidedPosting = (payment: { id: string; amount: number }, carrierId: string): Posting => ({
+  kind: 'carrier_payment_voided',
+  sourceType: 'carrier_payment',
+  sourceId: payment.id,
+  description: `Carrier payment ${payment.id} to ${carrierId} voided`,
+  lines: [debit('cash', payment.amount), credit('carrier_payable', payment.amount)],
+});
+
+/** What the ledger holds for one load in one account, on one side: a sum of its lines (the database's text, or a number). */
+export interface LoadTotal {
+  ledger_account: LedgerAccount;
+  direction: Direction;
+  total: string | number;
+}
+
+/**
+ * Order reopened after a delivery recorded by mistake: what the load holds in the ledger (its
+ * delivery's revenue and carrier cost, and what invoices sent and voided since moved of it), each
+ * account's balance for the load posted back, so the load holds nothing, as before its delivery.
+ * Nothing when it holds nothing.
+ */
+export function orderReopenedPosting(order: { id: string }, totals: readonly LoadTotal[]): Posting | null {
+  const balances = new Map<LedgerAccount, number>();
+  for (const t of totals) balances.set(t.ledger_account, (balances.get(t.ledger_account) ?? 0) + (t.direction === 'debit' ? 1 : -1) * Number(t.total));
+  const lines = [...balances].flatMap(([account, balance]) => (balance > 0 ? [credit(account, balance, order.id)] : balance < 0 ? [debit(account, -balance, order.id)] : []));
+  if (!lines.length) return null;
+  return { kind: 'order_reopened', sourceType: 'order', sourceId: order.id, description: `Order ${order.id} reopened: its delivery reversed`, lines };
+}
+
 /**
  * The lines a posting's journal entry writes: its lines without the zero ones (none: nothing to post).
  * An amount that is not whole cents is a bug, refused; so is an entry whose debits and credits differ

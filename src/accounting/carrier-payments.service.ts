@@ -7,14 +7,14 @@ import type { components, operations } from '../../generated/openapi.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { findCarrier } from '../carriers/carriers.service.js';
 import { findOrder } from '../orders/orders.service.js';
-import { unixSeconds } from '../shared/clock.js';
+import { unixOrNull, unixSeconds } from '../shared/clock.js';
 import { inTransaction, type RequestContext } from '../shared/context.js';
 import { errors } from '../shared/errors.js';
 import { ownedFinder } from '../shared/find.js';
 import { newId } from '../shared/ids.js';
 import { createdRange, listPage, type Page } from '../shared/pagination.js';
 import { emitEvent } from '../webhooks/emitter.js';
-import { latestMessages, queueMessage, renderDelivery, type MessageHead } from '../mail/outbox.js';
+import { latestMessages, queueMessage, renderDelivery, withdrawMessages, type MessageHead } from '../mail/outbox.js';
 import { remittanceDocument } from './accounting.documents.js';
 import { CarrierPayment, CarrierPaymentOrder } from './accounting.entities.js';
 import { carrierPaymentTotal } from './accounting.rules.js';
@@ -42,6 +42,8 @@ export function renderCarrierPayment({ payment: c, remittance }: CarrierPaymentW
     reference: c.reference ?? null,
     status: c.status,
     sent_at: unixSeconds(c.sentAt),
+    voided_at: unixOrNull(c.voidedAt),
+    void_reason: c.voidReason ?? null,
     remittance_pdf: `/v1/carrier_payments/${c.id}/pdf`,
     remittance: renderDelivery(remittance),
     metadata: c.metadata,
@@ -105,6 +107,8 @@ export async function createCarrierPayment(ctx: RequestContext, input: S['Carrie
         reference: input.reference ?? null,
         status: 'sent',
         sentAt: now,
+        voidedAt: null,
+        voidReason: null,
         metadata: input.metadata ?? {},
         createdAt: now,
       });
@@ -137,4 +141,30 @@ export async function createCarrierPayment(ctx: RequestContext, input: S['Carrie
     }
     throw err;
   }
+}
+
+/**
+ * A carrier payment recorded by mistake, voided: it keeps its row and its entry in the ledger, and
+ * gets `voided_at` and `void_reason`; its orders are free to be paid again (their rows in
+ * carrier_payment_orders go); the remittance email not sent yet is withdrawn; carrier_payment.voided
+ * (on which the ledger posts the reversal: cash against carrier payable) and the audit entry are
+ * written in the same transaction. The payment is locked first: a second void waits and is refused.
+ */
+export async function voidCarrierPayment(ctx: RequestContext, id: string, input: S['CarrierPaymentVoid']): Promise<CarrierPaymentWithRemittance> {
+  return inTransaction(ctx, async (tx) => {
+    const payment = await findCarrierPayment(tx, id, { forUpdate: true });
+    if (payment.voidedAt) throw errors.invalidStateTransition(`The carrier payment ${payment.id} is already voided.`);
+    const now = ctx.clock.now();
+    payment.voidedAt = now;
+    payment.voidReason = input.reason;
+    await tx.em.nativeDelete(CarrierPaymentOrder, { carrierPaymentId: payment.id, accountId: payment.accountId });
+    await withdrawMessages(tx, payment.accountId, payment.id, now, ['remittance']);
+    await tx.em.flush();
+    const [done] = await withRemittances(tx, [payment]);
+    // The ledger posts the reversal (cash against payable) as it records carrier_payment.voided.
+    await emitEvent(tx, 'carrier_payment.voided', renderCarrierPayment(done!), { now });
+    await recordAudit(tx, 'carrier_payment.voided', payment.id, { now });
+    await tx.em.flush();
+    return done!;
+  });
 }

@@ -9,9 +9,12 @@ import type { Happened, Reactions } from '../shared/reactions.js';
 import { queryRows } from '../shared/sql.js';
 import {
   carrierPaymentPosting,
+  carrierPaymentVoidedPosting,
   invoiceSentPosting,
   invoiceVoidedPosting,
   orderDeliveredPosting,
+  orderReopenedPosting,
+  type LoadTotal,
   paymentReceivedPosting,
   paymentReturnedPosting,
   type BilledLine,
@@ -60,6 +63,22 @@ async function paidInvoice(ctx: Context, payment: { invoice_id: string | null })
   return invoice ?? null;
 }
 
+/**
+ * What the ledger holds for the load on its own accounts (revenue, unbilled and deferred revenue,
+ * carrier cost and payable), by account and side: what a reopened delivery reverses. A delivery
+ * posted before lines named their load names it as its source.
+ */
+async function loadTotals(ctx: Context, accountId: string, orderId: string): Promise<LoadTotal[]> {
+  return queryRows<LoadTotal>(
+    ctx.em,
+    `select ledger_account, direction, sum(amount)::text as total from ledger_entries
+      where account_id = $1 and (order_id = $2 or (order_id is null and source_type = 'order' and source_id = $2))
+        and ledger_account in ('revenue', 'unbilled_receivables', 'deferred_revenue', 'carrier_cost', 'carrier_payable')
+      group by ledger_account, direction order by ledger_account, direction`,
+    [accountId, orderId],
+  );
+}
+
 export const ledgerReactions: Reactions = {
   'order.delivered': [
     async (ctx, event) => {
@@ -85,6 +104,19 @@ export const ledgerReactions: Reactions = {
   'payment.returned': [
     async (ctx, event) => {
       post(ctx, event, event.data.currency, paymentReturnedPosting(event.data, await paidInvoice(ctx, event.data)));
+    },
+  ],
+  'order.reopened': [
+    async (ctx, event) => {
+      const order = event.data;
+      // Only a reopened delivery moved money; a reopened cancellation posts nothing.
+      if (order.reopenings.at(-1)?.from_status !== 'delivered') return;
+      post(ctx, event, order.currency, orderReopenedPosting(order, await loadTotals(ctx, event.accountId, order.id)));
+    },
+  ],
+  'carrier_payment.voided': [
+    async (ctx, event) => {
+      post(ctx, event, event.data.currency, carrierPaymentVoidedPosting(event.data, event.data.carrier_id));
     },
   ],
   'carrier_payment.sent': [

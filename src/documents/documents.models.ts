@@ -87,6 +87,8 @@ export interface RemittanceDocument {
   carrier: CarrierParty;
   payment: { id: string; sent_on: string; payment_method: string; reference: string | null; amount: number; currency: string };
   loads: (Load & { delivered_on: string | null; carrier_pay: number })[];
+  /** When the payment was voided as recorded by mistake, and why; null while it stands (a void one is marked VOID on the page). */
+  voided?: { on: string; reason: string } | null;
 }
 
 /** Rate confirmation: the load a carrier is dispatched on and what it is paid for it. */

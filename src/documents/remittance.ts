@@ -22,11 +22,11 @@ function drawRemittance(paper: Paper, doc: RemittanceDocument): void {
     { label: 'Method', value: paymentMethod(payment.payment_method) },
     { label: 'Reference', value: payment.reference ? oneLine(payment.reference) : '—', prose: true },
     { label: 'Total paid', value: amount(payment.amount), strong: true },
-  ]);
+  ], doc.voided ? { text: 'VOID', color: '#b42318', watermark: true } : null);
+  if (doc.voided) paper.notice(`This payment is void (${day(doc.voided.on)}): it pays for none of the loads below. ${oneLine(doc.voided.reason)}`);
   paper.blocks([{ label: 'Paid to', lines: carrierLines(doc.carrier) }], 2);
-  paper.sentence(
-    `This payment settles the ${doc.loads.length === 1 ? 'load' : `${doc.loads.length} loads`} below.`,
-  );
+  const loads = doc.loads.length === 1 ? 'load' : `${doc.loads.length} loads`;
+  paper.sentence(doc.voided ? `This payment was recorded for the ${loads} below and settles none of them.` : `This payment settles the ${loads} below.`);
   paper.table(
     [
       { header: 'Load and route', width: 196 },

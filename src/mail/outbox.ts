@@ -128,13 +128,14 @@ export async function queueMessage(ctx: Context | RequestContext, input: QueueMe
  * or kept for want of a mail server, letters not posted): they become `cancelled` and are never sent. A voided invoice is not mailed.
  * Answers how many. (An attempt already in flight finishes; it records nothing on a cancelled message.)
  */
-export async function withdrawMessages(ctx: Context, accountId: string, subjectId: string, now: Date): Promise<number> {
+export async function withdrawMessages(ctx: Context, accountId: string, subjectId: string, now: Date, kinds?: readonly S['MessageKind'][]): Promise<number> {
   // A live email kept for want of a mail server has not gone out either: withdrawn, never to be sent.
   const rows = await queryRows<{ id: string }>(
     ctx.em,
     `update messages set status = 'cancelled', next_attempt_at = null, updated_at = $3
-      where account_id = $1 and subject_id = $2 and (status = 'queued' or (status = 'kept' and $4)) returning id`,
-    [accountId, subjectId, now, livemodeOf(accountId)],
+      where account_id = $1 and subject_id = $2 and (status = 'queued' or (status = 'kept' and $4))
+        and ($5::jsonb is null or kind in (select jsonb_array_elements_text($5::jsonb))) returning id`,
+    [accountId, subjectId, now, livemodeOf(accountId), kinds ? JSON.stringify(kinds) : null],
   );
   return rows.length;
 }

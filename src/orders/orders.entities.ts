@@ -35,6 +35,8 @@ export const Order = defineEntity({
     dispatchedAt: p.datetime().nullable(),
     pickedUpAt: p.datetime().nullable(),
     deliveredAt: p.datetime().nullable(),
+    /** Each reopening after a cancellation or delivery recorded by mistake, oldest first (what it cleared). */
+    reopenings: p.json<S['OrderReopening'][]>(),
     metadata: p.json<Record<string, string>>(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),

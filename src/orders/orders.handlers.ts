@@ -10,6 +10,7 @@ export const handlers: Handlers<
   | 'getOrder'
   | 'updateOrder'
   | 'cancelOrder'
+  | 'reopenOrder'
   | 'dispatchOrder'
   | 'pickUpOrder'
   | 'deliverOrder'
@@ -33,6 +34,9 @@ export const handlers: Handlers<
   },
   async cancelOrder({ params, body }, ctx) {
     return { status: 200, body: orders.renderOrder(await orders.actOnOrder(ctx, params.order_id, 'cancel', body)) };
+  },
+  async reopenOrder({ params, body }, ctx) {
+    return { status: 200, body: orders.renderOrder(await orders.reopenOrder(ctx, params.order_id, body)) };
   },
   async dispatchOrder({ params, body }, ctx) {
     return { status: 200, body: orders.renderOrder(await orders.actOnOrder(ctx, params.order_id, 'dispatch', body)) };

@@ -13,7 +13,8 @@ import { createdRange, listPage, type Page } from '../shared/pagination.js';
 import { findCustomer } from '../customers/customers.service.js';
 import { emitEvent, emitUpdated } from '../webhooks/emitter.js';
 import { findCarrier } from '../carriers/carriers.service.js';
-import { queueMessage, withdrawMessages } from '../mail/outbox.js';
+import { latestMessages, queueMessage, withdrawMessages } from '../mail/outbox.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { Order } from './orders.entities.js';
 import { billOfLadingDocument, rateConfirmationDocument } from './orders.documents.js';
 import { noticeCustomer } from './notices.js';
@@ -21,7 +22,7 @@ import { orderLifecycle } from './orders.state.js';
 import { isValidVin } from './vin.js';
 import { livemodeOf } from '../shared/livemode.js';
 import { atTime, clockForNew } from '../clocks/object-clock.js';
-import { issuePublicLink, publicLinkUrl } from '../shared/public-links.js';
+import { issuePublicLink, linkOpens, publicLinkUrl } from '../shared/public-links.js';
 
 type S = components['schemas'];
 type ListQuery = NonNullable<operations['listOrders']['parameters']['query']>;
@@ -53,6 +54,7 @@ export function renderOrder(o: Order): S['Order'] {
     dispatched_at: unixOrNull(o.dispatchedAt),
     picked_up_at: unixOrNull(o.pickedUpAt),
     delivered_at: unixOrNull(o.deliveredAt),
+    reopenings: o.reopenings ?? [],
     metadata: o.metadata,
     created: unixSeconds(o.createdAt),
     updated: unixSeconds(o.updatedAt),
@@ -145,6 +147,7 @@ export async function createOrder(ctx: RequestContext, input: S['OrderCreate']):
       dispatchedAt: null,
       pickedUpAt: null,
       deliveredAt: null,
+      reopenings: [],
       metadata: input.metadata ?? {},
       createdAt: now,
       updatedAt: now,
@@ -258,6 +261,108 @@ export async function actOnOrder<A extends OrderActionWithEffect>(
     await tx.em.flush();
     return order;
   });
+}
+
+/** The status a reopened order goes back to: before its cancellation (dispatched when it had a carrier), or in transit before its delivery. */
+export function reopenedStatus(order: Pick<Order, 'status' | 'carrierId' | 'dispatchedAt'>): S['OrderReopening']['to_status'] {
+  if (order.status === 'delivered') return 'in_transit';
+  return order.carrierId && order.dispatchedAt ? 'dispatched' : 'pending';
+}
+
+/** What bills or pays for a delivered load: a sent or paid invoice's line, a carrier payment (each stops its reopening). */
+async function whatDependsOnDelivery(tx: RequestContext, order: Order): Promise<void> {
+  const [invoice] = await queryRows<{ id: string }>(
+    tx.em,
+    `select i.id from invoice_lines l join invoices i on i.id = l.invoice_id
+      where l.order_id = $1 and l.billing and i.status in ('SENT', 'PAID') and i.account_id = $2 limit 1`,
+    [order.id, order.accountId],
+  );
+  if (invoice) throw errors.orderAlreadyBilled(order.id, invoice.id, 'order_id', `void invoice ${invoice.id} before reopening the order`);
+  const [paid] = await queryRows<{ carrier_payment_id: string }>(
+    tx.em,
+    'select carrier_payment_id from carrier_payment_orders where order_id = $1 and account_id = $2',
+    [order.id, order.accountId],
+  );
+  if (paid) throw errors.orderAlreadyPaid(order.id, paid.carrier_payment_id, 'order_id', `void carrier payment ${paid.carrier_payment_id} before reopening the order`);
+}
+
+/**
+ * cancelled or delivered -> the status before it, for a cancellation or a delivery recorded by
+ * mistake. Refused (409, nothing written) 30 days or more after it ended (its tracking link is dead
+ * and its customer was told), while a sent invoice bills the delivered load or a carrier payment pays
+ * for it, and when the carrier of an order going back to dispatched is no longer active. What the
+ * terminal state cleared is kept in `reopenings`; order.reopened (on which the ledger reverses a
+ * delivery) and the audit entry are written in the same transaction; a rate confirmation or customer
+ * email the cancellation withdrew is queued again, and a delivery email not sent yet is withdrawn.
+ */
+export async function reopenOrder(ctx: RequestContext, id: string, input: S['OrderReopen']): Promise<Order> {
+  return inTransaction(ctx, async (tx) => {
+    const order = await findOrder(tx, id, { forUpdate: true });
+    orderLifecycle.assert('reopen', order.status, order.id);
+    const now = ctx.clock.now();
+    const from = order.status as S['OrderReopening']['from_status'];
+    const endedAt = (from === 'cancelled' ? order.cancelledAt : order.deliveredAt) ?? now;
+    if (!linkOpens(endedAt, now)) {
+      throw errors.invalidStateTransition(
+        `Order ${order.id} was ${from} on ${endedAt.toISOString().slice(0, 10)}, 30 days or more ago: its tracking link has stopped opening and it cannot be reopened; create a new order instead.`,
+      );
+    }
+    const to = reopenedStatus(order);
+    if (from === 'delivered') await whatDependsOnDelivery(tx, order);
+    if (to === 'dispatched') {
+      const carrier = await findCarrier(tx, order.carrierId!, { param: 'order_id' });
+      if (carrier.status !== 'active') throw errors.carrierNotActive(carrier.id, carrier.status);
+    }
+    order.reopenings = [
+      ...(order.reopenings ?? []),
+      {
+        from_status: from,
+        to_status: to,
+        reason: input.reason,
+        cancellation_reason: from === 'cancelled' ? (order.cancellationReason ?? null) : null,
+        ended_at: unixSeconds(endedAt),
+        bill_of_lading: from === 'delivered' ? (order.billOfLading ?? null) : null,
+        created: unixSeconds(now),
+      },
+    ];
+    if (from === 'cancelled') {
+      order.cancelledAt = null;
+      order.cancellationReason = null;
+    } else {
+      order.deliveredAt = null;
+      order.billOfLading = null;
+      // The customer's delivery email (with the bill of lading) not sent yet is not sent for a load still moving.
+      await withdrawMessages(tx, order.accountId, order.id, now, ['order_delivered']);
+    }
+    order.status = to;
+    order.updatedAt = now;
+    if (to === 'dispatched') await rearmDispatchMessages(tx, order, now);
+    // The ledger reverses a delivery's revenue and cost as it records order.reopened.
+    await emitEvent(tx, 'order.reopened', renderOrder(order), { now });
+    await recordAudit(tx, 'order.reopened', order.id, { now });
+    await tx.em.flush();
+    return order;
+  });
+}
+
+/** The dispatch's emails the cancellation withdrew before they went out (the carrier's rate confirmation, the customer's notice), queued again. */
+async function rearmDispatchMessages(tx: RequestContext, order: Order, now: Date): Promise<void> {
+  const [rate] = (await latestMessages(tx.em, order.accountId, [order.id], 'rate_confirmation')).values();
+  if (rate?.status === 'cancelled') {
+    const carrier = await findCarrier(tx, order.carrierId!, { param: 'order_id' });
+    await queueMessage(tx, {
+      kind: 'rate_confirmation',
+      channel: 'email',
+      subjectId: order.id,
+      to: carrier.contactEmail,
+      toName: carrier.legalName ?? carrier.contactName,
+      replyTo: null,
+      document: await rateConfirmationDocument(tx, order),
+      now,
+    });
+  }
+  const [notice] = (await latestMessages(tx.em, order.accountId, [order.id], 'order_dispatched')).values();
+  if (notice?.status === 'cancelled') await noticeCustomer(tx, order, 'dispatched', now);
 }
 
 export function listOrders(ctx: RequestContext, query: ListQuery): Promise<Page<Order>> {

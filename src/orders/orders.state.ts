@@ -12,6 +12,8 @@ export const orderLifecycle = stateMachine('order', {
   pickup: { from: ['dispatched'], to: 'in_transit', event: 'order.in_transit', verb: 'picked up' },
   deliver: { from: ['in_transit'], to: 'delivered', event: 'order.delivered', verb: 'delivered' },
   cancel: { from: ['pending', 'dispatched'], to: 'cancelled', event: 'order.cancelled', verb: 'cancelled' },
+  // A cancellation or delivery recorded by mistake, undone: back to the status before it (orders.service.ts reopenedStatus).
+  reopen: { from: ['cancelled', 'delivered'], event: 'order.reopened', verb: 'reopened', audit: 'order.reopened' },
   report_exception: { from: ['pending', 'dispatched', 'in_transit', 'delivered'], event: 'order.exception', verb: 'given an exception' },
   // Documents: a rate confirmation once a carrier took the load, a bill of lading once delivered.
   confirm_rate: { from: ['dispatched', 'in_transit', 'delivered'], verb: 'given a rate confirmation' },

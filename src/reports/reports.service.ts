@@ -49,8 +49,10 @@ const periodOf = (column: string) => `date_trunc($1, ${column} at time zone 'utc
 
 /**
  * The revenue and carrier-cost lines of the range, each with the load it is about (lines posted
- * before loads were named: a delivery's source is its load) and whether it is a delivery's (the
- * loads counted); per period, and with `group_by` ($8) per customer, carrier or lane of the load.
+ * before loads were named: a delivery's source is its load) and whether it is a delivery's or a
+ * reopened delivery's reversal (the loads counted: those whose deliveries outnumber their reversals
+ * in the period, or over the range for a group); per period, and with `group_by` ($8) per customer,
+ * carrier or lane of the load.
  */
 const MARGIN = `
   with ${PERIODS},
@@ -59,21 +61,32 @@ const MARGIN = `
       coalesce(l.order_id, case when l.source_type = 'order' then l.source_id end) as load_id,
       case when l.ledger_account = 'revenue' then (case when l.direction = 'credit' then l.amount else -l.amount end) else 0 end as revenue,
       case when l.ledger_account = 'carrier_cost' then (case when l.direction = 'debit' then l.amount else -l.amount end) else 0 end as carrier_cost,
-      coalesce(l.kind, case when l.source_type = 'order' then 'order_delivered' end) = 'order_delivered' as is_delivery
+      coalesce(l.kind, case when l.source_type = 'order' then 'order_delivered' end) = 'order_delivered' as is_delivery,
+      l.kind = 'order_reopened' as is_reopening,
+      l.journal_entry_id
     from ledger_entries l
     where l.account_id = $4 and l.currency = $5 and l.ledger_account in ('revenue', 'carrier_cost')
       and l.id >= $6 and l.id < $7 and l.created_at >= ($2::date::timestamp at time zone 'utc') and l.created_at < (($3::date + 1)::timestamp at time zone 'utc')
   ),
+  deliveries as (
+    select period_start, load_id,
+      count(distinct journal_entry_id) filter (where is_delivery) - count(distinct journal_entry_id) filter (where is_reopening) as net
+    from lines group by 1, 2
+  ),
+  delivered_in_range as (
+    select load_id from deliveries group by 1 having sum(net) > 0
+  ),
   sums as (
-    select period_start, count(distinct load_id) filter (where is_delivery) as loads, sum(revenue) as revenue, sum(carrier_cost) as carrier_cost
-    from lines group by 1
+    select l.period_start, (select count(*) from deliveries d where d.period_start = l.period_start and d.net > 0) as loads,
+      sum(revenue) as revenue, sum(carrier_cost) as carrier_cost
+    from lines l group by 1
   ),
   grouped as (
     select case $8::text when 'customer' then o.customer_id when 'carrier' then o.carrier_id
              when 'lane' then (o.pickup->>'state') || '->' || (o.delivery->>'state') end as key,
            case $8::text when 'customer' then c.name when 'carrier' then coalesce(k.legal_name, k.contact_name)
              when 'lane' then (o.pickup->>'state') || '->' || (o.delivery->>'state') end as label,
-           count(distinct lines.load_id) filter (where lines.is_delivery) as loads, sum(revenue) as revenue, sum(carrier_cost) as carrier_cost
+           count(distinct lines.load_id) filter (where lines.load_id in (select load_id from delivered_in_range)) as loads, sum(revenue) as revenue, sum(carrier_cost) as carrier_cost
     from lines
     left join orders o on o.id = lines.load_id and o.account_id = $4
     left join customers c on c.id = o.customer_id and $8::text = 'customer'

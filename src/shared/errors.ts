@@ -223,12 +223,12 @@ export const errors = {
     e('amount_exceeds_balance', `The payment of ${amount} is more than the ${remaining} that remains to be paid on invoice ${invoiceId}.`, {
       param: 'amount',
     }),
-  orderAlreadyBilled: (orderId: string, invoiceId: string | null, param: string) =>
-    e('order_already_billed', `Order ${orderId} is already billed${invoiceId ? ` by invoice ${invoiceId}` : ''}; void that invoice to bill it again.`, { param }),
+  orderAlreadyBilled: (orderId: string, invoiceId: string | null, param: string, remedy = 'void that invoice to bill it again') =>
+    e('order_already_billed', `Order ${orderId} is already billed${invoiceId ? ` by invoice ${invoiceId}` : ''}; ${remedy}.`, { param }),
   /** A well-formed reference to an object that does not fit this request (another customer's invoice, ...). */
   referenceConflict: (param: string, message: string) => e('reference_conflict', message, { param }),
-  orderAlreadyPaid: (orderId: string, carrierPaymentId: string | null, param: string) =>
-    e('order_already_paid', `The carrier of order ${orderId} is already paid for it${carrierPaymentId ? ` (${carrierPaymentId})` : ''}.`, { param }),
+  orderAlreadyPaid: (orderId: string, carrierPaymentId: string | null, param: string, remedy?: string) =>
+    e('order_already_paid', `The carrier of order ${orderId} is already paid for it${carrierPaymentId ? ` (${carrierPaymentId})` : ''}${remedy ? `; ${remedy}` : ''}.`, { param }),
   idempotencyKeyInUse: () =>
     e('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry later.', { param: 'Idempotency-Key' }),
 

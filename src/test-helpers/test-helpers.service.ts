@@ -7,10 +7,10 @@ import { createCarrier, findCarrier, snapshot, suspendCarrier, updateCarrier, ve
 import { resolveAlert } from '../carriers/compliance.service.js';
 import { createTestRegistryProvider, setTestRegistryChange } from '../carriers/registry/test-mode.js';
 import { createCustomer, updateCustomer } from '../customers/customers.service.js';
-import { actOnOrder, createOrder, findOrder, updateOrder } from '../orders/orders.service.js';
+import { actOnOrder, createOrder, findOrder, reopenOrder, updateOrder } from '../orders/orders.service.js';
 import { createInvoice, announceOverdueInvoices, invoiceDeliveryFailed, updateInvoice, voidInvoice } from '../accounting/invoices.service.js';
 import { createPayment, returnPayment } from '../accounting/payments.service.js';
-import { createCarrierPayment } from '../accounting/carrier-payments.service.js';
+import { createCarrierPayment, voidCarrierPayment } from '../accounting/carrier-payments.service.js';
 import { Message } from '../mail/mail.entities.js';
 import { Event } from '../webhooks/events.entities.js';
 import { WebhookEndpoint } from '../webhooks/webhooks.entities.js';
@@ -47,6 +47,9 @@ export function deliverOrder(ctx: RequestContext, id: string, input: S['TestHelp
 /** The reasons a test payment fails or is returned for, unless the caller gives one. */
 export const TEST_FAILURE_REASON = 'Insufficient funds (test)';
 export const TEST_RETURN_REASON = 'R01: insufficient funds (test)';
+/** The reasons the events helper gives a reopened order and a voided carrier payment. */
+export const TEST_REOPEN_REASON = 'Cancelled by mistake (test)';
+export const TEST_VOID_REASON = 'Recorded by mistake (test)';
 
 /** A payment with the outcome asked for, in one transaction: a failed attempt, or a payment received then returned by the bank. */
 export function createTestPayment(ctx: RequestContext, input: S['TestHelpersPayment']): Promise<Payment> {
@@ -197,6 +200,11 @@ const RECIPES: Record<EventType, Recipe> = {
     const o = await order(tx, made);
     await actOnOrder(tx, o.id, 'cancel', { reason: 'Test cancellation' });
   },
+  'order.reopened': async (tx, made) => {
+    const o = await order(tx, made);
+    await actOnOrder(tx, o.id, 'cancel', { reason: 'Test cancellation' });
+    await reopenOrder(tx, o.id, { reason: TEST_REOPEN_REASON });
+  },
   'order.exception': async (tx, made) => {
     const o = await orderUpTo(tx, made, 'in_transit');
     await actOnOrder(tx, o.id, 'report_exception', { kind: 'delay', note: 'Test delay' });
@@ -243,6 +251,12 @@ const RECIPES: Record<EventType, Recipe> = {
     const o = await orderUpTo(tx, made, 'delivered');
     made.ids.push((await createCarrierPayment(tx, { carrier_id: o.carrierId!, order_ids: [o.id], payment_method: 'ach' })).payment.id);
   },
+  'carrier_payment.voided': async (tx, made) => {
+    const o = await orderUpTo(tx, made, 'delivered');
+    const paid = await createCarrierPayment(tx, { carrier_id: o.carrierId!, order_ids: [o.id], payment_method: 'ach' });
+    made.ids.push(paid.payment.id);
+    await voidCarrierPayment(tx, paid.payment.id, { reason: TEST_VOID_REASON });
+  },
   'compliance.alert': async (tx, made) => void (await alertOpened(tx, made, { clear: false })),
   'compliance_alert.opened': async (tx, made) => void (await alertOpened(tx, made, { clear: false })),
   'compliance_alert.cleared': async (tx, made) => void (await alertOpened(tx, made, { clear: true })),
@@ -278,6 +292,7 @@ const RECIPE_SCOPES: Record<EventType, readonly string[]> = {
   'order.in_transit': [...ORDERS, ...CARRIERS],
   'order.delivered': [...ORDERS, ...CARRIERS],
   'order.cancelled': ORDERS,
+  'order.reopened': ORDERS,
   'order.exception': [...ORDERS, ...CARRIERS],
   'carrier.onboarded': CARRIERS,
   'carrier.vetted': CARRIERS,
@@ -294,6 +309,7 @@ const RECIPE_SCOPES: Record<EventType, readonly string[]> = {
   'payment.returned': ACCOUNTING,
   'invoice.reopened': ACCOUNTING,
   'carrier_payment.sent': [...ORDERS, ...CARRIERS, ...ACCOUNTING],
+  'carrier_payment.voided': [...ORDERS, ...CARRIERS, ...ACCOUNTING],
   'compliance.alert': CARRIERS,
   'compliance_alert.opened': CARRIERS,
   'compliance_alert.cleared': CARRIERS,

@@ -264,8 +264,9 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await page.getByLabel('Description').fill('Local receiver');
     await page.getByLabel('Select events').check();
     // The specification's eighteen types but the deprecated compliance.alert, and carrier.rejected, invoice.overdue, invoice.delivery_failed,
-    // payment.returned, invoice.reopened, customer.created, the four *.updated and the three compliance_alert.* (documented additions).
-    await expect.poll(() => page.locator('.event-groups input[type=checkbox]').count()).toBe(30);
+    // payment.returned, invoice.reopened, order.reopened, carrier_payment.voided, customer.created, the four *.updated and the three
+    // compliance_alert.* (documented additions).
+    await expect.poll(() => page.locator('.event-groups input[type=checkbox]').count()).toBe(32);
     await shot('webhook-add');
     await page.getByLabel('All events (including types added later)').check();
     await submit('Add endpoint');
@@ -1082,6 +1083,58 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await expect.poll(() => page.locator('table').textContent()).toContain('Acme Auto Sales');
     expect(await page.locator('table').textContent()).not.toContain('Sandbox Motors');
   });
+
+  it('undoes mistakes with a confirmation: voids a carrier payment, then reopens its delivered order; the timeline keeps the delivery', async () => {
+    const call = async (path: string, body?: unknown) => {
+      const r = await fetchFromPage(path, body === undefined ? { method: 'GET' } : { method: 'POST', body, csrf: true });
+      expect(r.status, path).toBeLessThan(300);
+      return r.body as unknown as Record<string, any>;
+    };
+    const carrier = (await call('/v1/carriers?status=active&limit=1')).data[0].id as string;
+    const customer = (await call('/v1/customers', { name: 'Mistake Motors' })).id as string;
+    const order = (await call('/v1/orders', {
+      customer_id: customer,
+      pickup: { address1: '1200 W Lake St', city: 'Chicago', state: 'IL', zip: '60607' },
+      delivery: { address1: '500 Ocean Dr', city: 'Miami Beach', state: 'FL', zip: '33139' },
+      vehicles: [{ vin: '1HGCM82633A004352', year: 2003, make: 'Honda', model: 'Accord' }],
+      ready_date: isoDay(),
+      price: 50_000,
+      carrier_pay: 40_000,
+    })).id as string;
+    await call(`/v1/orders/${order}/dispatch`, { carrier_id: carrier });
+    await call(`/v1/orders/${order}/pickup`, {});
+    await call(`/v1/orders/${order}/deliver`, { signed_by: 'Wrong Load' });
+    const payment = (await call('/v1/carrier_payments', { carrier_id: carrier, order_ids: [order], payment_method: 'check', reference: 'CHK 9' })).id as string;
+
+    await go(`/accounting/carrier-payments/${payment}`);
+    const voidButton = page.getByRole('button', { name: 'Void payment' });
+    await expect.poll(() => voidButton.isDisabled()).toBe(true); // a reason first
+    await page.getByLabel('Why void it').fill('Recorded against the wrong load');
+    await voidButton.click();
+    // Asked in the app's own dialog, Cancel focused first; Cancel changes nothing.
+    await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Cancel');
+    expect(await page.getByRole('dialog').textContent()).toContain('Void this payment of $400.00?');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    expect((await call(`/v1/carrier_payments/${payment}`)).voided_at).toBeNull();
+    await voidButton.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Void payment' }).click();
+    await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('void');
+    expect(await page.getByTestId('carrier-payment-voided').textContent()).toContain('Recorded against the wrong load');
+    expect(await page.getByTestId('void-carrier-payment').count()).toBe(0);
+    await shot('carrier-payment-voided');
+
+    await go(`/orders/${order}`);
+    await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('delivered');
+    await page.getByLabel('Why reopen').fill('Marked delivered before the receiver signed');
+    await page.getByRole('button', { name: 'Reopen order' }).click();
+    expect(await page.getByRole('dialog').textContent()).toContain('It goes back to in transit');
+    await page.getByRole('dialog').getByRole('button', { name: 'Reopen order' }).click();
+    await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('in transit');
+    const timeline = await page.getByTestId('timeline').textContent();
+    for (const step of ['Delivered', 'signed by Wrong Load', 'Reopened (in transit)', 'Marked delivered before the receiver signed']) expect(timeline).toContain(step);
+    expect(await page.getByTestId('reopen').count()).toBe(0);
+    await shot('order-reopened');
+  }, 120_000);
 
   it('refuses a state-changing call without the CSRF token, even from the signed-in page', async () => {
     const refused = await fetchFromPage('/v1/customers', { method: 'POST', body: { name: 'CSRF' } });

@@ -82,6 +82,10 @@ export async function emitEveryEventType(h: Harness, endpointId: string, key?: s
   await call('POST', `/v1/orders/${a}/exceptions`, { kind: 'damage', note: 'Scratch on the rear bumper' });
   await call('POST', `/v1/orders/${a}/deliver`, { signed_by: 'Jordan Price' });
   await call('POST', `/v1/orders/${b}/cancel`, {});
+  // Cancelled by mistake and reopened (order.reopened).
+  const c = (await call('POST', '/v1/orders', orderBody(customer))).id;
+  await call('POST', `/v1/orders/${c}/cancel`, { reason: 'Wrong load' });
+  await call('POST', `/v1/orders/${c}/reopen`, { reason: 'Cancelled the wrong load' });
   const apiKey = (await call('POST', '/v1/api_keys', { name: 'audited', scopes: ['orders:read'] })).id;
   await call('POST', `/v1/api_keys/${apiKey}/revoke`, {});
 
@@ -97,7 +101,8 @@ export async function emitEveryEventType(h: Harness, endpointId: string, key?: s
   const storage = (await invoice([{ description: 'Storage', quantity: 1, unit_amount: 25 }])).id;
   const bounced = (await call('POST', '/v1/payments', { customer_id: customer, invoice_id: storage, amount: 25, payment_method: 'check', reference: 'Check 1042' })).id;
   await call('POST', `/v1/payments/${bounced}/return`, { reason: 'Check returned: insufficient funds' });
-  await call('POST', '/v1/carrier_payments', { carrier_id: active, order_ids: [a], payment_method: 'ach' });
+  const carrierPayment = (await call('POST', '/v1/carrier_payments', { carrier_id: active, order_ids: [a], payment_method: 'ach' })).id;
+  await call('POST', `/v1/carrier_payments/${carrierPayment}/void`, { reason: 'Recorded twice' }); // carrier_payment.voided
   // Past due (the daily check announces it), and an email refused for good (the mail worker's report).
   const late = await call('POST', '/v1/invoices', { customer_id: customer, due_date: '2020-01-31', lines: [{ description: 'Storage', quantity: 1, unit_amount: 70 }], send: { email: 'ap@events.example' } });
   await announceOverdueInvoices(h.background());

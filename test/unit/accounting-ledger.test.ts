@@ -9,11 +9,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   carrierPaymentPosting,
+  carrierPaymentVoidedPosting,
   invoiceSentPosting,
   invoiceVoidedPosting,
   journalLines,
   LEDGER_ACCOUNTS,
   orderDeliveredPosting,
+  orderReopenedPosting,
   paymentReceivedPosting,
   paymentReturnedPosting,
   trialBalance,
@@ -166,6 +168,48 @@ describe('payments', () => {
       description: 'Carrier payment cpy_1 sent to car_9',
       lines: [dr('carrier_payable', 180_000), cr('cash', 180_000)],
     });
+  });
+
+  it('carrier payment voided (recorded by mistake): debits cash and credits carrier_payable, undoing what it posted', () => {
+    const voided = carrierPaymentVoidedPosting({ id: 'cpy_1', amount: 180_000 }, 'car_9');
+    expect(voided).toEqual({
+      kind: 'carrier_payment_voided',
+      sourceType: 'carrier_payment',
+      sourceId: 'cpy_1',
+      description: 'Carrier payment cpy_1 to car_9 voided',
+      lines: [dr('cash', 180_000), cr('carrier_payable', 180_000)],
+    });
+    expect(net(carrierPaymentPosting({ id: 'cpy_1', amount: 180_000 }, 'car_9'), voided)).toEqual({});
+  });
+
+  it('order reopened after a delivery: posts back what the load holds, account by account, so it holds nothing', () => {
+    const totals = (...postings: (Posting | null)[]) => {
+      const sums = new Map<string, number>();
+      for (const l of postings.flatMap((p) => (p ? journalLines(p) : [])).filter((l) => l.orderId === 'ord_1')) {
+        const key = `${l.ledgerAccount} ${l.direction}`;
+        sums.set(key, (sums.get(key) ?? 0) + l.amount);
+      }
+      return [...sums].map(([key, total]) => ({ ledger_account: key.split(' ')[0] as PostingLine['ledgerAccount'], direction: key.split(' ')[1] as 'debit' | 'credit', total: String(total) }));
+    };
+    const delivered = orderDeliveredPosting({ id: 'ord_1', price: 145_000, carrierPay: 120_000 }, null);
+    const reopened = orderReopenedPosting({ id: 'ord_1' }, totals(delivered));
+    expect(reopened).toEqual({
+      kind: 'order_reopened',
+      sourceType: 'order',
+      sourceId: 'ord_1',
+      description: 'Order ord_1 reopened: its delivery reversed',
+      lines: [cr('unbilled_receivables', 145_000, 'ord_1'), dr('revenue', 145_000, 'ord_1'), cr('carrier_cost', 120_000, 'ord_1'), dr('carrier_payable', 120_000, 'ord_1')],
+    });
+    expect(net(delivered, reopened)).toEqual({});
+    // Billed and voided since (the invoice's lines for the load), at another amount: still nothing left.
+    const line = [{ amount: 150_000, orderId: 'ord_1', recognized: 145_000 }];
+    const sent = invoiceSentPosting(invoice, line);
+    const voided = invoiceVoidedPosting(invoice, line);
+    const afterAll = orderReopenedPosting({ id: 'ord_1' }, totals(delivered, sent, voided));
+    expect(net(delivered, sent, voided, afterAll)).toEqual({});
+    // A load that holds nothing (no price, no pay; or one debit and credit that cancel) posts nothing.
+    expect(orderReopenedPosting({ id: 'ord_1' }, [])).toBeNull();
+    expect(orderReopenedPosting({ id: 'ord_1' }, [{ ledger_account: 'revenue', direction: 'credit', total: 5 }, { ledger_account: 'revenue', direction: 'debit', total: '5' }])).toBeNull();
   });
 });
 

@@ -16,6 +16,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   pickup: ['dispatched'],
   deliver: ['in_transit'],
   cancel: ['pending', 'dispatched'],
+  // A cancellation or a delivery recorded by mistake, undone (the status it goes back to is the service's).
+  reopen: ['cancelled', 'delivered'],
   report_exception: ['pending', 'dispatched', 'in_transit', 'delivered'],
   confirm_rate: ['dispatched', 'in_transit', 'delivered'],
   print_bill_of_lading: ['delivered'],
@@ -42,6 +44,7 @@ describe('order lifecycle', () => {
       pickup: { to: 'in_transit', event: 'order.in_transit' },
       deliver: { to: 'delivered', event: 'order.delivered' },
       cancel: { to: 'cancelled', event: 'order.cancelled' },
+      reopen: { to: undefined, event: 'order.reopened' },
       report_exception: { to: undefined, event: 'order.exception' },
       confirm_rate: { to: undefined, event: undefined },
       print_bill_of_lading: { to: undefined, event: undefined },
@@ -59,6 +62,7 @@ describe('order lifecycle', () => {
     ['print_bill_of_lading', 'in_transit', 'An order (ord_1) in status in_transit cannot be given a bill of lading; allowed from delivered.'],
     ['cancel', 'cancelled', 'The order ord_1 is already cancelled.'],
     ['deliver', 'delivered', 'The order ord_1 is already delivered.'],
+    ['reopen', 'in_transit', 'An order (ord_1) in status in_transit cannot be reopened; allowed from cancelled or delivered.'],
   ])('refuses %s from %s with 409 invalid_state_transition', (action, status, message) => {
     try {
       orderLifecycle.assert(action as keyof typeof ORDER_TRANSITIONS, status, 'ord_1');

@@ -305,6 +305,12 @@ function Timeline({ order, carrierName }: { order: S['Order']; carrierName: stri
   if (order.delivered_at) entries.push({ at: order.delivered_at, what: 'Delivered', ...(order.bill_of_lading ? { detail: `signed by ${order.bill_of_lading.signed_by}` } : {}) });
   if (order.cancelled_at) entries.push({ at: order.cancelled_at, what: 'Cancelled', ...(order.cancellation_reason ? { detail: order.cancellation_reason } : {}) });
   for (const e of order.exceptions) entries.push({ at: e.created, what: `Exception: ${e.kind}`, ...(e.note ? { detail: e.note } : {}) });
+  // A cancellation or delivery undone keeps its place in the history, beside its reopening.
+  for (const r of order.reopenings) {
+    if (r.from_status === 'cancelled') entries.push({ at: r.ended_at, what: 'Cancelled', ...(r.cancellation_reason ? { detail: r.cancellation_reason } : {}) });
+    else entries.push({ at: r.ended_at, what: 'Delivered', ...(r.bill_of_lading ? { detail: `signed by ${r.bill_of_lading.signed_by}` } : {}) });
+    entries.push({ at: r.created, what: `Reopened (${STATUS_WORDS[r.to_status]})`, detail: r.reason });
+  }
   entries.sort((a, b) => a.at - b.at);
   return (
     <ol className="timeline" data-testid="timeline">
@@ -376,6 +382,7 @@ function Moves({ order, onDone }: { order: S['Order']; onDone: () => void }) {
           </Field>
         </Form>
       )}
+      {(order.status === 'cancelled' || order.status === 'delivered') && <Reopen order={order} onDone={onDone} />}
       <Can scope="accounting:write">
         <InvoiceThisOrder order={order} />
       </Can>
@@ -394,6 +401,33 @@ function Moves({ order, onDone }: { order: S['Order']; onDone: () => void }) {
         </Form>
       )}
     </section>
+  );
+}
+
+const STATUS_WORDS: Record<S['OrderReopening']['to_status'], string> = { pending: 'pending', dispatched: 'dispatched', in_transit: 'in transit' };
+
+/** A cancellation or delivery recorded by mistake, undone: why, then a confirmation saying what it does. */
+function Reopen({ order, onDone }: { order: S['Order']; onDone: () => void }) {
+  const [reason, setReason] = useState('');
+  const to = order.status === 'delivered' ? 'in transit' : order.dispatched_at && order.carrier_id ? 'dispatched' : 'pending';
+  const what =
+    order.status === 'delivered'
+      ? `Reopen ${order.number}? It goes back to in transit: its delivery and bill of lading are cleared (kept in its history) and its revenue and carrier cost leave the ledger. Record the delivery again when it happens.`
+      : `Reopen ${order.number}? It goes back to ${to}, as before it was cancelled${to === 'dispatched' ? ', and its carrier gets the rate confirmation again if it never went out' : ''}.`;
+  return (
+    <div className="inline-form" data-testid="reopen">
+      <Field label="Why reopen" hint="Refused while a sent invoice bills the load or a carrier payment pays for it (void them first), and 30 days after the order ended.">
+        <input name="reopen_reason" required maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+      </Field>
+      <Action
+        kind="danger"
+        label="Reopen order"
+        disabled={!reason.trim()}
+        confirm={what}
+        onDone={onDone}
+        run={() => must(api.POST('/v1/orders/{order_id}/reopen', { params: { path: { order_id: order.id } }, body: { reason: reason.trim() } }))}
+      />
+    </div>
   );
 }
 

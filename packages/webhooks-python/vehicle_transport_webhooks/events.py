@@ -32,11 +32,13 @@ __all__ = [
     "BillOfLading",
     "OrderException",
     "OrderExceptionKind",
+    "OrderReopening",
     "OrderDispatchedEvent",
     "OrderInTransitEvent",
     "OrderDeliveredEvent",
     "OrderCancelledEvent",
     "OrderExceptionEvent",
+    "OrderReopenedEvent",
     "OrderUpdatedEvent",
     "OrderUpdatedData",
     "OrderPreviousAttributes",
@@ -83,6 +85,7 @@ __all__ = [
     "CarrierPaymentSentEvent",
     "CarrierPayment",
     "CarrierPaymentStatus",
+    "CarrierPaymentVoidedEvent",
     "ComplianceAlertEvent",
     "ComplianceAlert",
     "ComplianceAlertKind",
@@ -314,6 +317,12 @@ class Order(TypedDict):
     dispatched_at: int | None
     picked_up_at: int | None
     delivered_at: int | None
+    # Every time the order was reopened after a cancellation or a delivery recorded by mistake
+    # (`POST /v1/orders/{order_id}/reopen`), oldest first: the status it left, the status it went
+    # back to, when it had been cancelled or delivered, and why it was reopened. With the
+    # order's events (`GET /v1/events?object_id=`), its history: reopening clears
+    # `cancelled_at` and `cancellation_reason` (or `delivered_at` and `bill_of_lading`), and keeps them here.
+    reopenings: list[OrderReopening]
     # The integrator's own key-value pairs (up to 50; keys up to 40 characters, values up to 500); not used by the service.
     metadata: dict[str, str]
     created: int
@@ -378,6 +387,25 @@ class OrderException(TypedDict):
 
 
 OrderExceptionKind: TypeAlias = Literal["delay", "damage", "dispute"]
+
+
+class OrderReopening(TypedDict):
+    """One reopening of an order cancelled or delivered by mistake."""
+
+    # The status the order left (`cancelled` or `delivered`).
+    from_status: Literal["cancelled", "delivered"]
+    # The status it went back to: the status it had before it was cancelled (`pending` or `dispatched`), or `in_transit` for a delivery.
+    to_status: Literal["pending", "dispatched", "in_transit"]
+    # Why it was reopened.
+    reason: str
+    # The reason the cancellation had given; null for a delivery, or a cancellation without a reason.
+    cancellation_reason: str | None
+    # When it had been cancelled (`cancelled_at`) or delivered (`delivered_at`).
+    ended_at: int
+    # The bill of lading the delivery had recorded; null for a cancellation.
+    bill_of_lading: BillOfLading | None
+    # When it was reopened.
+    created: int
 
 
 class OrderDispatchedEvent(TypedDict):
@@ -465,6 +493,25 @@ class OrderExceptionEvent(TypedDict):
     livemode: bool
     # The event type, always `order.exception`.
     type: Literal["order.exception"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
+    api_version: ApiVersion | str
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: Order
+
+
+class OrderReopenedEvent(TypedDict):
+    """order.reopened: An order cancelled or delivered by mistake is reopened. Data: the order as it is now (its last `reopenings` entry says what was undone)."""
+
+    id: str
+    # Always `event`.
+    object: Literal["event"]
+    livemode: bool
+    # The event type, always `order.reopened`.
+    type: Literal["order.reopened"]
     # The API version the payload is rendered in (the receiving endpoint's pinned version).
     api_version: ApiVersion | str
     created: int
@@ -1210,6 +1257,12 @@ class CarrierPayment(TypedDict):
     reference: str | None
     status: CarrierPaymentStatus
     sent_at: int
+    # When the payment was voided as recorded by mistake (`POST /v1/carrier_payments/{carrier_payment_id}/void`);
+    # null while it stands. A voided payment pays for nothing: its orders can be paid again, and the
+    # ledger reverses it.
+    voided_at: int | None
+    # Why the payment was voided; null unless it was.
+    void_reason: str | None
     # Where the remittance advice PDF is (`GET /v1/carrier_payments/{id}/pdf`), relative to the API's base URL.
     remittance_pdf: str
     # The message that emailed the remittance advice to the carrier.
@@ -1219,8 +1272,29 @@ class CarrierPayment(TypedDict):
     metadata: dict[str, str]
 
 
-# A carrier payment is `sent` when it is recorded.
+# A carrier payment is `sent` when it is recorded. A payment voided as recorded by mistake keeps
+# `sent` in this API version and says so with `voided_at` and `void_reason` (a new status would
+# change what clients may do with the object, so it comes only with a new API version).
 CarrierPaymentStatus: TypeAlias = Literal["sent"]
+
+
+class CarrierPaymentVoidedEvent(TypedDict):
+    """carrier_payment.voided: A carrier payment recorded by mistake is voided. Data: the carrier payment."""
+
+    id: str
+    # Always `event`.
+    object: Literal["event"]
+    livemode: bool
+    # The event type, always `carrier_payment.voided`.
+    type: Literal["carrier_payment.voided"]
+    # The API version the payload is rendered in (the receiving endpoint's pinned version).
+    api_version: ApiVersion | str
+    created: int
+    request_id: str | None
+    sequence: int
+    previous_event_id: str | None
+    request: EventRequestObject | None
+    data: CarrierPayment
 
 
 class ComplianceAlertEvent(TypedDict):
@@ -1413,12 +1487,14 @@ class AuditLog(TypedDict):
 # | `carrier.revetted` | the carrier | a carrier is queued for vetting again by a caller |
 # | `invoice.voided` | the invoice | an invoice is voided |
 # | `carrier_payment.sent` | the carrier payment | a carrier is paid |
+# | `carrier_payment.voided` | the carrier payment | a carrier payment recorded by mistake is voided |
+# | `order.reopened` | the order | an order cancelled or delivered by mistake is reopened |
 # | `payment.returned` | the payment | a received payment is recorded as returned by the bank |
 # | `test_data.deleted` | the deletion | the account's test data is deleted (`DELETE /v1/test_data`) |
 #
 # New actions are added as the API grows, without a new API version: keep actions you do not know as they are.
 # Open: values not listed here may be added without a new API version.
-AuditAction: TypeAlias = Literal["api_key.created", "api_key.revoked", "oauth_client.created", "oauth_client.revoked", "user.created", "user.updated", "user.deleted", "user.password_changed", "user.password_reset", "webhook_endpoint.created", "webhook_endpoint.updated", "webhook_endpoint.deleted", "webhook_endpoint.secret_rotated", "webhook_endpoint.deliveries_recovered", "webhook_endpoint.disabled", "event.replayed", "carrier.suspended", "carrier.reinstated", "carrier.revetted", "invoice.voided", "carrier_payment.sent", "payment.returned", "test_data.deleted"] | str
+AuditAction: TypeAlias = Literal["api_key.created", "api_key.revoked", "oauth_client.created", "oauth_client.revoked", "user.created", "user.updated", "user.deleted", "user.password_changed", "user.password_reset", "webhook_endpoint.created", "webhook_endpoint.updated", "webhook_endpoint.deleted", "webhook_endpoint.secret_rotated", "webhook_endpoint.deliveries_recovered", "webhook_endpoint.disabled", "event.replayed", "carrier.suspended", "carrier.reinstated", "carrier.revetted", "invoice.voided", "carrier_payment.sent", "carrier_payment.voided", "order.reopened", "payment.returned", "test_data.deleted"] | str
 
 
 class WebhookEndpointTestEvent(TypedDict):
@@ -1567,6 +1643,7 @@ Event: TypeAlias = Union[
     OrderDeliveredEvent,
     OrderCancelledEvent,
     OrderExceptionEvent,
+    OrderReopenedEvent,
     OrderUpdatedEvent,
     CarrierOnboardedEvent,
     CarrierVettedEvent,
@@ -1585,6 +1662,7 @@ Event: TypeAlias = Union[
     PaymentFailedEvent,
     PaymentReturnedEvent,
     CarrierPaymentSentEvent,
+    CarrierPaymentVoidedEvent,
     ComplianceAlertEvent,
     ComplianceAlertOpenedEvent,
     ComplianceAlertClearedEvent,
@@ -1605,6 +1683,7 @@ EventType: TypeAlias = Literal[
     "order.delivered",
     "order.cancelled",
     "order.exception",
+    "order.reopened",
     "order.updated",
     "carrier.onboarded",
     "carrier.vetted",
@@ -1623,6 +1702,7 @@ EventType: TypeAlias = Literal[
     "payment.failed",
     "payment.returned",
     "carrier_payment.sent",
+    "carrier_payment.voided",
     "compliance.alert",
     "compliance_alert.opened",
     "compliance_alert.cleared",
@@ -1642,6 +1722,7 @@ EVENT_TYPES: tuple[str, ...] = (
     "order.delivered",
     "order.cancelled",
     "order.exception",
+    "order.reopened",
     "order.updated",
     "carrier.onboarded",
     "carrier.vetted",
@@ -1660,6 +1741,7 @@ EVENT_TYPES: tuple[str, ...] = (
     "payment.failed",
     "payment.returned",
     "carrier_payment.sent",
+    "carrier_payment.voided",
     "compliance.alert",
     "compliance_alert.opened",
     "compliance_alert.cleared",

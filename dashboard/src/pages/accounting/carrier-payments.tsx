@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { api, must, type S } from '../../api.ts';
 import { PAYMENT_METHODS } from '../../catalog.ts';
 import { Can, useSession } from '../../session.tsx';
-import { Badge, Field, Form, IdLink, ListTable, Loadable, PageHeader, money, time, useLoad, usePaged } from '../../ui.tsx';
+import { Action, Badge, Field, Form, IdLink, ListTable, Loadable, PageHeader, money, time, useLoad, usePaged } from '../../ui.tsx';
 import { DeliveryCell, DeliveryStatus, PdfLink, SubjectMessages } from './delivery.tsx';
 import { everything, route } from './shared.ts';
 
@@ -156,7 +156,7 @@ export function CarrierPaymentList() {
               <IdLink to={`/accounting/carrier-payments/${p.id}`} id={p.id} />
             </td>
             <td>
-              <Badge value={p.status} />
+              <Badge value={p.voided_at ? 'void' : p.status} />
             </td>
             <td>{can('carriers:read') ? <IdLink to={`/carriers/${p.carrier_id}`} id={p.carrier_id} /> : <code>{p.carrier_id}</code>}</td>
             <td>
@@ -185,7 +185,7 @@ export function CarrierPaymentDetail() {
       {(p) => (
         <>
           <PageHeader title={`Carrier payment ${money(p.amount, p.currency)}`}>
-            <Badge value={p.status} />
+            <Badge value={p.voided_at ? 'void' : p.status} />
             <PdfLink href={p.remittance_pdf} testId="remittance-pdf">
               Open remittance advice (PDF)
             </PdfLink>
@@ -208,6 +208,14 @@ export function CarrierPaymentDetail() {
                 <dd>{p.reference ?? '—'}</dd>
                 <dt>Sent</dt>
                 <dd>{time(p.sent_at)}</dd>
+                {p.voided_at ? (
+                  <>
+                    <dt>Voided</dt>
+                    <dd data-testid="carrier-payment-voided">
+                      {time(p.voided_at)}: {p.void_reason}
+                    </dd>
+                  </>
+                ) : null}
                 <dt>Orders</dt>
                 <dd>
                   <ul>
@@ -227,6 +235,11 @@ export function CarrierPaymentDetail() {
               )}
             </section>
           </div>
+          {p.voided_at ? null : (
+            <Can scope="accounting:write">
+              <VoidCarrierPayment payment={p} onDone={state.reload} />
+            </Can>
+          )}
           <SubjectMessages subjectId={p.id} />
           <p>
             <Link to="/accounting/carrier-payments">All carrier payments</Link>
@@ -234,5 +247,28 @@ export function CarrierPaymentDetail() {
         </>
       )}
     </Loadable>
+  );
+}
+
+/** A payment recorded by mistake, voided: why, then a confirmation saying what it does. */
+function VoidCarrierPayment({ payment, onDone }: { payment: S['CarrierPayment']; onDone: () => void }) {
+  const [reason, setReason] = useState('');
+  return (
+    <section className="card" data-testid="void-carrier-payment">
+      <h2>Recorded by mistake?</h2>
+      <div className="inline-form">
+        <Field label="Why void it" hint="The ledger reverses it (the carrier is owed again), its orders can be paid again, and the remittance email is withdrawn if it has not gone out.">
+          <input name="void_reason" required maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+        </Field>
+        <Action
+          kind="danger"
+          label="Void payment"
+          disabled={!reason.trim()}
+          confirm={`Void this payment of ${money(payment.amount, payment.currency)}? It pays for none of its ${payment.order_ids.length === 1 ? 'order' : `${payment.order_ids.length} orders`} any more, and cannot be undone.`}
+          onDone={onDone}
+          run={() => must(api.POST('/v1/carrier_payments/{carrier_payment_id}/void', { params: { path: { carrier_payment_id: payment.id } }, body: { reason: reason.trim() } }))}
+        />
+      </div>
+    </section>
   );
 }
