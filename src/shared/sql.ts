@@ -198,25 +198,44 @@ export function rowMapper<E>(em: EntityManager, entity: EntityName<E>): { table:
 const inserts = new Map<string, { sql: string; values: (entity: Record<string, unknown>) => unknown[] }>();
 
 /**
+ * What `insertRow` may add to its statement: a `with` clause before it (placeholders `$1`... for
+ * `params`; the row's own values are numbered after them), columns whose value is an SQL expression
+ * (which may read the `with` clause) instead of the entity's, and what it answers (`returning`).
+ */
+export interface InsertOptions<E> {
+  with?: string;
+  params?: unknown[];
+  computed?: Partial<Record<keyof E & string, string>>;
+  returning?: string;
+}
+
+/**
  * Inserts `entity` (every column of its table, in the shape `em.create` takes) with one statement,
  * in `em`'s transaction if it has one, without the unit of work: for a new row the request writes
- * and never changes again before it commits.
+ * and never changes again before it commits. Answers the row `returning` names, if any.
  */
-export async function insertRow<E extends object>(em: EntityManager, entity: EntityName<E>, values: E): Promise<void> {
+export async function insertRow<E extends object>(em: EntityManager, entity: EntityName<E>, values: E, options: InsertOptions<E> = {}): Promise<Record<string, unknown> | undefined> {
   const meta = em.getMetadata().find(entity as never)!;
-  let insert = inserts.get(meta.className);
+  const computed = (options.computed ?? {}) as Record<string, string>;
+  const offset = options.params?.length ?? 0;
+  const cacheKey = `${meta.className}\0${options.with ?? ''}\0${JSON.stringify(computed)}\0${offset}\0${options.returning ?? ''}`;
+  let insert = inserts.get(cacheKey);
   if (!insert) {
     const props = meta.props.filter((p) => p.kind === 'scalar' && p.fieldNames?.length === 1 && p.persist !== false);
-    const json = props.map((p) => p.runtimeType !== 'Date' && p.runtimeType !== 'string' && p.runtimeType !== 'number' && p.runtimeType !== 'boolean');
+    const bound = props.filter((p) => computed[p.name] === undefined);
+    const json = bound.map((p) => p.runtimeType !== 'Date' && p.runtimeType !== 'string' && p.runtimeType !== 'number' && p.runtimeType !== 'boolean');
+    let n = offset;
+    const placeholders = props.map((p) => computed[p.name] ?? `$${++n}`);
     insert = {
-      sql: `insert into ${meta.tableName} (${props.map((p) => p.fieldNames[0]).join(', ')}) values (${props.map((_, i) => `$${i + 1}`).join(', ')})`,
+      sql: `${options.with ? `${options.with} ` : ''}insert into ${meta.tableName} (${props.map((p) => p.fieldNames[0]).join(', ')}) values (${placeholders.join(', ')})${options.returning ? ` returning ${options.returning}` : ''}`,
       values: (e) =>
-        props.map((p, i) => {
+        bound.map((p, i) => {
           const v = e[p.name];
           return v === undefined || v === null ? null : json[i] ? JSON.stringify(v) : v;
         }),
     };
-    inserts.set(meta.className, insert);
+    inserts.set(cacheKey, insert);
   }
-  await queryRows(em, insert.sql, insert.values(values as Record<string, unknown>));
+  const [row] = await queryRows<Record<string, unknown>>(em, insert.sql, [...(options.params ?? []), ...insert.values(values as Record<string, unknown>)]);
+  return row;
 }
