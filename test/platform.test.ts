@@ -73,6 +73,29 @@ describe.each(backends({ pooler: true }))('platform policies on %s', (backend: B
       expect(entries[0]!.id).toMatch(/^aud_/);
     });
 
+    it('refuses a key at once once it is revoked, also when it was used just before (through the API or changed in the database)', async () => {
+      const created = await h.call('POST', '/v1/api_keys', { key: admin, body: { scopes: ['orders:read'] } });
+      const secret = created.body.secret as string;
+      expect((await h.call('GET', '/v1/orders', { key: secret })).status).toBe(200);
+      expect((await h.call('GET', '/v1/orders', { key: secret })).status).toBe(200);
+      expect((await h.call('POST', `/v1/api_keys/${created.body.id}/revoke`, { key: admin })).status).toBe(200);
+      const refused = await h.call('GET', '/v1/orders', { key: secret });
+      expect(refused.status).toBe(401);
+      expect(refused.body.error.code).toBe('invalid_api_key');
+
+      // A change made by any other road (a user's credentials ended, test data deleted) holds as soon as it commits.
+      const other = await h.call('POST', '/v1/api_keys', { key: admin, body: { scopes: ['orders:read'] } });
+      expect((await h.call('GET', '/v1/orders', { key: other.body.secret })).status).toBe(200);
+      await h.database.db.em().execute(`update api_keys set revoked_at = now() where id = '${other.body.id}'`);
+      expect((await h.call('GET', '/v1/orders', { key: other.body.secret })).status).toBe(401);
+      const third = await h.call('POST', '/v1/api_keys', { key: admin, body: { scopes: ['orders:read'] } });
+      expect((await h.call('GET', '/v1/orders', { key: third.body.secret })).status).toBe(200);
+      await h.database.db.em().transactional(async (tx) => {
+        await tx.execute(`delete from api_keys where id = '${third.body.id}'`);
+      });
+      expect((await h.call('GET', '/v1/orders', { key: third.body.secret })).status).toBe(401);
+    });
+
     it('refuses to let a key revoke itself (409), so a caller never locks itself out mid-operation', async () => {
       const created = await h.call('POST', '/v1/api_keys', { key: admin, body: { scopes: ['keys:manage'] } });
       const self = await h.call('POST', `/v1/api_keys/${created.body.id}/revoke`, { key: created.body.secret });

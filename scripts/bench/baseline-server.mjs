@@ -4,11 +4,16 @@
 // the bench drives both with the same key and the same order:
 //   GET  /v1/orders/{id}  the key by its hash, one rate-limit upsert (the API's), the order by id and account
 //   POST /v1/orders       the key by its hash, one rate-limit upsert, then in one transaction: the
-//                         customer by id and account, the order, its order.created event, the
-//                         account's enabled endpoints and one delivery per subscribed endpoint
+//                         customer by id and account, the order's tracking link, the account's next
+//                         load number (its counter row, locked until commit), the order, its
+//                         order.created event, the account's enabled endpoints and one delivery per
+//                         subscribed endpoint
+// Each step is a statement of its own, taken in the order the API's service takes them. The tracking
+// link's token is kept sealed (AES-256-GCM under SECRETS_KEY, as the API keeps it) and opened to
+// render `tracking_url`, on both operations.
 // Plain JavaScript so that nothing but Koa and pg is loaded.
 //   DATABASE_URL=postgresql://... PORT=8090 node scripts/bench/baseline-server.mjs
-import { createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createSecretKey, randomBytes } from 'node:crypto';
 import Koa from 'koa';
 import pg from 'pg';
 
@@ -35,12 +40,38 @@ const id = (prefix) => {
   for (const byte of randomBytes(16)) random += B32[byte & 31];
   return `${prefix}_${time}${random}`;
 };
+// SECRETS_KEY (`<id>:<32 bytes in base64>`), as the API is given it: tracking tokens are sealed under it.
+const [keyId, keyMaterial] = (process.env.SECRETS_KEY ?? `bench:${randomBytes(32).toString('base64')}`).split(':');
+const secretKey = createSecretKey(Buffer.from(keyMaterial, 'base64'));
+const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 8090}`;
+function seal(plaintext, context) {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', secretKey, iv);
+  cipher.setAAD(Buffer.from(context));
+  const sealed = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+  return `enc:v1:${keyId}:${iv.toString('base64url')}:${sealed.toString('base64url')}`;
+}
+function open(stored, context) {
+  const [, , , iv, body] = stored.split(':');
+  const bytes = Buffer.from(body, 'base64url');
+  const decipher = createDecipheriv('aes-256-gcm', secretKey, Buffer.from(iv, 'base64url'));
+  decipher.setAAD(Buffer.from(context));
+  decipher.setAuthTag(bytes.subarray(bytes.length - 16));
+  return Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - 16)), decipher.final()]).toString('utf8');
+}
+const trackingUrl = (o) => (o.tracking_link ? `${publicUrl}/t/${open(o.tracking_link, `public_link:tracking:${o.id}`)}` : null);
+
 const unix = (d) => (d ? Math.floor(new Date(d).getTime() / 1000) : null);
 
 function renderOrder(o) {
   return {
     id: o.id,
     object: 'order',
+    livemode: !o.account_id.startsWith('acct_test_'),
+    test_clock: o.test_clock_id ?? null,
+    number: o.number,
+    reference: o.reference ?? null,
+    tracking_url: trackingUrl(o),
     status: o.status,
     customer_id: o.customer_id,
     carrier_id: o.carrier_id,
@@ -97,9 +128,23 @@ async function createOrder(ctx, accountId, input) {
       return;
     }
     const now = new Date();
+    const orderId = id('ord');
+    const token = `trk_${randomBytes(24).toString('base64url')}`;
+    await client.query('insert into public_links (token_hash, kind, object_id, account_id, created_at) values ($1, $2, $3, $4, $5)', [
+      createHash('sha256').update(token).digest('hex'), 'tracking', orderId, accountId, now,
+    ]);
+    const counter = await client.query(
+      `insert into order_counters (account_id, last_number) values ($1, 1)
+       on conflict (account_id) do update set last_number = order_counters.last_number + 1 returning last_number`,
+      [accountId],
+    );
     const order = {
-      id: id('ord'),
+      id: orderId,
       account_id: accountId,
+      number: `L-${String(counter.rows[0].last_number).padStart(6, '0')}`,
+      reference: input.reference ?? null,
+      tracking_link: seal(token, `public_link:tracking:${orderId}`),
+      test_clock_id: null,
       customer_id: input.customer_id,
       carrier_id: null,
       status: 'pending',
@@ -120,11 +165,12 @@ async function createOrder(ctx, accountId, input) {
     };
     await client.query(
       `insert into orders (id, account_id, customer_id, carrier_id, status, pickup, delivery, vehicles, ready_date,
-         delivery_window_days, price, carrier_pay, currency, bill_of_lading, exceptions, cancellation_reason, metadata, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
+         delivery_window_days, price, carrier_pay, currency, bill_of_lading, exceptions, cancellation_reason, metadata, created_at, updated_at,
+         number, reference, tracking_link)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)`,
       [order.id, accountId, order.customer_id, null, order.status, JSON.stringify(order.pickup), JSON.stringify(order.delivery),
         JSON.stringify(order.vehicles), order.ready_date, order.delivery_window_days, order.price, order.carrier_pay, order.currency,
-        null, '[]', null, JSON.stringify(order.metadata), now, now],
+        null, '[]', null, JSON.stringify(order.metadata), now, now, order.number, order.reference, order.tracking_link],
     );
     const rendered = renderOrder(order);
     const event = { id: id('evt'), object: 'event', type: 'order.created', created: unix(now), request_id: null, data: rendered };

@@ -153,15 +153,59 @@ function scopeSet(scopes: Scope[]): ReadonlySet<string> {
 }
 
 /**
+ * The keys read lately (by secret hash) of a database that one process owns: the embedded one, where
+ * every change to a key is made by this process and `api_keys_changed` (a trigger's notification,
+ * delivered when the change commits, before the request that made it is answered) makes the process
+ * forget them all. `generation` counts those: a row read before a change is not kept after it.
+ */
+interface KeysRead {
+  rows: Map<string, KeyRow>;
+  generation: number;
+}
+/** Per database (its connection object): none on PostgreSQL, where another process may revoke a key. */
+const keysRead = new WeakMap<object, KeysRead>();
+const KEYS_KEPT = 10_000;
+/** The channel the `api_keys_changed` trigger notifies on every change to `api_keys` (migration ...130200000). */
+export const API_KEYS_CHANGED = 'api_keys_changed';
+
+/**
+ * Keeps the keys read on `em`'s database in memory until `forget` is called, which must be on every
+ * change to `api_keys` (the `api_keys_changed` notification). Only for a database no other process
+ * writes (the embedded one). Answers `forget`.
+ */
+export function keepKeysRead(em: EntityManager): () => void {
+  const kept: KeysRead = { rows: new Map(), generation: 0 };
+  keysRead.set(em.getConnection(), kept);
+  return () => {
+    kept.generation++;
+    kept.rows.clear();
+  };
+}
+
+/** The key of a secret's hash: from memory when its database keeps keys read, else one statement. */
+async function findKey(em: EntityManager, hash: string): Promise<KeyRow | undefined> {
+  const kept = em.isInTransaction() ? undefined : keysRead.get(em.getConnection());
+  const hit = kept?.rows.get(hash);
+  if (hit) return hit;
+  const generation = kept?.generation;
+  // Read without the ORM's query building and hydration.
+  const [key] = await queryRows<KeyRow>(em, KEY_SQL, [hash]);
+  if (kept && key && generation === kept.generation) {
+    if (kept.rows.size >= KEYS_KEPT) kept.rows.clear();
+    kept.rows.set(hash, key);
+  }
+  return key;
+}
+
+/**
  * The principal of a bearer credential: an API key (`sk_`) or an access token (`oat_`). Read from the
- * database on every request, so a revocation holds on the next request in every process.
+ * database on every request (or, on the embedded database, from what it read last, forgotten on every
+ * change to a key), so a revocation holds on the next request in every process.
  */
 export async function authenticate(em: EntityManager, secret: string, clock: Clock): Promise<Principal | AuthFailure> {
   if (TOKEN_PATTERN.test(secret)) return authenticateToken(em, secret, clock);
   if (!KEY_PATTERN.test(secret)) return 'invalid_api_key';
-  // One statement on every request: read without the ORM's query building and hydration.
-  const [key] = await queryRows<KeyRow>(em, KEY_SQL, [hashSecret(secret)]);
-  return keyPrincipal(em, key, clock);
+  return keyPrincipal(em, await findKey(em, hashSecret(secret)), clock);
 }
 
 /**

@@ -35,6 +35,7 @@ import { Migration20261129000030_credential_makers } from './migrations/Migratio
 import { Migration20261129020000_metadata_and_updated } from './migrations/Migration20261129020000_metadata_and_updated.js';
 import { Migration20261129040000_customer_links } from './migrations/Migration20261129040000_customer_links.js';
 import { Migration20261130100000_undo_mistakes } from './migrations/Migration20261130100000_undo_mistakes.js';
+import { Migration20261130200000_api_key_changes } from './migrations/Migration20261130200000_api_key_changes.js';
 
 /** Every migration, in order. Applied at start-up by `openDatabase` (src/db/orm.ts). */
 export const migrations = [
@@ -71,4 +72,5 @@ export const migrations = [
   { name: 'Migration20261129020000_metadata_and_updated', class: Migration20261129020000_metadata_and_updated },
   { name: 'Migration20261129040000_customer_links', class: Migration20261129040000_customer_links },
   { name: 'Migration20261130100000_undo_mistakes', class: Migration20261130100000_undo_mistakes },
+  { name: 'Migration20261130200000_api_key_changes', class: Migration20261130200000_api_key_changes },
 ];

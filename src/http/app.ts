@@ -38,6 +38,7 @@ import {
   type RateLimitPolicy,
 } from './rate-limit.js';
 import { checkScope } from './scope.js';
+import { API_KEYS_CHANGED, keepKeysRead } from '../auth/auth.service.js';
 import { parseBody } from './body.js';
 import { createOpenApiBackend, validateRequest } from './validate.js';
 import { renderReply } from './render.js';
@@ -124,6 +125,8 @@ const closeWhenShuttingDown =
 
 export async function createApp(options: AppOptions): Promise<App> {
   const { db, clock, log } = options;
+  // The embedded database is this process's alone: the keys it read are kept until a key changes.
+  const stopKeepingKeys = db.kind === 'pglite' ? await db.listen(API_KEYS_CHANGED, keepKeysRead(db.em())) : undefined;
   const openApi = await createOpenApiBackend();
   const router = compileRouter(openApi);
   // The Redis client (ioredis) is loaded only when REDIS_URL is set.
@@ -163,6 +166,9 @@ export async function createApp(options: AppOptions): Promise<App> {
       shuttingDown = true;
       stopping.abort();
     },
-    close: () => buckets.close(),
+    close: async () => {
+      await stopKeepingKeys?.();
+      await buckets.close();
+    },
   };
 }

@@ -94,19 +94,17 @@ function vehicles(list: S['Vehicle'][], clock: Clock): S['VehicleOut'][] {
 export const findOrder = ownedFinder(Order, 'order', 'order_id');
 
 /**
- * The next load number of the caller's account: its counter row, incremented in this transaction and
- * locked until it ends (a concurrent creation waits for it; a rollback gives the number back).
+ * The order's load number is the next of its account's counter, taken by the statement that inserts
+ * the order: the counter row is incremented there and stays locked until the transaction ends (a
+ * concurrent creation waits for it; a rollback gives the number back), so it is taken last, with as
+ * little as possible after it. `$1` is the account.
  */
-async function nextOrderNumber(tx: RequestContext): Promise<string> {
-  const [row] = await queryRows<{ last_number: number }>(
-    tx.em,
-    `insert into order_counters (account_id, last_number) values ($1, 1)
-     on conflict (account_id) do update set last_number = order_counters.last_number + 1
-     returning last_number`,
-    [tx.principal.accountId],
-  );
-  return `L-${String(row!.last_number).padStart(6, '0')}`;
-}
+const NEXT_NUMBER = `with counter as (
+  insert into order_counters (account_id, last_number) values ($1, 1)
+  on conflict (account_id) do update set last_number = order_counters.last_number + 1
+  returning last_number)`;
+/** `L-000123`: at least six digits. */
+const LOAD_NUMBER = `(select 'L-' || lpad(last_number::text, greatest(6, length(last_number::text)), '0') from counter)`;
 
 export async function createOrder(ctx: RequestContext, input: S['OrderCreate']): Promise<Order> {
   const checkedVehicles = vehicles(input.vehicles, ctx.clock);
@@ -119,15 +117,13 @@ export async function createOrder(ctx: RequestContext, input: S['OrderCreate']):
     const clock = await clockForNew(tx, customer.testClockId ?? undefined, 'orders');
     const now = clock?.now ?? ctx.clock.now();
     const id = newId('order', now.getTime());
-    // Taken last before the insert: the counter row stays locked for the rest of the transaction.
-    const number = await nextOrderNumber(tx);
     // Written with one statement, not through the unit of work: nothing changes it before commit.
     const order: Order = {
       id,
       accountId: ctx.principal.accountId,
-      number,
+      number: '', // the database's, below
       reference: input.reference ?? null,
-      trackingLink: await issuePublicLink(tx.em, 'tracking', id, ctx.principal.accountId, now),
+      trackingLink: await issuePublicLink(tx.em, 'tracking', id, ctx.principal.accountId, now, { first: true }),
       testClockId: clock?.id ?? null,
       customerId: input.customer_id,
       carrierId: null,
@@ -152,7 +148,9 @@ export async function createOrder(ctx: RequestContext, input: S['OrderCreate']):
       createdAt: now,
       updatedAt: now,
     };
-    await insertRow(tx.em, Order, order);
+    // The load number is taken by the insert (NEXT_NUMBER), after everything but the event.
+    const inserted = await insertRow(tx.em, Order, order, { with: NEXT_NUMBER, params: [ctx.principal.accountId], computed: { number: LOAD_NUMBER }, returning: 'number' });
+    order.number = inserted!.number as string;
     // On a clock, at the clock's time (due then to its endpoints, now to the others).
     await emitEvent(clock ? atTime(tx, now) : tx, 'order.created', renderOrder(order), { now });
     await tx.em.flush();

@@ -44,6 +44,19 @@ let lastTime = -1;
 let lastTimeText = '';
 const lastRandom = new Uint8Array(RANDOM_LENGTH); // digit values 0..31
 
+/**
+ * `bytes` random bytes in hex (trace and span ids: one of each per request), from the same pool.
+ */
+export function randomHex(bytes: number): string {
+  if (poolOffset + bytes > pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  const text = pool.toString('hex', poolOffset, poolOffset + bytes);
+  poolOffset += bytes;
+  return text;
+}
+
 function freshRandom(random: Uint8Array): Uint8Array {
   if (poolOffset + RANDOM_LENGTH > pool.length) {
     randomFillSync(pool);

@@ -36,11 +36,12 @@ const sealContext = (kind: PublicLinkKind, objectId: string) => `public_link:${k
 
 /**
  * A new link for the object, replacing any it had (the old token stops opening in this transaction).
- * Answers the sealed token, for the object's own column.
+ * Answers the sealed token, for the object's own column. `first`: the object is being made in this
+ * transaction, so it has no link to replace (one statement fewer).
  */
-export async function issuePublicLink(em: EntityManager, kind: PublicLinkKind, objectId: string, accountId: string, now: Date): Promise<string> {
+export async function issuePublicLink(em: EntityManager, kind: PublicLinkKind, objectId: string, accountId: string, now: Date, options: { first?: boolean } = {}): Promise<string> {
   const token = PREFIXES[kind] + randomBytes(24).toString('base64url');
-  await queryRows(em, 'delete from public_links where object_id = $1', [objectId]);
+  if (!options.first) await queryRows(em, 'delete from public_links where object_id = $1', [objectId]);
   await queryRows(em, 'insert into public_links (token_hash, kind, object_id, account_id, created_at) values ($1, $2, $3, $4, $5)', [tokenHash(token), kind, objectId, accountId, now]);
   return sealSecret(token, sealContext(kind, objectId));
 }

@@ -109,30 +109,56 @@ async function preparedAgainIfStale<T>(run: () => Promise<T>, forget: () => void
 /**
  * The embedded database's form of a query: PGlite's `query` parses, describes and plans every
  * statement again, in six calls into the database. Here each statement is parsed once under a name
- * (its parameter types described then), and each run is one call: bind, describe, execute, sync. It
- * runs under PGlite's own locks, as `query` does, so never inside another caller's transaction.
+ * (its parameter types and its result's columns described then), and each run is one call: bind,
+ * execute, sync. Its rows are read with each column's parser found once per statement (PGlite's own
+ * reading copies its table of some 300 parsers on every result). It runs under PGlite's own locks,
+ * as `query` does, so never inside another caller's transaction.
  */
 function preparingPglite(client: PgliteClient, pglite: typeof Pglite): Run {
-  const statements = new Map<string, { name: string; types: number[] }>();
+  interface Prepared {
+    name: string;
+    types: number[];
+    /** The result's columns (none for a statement that answers no rows). */
+    columns: { name: string; type: number; parse: ((value: string, type: number) => unknown) | undefined }[];
+  }
+  const statements = new Map<string, Prepared>();
   const { serialize } = pglite.protocol;
-  const { parseDescribeStatementResults, parseResults } = pglite.parse;
+  const { parseDescribeStatementResults } = pglite.parse;
+  const defaultParsers = (pglite.types as unknown as { parsers?: Record<number, (value: string, type: number) => unknown> }).parsers ?? {};
+  const parsers = client.parsers as unknown as Record<number, ((value: string, type: number) => unknown) | undefined>;
   const prepare = async (sql: string) => {
     const name = `vtl_${++statementCount}`;
     const { messages } = await client.execProtocol(Buffer.concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]));
-    const statement = { name, types: parseDescribeStatementResults(messages) };
+    const description = messages.find((m) => m.name === 'rowDescription') as unknown as { fields: { name: string; dataTypeID: number }[] } | undefined;
+    const statement: Prepared = {
+      name,
+      types: parseDescribeStatementResults(messages),
+      columns: (description?.fields ?? []).map((f) => ({ name: f.name, type: f.dataTypeID, parse: parsers[f.dataTypeID] ?? defaultParsers[f.dataTypeID] })),
+    };
     statements.set(sql, statement);
     return statement;
   };
-  const execute = async (statement: { name: string; types: number[] }, params: unknown[]) => {
+  const execute = async (statement: Prepared, params: unknown[]) => {
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
       const serializer = client.serializers[statement.types[i]!];
       return serializer ? serializer(value) : String(value);
     });
-    const { messages } = await client.execProtocol(
-      Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
-    );
-    return { rows: parseResults(messages, client.parsers)[0]?.rows ?? [] };
+    const { messages } = await client.execProtocol(Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]));
+    const rows: Record<string, unknown>[] = [];
+    const { columns } = statement;
+    for (const message of messages) {
+      if (message.name !== 'dataRow') continue;
+      const fields = (message as unknown as { fields: (string | null)[] }).fields;
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < columns.length; i++) {
+        const c = columns[i]!;
+        const v = fields[i];
+        row[c.name] = v === null || v === undefined ? null : c.parse ? c.parse(v, c.type) : v;
+      }
+      rows.push(row);
+    }
+    return { rows };
   };
   return (sql, params) =>
     client._runExclusiveTransaction(() =>
@@ -198,25 +224,44 @@ export function rowMapper<E>(em: EntityManager, entity: EntityName<E>): { table:
 const inserts = new Map<string, { sql: string; values: (entity: Record<string, unknown>) => unknown[] }>();
 
 /**
+ * What `insertRow` may add to its statement: a `with` clause before it (placeholders `$1`... for
+ * `params`; the row's own values are numbered after them), columns whose value is an SQL expression
+ * (which may read the `with` clause) instead of the entity's, and what it answers (`returning`).
+ */
+export interface InsertOptions<E> {
+  with?: string;
+  params?: unknown[];
+  computed?: Partial<Record<keyof E & string, string>>;
+  returning?: string;
+}
+
+/**
  * Inserts `entity` (every column of its table, in the shape `em.create` takes) with one statement,
  * in `em`'s transaction if it has one, without the unit of work: for a new row the request writes
- * and never changes again before it commits.
+ * and never changes again before it commits. Answers the row `returning` names, if any.
  */
-export async function insertRow<E extends object>(em: EntityManager, entity: EntityName<E>, values: E): Promise<void> {
+export async function insertRow<E extends object>(em: EntityManager, entity: EntityName<E>, values: E, options: InsertOptions<E> = {}): Promise<Record<string, unknown> | undefined> {
   const meta = em.getMetadata().find(entity as never)!;
-  let insert = inserts.get(meta.className);
+  const computed = (options.computed ?? {}) as Record<string, string>;
+  const offset = options.params?.length ?? 0;
+  const cacheKey = `${meta.className}\0${options.with ?? ''}\0${JSON.stringify(computed)}\0${offset}\0${options.returning ?? ''}`;
+  let insert = inserts.get(cacheKey);
   if (!insert) {
     const props = meta.props.filter((p) => p.kind === 'scalar' && p.fieldNames?.length === 1 && p.persist !== false);
-    const json = props.map((p) => p.runtimeType !== 'Date' && p.runtimeType !== 'string' && p.runtimeType !== 'number' && p.runtimeType !== 'boolean');
+    const bound = props.filter((p) => computed[p.name] === undefined);
+    const json = bound.map((p) => p.runtimeType !== 'Date' && p.runtimeType !== 'string' && p.runtimeType !== 'number' && p.runtimeType !== 'boolean');
+    let n = offset;
+    const placeholders = props.map((p) => computed[p.name] ?? `$${++n}`);
     insert = {
-      sql: `insert into ${meta.tableName} (${props.map((p) => p.fieldNames[0]).join(', ')}) values (${props.map((_, i) => `$${i + 1}`).join(', ')})`,
+      sql: `${options.with ? `${options.with} ` : ''}insert into ${meta.tableName} (${props.map((p) => p.fieldNames[0]).join(', ')}) values (${placeholders.join(', ')})${options.returning ? ` returning ${options.returning}` : ''}`,
       values: (e) =>
-        props.map((p, i) => {
+        bound.map((p, i) => {
           const v = e[p.name];
           return v === undefined || v === null ? null : json[i] ? JSON.stringify(v) : v;
         }),
     };
-    inserts.set(meta.className, insert);
+    inserts.set(cacheKey, insert);
   }
-  await queryRows(em, insert.sql, insert.values(values as Record<string, unknown>));
+  const [row] = await queryRows<Record<string, unknown>>(em, insert.sql, [...(options.params ?? []), ...insert.values(values as Record<string, unknown>)]);
+  return row;
 }

@@ -3,7 +3,6 @@
 // delivery's `traceparent`. Spans are recorded and exported only when the OpenTelemetry SDK is
 // switched on (telemetry.ts, by the standard OTEL_* variables); without it the ids are still made
 // here, so logs, events and deliveries carry a trace either way.
-import { randomBytes } from 'node:crypto';
 import {
   ROOT_CONTEXT,
   SpanKind,
@@ -16,6 +15,7 @@ import {
   type SpanContext,
 } from '@opentelemetry/api';
 import { W3CTraceContextPropagator, parseTraceParent } from '@opentelemetry/core';
+import { randomHex } from './ids.js';
 
 const propagator = new W3CTraceContextPropagator();
 // A proxy: it reaches the SDK's tracer once telemetry.ts registers one, so it is made once.
@@ -34,7 +34,8 @@ export interface Traced {
   traceId: string;
 }
 
-const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+// Trace and span ids from the pooled randomness of the ids (one CSPRNG call per many requests).
+const hex = randomHex;
 
 /** Version 00 of W3C Trace Context: the flags it defines (sampled, random) passed on, any other bit cleared. */
 export const formatTraceparent = (sc: SpanContext): string =>
