@@ -19,7 +19,7 @@ export interface CustomerCreatedEvent {
   data: Customer;
 }
 
-export type ApiVersion = "2026-12-01" | "2026-07-01" | "2026-01-15";
+export type ApiVersion = "2027-01-15" | "2026-12-01" | "2026-07-01" | "2026-01-15";
 
 export interface EventRequestObject {
   id: string;

@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Who owes what, and for how long
-         * @description What each customer owed at the end of `as_of` (UTC), by how many days each invoice was past
+         * @description What each customer owed at the end of `as_of_date` (UTC), by how many days each invoice was past
          *     its due date that day: `current` (not yet due), `days_1_30`, `days_31_60`, `days_61_90` and
          *     `days_over_90`, less `unapplied_payments` (payments recorded on account, with no invoice);
          *     `total` is the customer's balance. An invoice counts from the moment it was sent until it was
@@ -484,7 +484,7 @@ export interface paths {
         put?: never;
         /**
          * Send an event again
-         * @description Sends the event again, with the same event id, to one endpoint (`endpoint_id`) or to every
+         * @description Sends the event again, with the same event id, to one endpoint (`webhook_endpoint_id`) or to every
          *     enabled endpoint subscribed to its type. Each delivery restarts its retry schedule. Naming an
          *     endpoint that is not subscribed to the event's type answers 409 `endpoint_not_subscribed`;
          *     a disabled one, 409 `endpoint_disabled`. Replaying needs the scope that reads the event's
@@ -3127,7 +3127,11 @@ export interface components {
          * @description A supported API version (date-based), newest first; the newest is the default for new keys
          *     and OAuth clients. Keys, OAuth clients and webhook endpoints pin one at creation.
          *
-         *     * `2026-12-01` (current): as described by this document.
+         *     * `2027-01-15` (current): as described by this document.
+         *     * `2026-12-01`: creating a test clock or a webhook listener answers 200 (no `Location`);
+         *       deliveries, replays and recoveries name their endpoint `endpoint_id` (requests too); a
+         *       replay, `mark_mailed` and a listener's poll answer lists; the operations report counts
+         *       `created`; the receivables aging report's day is `as_of` (the query too).
          *     * `2026-07-01`: a payment the bank returned reads as `failed` (its return's reason as
          *       `failure_reason`), since that version's payment statuses are `succeeded` and `failed`;
          *       `returned_at` and `return_reason` are there as in every version.
@@ -3136,10 +3140,10 @@ export interface components {
          *       current names in every version.
          *
          *     New versions are added to this list without a new version of the API: handle values you do not know.
-         * @example 2026-12-01
+         * @example 2027-01-15
          * @enum {string}
          */
-        ApiVersion: "2026-12-01" | "2026-07-01" | "2026-01-15";
+        ApiVersion: "2027-01-15" | "2026-12-01" | "2026-07-01" | "2026-01-15";
         /**
          * @description `true` for an object of live mode, `false` for one of test mode. Each mode of an account keeps
          *     its own data: a key of one mode never sees, changes or refers to an object of the other (it is
@@ -3385,7 +3389,7 @@ export interface components {
             object: "webhook_delivery";
             livemode: components["schemas"]["Livemode"];
             event_id: components["schemas"]["EventId"];
-            endpoint_id: components["schemas"]["WebhookEndpointId"];
+            webhook_endpoint_id: components["schemas"]["WebhookEndpointId"];
             /** @description The type of the event delivered. */
             event_type: components["schemas"]["EventType"] | string;
             status: components["schemas"]["WebhookDeliveryStatus"];
@@ -3431,7 +3435,7 @@ export interface components {
              */
             object: "webhook_recovery";
             livemode: components["schemas"]["Livemode"];
-            endpoint_id: components["schemas"]["WebhookEndpointId"];
+            webhook_endpoint_id: components["schemas"]["WebhookEndpointId"];
             since: components["schemas"]["UnixTime"];
             until: components["schemas"]["UnixTime"];
             /** @description How many permanently failed deliveries were queued to be sent again. */
@@ -3604,7 +3608,7 @@ export interface components {
              */
             object: "receivables_aging_report";
             livemode: components["schemas"]["Livemode"];
-            as_of: components["schemas"]["CalendarDate"];
+            as_of_date: components["schemas"]["CalendarDate"];
             currency: components["schemas"]["Currency"];
             /** @description One row per customer with something open that day, largest balance first. */
             customers: components["schemas"]["AgingRow"][];
@@ -3630,7 +3634,7 @@ export interface components {
         /** OperationsFigures */
         OperationsFigures: {
             /** @description Orders created (a count, not a time). */
-            created: number;
+            orders_created: number;
             /** @description Orders dispatched to a carrier. */
             dispatched: number;
             /** @description Orders delivered. */
@@ -3658,7 +3662,7 @@ export interface components {
              */
             period_start: components["schemas"]["CalendarDate"];
             /** @description Orders created in the period (a count, not a time). */
-            created: number;
+            orders_created: number;
             /** @description Orders dispatched in the period. */
             dispatched: number;
             /** @description Orders delivered in the period. */
@@ -3766,11 +3770,25 @@ export interface components {
         /**
          * EventReplay
          * @example {
-         *       "endpoint_id": "we_01JF3QE8G0J2K4M6N8P0Q2R4S6"
+         *       "webhook_endpoint_id": "we_01JF3QE8G0J2K4M6N8P0Q2R4S6"
          *     }
          */
         EventReplay: {
-            endpoint_id?: components["schemas"]["WebhookEndpointId"];
+            webhook_endpoint_id?: components["schemas"]["WebhookEndpointId"];
+        };
+        /**
+         * EventReplayResult
+         * @description A replay of an event: the deliveries it queued, one per endpoint.
+         */
+        EventReplayResult: {
+            /**
+             * @description The kind of object: always `event_replay`.
+             * @constant
+             */
+            object: "event_replay";
+            event_id: components["schemas"]["EventId"];
+            /** @description The deliveries queued, each restarting its retry schedule. */
+            deliveries: components["schemas"]["WebhookDelivery"][];
         };
         /**
          * CarrierStatus
@@ -4651,19 +4669,20 @@ export interface components {
         };
         /**
          * WebhookListenBatch
+         * @description What one poll of a listener found due (none when the wait ended with nothing); the next poll asks again.
          * @example {
-         *       "object": "list",
-         *       "data": []
+         *       "object": "webhook_listen_batch",
+         *       "deliveries": []
          *     }
          */
         WebhookListenBatch: {
             /**
-             * @description Always `list`.
+             * @description The kind of object: always `webhook_listen_batch`.
              * @constant
              */
-            object: "list";
-            /** @description The objects of this page, in the list's order. */
-            data: components["schemas"]["WebhookListenDelivery"][];
+            object: "webhook_listen_batch";
+            /** @description The deliveries to forward, oldest first. */
+            deliveries: components["schemas"]["WebhookListenDelivery"][];
         };
         /**
          * WebhookListenDelivery
@@ -5713,6 +5732,19 @@ export interface components {
             message_ids: components["schemas"]["MessageId"][];
         };
         /**
+         * LettersMailedResult
+         * @description What `mark_mailed` did, as one object (every letter it marked).
+         */
+        LettersMailedResult: {
+            /**
+             * @description The kind of object: always `letters_mailed`.
+             * @constant
+             */
+            object: "letters_mailed";
+            /** @description The letters marked as mailed, now `sent`, in the order they were named. */
+            messages: components["schemas"]["Message"][];
+        };
+        /**
          * @description Account id (`acct_` + ULID).
          * @example acct_01JF3Q7X5V3T1R9P7N5K3J1G9E
          */
@@ -6402,7 +6434,7 @@ export interface components {
         "Request-Id": string;
         /**
          * @description The API version that rendered this response.
-         * @example 2026-12-01
+         * @example 2027-01-15
          */
         "Service-Version": string;
         /**
@@ -7365,7 +7397,7 @@ export interface operations {
                      * @example {
                      *       "object": "webhook_recovery",
                      *       "livemode": true,
-                     *       "endpoint_id": "we_01JF3QE8G0J2K4M6N8P0Q2R4S6",
+                     *       "webhook_endpoint_id": "we_01JF3QE8G0J2K4M6N8P0Q2R4S6",
                      *       "since": 1764547200,
                      *       "until": 1764633600,
                      *       "requeued": 3
@@ -7589,7 +7621,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The day (`YYYY-MM-DD`, UTC) whose end the report describes; today by default. */
-                as_of?: components["schemas"]["CalendarDate"];
+                as_of_date?: components["schemas"]["CalendarDate"];
                 /** @description The ledger's currency. */
                 currency?: components["schemas"]["Currency"];
             };
@@ -7719,14 +7751,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "endpoint_id": "we_01JF3QE8G0J2K4M6N8P0Q2R4S6"
+                 *       "webhook_endpoint_id": "we_01JF3QE8G0J2K4M6N8P0Q2R4S6"
                  *     }
                  */
                 "application/json": components["schemas"]["EventReplay"];
             };
         };
         responses: {
-            /** @description The deliveries queued by the replay. */
+            /** @description The replay, with the deliveries it queued. */
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -7740,13 +7772,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "object": "list",
-                     *       "data": [],
-                     *       "has_more": false,
-                     *       "next_cursor": null
+                     *       "object": "event_replay",
+                     *       "event_id": "evt_01JF3QD6F8H0J2K4M6N8P0Q2R4",
+                     *       "deliveries": []
                      *     }
                      */
-                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                    "application/json": components["schemas"]["EventReplayResult"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10631,7 +10662,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The letters, now `sent`. */
+            /** @description The letters, now `sent`, as one `letters_mailed` object. */
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -10643,7 +10674,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageList"];
+                    "application/json": components["schemas"]["LettersMailedResult"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11540,10 +11571,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The listener's endpoint, with its signing secret. */
-            200: {
+            /** @description The listener's endpoint, with its signing secret; `Location` is its URL (the same endpoint when it was open already). */
+            201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    Location: components["headers"]["Location"];
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -11762,10 +11794,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The clock, `ready`. */
-            200: {
+            /** @description The clock, `ready`; `Location` is its URL. */
+            201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    Location: components["headers"]["Location"];
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

@@ -4,7 +4,10 @@
  *   npm run check:breaking     compare the current OpenAPI document (generated/openapi.json) with the
  *                              published document of the newest published version; exit 1 on a
  *                              breaking change that no new version covers (see judge() in
- *                              scripts/spec/breaking-changes.ts). A step of `npm test`.
+ *                              scripts/spec/breaking-changes.ts). With a new (unpublished) version,
+ *                              the base version's document as derived now (generated/versions/<base>/)
+ *                              is compared with the one published for it too: it must break nothing.
+ *                              A step of `npm test`.
  *   npm run publish:version    write specs/published/<current version>.openapi.json, the document
  *                              integrators of that version rely on from then on (never rewritten),
  *                              and <version>.openapi-3.0.json, its OpenAPI 3.0 rendition.
@@ -71,7 +74,10 @@ function check(): number {
   const base = entries.find((e) => published.has(e.version))?.version;
   const changes = base ? compareDocumentsWithValues(readJson(publishedFile(base)), readJson(CURRENT_DOCUMENT)) : [];
   const accepted = base ? acceptedAgainst(base) : new Map<string, Accepted>();
-  const verdict = judge({ registry: entries, changes, base, accepted });
+  // A new version: the base version's document as derived now, against the one published for it.
+  const derived = base && base !== entries[0]?.version ? path.join(ROOT, 'generated', 'versions', base, 'openapi.json') : undefined;
+  const baseRendered = derived && existsSync(derived) ? compareDocumentsWithValues(readJson(publishedFile(base!)), readJson(derived)) : undefined;
+  const verdict = judge({ registry: entries, changes, base, accepted, baseRendered });
   for (const line of verdict.report) console.log(line);
   const stale = [...accepted].filter(([id, entry]) => !verdict.breaking.some((c) => acceptedReason(new Map([[id, entry]]), c) !== undefined)).map(([id]) => id);
   for (const id of stale) console.log(`  note: accepted change no longer reported, remove it from ${path.relative(ROOT, ACCEPTED)}: ${id}`);

@@ -18,7 +18,7 @@
  * older version to generated/versions/<version>/ (openapi.json, openapi-3.0.json, asyncapi.json); the
  * current version's are the top-level files, never written twice.
  */
-import { CURRENT_VERSION, objectsChangedAfter, renderForVersion, schemasForVersion, SUPPORTED_VERSIONS, VERSIONS } from '../../src/shared/versions.js';
+import { CURRENT_VERSION, objectsChangedAfter, operationChangesAfter, operationsChangedAfter, renderForVersion, schemasForVersion, SUPPORTED_VERSIONS, VERSIONS, type OperationChange } from '../../src/shared/versions.js';
 import { isObject, pointerOf, type Json, type JsonObject } from './json.js';
 
 /** The versions that have documents of their own under generated/versions/ (every one but the current). */
@@ -82,6 +82,93 @@ function unreachableSchemas(doc: JsonObject, changed: readonly string[]): string
   return found;
 }
 
+const renamed = (value: JsonObject, names: Record<string, string>): JsonObject => Object.fromEntries(Object.entries(value).map(([k, v]) => [names[k] ?? k, v]));
+
+/** A text that names (in backquotes) what a version named otherwise, with the older names. */
+const renamedInText = (text: string, names: Record<string, string>): string =>
+  Object.entries(names).reduce((t, [current, old]) => t.replaceAll(`\`${current}\``, `\`${old}\``), text);
+
+/** The named request schema of an operation (`#/components/schemas/<name>`), if it has one. */
+function requestSchemaName(operation: JsonObject): string | undefined {
+  const content = isObject(operation.requestBody) && isObject(operation.requestBody.content) ? operation.requestBody.content : {};
+  for (const media of Object.values(content)) {
+    const ref = isObject(media) && isObject(media.schema) ? media.schema.$ref : undefined;
+    if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) return ref.slice('#/components/schemas/'.length);
+  }
+  return undefined;
+}
+
+/**
+ * One operation as the version before a change documented it: the statuses it answered (without
+ * the headers it did not send), the names of its query parameters and body fields (in its
+ * description and its request examples too), and what the change's `document` says.
+ */
+function operationBefore(doc: JsonObject, operation: JsonObject, change: OperationChange, requestSchemas: Map<string, Record<string, string>>): JsonObject {
+  let out: JsonObject = { ...operation };
+  const names = { ...change.query, ...change.body };
+  if (typeof out.description === 'string') out.description = renamedInText(out.description, names);
+  if (change.status && isObject(out.responses)) {
+    const statuses = change.status;
+    out.responses = Object.fromEntries(
+      Object.entries(out.responses).map(([status, response]) => {
+        const was = statuses[Number(status)];
+        if (was === undefined || !isObject(response)) return [status, response];
+        const headers = isObject(response.headers) ? Object.fromEntries(Object.entries(response.headers).filter(([h]) => !(change.withoutHeaders ?? []).includes(h))) : undefined;
+        return [String(was), headers ? { ...response, headers } : response];
+      }),
+    );
+  }
+  if (change.query && Array.isArray(out.parameters)) {
+    const query = change.query;
+    const parameters = (doc.components as JsonObject).parameters as JsonObject | undefined;
+    out.parameters = out.parameters.map((p) => {
+      const ref = isObject(p) && typeof p.$ref === 'string' && p.$ref.startsWith('#/components/parameters/') ? parameters?.[p.$ref.split('/').pop()!] : p;
+      if (!isObject(ref) || ref.in !== 'query' || typeof ref.name !== 'string' || !(ref.name in query)) return p;
+      return { ...ref, name: query[ref.name] ?? ref.name };
+    });
+  }
+  if (change.body) {
+    const name = requestSchemaName(out);
+    if (name) requestSchemas.set(name, { ...requestSchemas.get(name), ...change.body });
+    if (isObject(out.requestBody) && isObject(out.requestBody.content)) {
+      const body = change.body;
+      const content = Object.fromEntries(
+        Object.entries(out.requestBody.content).map(([type, media]) => [type, isObject(media) && isObject(media.example) ? { ...media, example: renamed(media.example, body) } : media]),
+      );
+      out.requestBody = { ...out.requestBody, content };
+    }
+  }
+  if (change.document) out = change.document(out as never) as JsonObject;
+  return out;
+}
+
+/** Every operation a newer version changed, as `version` documented it (the newest change first). */
+function operationsForVersion(doc: JsonObject, version: string): void {
+  const changed = operationsChangedAfter(version);
+  if (!changed.length) return;
+  const requestSchemas = new Map<string, Record<string, string>>();
+  for (const item of Object.values(doc.paths as JsonObject)) {
+    if (!isObject(item)) continue;
+    for (const [method, operation] of Object.entries(item)) {
+      if (!isObject(operation) || typeof operation.operationId !== 'string' || !changed.includes(operation.operationId)) continue;
+      let out = operation;
+      for (const change of operationChangesAfter(version, operation.operationId)) out = operationBefore(doc, out, change, requestSchemas);
+      item[method] = out;
+    }
+  }
+  // A request body's named schema, with the older names of its fields (its required list and example too).
+  const schemas = (doc.components as JsonObject).schemas as JsonObject;
+  for (const [name, names] of requestSchemas) {
+    const schema = schemas[name];
+    if (!isObject(schema)) continue;
+    const out: JsonObject = { ...schema };
+    if (isObject(schema.properties)) out.properties = renamed(schema.properties, names);
+    if (Array.isArray(schema.required)) out.required = schema.required.map((k) => (typeof k === 'string' ? (names[k] ?? k) : k));
+    if (isObject(schema.example)) out.example = renamed(schema.example, names);
+    schemas[name] = out;
+  }
+}
+
 /** What changed after `version`, for its document's description (the registry's `changes` lines, oldest first). */
 function changesSince(version: string): string {
   const newer = VERSIONS.slice(0, SUPPORTED_VERSIONS.indexOf(version as never)).reverse();
@@ -106,10 +193,11 @@ export function documentForVersion(doc: JsonObject, version: string): JsonObject
   const out = examplesForVersion(structuredClone(doc), version) as JsonObject;
   const components = out.components as JsonObject;
   components.schemas = schemasForVersion((components.schemas ?? {}) as Record<string, never>, version) as JsonObject;
+  if (isObject(out.paths)) operationsForVersion(out, version);
   const info = out.info as JsonObject;
   info.version = version;
   const about =
-    `**This document describes API version \`${version}\`**: answers and event payloads as a key, an OAuth client or a webhook endpoint pinned to \`${version}\` receives them (request bodies are the same in every version). ` +
+    `**This document describes API version \`${version}\`**: answers and event payloads as a key, an OAuth client or a webhook endpoint pinned to \`${version}\` receives them, and the requests such a key sends (the names and statuses that version had). ` +
     `Changed since: ${changesSince(version)} The current version is \`${CURRENT_VERSION}\`.`;
   info.description = typeof info.description === 'string' ? `${about}\n\n${info.description}` : about;
   // The list of versions says which one "this document" describes.

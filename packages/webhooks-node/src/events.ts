@@ -20,7 +20,7 @@ export interface CustomerCreatedEvent {
   data: Customer;
 }
 
-export type ApiVersion = "2026-12-01" | "2026-07-01" | "2026-01-15";
+export type ApiVersion = "2027-01-15" | "2026-12-01" | "2026-07-01" | "2026-01-15";
 
 export interface EventRequestObject {
   id: string;
@@ -964,7 +964,7 @@ export const EVENT_TYPES = [
  * `api_version` is its endpoint's pinned version: constructEvent warns, or refuses with
  * `{ apiVersion: 'refuse' }`, when it is another one.
  */
-export const API_VERSION = '2026-12-01' as const;
+export const API_VERSION = '2027-01-15' as const;
 
 export type EventType = typeof EVENT_TYPES[number];
 

@@ -128,7 +128,11 @@ class CustomerCreatedEvent(TypedDict):
 # A supported API version (date-based), newest first; the newest is the default for new keys
 # and OAuth clients. Keys, OAuth clients and webhook endpoints pin one at creation.
 #
-# * `2026-12-01` (current): as described by this document.
+# * `2027-01-15` (current): as described by this document.
+# * `2026-12-01`: creating a test clock or a webhook listener answers 200 (no `Location`);
+#   deliveries, replays and recoveries name their endpoint `endpoint_id` (requests too); a
+#   replay, `mark_mailed` and a listener's poll answer lists; the operations report counts
+#   `created`; the receivables aging report's day is `as_of` (the query too).
 # * `2026-07-01`: a payment the bank returned reads as `failed` (its return's reason as
 #   `failure_reason`), since that version's payment statuses are `succeeded` and `failed`;
 #   `returned_at` and `return_reason` are there as in every version.
@@ -138,7 +142,7 @@ class CustomerCreatedEvent(TypedDict):
 #
 # New versions are added to this list without a new version of the API: handle values you do not know.
 # Open: values not listed here may be added without a new API version.
-ApiVersion: TypeAlias = Literal["2026-12-01", "2026-07-01", "2026-01-15"] | str
+ApiVersion: TypeAlias = Literal["2027-01-15", "2026-12-01", "2026-07-01", "2026-01-15"] | str
 
 
 class EventRequestObject(TypedDict):
@@ -1673,4 +1677,4 @@ EVENT_TYPES: tuple[str, ...] = (
 # The API version these types describe (the AsyncAPI document's info.version). A delivery's
 # `api_version` is its endpoint's pinned version: construct_event warns, or refuses with
 # api_version="refuse", when it is another one.
-API_VERSION: str = "2026-12-01"
+API_VERSION: str = "2027-01-15"
