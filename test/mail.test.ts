@@ -416,8 +416,10 @@ describe.each(backends())('mail on %s', (backend: Backend) => {
 
       const marked = await h.op('markLettersMailed', { ...as(own.secret), body: { message_ids: [first.id] } });
       expect(marked.status).toBe(200);
-      expect(marked.body.data).toHaveLength(1);
-      expect(marked.body.data[0]).toMatchObject({ id: first.id, status: 'sent', sent_at: unix(clock.now()), attempts: 0 });
+      // One object (2027-01-15): the letters it marked.
+      expect(marked.body.object).toBe('letters_mailed');
+      expect(marked.body.messages).toHaveLength(1);
+      expect(marked.body.messages[0]).toMatchObject({ id: first.id, status: 'sent', sent_at: unix(clock.now()), attempts: 0 });
       expect((await download('/v1/print_queue/letters.pdf', own.secret)).headers.get('letter-count')).toBe('1');
 
       const again = await h.op('markLettersMailed', { ...as(own.secret), body: { message_ids: [first.id] } });
@@ -435,7 +437,13 @@ describe.each(backends())('mail on %s', (backend: Backend) => {
       expect(await stored(second.id)).toMatchObject({ status: 'queued', sentAt: null });
       expect(await stored(theirs.id)).toMatchObject({ status: 'queued' });
 
-      expect((await h.op('markLettersMailed', { ...as(own.secret), body: { message_ids: [second.id] } })).status).toBe(200);
+      // A key pinned to 2026-12-01 is answered the list it always was.
+      const pinned = await createApiKey(h.database.db.em(), { accountName: 'mail-letters', scopes: parseScopes('all'), apiVersion: '2026-12-01' }, clock);
+      const old = await h.call('POST', '/v1/print_queue/mark_mailed', { key: pinned.secret, body: { message_ids: [second.id] } });
+      expect(old.status).toBe(200);
+      expect(old.headers.get('service-version')).toBe('2026-12-01');
+      expect(old.body).toMatchObject({ object: 'list', has_more: false, next_cursor: null, data: [{ id: second.id, object: 'message', status: 'sent' }] });
+      expect(Object.keys(old.body)).toEqual(['object', 'data', 'has_more', 'next_cursor']);
       const empty = await h.op('getPrintQueueLetters', as(own.secret));
       expect(empty.status).toBe(404);
       expect(empty.error).toMatchObject({ code: 'resource_missing', message: 'No letter is waiting to be posted.' });
