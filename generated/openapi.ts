@@ -3131,7 +3131,8 @@ export interface components {
          *     * `2026-12-01`: creating a test clock or a webhook listener answers 200 (no `Location`);
          *       deliveries, replays and recoveries name their endpoint `endpoint_id` (requests too); a
          *       replay, `mark_mailed` and a listener's poll answer lists; the operations report counts
-         *       `created`; the receivables aging report's day is `as_of` (the query too).
+         *       `created`; the receivables aging report's day is `as_of` (the query too); a carrier's
+         *       expiry dates are `*_expires_on` (updates and events too), a compliance alert's `expired_on`.
          *     * `2026-07-01`: a payment the bank returned reads as `failed` (its return's reason as
          *       `failure_reason`), since that version's payment statuses are `succeeded` and `failed`;
          *       `returned_at` and `return_reason` are there as in every version.
@@ -3915,9 +3916,9 @@ export interface components {
             phone: string;
             vetting: components["schemas"]["CarrierVetting"] | null;
             /** @description Expiry of the insurance certificate (`YYYY-MM-DD`). */
-            insurance_expires_on: components["schemas"]["CalendarDate"] | null;
-            bond_expires_on: components["schemas"]["CalendarDate"] | null;
-            process_agent_expires_on: components["schemas"]["CalendarDate"] | null;
+            insurance_expiry_date: components["schemas"]["CalendarDate"] | null;
+            bond_expiry_date: components["schemas"]["CalendarDate"] | null;
+            process_agent_expiry_date: components["schemas"]["CalendarDate"] | null;
             /** @description Why the carrier was suspended; null unless it is `suspended`. */
             suspension_reason: string | null;
             suspended_at: components["schemas"]["UnixTime"] | null;
@@ -4040,7 +4041,7 @@ export interface components {
         /**
          * CarrierUpdate
          * @example {
-         *       "insurance_expires_on": "2027-06-30"
+         *       "insurance_expiry_date": "2027-06-30"
          *     }
          */
         CarrierUpdate: {
@@ -4048,9 +4049,9 @@ export interface components {
             /** @description The carrier's contact email address. */
             contact_email?: components["schemas"]["Email"];
             phone?: components["schemas"]["PhoneE164"];
-            insurance_expires_on?: components["schemas"]["CalendarDate"] | null;
-            bond_expires_on?: components["schemas"]["CalendarDate"] | null;
-            process_agent_expires_on?: components["schemas"]["CalendarDate"] | null;
+            insurance_expiry_date?: components["schemas"]["CalendarDate"] | null;
+            bond_expiry_date?: components["schemas"]["CalendarDate"] | null;
+            process_agent_expiry_date?: components["schemas"]["CalendarDate"] | null;
             metadata?: components["schemas"]["MetadataUpdate"];
         };
         /**
@@ -4111,7 +4112,7 @@ export interface components {
         /**
          * ComplianceAlert
          * @description A compliance item of a carrier that lapsed (one alert per lapse; a lapsed insurance certificate
-         *     also suspends the carrier), or what monitoring the registry found (`expired_on` is then the day
+         *     also suspends the carrier), or what monitoring the registry found (`expiry_date` is then the day
          *     it was found, `details` says what, and `cleared_at` when a later read no longer finds it).
          */
         ComplianceAlert: {
@@ -4125,7 +4126,7 @@ export interface components {
             carrier_id: components["schemas"]["CarrierId"];
             /** @description What lapsed (the insurance certificate, the bond, the process-agent filing) or what monitoring found in the registry. */
             kind: components["schemas"]["ComplianceAlertKind"] | string;
-            expired_on: components["schemas"]["CalendarDate"];
+            expiry_date: components["schemas"]["CalendarDate"];
             /** @description `open` until a person resolves it (`POST .../resolve`), even once `cleared_at` is set. */
             status: components["schemas"]["ComplianceAlertStatus"];
             /** @description The note given when the alert was resolved; null while open or when none was given. */
@@ -6191,7 +6192,7 @@ export interface components {
                  *       "livemode": true,
                  *       "carrier_id": "car_01JF3QC4D6F8H0J2K4M6N8P0Q2",
                  *       "kind": "insurance_certificate",
-                 *       "expired_on": "2026-11-10",
+                 *       "expiry_date": "2026-11-10",
                  *       "status": "open",
                  *       "resolution_note": null,
                  *       "resolved_at": null,
@@ -6223,7 +6224,7 @@ export interface components {
                  *       "livemode": true,
                  *       "carrier_id": "car_01JF3QC4D6F8H0J2K4M6N8P0Q2",
                  *       "kind": "insurance_certificate",
-                 *       "expired_on": "2026-11-10",
+                 *       "expiry_date": "2026-11-10",
                  *       "status": "open",
                  *       "resolution_note": null,
                  *       "resolved_at": null,
@@ -7942,7 +7943,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "contact_email": "safety@redline-auto.example",
-                 *       "insurance_expires_on": "2027-06-30"
+                 *       "insurance_expiry_date": "2027-06-30"
                  *     }
                  */
                 "application/json": components["schemas"]["CarrierUpdate"];

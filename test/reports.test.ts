@@ -63,7 +63,7 @@ describe.each(backends())('counts and reports on %s', (backend: Backend) => {
     await f.payCarrier(carrier, delivered);
     const endpoint = ok<Json>(await h.call('POST', '/v1/webhook_endpoints', { body: { url: 'http://127.0.0.1:9/hook', enabled_events: ['*'] } }), 201);
     // A lapsed insurance certificate: the scan's alert (and suspension).
-    ok(await h.call('PATCH', `/v1/carriers/${await f.activeCarrier()}`, { body: { insurance_expires_on: '2026-10-01' } }));
+    ok(await h.call('PATCH', `/v1/carriers/${await f.activeCarrier()}`, { body: { insurance_expiry_date: '2026-10-01' } }));
     expect(await scanCompliance(h.background(clock))).toBeGreaterThan(0);
     // Test clocks live in test mode: a test key of an account of its own, with three clocks.
     const testKey = await h.key('counting-clocks', 'all', { livemode: false });

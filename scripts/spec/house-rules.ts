@@ -528,8 +528,6 @@ const except = (rule: string, reason: string, paths: string[], documents?: strin
   paths.map((path) => (documents === undefined ? { rule, path, reason } : { rule, path, reason, documents }));
 
 // What breaks a client waits for an API version that changes it (older versions keep the old shape).
-const EXPIRES_ON = 'BREAKING: `*_expires_on` and `expired_on` are the names integrators have read since 2026-01-15; the rename to `*_date` waits for the next API version';
-const EXPIRES_ON_PREVIOUS = 'BREAKING: a `carrier.updated` event\'s `previous_attributes` name the carrier\'s fields as the carrier does, `*_expires_on` until the rename to `*_date` in the next API version';
 const PDF = 'BREAKING: the `/pdf` segment of invoices and carrier payments, and a message attachment by its index, are the URLs clients fetch; the `.pdf` paths (the old ones kept as aliases) wait for the next API version';
 const EVENT_TYPES = 'BREAKING: the event-type catalog pages by type name with a default of 100 (the whole catalog on one page); paging it by the shared `Limit` and an id cursor waits for the next API version';
 
@@ -540,22 +538,18 @@ export const OLDER_DOCUMENTS = 'versions/';
 const frozen = (rule: string, paths: string[]): Exception[] => except(rule, FROZEN, paths, OLDER_DOCUMENTS);
 
 export const EXCEPTIONS: Exception[] = [
-  ...except('house-calendar-dates', EXPIRES_ON, [
+  ...frozen('house-calendar-dates', [
     'components/schemas/Carrier/properties/bond_expires_on',
     'components/schemas/Carrier/properties/insurance_expires_on',
     'components/schemas/Carrier/properties/process_agent_expires_on',
     'components/schemas/ComplianceAlert/properties/expired_on',
-  ]),
-  ...except('house-calendar-dates', EXPIRES_ON_PREVIOUS, [
     'components/schemas/CarrierPreviousAttributes/properties/bond_expires_on',
     'components/schemas/CarrierPreviousAttributes/properties/insurance_expires_on',
     'components/schemas/CarrierPreviousAttributes/properties/process_agent_expires_on',
-  ], 'asyncapi'),
-  ...except('house-calendar-dates', EXPIRES_ON, [
     'components/schemas/CarrierUpdate/properties/bond_expires_on',
     'components/schemas/CarrierUpdate/properties/insurance_expires_on',
     'components/schemas/CarrierUpdate/properties/process_agent_expires_on',
-  ], 'openapi'),
+  ]),
   ...frozen('house-create-201', [
     'paths//v1/test_helpers/test_clocks/post/responses/200',
     'paths//v1/webhook_listeners/post/responses/200',

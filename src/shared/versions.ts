@@ -92,6 +92,15 @@ function paymentStatusesBefore2026_12(schema: Json): Json {
 const WEBHOOK_ENDPOINT_ID_2026_12 = { webhook_endpoint_id: 'endpoint_id' };
 const ORDERS_CREATED_2026_12 = { orders_created: 'created' };
 const AS_OF_DATE_2026_12 = { as_of_date: 'as_of' };
+const EXPIRY_DATES_2026_12 = { insurance_expiry_date: 'insurance_expires_on', bond_expiry_date: 'bond_expires_on', process_agent_expiry_date: 'process_agent_expires_on' };
+const ALERT_EXPIRY_DATE_2026_12 = { expiry_date: 'expired_on' };
+
+/** `renameSchemaKeys`, and the schema's description naming the fields (in backquotes) as they were. */
+function renameSchemaKeysAndText(schema: Json, renames: Record<string, string>): Json {
+  const out = renameSchemaKeys(schema, renames);
+  if (typeof schema.description === 'string') out.description = Object.entries(renames).reduce((t, [k, v]) => t.replaceAll(`\`${k}\``, `\`${v}\``), schema.description);
+  return out;
+}
 
 /** A list as 2026-12-01 answered an action with it: the whole of it on one page. */
 const onePage = (data: unknown): Json => ({ object: 'list', data, has_more: false, next_cursor: null });
@@ -151,7 +160,8 @@ export const VERSIONS = [
       'Deliveries, replays and recoveries name their endpoint `webhook_endpoint_id` (`endpoint_id` before, in requests too). ' +
       'A replay answers an `event_replay` object with its `deliveries`, `mark_mailed` a `letters_mailed` object with its `messages`, and a listener\'s poll a `webhook_listen_batch` with its `deliveries` (lists before). ' +
       'The operations report counts `orders_created` (`created` before). ' +
-      'The receivables aging report is of a day, `as_of_date` (`as_of` before, in the query too).',
+      'The receivables aging report is of a day, `as_of_date` (`as_of` before, in the query too). ' +
+      'A carrier\'s expiry dates are `insurance_expiry_date`, `bond_expiry_date` and `process_agent_expiry_date` (`*_expires_on` before, in updates and events too), a compliance alert\'s `expiry_date` (`expired_on` before).',
     downgrade: {
       webhook_delivery: (delivery) => renameKeys(delivery, WEBHOOK_ENDPOINT_ID_2026_12),
       webhook_recovery: (recovery) => renameKeys(recovery, WEBHOOK_ENDPOINT_ID_2026_12),
@@ -165,6 +175,8 @@ export const VERSIONS = [
         return out;
       },
       receivables_aging_report: (report) => renameKeys(report, AS_OF_DATE_2026_12),
+      carrier: (carrier) => renameKeys(carrier, EXPIRY_DATES_2026_12),
+      compliance_alert: (alert) => renameKeys(alert, ALERT_EXPIRY_DATE_2026_12),
     },
     schemaDowngrade: {
       webhook_delivery: (schema) => renameSchemaKeys(schema, WEBHOOK_ENDPOINT_ID_2026_12),
@@ -175,6 +187,8 @@ export const VERSIONS = [
       // Its rows and totals are the named schemas below.
       operations_report: (schema) => schema,
       receivables_aging_report: (schema) => renameSchemaKeys(schema, AS_OF_DATE_2026_12),
+      carrier: (schema) => renameSchemaKeys(schema, EXPIRY_DATES_2026_12),
+      compliance_alert: (schema) => renameSchemaKeysAndText(schema, ALERT_EXPIRY_DATE_2026_12),
     },
     namedSchemaDowngrade: {
       OperationsFigures: (schema) => renameSchemaKeys(schema, ORDERS_CREATED_2026_12),
@@ -189,6 +203,7 @@ export const VERSIONS = [
       },
       markLettersMailed: { document: answeredWith('200', { description: 'The letters, now `sent`.', schema: 'MessageList' }) },
       getReceivablesAgingReport: { query: AS_OF_DATE_2026_12 },
+      updateCarrier: { body: EXPIRY_DATES_2026_12 },
     },
   },
   {

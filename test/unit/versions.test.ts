@@ -297,7 +297,7 @@ describe('schemasForVersion: a document\'s named schemas as a version renders th
   it('names the resources a newer version changes', () => {
     expect(objectsChangedAfter(CURRENT_VERSION)).toEqual([]);
     expect(objectsChangedAfter('1999-01-01')).toEqual([]);
-    const of2027 = ['webhook_delivery', 'webhook_recovery', 'event_replay', 'letters_mailed', 'webhook_listen_batch', 'operations_report', 'receivables_aging_report'];
+    const of2027 = ['webhook_delivery', 'webhook_recovery', 'event_replay', 'letters_mailed', 'webhook_listen_batch', 'operations_report', 'receivables_aging_report', 'carrier', 'compliance_alert'];
     expect(objectsChangedAfter('2026-12-01')).toEqual(of2027);
     expect(objectsChangedAfter('2026-07-01')).toEqual([...of2027, 'payment']);
     expect(objectsChangedAfter('2026-01-15')).toEqual([...of2027, 'payment', 'order']);
@@ -336,6 +336,21 @@ describe('2027-01-15: what a caller pinned to 2026-12-01 keeps', () => {
     expect(renderForVersion({ object: 'operations_report', interval: 'week' }, '2026-12-01')).toEqual({ object: 'operations_report', interval: 'week' });
     expect(renderForVersion({ object: 'operations_report', rows: 'x', totals: null }, '2026-12-01')).toEqual({ object: 'operations_report', rows: 'x', totals: null });
     expect(renderForVersion({ object: 'receivables_aging_report', as_of_date: '2026-12-31', currency: 'usd' }, '2026-12-01')).toEqual({ object: 'receivables_aging_report', as_of: '2026-12-31', currency: 'usd' });
+  });
+
+  it('names a carrier\'s expiry dates `*_expires_on` and an alert\'s `expired_on` for 2026-12-01, in the resource, an update\'s previous_attributes and a request', () => {
+    const carrier = { id: 'car_1', object: 'carrier', insurance_expiry_date: '2027-06-30', bond_expiry_date: null, process_agent_expiry_date: '2027-01-01', status: 'active' };
+    expect(renderForVersion(carrier, '2026-12-01')).toEqual({ id: 'car_1', object: 'carrier', insurance_expires_on: '2027-06-30', bond_expires_on: null, process_agent_expires_on: '2027-01-01', status: 'active' });
+    expect(renderForVersion({ object: carrier, previous_attributes: { bond_expiry_date: '2026-01-01' } }, '2026-12-01')).toEqual({
+      object: renderForVersion(carrier, '2026-12-01'),
+      previous_attributes: { bond_expires_on: '2026-01-01' },
+    });
+    expect(renderForVersion({ object: 'compliance_alert', expiry_date: '2026-11-10', kind: 'bond' }, '2026-07-01')).toEqual({ object: 'compliance_alert', expired_on: '2026-11-10', kind: 'bond' });
+    expect(upgradeRequestBody('updateCarrier', '2026-12-01', { insurance_expires_on: null, contact_name: 'x' })).toEqual({ insurance_expiry_date: null, contact_name: 'x' });
+    const alert = schemasForVersion({ A: { description: 'Lapsed: `expiry_date` is the day.', required: ['expiry_date'], properties: { object: { const: 'compliance_alert' }, expiry_date: {} } }, B: { properties: { object: { const: 'compliance_alert' } } } }, '2026-12-01') as Record<string, any>;
+    expect(alert.A).toEqual({ description: 'Lapsed: `expired_on` is the day.', required: ['expired_on'], properties: { object: { const: 'compliance_alert' }, expired_on: {} } });
+    expect(alert.B).toEqual({ properties: { object: { const: 'compliance_alert' } } });
+    expect(alert.B).not.toHaveProperty('description');
   });
 
   it('describes each of them as 2026-12-01 published it', () => {
@@ -405,7 +420,7 @@ describe('2027-01-15: what a caller pinned to 2026-12-01 keeps', () => {
   it('names the operations a newer version changed, and how', () => {
     expect(operationsChangedAfter(CURRENT_VERSION)).toEqual([]);
     expect(operationsChangedAfter('1999-01-01')).toEqual([]);
-    expect(operationsChangedAfter('2026-12-01')).toEqual(['createTestClock', 'openWebhookListener', 'replayEvent', 'markLettersMailed', 'getReceivablesAgingReport']);
+    expect(operationsChangedAfter('2026-12-01')).toEqual(['createTestClock', 'openWebhookListener', 'replayEvent', 'markLettersMailed', 'getReceivablesAgingReport', 'updateCarrier']);
     expect(operationsChangedAfter('2026-01-15')).toEqual(operationsChangedAfter('2026-12-01'));
     expect(operationChangesAfter('2026-12-01', 'createTestClock')).toHaveLength(1);
     expect(operationChangesAfter('2026-12-01', 'createCarrier')).toEqual([]);

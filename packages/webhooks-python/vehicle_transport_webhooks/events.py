@@ -132,7 +132,8 @@ class CustomerCreatedEvent(TypedDict):
 # * `2026-12-01`: creating a test clock or a webhook listener answers 200 (no `Location`);
 #   deliveries, replays and recoveries name their endpoint `endpoint_id` (requests too); a
 #   replay, `mark_mailed` and a listener's poll answer lists; the operations report counts
-#   `created`; the receivables aging report's day is `as_of` (the query too).
+#   `created`; the receivables aging report's day is `as_of` (the query too); a carrier's
+#   expiry dates are `*_expires_on` (updates and events too), a compliance alert's `expired_on`.
 # * `2026-07-01`: a payment the bank returned reads as `failed` (its return's reason as
 #   `failure_reason`), since that version's payment statuses are `succeeded` and `failed`;
 #   `returned_at` and `return_reason` are there as in every version.
@@ -573,9 +574,9 @@ class Carrier(TypedDict):
     phone: str
     vetting: CarrierVetting | None
     # Expiry of the insurance certificate (`YYYY-MM-DD`).
-    insurance_expires_on: str | None
-    bond_expires_on: str | None
-    process_agent_expires_on: str | None
+    insurance_expiry_date: str | None
+    bond_expiry_date: str | None
+    process_agent_expiry_date: str | None
     # Why the carrier was suspended; null unless it is `suspended`.
     suspension_reason: str | None
     suspended_at: int | None
@@ -774,11 +775,11 @@ class CarrierPreviousAttributes(TypedDict, total=False):
     # The phone number, as it was.
     phone: str
     # The day the insurance certificate expired on, as it was.
-    insurance_expires_on: str | None
+    insurance_expiry_date: str | None
     # The day the bond expired on, as it was.
-    bond_expires_on: str | None
+    bond_expiry_date: str | None
     # The day the process-agent filing expired on, as it was.
-    process_agent_expires_on: str | None
+    process_agent_expiry_date: str | None
     # Why it was suspended, as it was.
     suspension_reason: str | None
     suspended_at: int | None
@@ -1248,7 +1249,7 @@ class ComplianceAlertEvent(TypedDict):
 
 class ComplianceAlert(TypedDict):
     """A compliance item of a carrier that lapsed (one alert per lapse; a lapsed insurance certificate
-    also suspends the carrier), or what monitoring the registry found (`expired_on` is then the day
+    also suspends the carrier), or what monitoring the registry found (`expiry_date` is then the day
     it was found, `details` says what, and `cleared_at` when a later read no longer finds it)."""
 
     id: str
@@ -1258,7 +1259,7 @@ class ComplianceAlert(TypedDict):
     carrier_id: str
     # What lapsed (the insurance certificate, the bond, the process-agent filing) or what monitoring found in the registry.
     kind: ComplianceAlertKind | str
-    expired_on: str
+    expiry_date: str
     # `open` until a person resolves it (`POST .../resolve`), even once `cleared_at` is set.
     status: ComplianceAlertStatus
     # The note given when the alert was resolved; null while open or when none was given.
