@@ -1453,7 +1453,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/invoices/{invoice_id}/pdf": {
+    "/v1/invoices/{invoice_id}.pdf": {
         parameters: {
             query?: never;
             header?: never;
@@ -1469,7 +1469,7 @@ export interface paths {
          *     amounts included): the brokerage's details (`GET /v1/account`), the number and dates, the
          *     customer's billing address, every line with its load (route and vehicles, year make model
          *     VIN), the totals. The same state always renders the same bytes. What was sent in a message is
-         *     kept as it was sent (`GET /v1/messages/{id}/attachments/{index}`).
+         *     kept as it was sent (`GET /v1/messages/{id}/attachments/{index}.pdf`).
          */
         get: operations["getInvoicePdf"];
         put?: never;
@@ -1648,7 +1648,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/carrier_payments/{carrier_payment_id}/pdf": {
+    "/v1/carrier_payments/{carrier_payment_id}.pdf": {
         parameters: {
             query?: never;
             header?: never;
@@ -1794,7 +1794,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/messages/{message_id}/attachments/{attachment_index}": {
+    "/v1/messages/{message_id}/attachments/{attachment_index}.pdf": {
         parameters: {
             query?: never;
             header?: never;
@@ -3132,7 +3132,10 @@ export interface components {
          *       deliveries, replays and recoveries name their endpoint `endpoint_id` (requests too); a
          *       replay, `mark_mailed` and a listener's poll answer lists; the operations report counts
          *       `created`; the receivables aging report's day is `as_of` (the query too); a carrier's
-         *       expiry dates are `*_expires_on` (updates and events too), a compliance alert's `expired_on`.
+         *       expiry dates are `*_expires_on` (updates and events too), a compliance alert's `expired_on`;
+         *       an invoice's and a carrier payment's PDF are at `/pdf` (`/v1/invoices/{id}/pdf`), a
+         *       message's attachment at its index (`/v1/messages/{id}/attachments/0`), and the resources'
+         *       URLs say so.
          *     * `2026-07-01`: a payment the bank returned reads as `failed` (its return's reason as
          *       `failure_reason`), since that version's payment statuses are `succeeded` and `failed`;
          *       `returned_at` and `return_reason` are there as in every version.
@@ -5237,8 +5240,8 @@ export interface components {
             paid_at: components["schemas"]["UnixTime"] | null;
             voided_at: components["schemas"]["UnixTime"] | null;
             /**
-             * @description Where the invoice's PDF is (`GET /v1/invoices/{id}/pdf`), relative to the API's base URL.
-             * @example /v1/invoices/inv_01JF3QF2H4K6M8P0R2T4V6X8Z0/pdf
+             * @description Where the invoice's PDF is (`GET /v1/invoices/{id}.pdf`), relative to the API's base URL.
+             * @example /v1/invoices/inv_01JF3QF2H4K6M8P0R2T4V6X8Z0.pdf
              */
             invoice_pdf: string;
             /**
@@ -5450,8 +5453,8 @@ export interface components {
             status: components["schemas"]["CarrierPaymentStatus"];
             sent_at: components["schemas"]["UnixTime"];
             /**
-             * @description Where the remittance advice PDF is (`GET /v1/carrier_payments/{id}/pdf`), relative to the API's base URL.
-             * @example /v1/carrier_payments/cpy_01JF3QH6K8M0P2R4T6V8X0Z2B4/pdf
+             * @description Where the remittance advice PDF is (`GET /v1/carrier_payments/{id}.pdf`), relative to the API's base URL.
+             * @example /v1/carrier_payments/cpy_01JF3QH6K8M0P2R4T6V8X0Z2B4.pdf
              */
             remittance_pdf: string;
             /** @description The message that emailed the remittance advice to the carrier. */
@@ -5666,7 +5669,7 @@ export interface components {
             size: number;
             /** @description Of the bytes sent (and kept). */
             sha256: string;
-            /** @description Where to download it (`GET /v1/messages/{id}/attachments/{index}`), relative to the API's base URL. */
+            /** @description Where to download it (`GET /v1/messages/{id}/attachments/{index}.pdf`), relative to the API's base URL. */
             url: string;
         };
         /**

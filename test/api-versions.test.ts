@@ -193,7 +193,7 @@ describe('the version gate', () => {
 
   it('reads the registry of src/shared/versions.ts, and the current version has a published document', () => {
     expect(registry().slice(0, 3)).toEqual([
-      { version: CURRENT_VERSION, downgrades: ['webhook_delivery', 'webhook_recovery', 'event_replay', 'letters_mailed', 'webhook_listen_batch', 'operations_report', 'receivables_aging_report', 'carrier', 'compliance_alert'] },
+      { version: CURRENT_VERSION, downgrades: ['webhook_delivery', 'webhook_recovery', 'event_replay', 'letters_mailed', 'webhook_listen_batch', 'operations_report', 'receivables_aging_report', 'carrier', 'compliance_alert', 'invoice', 'carrier_payment', 'message'] },
       { version: '2026-12-01', downgrades: ['payment'] },
       { version: '2026-07-01', downgrades: ['order'] },
     ]);

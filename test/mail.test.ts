@@ -549,7 +549,7 @@ describe.each(backends())('mail on %s', (backend: Backend) => {
         sent_at: unix(clock.now()),
         created: unix(m.createdAt),
         attachments: [
-          { filename: 'invoice-INV-000123.pdf', content_type: 'application/pdf', size: m.attachment!.byteLength, sha256: m.attachmentSha256, url: `/v1/messages/${m.id}/attachments/0` },
+          { filename: 'invoice-INV-000123.pdf', content_type: 'application/pdf', size: m.attachment!.byteLength, sha256: m.attachmentSha256, url: `/v1/messages/${m.id}/attachments/0.pdf` },
         ],
       });
       expect(got.body.text).toContain('How to pay:\nACH: routing 111000025, account 0012345678');
@@ -561,10 +561,19 @@ describe.each(backends())('mail on %s', (backend: Backend) => {
       expect(file.headers.get('content-disposition')).toBe('inline; filename="invoice-INV-000123.pdf"');
       expect(file.bytes.byteLength).toBe(got.body.attachments[0]!.size);
       expect(sha256(file.bytes)).toBe(got.body.attachments[0]!.sha256);
-      expect((await download(`/v1/messages/${m.id}/attachments/1`, own.secret)).status).toBe(404);
+      expect((await download(`/v1/messages/${m.id}/attachments/1.pdf`, own.secret)).status).toBe(404);
+      // The attachment by its index alone is 2026-12-01's path: a key pinned to it reads that URL and fetches it there.
+      const pinned = await createApiKey(h.database.db.em(), { accountName: 'mail-get', scopes: parseScopes('all'), apiVersion: '2026-12-01' }, clock);
+      const old = await h.op('getMessage', { key: pinned.secret, params: { message_id: m.id } });
+      expect(old.body.attachments[0]!.url).toBe(`/v1/messages/${m.id}/attachments/0`);
+      const oldFile = await download(old.body.attachments[0]!.url, pinned.secret);
+      expect([oldFile.status, oldFile.headers.get('content-type'), sha256(oldFile.bytes)]).toEqual([200, 'application/pdf', m.attachmentSha256]);
+      expect((await download(`/v1/messages/${m.id}/attachments/1`, pinned.secret)).status).toBe(404);
+      const gone = await download(`/v1/messages/${m.id}/attachments/0`, own.secret);
+      expect(gone.status).toBe(404);
 
       expect((await h.op('getMessage', { key: other.secret, params: { message_id: m.id } })).status).toBe(404);
-      expect((await download(`/v1/messages/${m.id}/attachments/0`, other.secret)).status).toBe(404);
+      expect((await download(`/v1/messages/${m.id}/attachments/0.pdf`, other.secret)).status).toBe(404);
       expect((await h.op('getMessage', { key: own.secret, params: { message_id: newId('message') } })).error?.code).toBe('resource_missing');
     });
   });

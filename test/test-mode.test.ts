@@ -290,7 +290,7 @@ describe.each(backends())('test mode on %s', (backend: Backend) => {
 
     const testMessages = ok(await h.call('GET', `/v1/messages?subject_id=${testInvoice.id}`, { key: test })).data as Json[];
     expect(testMessages.map((m) => [m.status, m.livemode, m.attempts, m.next_attempt_at])).toEqual([['kept', false, 0, null]]);
-    const pdf = await checkedFetch(`${h.url}/v1/messages/${testMessages[0]!.id}/attachments/0`, { headers: { Authorization: `Bearer ${test}` } });
+    const pdf = await checkedFetch(`${h.url}/v1/messages/${testMessages[0]!.id}/attachments/0.pdf`, { headers: { Authorization: `Bearer ${test}` } });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     const { extractText, getDocumentProxy } = await import('unpdf');

@@ -528,7 +528,6 @@ const except = (rule: string, reason: string, paths: string[], documents?: strin
   paths.map((path) => (documents === undefined ? { rule, path, reason } : { rule, path, reason, documents }));
 
 // What breaks a client waits for an API version that changes it (older versions keep the old shape).
-const PDF = 'BREAKING: the `/pdf` segment of invoices and carrier payments, and a message attachment by its index, are the URLs clients fetch; the `.pdf` paths (the old ones kept as aliases) wait for the next API version';
 const EVENT_TYPES = 'BREAKING: the event-type catalog pages by type name with a default of 100 (the whole catalog on one page); paging it by the shared `Limit` and an id cursor waits for the next API version';
 
 /** The reason of what a newer version fixed: the documents of the versions before it keep it, as they were published. */
@@ -581,11 +580,11 @@ export const EXCEPTIONS: Exception[] = [
     'paths//v1/ledger_balances/get/parameters/0',
     'paths//v1/reports/receivables_aging/get/parameters/0',
   ]),
-  ...except('house-pdf-paths', PDF, [
+  ...frozen('house-pdf-paths', [
     'paths//v1/carrier_payments/{carrier_payment_id}/pdf/get',
     'paths//v1/invoices/{invoice_id}/pdf/get',
     'paths//v1/messages/{message_id}/attachments/{attachment_index}/get',
-  ], 'openapi'),
+  ]),
   ...frozen('house-unix-times', [
     'components/schemas/OperationsFigures/properties/created',
     'components/schemas/OperationsRow/properties/created',

@@ -18,7 +18,7 @@
  * older version to generated/versions/<version>/ (openapi.json, openapi-3.0.json, asyncapi.json); the
  * current version's are the top-level files, never written twice.
  */
-import { CURRENT_VERSION, objectsChangedAfter, operationChangesAfter, operationsChangedAfter, renderForVersion, schemasForVersion, SUPPORTED_VERSIONS, VERSIONS, type OperationChange } from '../../src/shared/versions.js';
+import { CURRENT_VERSION, documentTextForVersion, fieldsChangedAfter, objectsChangedAfter, operationChangesAfter, operationsChangedAfter, pathForVersion, renderForVersion, schemasForVersion, SUPPORTED_VERSIONS, VERSIONS, type OperationChange } from '../../src/shared/versions.js';
 import { isObject, pointerOf, type Json, type JsonObject } from './json.js';
 
 /** The versions that have documents of their own under generated/versions/ (every one but the current). */
@@ -64,8 +64,10 @@ function examplesForVersion(value: Json, version: string): Json {
  * or data that names its resource by `x-object` only (nothing it is rendered from carries `object`,
  * so `renderForVersion` leaves it as it is, and a change to that resource would not reach it).
  */
-function unreachableSchemas(doc: JsonObject, changed: readonly string[]): string[] {
+function unreachableSchemas(doc: JsonObject, changed: readonly string[], version: string): string[] {
   const found: string[] = [];
+  // Whether data with these properties has a field the downgrades change (any, when they do not say which).
+  const touches = (schema: JsonObject, fields: string[] | undefined) => fields === undefined || !isObject(schema.properties) || fields.some((f) => f in (schema.properties as JsonObject));
   const walk = (v: Json, at: (string | number)[]): void => {
     if (Array.isArray(v)) return v.forEach((x, i) => walk(x, [...at, i]));
     if (!isObject(v)) return;
@@ -75,7 +77,7 @@ function unreachableSchemas(doc: JsonObject, changed: readonly string[]): string
     // An update's previous_attributes: fields of the resource it names, downgraded as a named schema only.
     const fieldsOf = v['x-previous-attributes-of'];
     if (typeof fieldsOf === 'string' && changed.includes(fieldsOf) && !named) found.push(`${pointerOf(at)} (x-previous-attributes-of ${fieldsOf})`);
-    if (typeof v['x-object'] === 'string' && changed.includes(v['x-object'])) found.push(`${pointerOf(at)} (x-object ${v['x-object']})`);
+    if (typeof v['x-object'] === 'string' && changed.includes(v['x-object']) && touches(v, fieldsChangedAfter(version, v['x-object']))) found.push(`${pointerOf(at)} (x-object ${v['x-object']})`);
     for (const [k, x] of Object.entries(v)) walk(x, [...at, k]);
   };
   walk(doc, []);
@@ -142,20 +144,38 @@ function operationBefore(doc: JsonObject, operation: JsonObject, change: Operati
   return out;
 }
 
-/** Every operation a newer version changed, as `version` documented it (the newest change first). */
+/**
+ * Every operation a newer version changed, as `version` documented it (the newest change first),
+ * under the path it had then (in the place of the current one, with the same path parameters).
+ */
 function operationsForVersion(doc: JsonObject, version: string): void {
   const changed = operationsChangedAfter(version);
   if (!changed.length) return;
   const requestSchemas = new Map<string, Record<string, string>>();
-  for (const item of Object.values(doc.paths as JsonObject)) {
-    if (!isObject(item)) continue;
+  const paths: JsonObject = {};
+  for (const [path, item] of Object.entries(doc.paths as JsonObject)) {
+    if (!isObject(item)) {
+      paths[path] = item;
+      continue;
+    }
+    const moved = new Map<string, JsonObject>();
+    const kept: JsonObject = {};
     for (const [method, operation] of Object.entries(item)) {
-      if (!isObject(operation) || typeof operation.operationId !== 'string' || !changed.includes(operation.operationId)) continue;
+      if (!isObject(operation) || typeof operation.operationId !== 'string' || !changed.includes(operation.operationId)) {
+        kept[method] = operation;
+        continue;
+      }
       let out = operation;
       for (const change of operationChangesAfter(version, operation.operationId)) out = operationBefore(doc, out, change, requestSchemas);
-      item[method] = out;
+      const was = pathForVersion(operation.operationId, version, path);
+      if (was === path) kept[method] = out;
+      else moved.set(was, { ...(moved.get(was) ?? {}), [method]: out });
     }
+    const methods = Object.keys(kept).filter((k) => k !== 'parameters' && !k.startsWith('x-') && k !== 'summary' && k !== 'description');
+    if (methods.length) paths[path] = kept;
+    for (const [was, operations] of moved) paths[was] = { ...(isObject(item.parameters) || Array.isArray(item.parameters) ? { parameters: item.parameters } : {}), ...operations };
   }
+  doc.paths = paths;
   // A request body's named schema, with the older names of its fields (its required list and example too).
   const schemas = (doc.components as JsonObject).schemas as JsonObject;
   for (const [name, names] of requestSchemas) {
@@ -184,7 +204,7 @@ export function documentForVersion(doc: JsonObject, version: string): JsonObject
   if (!SUPPORTED_VERSIONS.includes(version as never)) throw new Error(`${version} is not a supported API version`);
   if (version === CURRENT_VERSION) return doc;
   const changed = objectsChangedAfter(version);
-  const unreachable = unreachableSchemas(doc, changed);
+  const unreachable = unreachableSchemas(doc, changed, version);
   if (unreachable.length) {
     throw new Error(
       `The documents of ${version} cannot be derived: these schemas describe a resource a newer version changes where its schemaDowngrade does not reach them; make each a named schema of components.schemas with its \`object\` property:\n${unreachable.map((u) => `  ${u}`).join('\n')}`,
@@ -208,5 +228,8 @@ export function documentForVersion(doc: JsonObject, version: string): JsonObject
       `\`${CURRENT_VERSION}\` (current): as described by the documents served without \`?version=\`; this document describes \`${version}\`.`,
     );
   }
+  // Descriptions and examples say the URLs the version had (a path a newer version renamed).
+  const texts = (v: Json): Json => (typeof v === 'string' ? documentTextForVersion(v, version) : Array.isArray(v) ? v.map(texts) : isObject(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, texts(x)])) : v);
+  for (const key of Object.keys(out)) if (key !== 'info') out[key] = texts(out[key]!);
   return out;
 }

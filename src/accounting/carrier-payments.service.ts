@@ -42,7 +42,7 @@ export function renderCarrierPayment({ payment: c, remittance }: CarrierPaymentW
     reference: c.reference ?? null,
     status: c.status,
     sent_at: unixSeconds(c.sentAt),
-    remittance_pdf: `/v1/carrier_payments/${c.id}/pdf`,
+    remittance_pdf: `/v1/carrier_payments/${c.id}.pdf`,
     remittance: renderDelivery(remittance),
     metadata: c.metadata,
     created: unixSeconds(c.createdAt),

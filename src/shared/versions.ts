@@ -23,6 +23,12 @@ export interface OperationChange {
   /** Query parameters the previous version named otherwise: this version's name -> the previous one. */
   query?: Record<string, string>;
   /**
+   * The path template the operation had in the previous version (`/v1/invoices/{invoice_id}/pdf`),
+   * with the same parameters: a caller of that version (or older) is routed from it; the current
+   * version answers it 404 as any path it does not have.
+   */
+  path?: string;
+  /**
    * The previous version's document of the operation from this version's (links, descriptions,
    * the answer's schema): for what the fields above do not say.
    */
@@ -57,6 +63,17 @@ interface VersionEntry {
    * (`upgradeRequest`) before it is validated; its answer's status is rendered back (`statusForVersion`).
    */
   operations?: Partial<Record<keyof operations, OperationChange>>;
+  /**
+   * The only fields some `downgrade`s read and change, by resource: data that names its resource by
+   * `x-object` (no `object` of its own, so no downgrade reaches it) and has none of them is the same
+   * in the previous version. A resource not listed may change anywhere.
+   */
+  downgradeFields?: Partial<Record<string, readonly string[]>>;
+  /**
+   * Text of this version's documents (descriptions, examples) as the previous version's say it: the
+   * URLs of the paths the version renamed.
+   */
+  documentText?: (text: string) => string;
 }
 
 function renameKeys(resource: Json, renames: Record<string, string>): Json {
@@ -121,6 +138,25 @@ const answeredWith =
     return { ...operation, responses: { ...responses, [status]: response } };
   };
 
+/**
+ * A PDF's URL as 2026-12-01 wrote it: `/pdf` after an invoice or a carrier payment, and an
+ * attachment by its index alone (`.pdf` since 2027-01-15). Other URLs are left as they are.
+ */
+export const pdfUrlBefore2027_01 = (text: string): string =>
+  text
+    .replace(/(\/v1\/(?:invoices|carrier_payments)\/[^/\s`'"()]+)\.pdf\b/g, '$1/pdf')
+    .replace(/(\/v1\/messages\/[^/\s`'"()]+\/attachments\/[^/\s`'"().]+)\.pdf\b/g, '$1');
+
+/** A URL field of a resource, as `pdfUrlBefore2027_01` writes it (a field that is no string is left). */
+const pdfField = (resource: Json, field: string): Json =>
+  typeof resource[field] === 'string' ? { ...resource, [field]: pdfUrlBefore2027_01(resource[field]) } : resource;
+
+/** A message's attachments with the URLs of 2026-12-01. */
+function attachmentsBefore2027_01(message: Json): Json {
+  if (!Array.isArray(message.attachments)) return message;
+  return { ...message, attachments: message.attachments.map((a: unknown) => (isJsonObject(a) ? pdfField(a, 'url') : a)) };
+}
+
 /** A create that answered 200 (and no `Location`) before 2027-01-15. */
 const createdWas200 = (description: string): OperationChange => ({ status: { 201: 200 }, withoutHeaders: ['Location'], document: answeredWith('200', { description }) });
 
@@ -161,6 +197,7 @@ export const VERSIONS = [
       'A replay answers an `event_replay` object with its `deliveries`, `mark_mailed` a `letters_mailed` object with its `messages`, and a listener\'s poll a `webhook_listen_batch` with its `deliveries` (lists before). ' +
       'The operations report counts `orders_created` (`created` before). ' +
       'The receivables aging report is of a day, `as_of_date` (`as_of` before, in the query too). ' +
+      'A PDF is addressed as its resource with `.pdf` (`/v1/invoices/{id}.pdf`, `/v1/carrier_payments/{id}.pdf`, `/v1/messages/{id}/attachments/{index}.pdf`; `/pdf` and an attachment by its index before, the URLs in invoices, carrier payments and messages too). ' +
       'A carrier\'s expiry dates are `insurance_expiry_date`, `bond_expiry_date` and `process_agent_expiry_date` (`*_expires_on` before, in updates and events too), a compliance alert\'s `expiry_date` (`expired_on` before).',
     downgrade: {
       webhook_delivery: (delivery) => renameKeys(delivery, WEBHOOK_ENDPOINT_ID_2026_12),
@@ -177,6 +214,9 @@ export const VERSIONS = [
       receivables_aging_report: (report) => renameKeys(report, AS_OF_DATE_2026_12),
       carrier: (carrier) => renameKeys(carrier, EXPIRY_DATES_2026_12),
       compliance_alert: (alert) => renameKeys(alert, ALERT_EXPIRY_DATE_2026_12),
+      invoice: (invoice) => pdfField(invoice, 'invoice_pdf'),
+      carrier_payment: (payment) => pdfField(payment, 'remittance_pdf'),
+      message: attachmentsBefore2027_01,
     },
     schemaDowngrade: {
       webhook_delivery: (schema) => renameSchemaKeys(schema, WEBHOOK_ENDPOINT_ID_2026_12),
@@ -189,6 +229,10 @@ export const VERSIONS = [
       receivables_aging_report: (schema) => renameSchemaKeys(schema, AS_OF_DATE_2026_12),
       carrier: (schema) => renameSchemaKeys(schema, EXPIRY_DATES_2026_12),
       compliance_alert: (schema) => renameSchemaKeysAndText(schema, ALERT_EXPIRY_DATE_2026_12),
+      // The same fields, whose URLs are text of the documents (documentText).
+      invoice: (schema) => schema,
+      carrier_payment: (schema) => schema,
+      message: (schema) => schema,
     },
     namedSchemaDowngrade: {
       OperationsFigures: (schema) => renameSchemaKeys(schema, ORDERS_CREATED_2026_12),
@@ -204,7 +248,12 @@ export const VERSIONS = [
       markLettersMailed: { document: answeredWith('200', { description: 'The letters, now `sent`.', schema: 'MessageList' }) },
       getReceivablesAgingReport: { query: AS_OF_DATE_2026_12 },
       updateCarrier: { body: EXPIRY_DATES_2026_12 },
+      getInvoicePdf: { path: '/v1/invoices/{invoice_id}/pdf' },
+      getCarrierPaymentPdf: { path: '/v1/carrier_payments/{carrier_payment_id}/pdf' },
+      getMessageAttachment: { path: '/v1/messages/{message_id}/attachments/{attachment_index}' },
     },
+    downgradeFields: { invoice: ['invoice_pdf'], carrier_payment: ['remittance_pdf'], message: ['attachments'] },
+    documentText: pdfUrlBefore2027_01,
   },
   {
     version: '2026-12-01',
@@ -377,6 +426,21 @@ export function objectsChangedAfter(version: string): string[] {
   return [...new Set((VERSIONS.slice(0, target) as readonly VersionEntry[]).flatMap((e) => Object.keys(e.schemaDowngrade ?? {})))];
 }
 
+/**
+ * The fields of `object` that a version newer than `version` changes, when every such version names
+ * them (`downgradeFields`); undefined when one may change any of its fields.
+ */
+export function fieldsChangedAfter(version: string, object: string): string[] | undefined {
+  const fields: string[] = [];
+  for (const entry of entriesNewerThan(version)) {
+    if (!entry.downgrade?.[object]) continue;
+    const named = entry.downgradeFields?.[object];
+    if (!named) return undefined;
+    fields.push(...named);
+  }
+  return fields;
+}
+
 /** The versions newer than `version`, newest first (none for the current version or an unknown one). */
 function entriesNewerThan(version: string): readonly VersionEntry[] {
   const target = SUPPORTED_VERSIONS.indexOf(version as ApiVersion);
@@ -428,6 +492,20 @@ export function upgradeRequestBody<B>(operationId: string, version: string, body
 export function requestNameForVersion(operationId: string, version: string, where: 'query' | 'body', name: string): string {
   let out = name;
   for (const change of operationChangesAfter(version, operationId)) out = change[where]?.[out] ?? out;
+  return out;
+}
+
+/** The path template an operation had in `version` (its current one when no newer version moved it). */
+export function pathForVersion(operationId: string, version: string, path: string): string {
+  let out = path;
+  for (const change of operationChangesAfter(version, operationId)) out = change.path ?? out;
+  return out;
+}
+
+/** The text of the current documents as the documents of `version` say it (each newer version's `documentText`, newest first). */
+export function documentTextForVersion(text: string, version: string): string {
+  let out = text;
+  for (const entry of entriesNewerThan(version)) out = entry.documentText ? entry.documentText(out) : out;
   return out;
 }
 

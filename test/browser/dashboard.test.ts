@@ -496,7 +496,7 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     const invoiceId = invoicePath.split('/').at(-1)!;
     const delivery = page.getByTestId('invoice-delivery');
     expect(await delivery.textContent()).toMatch(/^ChannelEmailTodispatch@acme-auto\.exampleStatuskept, not sentAttempts0Last error—Sent—Not sent: no mail server was configured \(SMTP_URL\)/);
-    await expectPdfLink(page.getByTestId('invoice-pdf'), new RegExp(`^/v1/invoices/${invoiceId}/pdf$`));
+    await expectPdfLink(page.getByTestId('invoice-pdf'), new RegExp(`^/v1/invoices/${invoiceId}\\.pdf$`));
     await expect.poll(() => page.getByTestId('subject-message').count()).toBe(1);
     await shot('invoice-sent');
 
@@ -610,7 +610,7 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await page.getByTestId('carrier-payment').getByRole('link').first().click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Carrier payment $900.00');
     expect(await page.getByTestId('remittance-delivery').textContent()).toMatch(/^ChannelEmailTodispatch@carrier\.exampleStatuskept, not sentAttempts0/);
-    await expectPdfLink(page.getByTestId('remittance-pdf'), /^\/v1\/carrier_payments\/cpy_[0-9A-Z]{26}\/pdf$/);
+    await expectPdfLink(page.getByTestId('remittance-pdf'), /^\/v1\/carrier_payments\/cpy_[0-9A-Z]{26}\.pdf$/);
     await expect.poll(() => page.getByTestId('subject-message').textContent()).toMatch(/^Remittance advice: \$900\.00 paid by Roadway Auto Transport LLC/);
     await go('/accounting/ledger');
     const balance = (account: string) => page.getByTestId(`balance-${account}`).locator('.balance').textContent();

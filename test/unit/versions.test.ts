@@ -9,7 +9,11 @@ import { readFileSync } from 'node:fs';
 import {
   CURRENT_VERSION,
   currentRequestName,
+  documentTextForVersion,
+  fieldsChangedAfter,
   isSupportedVersion,
+  pathForVersion,
+  pdfUrlBefore2027_01,
   objectsChangedAfter,
   operationChangesAfter,
   operationsChangedAfter,
@@ -297,7 +301,7 @@ describe('schemasForVersion: a document\'s named schemas as a version renders th
   it('names the resources a newer version changes', () => {
     expect(objectsChangedAfter(CURRENT_VERSION)).toEqual([]);
     expect(objectsChangedAfter('1999-01-01')).toEqual([]);
-    const of2027 = ['webhook_delivery', 'webhook_recovery', 'event_replay', 'letters_mailed', 'webhook_listen_batch', 'operations_report', 'receivables_aging_report', 'carrier', 'compliance_alert'];
+    const of2027 = ['webhook_delivery', 'webhook_recovery', 'event_replay', 'letters_mailed', 'webhook_listen_batch', 'operations_report', 'receivables_aging_report', 'carrier', 'compliance_alert', 'invoice', 'carrier_payment', 'message'];
     expect(objectsChangedAfter('2026-12-01')).toEqual(of2027);
     expect(objectsChangedAfter('2026-07-01')).toEqual([...of2027, 'payment']);
     expect(objectsChangedAfter('2026-01-15')).toEqual([...of2027, 'payment', 'order']);
@@ -351,6 +355,30 @@ describe('2027-01-15: what a caller pinned to 2026-12-01 keeps', () => {
     expect(alert.A).toEqual({ description: 'Lapsed: `expired_on` is the day.', required: ['expired_on'], properties: { object: { const: 'compliance_alert' }, expired_on: {} } });
     expect(alert.B).toEqual({ properties: { object: { const: 'compliance_alert' } } });
     expect(alert.B).not.toHaveProperty('description');
+  });
+
+  it('addresses a PDF at `/pdf` (an invoice, a carrier payment) or by its index alone (an attachment) for 2026-12-01, in URL fields, paths and text', () => {
+    expect(renderForVersion({ object: 'invoice', id: 'inv_1', invoice_pdf: '/v1/invoices/inv_1.pdf' }, '2026-12-01')).toEqual({ object: 'invoice', id: 'inv_1', invoice_pdf: '/v1/invoices/inv_1/pdf' });
+    expect(renderForVersion({ object: 'invoice', invoice_pdf: null }, '2026-12-01')).toEqual({ object: 'invoice', invoice_pdf: null });
+    expect(renderForVersion({ object: 'carrier_payment', remittance_pdf: '/v1/carrier_payments/cpy_1.pdf' }, '2026-07-01')).toEqual({ object: 'carrier_payment', remittance_pdf: '/v1/carrier_payments/cpy_1/pdf' });
+    const message = { object: 'message', attachments: [{ filename: 'a.pdf', url: '/v1/messages/msg_1/attachments/0.pdf' }, 'x', { url: 7 }] };
+    expect(renderForVersion(message, '2026-12-01')).toEqual({ object: 'message', attachments: [{ filename: 'a.pdf', url: '/v1/messages/msg_1/attachments/0' }, 'x', { url: 7 }] });
+    expect(renderForVersion({ object: 'message', attachments: null }, '2026-12-01')).toEqual({ object: 'message', attachments: null });
+    expect(renderForVersion(message, CURRENT_VERSION)).toBe(message);
+    expect(pathForVersion('getInvoicePdf', '2026-12-01', '/v1/invoices/{invoice_id}.pdf')).toBe('/v1/invoices/{invoice_id}/pdf');
+    expect(pathForVersion('getMessageAttachment', '2026-01-15', '/v1/messages/{message_id}/attachments/{attachment_index}.pdf')).toBe('/v1/messages/{message_id}/attachments/{attachment_index}');
+    expect(pathForVersion('getInvoicePdf', CURRENT_VERSION, '/v1/invoices/{invoice_id}.pdf')).toBe('/v1/invoices/{invoice_id}.pdf');
+    expect(pathForVersion('createTestClock', '2026-12-01', '/v1/test_helpers/test_clocks')).toBe('/v1/test_helpers/test_clocks');
+    const text = 'GET `/v1/invoices/{id}.pdf`, /v1/carrier_payments/cpy_1.pdf, (`GET /v1/messages/{id}/attachments/{index}.pdf`) and /v1/orders/{id}/rate_confirmation.pdf, /v1/print_queue/letters.pdf';
+    const was = 'GET `/v1/invoices/{id}/pdf`, /v1/carrier_payments/cpy_1/pdf, (`GET /v1/messages/{id}/attachments/{index}`) and /v1/orders/{id}/rate_confirmation.pdf, /v1/print_queue/letters.pdf';
+    expect(pdfUrlBefore2027_01(text)).toBe(was);
+    expect(documentTextForVersion(text, '2026-12-01')).toBe(was);
+    expect(documentTextForVersion(text, '2026-01-15')).toBe(was);
+    expect(documentTextForVersion(text, CURRENT_VERSION)).toBe(text);
+    expect(fieldsChangedAfter('2026-12-01', 'invoice')).toEqual(['invoice_pdf']);
+    expect(fieldsChangedAfter('2026-12-01', 'carrier')).toBeUndefined();
+    expect(fieldsChangedAfter('2026-12-01', 'order')).toEqual([]);
+    expect(fieldsChangedAfter(CURRENT_VERSION, 'invoice')).toEqual([]);
   });
 
   it('describes each of them as 2026-12-01 published it', () => {
@@ -420,7 +448,7 @@ describe('2027-01-15: what a caller pinned to 2026-12-01 keeps', () => {
   it('names the operations a newer version changed, and how', () => {
     expect(operationsChangedAfter(CURRENT_VERSION)).toEqual([]);
     expect(operationsChangedAfter('1999-01-01')).toEqual([]);
-    expect(operationsChangedAfter('2026-12-01')).toEqual(['createTestClock', 'openWebhookListener', 'replayEvent', 'markLettersMailed', 'getReceivablesAgingReport', 'updateCarrier']);
+    expect(operationsChangedAfter('2026-12-01')).toEqual(['createTestClock', 'openWebhookListener', 'replayEvent', 'markLettersMailed', 'getReceivablesAgingReport', 'updateCarrier', 'getInvoicePdf', 'getCarrierPaymentPdf', 'getMessageAttachment']);
     expect(operationsChangedAfter('2026-01-15')).toEqual(operationsChangedAfter('2026-12-01'));
     expect(operationChangesAfter('2026-12-01', 'createTestClock')).toHaveLength(1);
     expect(operationChangesAfter('2026-12-01', 'createCarrier')).toEqual([]);

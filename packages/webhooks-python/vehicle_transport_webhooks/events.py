@@ -133,7 +133,10 @@ class CustomerCreatedEvent(TypedDict):
 #   deliveries, replays and recoveries name their endpoint `endpoint_id` (requests too); a
 #   replay, `mark_mailed` and a listener's poll answer lists; the operations report counts
 #   `created`; the receivables aging report's day is `as_of` (the query too); a carrier's
-#   expiry dates are `*_expires_on` (updates and events too), a compliance alert's `expired_on`.
+#   expiry dates are `*_expires_on` (updates and events too), a compliance alert's `expired_on`;
+#   an invoice's and a carrier payment's PDF are at `/pdf` (`/v1/invoices/{id}/pdf`), a
+#   message's attachment at its index (`/v1/messages/{id}/attachments/0`), and the resources'
+#   URLs say so.
 # * `2026-07-01`: a payment the bank returned reads as `failed` (its return's reason as
 #   `failure_reason`), since that version's payment statuses are `succeeded` and `failed`;
 #   `returned_at` and `return_reason` are there as in every version.
@@ -838,7 +841,7 @@ class Invoice(TypedDict):
     sent_at: int | None
     paid_at: int | None
     voided_at: int | None
-    # Where the invoice's PDF is (`GET /v1/invoices/{id}/pdf`), relative to the API's base URL.
+    # Where the invoice's PDF is (`GET /v1/invoices/{id}.pdf`), relative to the API's base URL.
     invoice_pdf: str
     # The invoice's page for its customer, no sign-in (the link is the key): the invoice and its
     # PDF, whether it is paid, due or past due, how to pay (the account's
@@ -1215,7 +1218,7 @@ class CarrierPayment(TypedDict):
     reference: str | None
     status: CarrierPaymentStatus
     sent_at: int
-    # Where the remittance advice PDF is (`GET /v1/carrier_payments/{id}/pdf`), relative to the API's base URL.
+    # Where the remittance advice PDF is (`GET /v1/carrier_payments/{id}.pdf`), relative to the API's base URL.
     remittance_pdf: str
     # The message that emailed the remittance advice to the carrier.
     remittance: MessageDelivery | None
