@@ -353,8 +353,8 @@ export interface paths {
          * List event types
          * @description Every event type the service sends, with its description, the object its `data` carries
          *     and the JSON Schema (2020-12) of its envelope as the caller's API version renders it, made
-         *     from the published AsyncAPI document. In type order; the whole catalog fits in one page of
-         *     the default size.
+         *     from the published AsyncAPI document. In type order, paged as every list: an event type is
+         *     identified by its `type` (`EventTypeId`), the cursor of the next page.
          */
         get: operations["listEventTypes"];
         put?: never;
@@ -3135,7 +3135,8 @@ export interface components {
          *       expiry dates are `*_expires_on` (updates and events too), a compliance alert's `expired_on`;
          *       an invoice's and a carrier payment's PDF are at `/pdf` (`/v1/invoices/{id}/pdf`), a
          *       message's attachment at its index (`/v1/messages/{id}/attachments/0`), and the resources'
-         *       URLs say so.
+         *       URLs say so; the event-type catalog pages 100 types by default, by an `EventType` cursor,
+         *       without `include[]=total_count`.
          *     * `2026-07-01`: a payment the bank returned reads as `failed` (its return's reason as
          *       `failure_reason`), since that version's payment statuses are `succeeded` and `failed`;
          *       `returned_at` and `return_reason` are there as in every version.
@@ -3742,6 +3743,12 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /**
+         * EventTypeId
+         * @description An event type's `type` (`order.created`), which identifies it in the catalog.
+         * @example order.created
+         */
+        EventTypeId: string;
         /** EventTypeList */
         EventTypeList: {
             /**
@@ -3753,8 +3760,10 @@ export interface components {
             data: components["schemas"]["EventTypeDefinition"][];
             /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
-            /** @description The last type of the page (an `EventType`, open as every event type in an answer), null on the last page. */
-            next_cursor: components["schemas"]["EventType"] | string | null;
+            /** @description How many objects match the filters in all; only with `include[]=total_count`. */
+            total_count?: number;
+            /** @description The last type of the page, null on the last page. */
+            next_cursor: components["schemas"]["EventTypeId"] | null;
         };
         /** EventList */
         EventList: {
@@ -7520,10 +7529,16 @@ export interface operations {
     listEventTypes: {
         parameters: {
             query?: {
+                /**
+                 * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
+                 *     filters in all (every page), counted by the database with the same filters (Stripe's
+                 *     convention). Without it no count is made.
+                 */
+                include?: components["parameters"]["IncludeTotalCount"];
                 /** @description Page size, 1 to 100. */
-                limit?: number;
-                /** @description The `next_cursor` of the previous page (an event type); the page starts after it. */
-                cursor?: components["schemas"]["EventType"];
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (an event type's `type`); the page starts after it. */
+                cursor?: components["schemas"]["EventTypeId"];
             };
             header?: never;
             path?: never;

@@ -79,7 +79,9 @@ function check(): number {
   const baseRendered = derived && existsSync(derived) ? compareDocumentsWithValues(readJson(publishedFile(base!)), readJson(derived)) : undefined;
   const verdict = judge({ registry: entries, changes, base, accepted, baseRendered });
   for (const line of verdict.report) console.log(line);
-  const stale = [...accepted].filter(([id, entry]) => !verdict.breaking.some((c) => acceptedReason(new Map([[id, entry]]), c) !== undefined)).map(([id]) => id);
+  // An accepted change is in use while the current document or the base version's derived one reports it.
+  const reported = [...verdict.breaking, ...(baseRendered ?? []).filter((c) => c.type === 'breaking')];
+  const stale = [...accepted].filter(([id, entry]) => !reported.some((c) => acceptedReason(new Map([[id, entry]]), c) !== undefined)).map(([id]) => id);
   for (const id of stale) console.log(`  note: accepted change no longer reported, remove it from ${path.relative(ROOT, ACCEPTED)}: ${id}`);
   console.log(`${verdict.ok ? 'ok' : 'FAILED'}: breaking-change check (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   return verdict.ok ? 0 : 1;

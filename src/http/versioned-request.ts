@@ -3,7 +3,7 @@
 // src/shared/versions.ts) before the request is validated, and an error that names one of them
 // names it back as the caller sent it.
 import { ApiError } from '../shared/errors.js';
-import { currentRequestName, operationChangesAfter, requestNameForVersion, upgradeRequestBody } from '../shared/versions.js';
+import { currentRequestName, operationChangesAfter, queryDefaultsForVersion, requestNameForVersion, upgradeRequestBody } from '../shared/versions.js';
 import type { Step } from './state.js';
 
 /** `name` or `name[key]` of a query string's part, with the name given its current spelling. */
@@ -21,6 +21,14 @@ function upgradeQueryPart(part: string, rename: (name: string) => string): strin
   const current = rename(base);
   if (current === base) return part;
   return encodeURIComponent(current + (bracket === -1 ? '' : name.slice(bracket))) + (at === -1 ? '' : part.slice(at));
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
 }
 
 /** An error of the current version's names, with the names the caller's version sent. */
@@ -44,6 +52,13 @@ export const upgradeOlderRequest: Step = async (c, next) => {
       .map((part) => upgradeQueryPart(part, (name) => currentRequestName(operationId, version, 'query', name)))
       .join('&');
     if (upgraded !== c.querystring) c.querystring = upgraded;
+  }
+  // What the older version took when the request named no value.
+  const defaults = Object.entries(queryDefaultsForVersion(operationId, version));
+  if (defaults.length) {
+    const sent = new Set(c.querystring.split('&').map((part) => decodeURIComponentSafe(part.split('=', 1)[0]!).replace(/\[.*$/, '')));
+    const added = defaults.filter(([name]) => !sent.has(name)).map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+    if (added.length) c.querystring = [c.querystring, ...added].filter(Boolean).join('&');
   }
   c.state.body = upgradeRequestBody(operationId, version, c.state.body);
   try {

@@ -23,6 +23,11 @@ export interface OperationChange {
   /** Query parameters the previous version named otherwise: this version's name -> the previous one. */
   query?: Record<string, string>;
   /**
+   * Query parameters whose default was another in the previous version: a request of that version
+   * (or older) without the parameter is read as if it had sent that value.
+   */
+  queryDefaults?: Record<string, string>;
+  /**
    * The path template the operation had in the previous version (`/v1/invoices/{invoice_id}/pdf`),
    * with the same parameters: a caller of that version (or older) is routed from it; the current
    * version answers it 404 as any path it does not have.
@@ -157,6 +162,33 @@ function attachmentsBefore2027_01(message: Json): Json {
   return { ...message, attachments: message.attachments.map((a: unknown) => (isJsonObject(a) ? pdfField(a, 'url') : a)) };
 }
 
+/**
+ * The event-type catalog as 2026-12-01 documented it: a page of up to 100 by default (the whole
+ * catalog), its cursor an `EventType`, no `include[]=total_count`.
+ */
+function eventTypesBefore2027_01(operation: Json): Json {
+  return {
+    ...operation,
+    description:
+      "Every event type the service sends, with its description, the object its `data` carries\nand the JSON Schema (2020-12) of its envelope as the caller's API version renders it, made\nfrom the published AsyncAPI document. In type order; the whole catalog fits in one page of\nthe default size.\n",
+    parameters: [
+      { name: 'limit', in: 'query', description: 'Page size, 1 to 100.', schema: { type: 'integer', minimum: 1, maximum: 100, default: 100 } },
+      { name: 'cursor', in: 'query', description: 'The `next_cursor` of the previous page (an event type); the page starts after it.', schema: { $ref: '#/components/schemas/EventType' } },
+    ],
+  };
+}
+
+/** The page of the event-type catalog as 2026-12-01 published it (its cursor an open `EventType`, no count). */
+const eventTypeListBefore2027_01 = (schema: Json): Json => {
+  const properties = { ...(schema.properties as Json) };
+  delete properties.total_count;
+  properties.next_cursor = {
+    description: 'The last type of the page (an `EventType`, open as every event type in an answer), null on the last page.',
+    anyOf: [{ $ref: '#/components/schemas/EventType' }, { type: 'string' }, { type: 'null' }],
+  };
+  return { ...schema, properties };
+};
+
 /** A create that answered 200 (and no `Location`) before 2027-01-15. */
 const createdWas200 = (description: string): OperationChange => ({ status: { 201: 200 }, withoutHeaders: ['Location'], document: answeredWith('200', { description }) });
 
@@ -198,6 +230,7 @@ export const VERSIONS = [
       'The operations report counts `orders_created` (`created` before). ' +
       'The receivables aging report is of a day, `as_of_date` (`as_of` before, in the query too). ' +
       'A PDF is addressed as its resource with `.pdf` (`/v1/invoices/{id}.pdf`, `/v1/carrier_payments/{id}.pdf`, `/v1/messages/{id}/attachments/{index}.pdf`; `/pdf` and an attachment by its index before, the URLs in invoices, carrier payments and messages too). ' +
+      'The event-type catalog pages as every list (the shared `limit`, default 20, `include[]=total_count`, an `EventTypeId` cursor; a page of 100 by default before). ' +
       'A carrier\'s expiry dates are `insurance_expiry_date`, `bond_expiry_date` and `process_agent_expiry_date` (`*_expires_on` before, in updates and events too), a compliance alert\'s `expiry_date` (`expired_on` before).',
     downgrade: {
       webhook_delivery: (delivery) => renameKeys(delivery, WEBHOOK_ENDPOINT_ID_2026_12),
@@ -237,6 +270,7 @@ export const VERSIONS = [
     namedSchemaDowngrade: {
       OperationsFigures: (schema) => renameSchemaKeys(schema, ORDERS_CREATED_2026_12),
       OperationsRow: (schema) => renameSchemaKeys(schema, ORDERS_CREATED_2026_12),
+      EventTypeList: eventTypeListBefore2027_01,
     },
     operations: {
       createTestClock: createdWas200('The clock, `ready`.'),
@@ -251,6 +285,7 @@ export const VERSIONS = [
       getInvoicePdf: { path: '/v1/invoices/{invoice_id}/pdf' },
       getCarrierPaymentPdf: { path: '/v1/carrier_payments/{carrier_payment_id}/pdf' },
       getMessageAttachment: { path: '/v1/messages/{message_id}/attachments/{attachment_index}' },
+      listEventTypes: { queryDefaults: { limit: '100' }, document: eventTypesBefore2027_01 },
     },
     downgradeFields: { invoice: ['invoice_pdf'], carrier_payment: ['remittance_pdf'], message: ['attachments'] },
     documentText: pdfUrlBefore2027_01,
@@ -506,6 +541,13 @@ export function pathForVersion(operationId: string, version: string, path: strin
 export function documentTextForVersion(text: string, version: string): string {
   let out = text;
   for (const entry of entriesNewerThan(version)) out = entry.documentText ? entry.documentText(out) : out;
+  return out;
+}
+
+/** The query parameters an older `version` defaulted otherwise, with the value it took (the oldest change's). */
+export function queryDefaultsForVersion(operationId: string, version: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const change of operationChangesAfter(version, operationId)) Object.assign(out, change.queryDefaults);
   return out;
 }
 

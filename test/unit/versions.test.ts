@@ -14,6 +14,7 @@ import {
   isSupportedVersion,
   pathForVersion,
   pdfUrlBefore2027_01,
+  queryDefaultsForVersion,
   objectsChangedAfter,
   operationChangesAfter,
   operationsChangedAfter,
@@ -406,6 +407,12 @@ describe('2027-01-15: what a caller pinned to 2026-12-01 keeps', () => {
       },
       example: { object: 'list', data: [] },
     });
+    const list = schemasForVersion({ EventTypeList: { type: 'object', properties: { object: { const: 'list' }, data: {}, total_count: {}, next_cursor: { oneOf: [] } } } }, '2026-12-01') as Record<string, any>;
+    expect(list.EventTypeList.properties).toEqual({
+      object: { const: 'list' },
+      data: {},
+      next_cursor: { description: 'The last type of the page (an `EventType`, open as every event type in an answer), null on the last page.', anyOf: [{ $ref: '#/components/schemas/EventType' }, { type: 'string' }, { type: 'null' }] },
+    });
     expect(out.OperationsFigures).toEqual({ type: 'object', required: ['created'], properties: { created: { type: 'integer' } } });
     expect(out.OperationsRow.required).toEqual(['period_start', 'created']);
     // Only the named parts of the report: another schema with the same field keeps it.
@@ -448,7 +455,11 @@ describe('2027-01-15: what a caller pinned to 2026-12-01 keeps', () => {
   it('names the operations a newer version changed, and how', () => {
     expect(operationsChangedAfter(CURRENT_VERSION)).toEqual([]);
     expect(operationsChangedAfter('1999-01-01')).toEqual([]);
-    expect(operationsChangedAfter('2026-12-01')).toEqual(['createTestClock', 'openWebhookListener', 'replayEvent', 'markLettersMailed', 'getReceivablesAgingReport', 'updateCarrier', 'getInvoicePdf', 'getCarrierPaymentPdf', 'getMessageAttachment']);
+    expect(operationsChangedAfter('2026-12-01')).toEqual(['createTestClock', 'openWebhookListener', 'replayEvent', 'markLettersMailed', 'getReceivablesAgingReport', 'updateCarrier', 'getInvoicePdf', 'getCarrierPaymentPdf', 'getMessageAttachment', 'listEventTypes']);
+    expect(queryDefaultsForVersion('listEventTypes', '2026-12-01')).toEqual({ limit: '100' });
+    expect(queryDefaultsForVersion('listEventTypes', '2026-01-15')).toEqual({ limit: '100' });
+    expect(queryDefaultsForVersion('listEventTypes', CURRENT_VERSION)).toEqual({});
+    expect(queryDefaultsForVersion('listOrders', '2026-12-01')).toEqual({});
     expect(operationsChangedAfter('2026-01-15')).toEqual(operationsChangedAfter('2026-12-01'));
     expect(operationChangesAfter('2026-12-01', 'createTestClock')).toHaveLength(1);
     expect(operationChangesAfter('2026-12-01', 'createCarrier')).toEqual([]);

@@ -136,7 +136,8 @@ class CustomerCreatedEvent(TypedDict):
 #   expiry dates are `*_expires_on` (updates and events too), a compliance alert's `expired_on`;
 #   an invoice's and a carrier payment's PDF are at `/pdf` (`/v1/invoices/{id}/pdf`), a
 #   message's attachment at its index (`/v1/messages/{id}/attachments/0`), and the resources'
-#   URLs say so.
+#   URLs say so; the event-type catalog pages 100 types by default, by an `EventType` cursor,
+#   without `include[]=total_count`.
 # * `2026-07-01`: a payment the bank returned reads as `failed` (its return's reason as
 #   `failure_reason`), since that version's payment statuses are `succeeded` and `failed`;
 #   `returned_at` and `return_reason` are there as in every version.
