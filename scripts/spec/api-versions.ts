@@ -79,12 +79,24 @@ function check(): number {
   const baseRendered = derived && existsSync(derived) ? compareDocumentsWithValues(readJson(publishedFile(base!)), readJson(derived)) : undefined;
   const verdict = judge({ registry: entries, changes, base, accepted, baseRendered });
   for (const line of verdict.report) console.log(line);
+  // The current version published: the version before it is still rendered as it was published.
+  const previous = base === entries[0]?.version ? entries[1]?.version : undefined;
+  let previousOk = true;
+  if (previous && existsSync(publishedFile(previous))) {
+    const previousAccepted = acceptedAgainst(previous);
+    const rendered = compareDocumentsWithValues(readJson(publishedFile(previous)), readJson(path.join(ROOT, 'generated', 'versions', previous, 'openapi.json')));
+    const broken = rendered.filter((c) => c.type === 'breaking' && acceptedReason(previousAccepted, c) === undefined);
+    for (const c of broken) console.log(`  BREAKING for ${previous} as its document is derived now: ${c.operation ?? 'document'}: ${c.description}`, `\n      change: ${c.action} ${c.pointer}`);
+    console.log(`${previous}'s document as derived now, against its published one: ${broken.length} breaking change(s)`);
+    previousOk = broken.length === 0;
+  }
   // An accepted change is in use while the current document or the base version's derived one reports it.
   const reported = [...verdict.breaking, ...(baseRendered ?? []).filter((c) => c.type === 'breaking')];
   const stale = [...accepted].filter(([id, entry]) => !reported.some((c) => acceptedReason(new Map([[id, entry]]), c) !== undefined)).map(([id]) => id);
   for (const id of stale) console.log(`  note: accepted change no longer reported, remove it from ${path.relative(ROOT, ACCEPTED)}: ${id}`);
-  console.log(`${verdict.ok ? 'ok' : 'FAILED'}: breaking-change check (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-  return verdict.ok ? 0 : 1;
+  const ok = verdict.ok && previousOk;
+  console.log(`${ok ? 'ok' : 'FAILED'}: breaking-change check (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  return ok ? 0 : 1;
 }
 
 function publish(): number {

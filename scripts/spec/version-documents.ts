@@ -13,8 +13,13 @@
  *  - `info.version` is the version, and the description begins by saying which version it documents
  *    and what changed since.
  *
- * Request bodies are the same in every version (the registry renders responses only), and they name
- * no `object`, so they pass through as they are. `npm run generate` writes the documents of every
+ *  - every operation a newer version changed passes through that version's `operations` entry: the
+ *    path it had, the statuses it answered (without the headers it did not send), the names of its
+ *    query parameters and request body fields (its request schema, examples and description too),
+ *    and the entry's `document` for the rest (its answer's schema, links); every text (descriptions,
+ *    examples) through the version's `documentText` (the URLs of renamed paths).
+ *
+ * Request bodies otherwise name no `object`, so they pass through as they are. `npm run generate` writes the documents of every
  * older version to generated/versions/<version>/ (openapi.json, openapi-3.0.json, asyncapi.json); the
  * current version's are the top-level files, never written twice.
  */
