@@ -360,7 +360,7 @@ describe.each(backends({ pooler: true }))('event order and trace on %s', (backen
     const validateCurrent = ajv.compile(created.schema);
     for (const got of r.received) {
       const body = JSON.parse(got.body);
-      if (body.api_version === '2026-12-01') {
+      if (body.api_version === '2027-01-15') {
         expect(validateCurrent(body), JSON.stringify(validateCurrent.errors)).toBe(true);
       } else {
         expect(body.data.origin).toBeDefined();

@@ -45,7 +45,7 @@ describe.each(backends())('counts and reports on %s', (backend: Backend) => {
     expect(COUNTED.map((o) => o.id).sort()).toEqual(
       // Every list (the house rules: `include[]=total_count` everywhere or nowhere).
       [
-        'listApiKeys', 'listAuditLogs', 'listCarrierPayments', 'listCarrierRegistrySnapshots', 'listCarriers', 'listComplianceAlerts', 'listCustomers', 'listEvents',
+        'listApiKeys', 'listAuditLogs', 'listCarrierPayments', 'listCarrierRegistrySnapshots', 'listCarriers', 'listComplianceAlerts', 'listCustomers', 'listEvents', 'listEventTypes',
         'listInvoices', 'listLedgerEntries', 'listMessages', 'listOAuthClients', 'listOrders', 'listPayments', 'listTestClocks', 'listUsers', 'listWebhookDeliveries',
         'listWebhookEndpoints',
       ].sort(),

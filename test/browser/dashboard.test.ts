@@ -519,7 +519,7 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Send now' }).click();
     await expect.poll(() => page.getByTestId('kept-email').textContent()).toContain('No mail server is configured here (SMTP_URL)');
     expect(await page.getByTestId('message-text').textContent()).toContain('Hello Acme Auto Sales,');
-    await expectPdfLink(page.getByTestId('attachment'), /^\/v1\/messages\/msg_[0-9A-Z]{26}\/attachments\/0$/);
+    await expectPdfLink(page.getByTestId('attachment'), /^\/v1\/messages\/msg_[0-9A-Z]{26}\/attachments\/0\.pdf$/);
     await shot('mail-message');
     // The HTML body, in a frame where nothing runs.
     await page.getByRole('button', { name: 'Show as HTML' }).click();
@@ -730,7 +730,7 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     expect(margin.totals.loads).toBe(2);
     await expect.poll(() => page.getByTestId('margin-totals').textContent()).toBe(`Total${figures(margin.totals)}`);
     expect(await page.getByTestId('operations-totals').textContent()).toBe(
-      `Total${operations.totals.created}${operations.totals.dispatched}${operations.totals.delivered}${operations.totals.cancelled}${operations.totals.on_time_rate === null ? '—' : `${Math.round(operations.totals.on_time_rate * 1000) / 10}%`}${operations.totals.average_transit_days ?? '—'}`,
+      `Total${operations.totals.orders_created}${operations.totals.dispatched}${operations.totals.delivered}${operations.totals.cancelled}${operations.totals.on_time_rate === null ? '—' : `${Math.round(operations.totals.on_time_rate * 1000) / 10}%`}${operations.totals.average_transit_days ?? '—'}`,
     );
     expect(await page.locator('.chart canvas').count()).toBe(3); // margin, margin by customer, operations
     await shot('reports');
