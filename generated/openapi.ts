@@ -6368,9 +6368,9 @@ export interface components {
     parameters: {
         /**
          * @description The API version the document describes: its answers and event payloads as a key, an OAuth
-         *     client or a webhook endpoint pinned to that version receives them (request bodies are the
-         *     same in every version). The current version when left out; an unknown version is 400
-         *     `invalid_value`.
+         *     client or a webhook endpoint pinned to that version receives them, and the requests such a
+         *     key sends (the paths, names and statuses that version had). The current version when left
+         *     out; an unknown version is 400 `invalid_value`.
          */
         DocumentVersion: components["schemas"]["ApiVersion"];
         /**
@@ -10880,9 +10880,9 @@ export interface operations {
             query?: {
                 /**
                  * @description The API version the document describes: its answers and event payloads as a key, an OAuth
-                 *     client or a webhook endpoint pinned to that version receives them (request bodies are the
-                 *     same in every version). The current version when left out; an unknown version is 400
-                 *     `invalid_value`.
+                 *     client or a webhook endpoint pinned to that version receives them, and the requests such a
+                 *     key sends (the paths, names and statuses that version had). The current version when left
+                 *     out; an unknown version is 400 `invalid_value`.
                  */
                 version?: components["parameters"]["DocumentVersion"];
             };
@@ -10927,9 +10927,9 @@ export interface operations {
             query?: {
                 /**
                  * @description The API version the document describes: its answers and event payloads as a key, an OAuth
-                 *     client or a webhook endpoint pinned to that version receives them (request bodies are the
-                 *     same in every version). The current version when left out; an unknown version is 400
-                 *     `invalid_value`.
+                 *     client or a webhook endpoint pinned to that version receives them, and the requests such a
+                 *     key sends (the paths, names and statuses that version had). The current version when left
+                 *     out; an unknown version is 400 `invalid_value`.
                  */
                 version?: components["parameters"]["DocumentVersion"];
             };
@@ -10974,9 +10974,9 @@ export interface operations {
             query?: {
                 /**
                  * @description The API version the document describes: its answers and event payloads as a key, an OAuth
-                 *     client or a webhook endpoint pinned to that version receives them (request bodies are the
-                 *     same in every version). The current version when left out; an unknown version is 400
-                 *     `invalid_value`.
+                 *     client or a webhook endpoint pinned to that version receives them, and the requests such a
+                 *     key sends (the paths, names and statuses that version had). The current version when left
+                 *     out; an unknown version is 400 `invalid_value`.
                  */
                 version?: components["parameters"]["DocumentVersion"];
             };
@@ -11021,9 +11021,9 @@ export interface operations {
             query?: {
                 /**
                  * @description The API version the document describes: its answers and event payloads as a key, an OAuth
-                 *     client or a webhook endpoint pinned to that version receives them (request bodies are the
-                 *     same in every version). The current version when left out; an unknown version is 400
-                 *     `invalid_value`.
+                 *     client or a webhook endpoint pinned to that version receives them, and the requests such a
+                 *     key sends (the paths, names and statuses that version had). The current version when left
+                 *     out; an unknown version is 400 `invalid_value`.
                  */
                 version?: components["parameters"]["DocumentVersion"];
             };
@@ -11068,9 +11068,9 @@ export interface operations {
             query?: {
                 /**
                  * @description The API version the document describes: its answers and event payloads as a key, an OAuth
-                 *     client or a webhook endpoint pinned to that version receives them (request bodies are the
-                 *     same in every version). The current version when left out; an unknown version is 400
-                 *     `invalid_value`.
+                 *     client or a webhook endpoint pinned to that version receives them, and the requests such a
+                 *     key sends (the paths, names and statuses that version had). The current version when left
+                 *     out; an unknown version is 400 `invalid_value`.
                  */
                 version?: components["parameters"]["DocumentVersion"];
             };
