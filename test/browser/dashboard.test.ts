@@ -762,7 +762,7 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
 
     // Receivables aging at the end of today: the invoice sent by post, due ten days ago, is 1 to 30
     // days past due (the first invoice is paid); it equals the receivable of the trial balance.
-    const aging = (await fetchFromPage(`/v1/reports/receivables_aging?as_of=${isoDay()}`, { method: 'GET' })).body as unknown as {
+    const aging = (await fetchFromPage(`/v1/reports/receivables_aging?as_of_date=${isoDay()}`, { method: 'GET' })).body as unknown as {
       customers: { customer_name: string; current: number; days_1_30: number; days_31_60: number; total: number }[];
       totals: { current: number; days_1_30: number; total: number };
     };

@@ -254,7 +254,7 @@ function Aging({ report, asOf, onAsOf }: { report: S['ReceivablesAgingReport']; 
       <h2>Receivables aging</h2>
       <div className="filters">
         <Field label="As of">
-          <input type="date" name="as_of_date" value={asOf} onChange={(e) => e.target.value && onAsOf(e.target.value)} />
+          <input type="date" name="as_of" value={asOf} onChange={(e) => e.target.value && onAsOf(e.target.value)} />
         </Field>
       </div>
       <p className="hint">What each customer owed at the end of {report.as_of_date} (UTC), by how many days each invoice was past its due date; amounts past due are marked.</p>
