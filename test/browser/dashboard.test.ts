@@ -718,7 +718,7 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     const margin = await marginBy('customer');
     const operations = (await fetchFromPage(`/v1/reports/operations?from=${from}&to=${today}&interval=week`, { method: 'GET' })).body as unknown as {
       rows: { period_start: string; created: number; delivered: number; on_time_rate: number | null }[];
-      totals: { created: number; dispatched: number; delivered: number; cancelled: number; on_time_rate: number | null; average_transit_days: number | null };
+      totals: { orders_created: number; dispatched: number; delivered: number; cancelled: number; on_time_rate: number | null; average_transit_days: number | null };
     };
     // The browser test's own data: one order invoiced at $1,250 and delivered on time, its carrier
     // paid; one cancelled; one delivered late.
