@@ -9,7 +9,7 @@
 // file for the counts of `npm test`'s summary: passed, failed). Prints one line
 // (`sweep: N answers ...`), each mismatch before it; exits 1 when any answer is outside its document.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { SUPPORTED_VERSIONS } from '../src/shared/versions.js';
+import { CURRENT_VERSION, SUPPORTED_VERSIONS } from '../src/shared/versions.js';
 import { checkAnswer, ContractMismatch, readAnswer } from '../test/support/contract-check.js';
 
 type Json = Record<string, any>;
@@ -72,11 +72,17 @@ const paged = new Set(
 );
 const withLimit = (template: string, path: string): string => (paged.has(template) ? `${path}?limit=100` : path);
 
-const operations = Object.entries(document.paths as Json)
-  .filter(([path, item]) => (item as Json).get && !SKIPPED.test(path))
-  .map(([path]) => path)
-  // Lists first (they find the ids the retrieves need), the deepest paths last.
-  .sort((a, b) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0));
+/** The GET paths of a version's document (a path a newer version renamed is read where that version has it). */
+const operationsOf = (version: string): string[] => {
+  const doc = version === CURRENT_VERSION ? document : (JSON.parse(readFileSync(new URL(`../generated/versions/${version}/openapi.json`, import.meta.url), 'utf8')) as Json);
+  return (
+    Object.entries(doc.paths as Json)
+      .filter(([path, item]) => (item as Json).get && !SKIPPED.test(path))
+      .map(([path]) => path)
+      // Lists first (they find the ids the retrieves need), the deepest paths last.
+      .sort((a, b) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0))
+  );
+};
 
 const perVersion: string[] = [];
 for (const version of SUPPORTED_VERSIONS) {
@@ -84,7 +90,7 @@ for (const version of SUPPORTED_VERSIONS) {
     const key = await pinned(modeKey, version);
     const before = answers;
     const ids = new Map<string, Set<string>>();
-    for (const template of operations) {
+    for (const template of operationsOf(version)) {
       const params = template.match(/\{[^}]+\}/g) ?? [];
       if (!params.length) {
         collect(await read(key, withLimit(template, template)), ids);

@@ -2,7 +2,7 @@
 // Every named enum of specs/openapi.yaml, as readonly lists, and the scope of each event type of specs/asyncapi.yaml.
 
 /** The values of `ApiVersion`. */
-export const API_VERSION = ["2026-12-01","2026-07-01","2026-01-15"] as const;
+export const API_VERSION = ["2027-01-15","2026-12-01","2026-07-01","2026-01-15"] as const;
 
 /** The values of `AuditAction`. */
 export const AUDIT_ACTION = ["api_key.created","api_key.revoked","oauth_client.created","oauth_client.revoked","user.created","user.updated","user.deleted","user.password_changed","user.password_reset","webhook_endpoint.created","webhook_endpoint.updated","webhook_endpoint.deleted","webhook_endpoint.secret_rotated","webhook_endpoint.deliveries_recovered","webhook_endpoint.disabled","event.replayed","carrier.suspended","carrier.reinstated","carrier.revetted","invoice.voided","carrier_payment.sent","carrier_payment.voided","order.reopened","payment.returned","test_data.deleted"] as const;

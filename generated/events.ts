@@ -19,7 +19,7 @@ export interface CustomerCreatedEvent {
   data: Customer;
 }
 
-export type ApiVersion = "2026-12-01" | "2026-07-01" | "2026-01-15";
+export type ApiVersion = "2027-01-15" | "2026-12-01" | "2026-07-01" | "2026-01-15";
 
 export interface EventRequestObject {
   id: string;
@@ -353,9 +353,9 @@ export interface Carrier {
   contact_email: string;
   phone: string;
   vetting: CarrierVetting | null;
-  insurance_expires_on: string | null;
-  bond_expires_on: string | null;
-  process_agent_expires_on: string | null;
+  insurance_expiry_date: string | null;
+  bond_expiry_date: string | null;
+  process_agent_expiry_date: string | null;
   suspension_reason: string | null;
   suspended_at: number | null;
   monitoring: CarrierMonitoring;
@@ -475,9 +475,9 @@ export interface CarrierPreviousAttributes {
   contact_name?: string;
   contact_email?: string;
   phone?: string;
-  insurance_expires_on?: string | null;
-  bond_expires_on?: string | null;
-  process_agent_expires_on?: string | null;
+  insurance_expiry_date?: string | null;
+  bond_expiry_date?: string | null;
+  process_agent_expiry_date?: string | null;
   suspension_reason?: string | null;
   suspended_at?: number | null;
   metadata?: Record<string, string>;
@@ -809,7 +809,7 @@ export interface ComplianceAlert {
   livemode: boolean;
   carrier_id: string;
   kind: ComplianceAlertKind | string;
-  expired_on: string;
+  expiry_date: string;
   status: ComplianceAlertStatus;
   resolution_note: string | null;
   resolved_at: number | null;

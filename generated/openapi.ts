@@ -399,8 +399,8 @@ export interface paths {
          * List event types
          * @description Every event type the service sends, with its description, the object its `data` carries
          *     and the JSON Schema (2020-12) of its envelope as the caller's API version renders it, made
-         *     from the published AsyncAPI document. In type order; the whole catalog fits in one page of
-         *     the default size.
+         *     from the published AsyncAPI document. In type order, paged as every list: an event type is
+         *     identified by its `type` (`EventTypeId`), the cursor of the next page.
          */
         get: operations["listEventTypes"];
         put?: never;
@@ -451,7 +451,7 @@ export interface paths {
         };
         /**
          * Who owes what, and for how long
-         * @description What each customer owed at the end of `as_of` (UTC), by how many days each invoice was past
+         * @description What each customer owed at the end of `as_of_date` (UTC), by how many days each invoice was past
          *     its due date that day: `current` (not yet due), `days_1_30`, `days_31_60`, `days_61_90` and
          *     `days_over_90`, less `unapplied_payments` (payments recorded on account, with no invoice);
          *     `total` is the customer's balance. An invoice counts from the moment it was sent until it was
@@ -530,7 +530,7 @@ export interface paths {
         put?: never;
         /**
          * Send an event again
-         * @description Sends the event again, with the same event id, to one endpoint (`endpoint_id`) or to every
+         * @description Sends the event again, with the same event id, to one endpoint (`webhook_endpoint_id`) or to every
          *     enabled endpoint subscribed to its type. Each delivery restarts its retry schedule. Naming an
          *     endpoint that is not subscribed to the event's type answers 409 `endpoint_not_subscribed`;
          *     a disabled one, 409 `endpoint_disabled`. Replaying needs the scope that reads the event's
@@ -1499,7 +1499,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/invoices/{invoice_id}/pdf": {
+    "/v1/invoices/{invoice_id}.pdf": {
         parameters: {
             query?: never;
             header?: never;
@@ -1515,7 +1515,7 @@ export interface paths {
          *     amounts included): the brokerage's details (`GET /v1/account`), the number and dates, the
          *     customer's billing address, every line with its load (route and vehicles, year make model
          *     VIN), the totals. The same state always renders the same bytes. What was sent in a message is
-         *     kept as it was sent (`GET /v1/messages/{id}/attachments/{index}`).
+         *     kept as it was sent (`GET /v1/messages/{id}/attachments/{index}.pdf`).
          */
         get: operations["getInvoicePdf"];
         put?: never;
@@ -1694,7 +1694,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/carrier_payments/{carrier_payment_id}/pdf": {
+    "/v1/carrier_payments/{carrier_payment_id}.pdf": {
         parameters: {
             query?: never;
             header?: never;
@@ -1877,7 +1877,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/messages/{message_id}/attachments/{attachment_index}": {
+    "/v1/messages/{message_id}/attachments/{attachment_index}.pdf": {
         parameters: {
             query?: never;
             header?: never;
@@ -3263,7 +3263,16 @@ export interface components {
          * @description A supported API version (date-based), newest first; the newest is the default for new keys
          *     and OAuth clients. Keys, OAuth clients and webhook endpoints pin one at creation.
          *
-         *     * `2026-12-01` (current): as described by this document.
+         *     * `2027-01-15` (current): as described by this document.
+         *     * `2026-12-01`: creating a test clock or a webhook listener answers 200 (no `Location`);
+         *       deliveries, replays and recoveries name their endpoint `endpoint_id` (requests too); a
+         *       replay, `mark_mailed` and a listener's poll answer lists; the operations report counts
+         *       `created`; the receivables aging report's day is `as_of` (the query too); a carrier's
+         *       expiry dates are `*_expires_on` (updates and events too), a compliance alert's `expired_on`;
+         *       an invoice's and a carrier payment's PDF are at `/pdf` (`/v1/invoices/{id}/pdf`), a
+         *       message's attachment at its index (`/v1/messages/{id}/attachments/0`), and the resources'
+         *       URLs say so; the event-type catalog pages 100 types by default, by an `EventType` cursor,
+         *       without `include[]=total_count`.
          *     * `2026-07-01`: a payment the bank returned reads as `failed` (its return's reason as
          *       `failure_reason`), since that version's payment statuses are `succeeded` and `failed`;
          *       `returned_at` and `return_reason` are there as in every version.
@@ -3272,10 +3281,10 @@ export interface components {
          *       current names in every version.
          *
          *     New versions are added to this list without a new version of the API: handle values you do not know.
-         * @example 2026-12-01
+         * @example 2027-01-15
          * @enum {string}
          */
-        ApiVersion: "2026-12-01" | "2026-07-01" | "2026-01-15";
+        ApiVersion: "2027-01-15" | "2026-12-01" | "2026-07-01" | "2026-01-15";
         /**
          * @description `true` for an object of live mode, `false` for one of test mode. Each mode of an account keeps
          *     its own data: a key of one mode never sees, changes or refers to an object of the other (it is
@@ -3523,7 +3532,7 @@ export interface components {
             object: "webhook_delivery";
             livemode: components["schemas"]["Livemode"];
             event_id: components["schemas"]["EventId"];
-            endpoint_id: components["schemas"]["WebhookEndpointId"];
+            webhook_endpoint_id: components["schemas"]["WebhookEndpointId"];
             /** @description The type of the event delivered. */
             event_type: components["schemas"]["EventType"] | string;
             status: components["schemas"]["WebhookDeliveryStatus"];
@@ -3569,7 +3578,7 @@ export interface components {
              */
             object: "webhook_recovery";
             livemode: components["schemas"]["Livemode"];
-            endpoint_id: components["schemas"]["WebhookEndpointId"];
+            webhook_endpoint_id: components["schemas"]["WebhookEndpointId"];
             since: components["schemas"]["UnixTime"];
             until: components["schemas"]["UnixTime"];
             /** @description How many permanently failed deliveries were queued to be sent again. */
@@ -3742,7 +3751,7 @@ export interface components {
              */
             object: "receivables_aging_report";
             livemode: components["schemas"]["Livemode"];
-            as_of: components["schemas"]["CalendarDate"];
+            as_of_date: components["schemas"]["CalendarDate"];
             currency: components["schemas"]["Currency"];
             /** @description One row per customer with something open that day, largest balance first. */
             customers: components["schemas"]["AgingRow"][];
@@ -3768,7 +3777,7 @@ export interface components {
         /** OperationsFigures */
         OperationsFigures: {
             /** @description Orders created (a count, not a time). */
-            created: number;
+            orders_created: number;
             /** @description Orders dispatched to a carrier. */
             dispatched: number;
             /** @description Orders delivered. */
@@ -3796,7 +3805,7 @@ export interface components {
              */
             period_start: components["schemas"]["CalendarDate"];
             /** @description Orders created in the period (a count, not a time). */
-            created: number;
+            orders_created: number;
             /** @description Orders dispatched in the period. */
             dispatched: number;
             /** @description Orders delivered in the period. */
@@ -3872,6 +3881,12 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /**
+         * EventTypeId
+         * @description An event type's `type` (`order.created`), which identifies it in the catalog.
+         * @example order.created
+         */
+        EventTypeId: string;
         /** EventTypeList */
         EventTypeList: {
             /**
@@ -3883,8 +3898,10 @@ export interface components {
             data: components["schemas"]["EventTypeDefinition"][];
             /** @description Whether another page follows; ask for it with `cursor` set to `next_cursor`. */
             has_more: boolean;
-            /** @description The last type of the page (an `EventType`, open as every event type in an answer), null on the last page. */
-            next_cursor: components["schemas"]["EventType"] | string | null;
+            /** @description How many objects match the filters in all; only with `include[]=total_count`. */
+            total_count?: number;
+            /** @description The last type of the page, null on the last page. */
+            next_cursor: components["schemas"]["EventTypeId"] | null;
         };
         /** EventList */
         EventList: {
@@ -3904,11 +3921,25 @@ export interface components {
         /**
          * EventReplay
          * @example {
-         *       "endpoint_id": "we_01JF3QE8G0J2K4M6N8P0Q2R4S6"
+         *       "webhook_endpoint_id": "we_01JF3QE8G0J2K4M6N8P0Q2R4S6"
          *     }
          */
         EventReplay: {
-            endpoint_id?: components["schemas"]["WebhookEndpointId"];
+            webhook_endpoint_id?: components["schemas"]["WebhookEndpointId"];
+        };
+        /**
+         * EventReplayResult
+         * @description A replay of an event: the deliveries it queued, one per endpoint.
+         */
+        EventReplayResult: {
+            /**
+             * @description The kind of object: always `event_replay`.
+             * @constant
+             */
+            object: "event_replay";
+            event_id: components["schemas"]["EventId"];
+            /** @description The deliveries queued, each restarting its retry schedule. */
+            deliveries: components["schemas"]["WebhookDelivery"][];
         };
         /**
          * CarrierStatus
@@ -4035,9 +4066,9 @@ export interface components {
             phone: string;
             vetting: components["schemas"]["CarrierVetting"] | null;
             /** @description Expiry of the insurance certificate (`YYYY-MM-DD`). */
-            insurance_expires_on: components["schemas"]["CalendarDate"] | null;
-            bond_expires_on: components["schemas"]["CalendarDate"] | null;
-            process_agent_expires_on: components["schemas"]["CalendarDate"] | null;
+            insurance_expiry_date: components["schemas"]["CalendarDate"] | null;
+            bond_expiry_date: components["schemas"]["CalendarDate"] | null;
+            process_agent_expiry_date: components["schemas"]["CalendarDate"] | null;
             /** @description Why the carrier was suspended; null unless it is `suspended`. */
             suspension_reason: string | null;
             suspended_at: components["schemas"]["UnixTime"] | null;
@@ -4160,7 +4191,7 @@ export interface components {
         /**
          * CarrierUpdate
          * @example {
-         *       "insurance_expires_on": "2027-06-30"
+         *       "insurance_expiry_date": "2027-06-30"
          *     }
          */
         CarrierUpdate: {
@@ -4168,9 +4199,9 @@ export interface components {
             /** @description The carrier's contact email address. */
             contact_email?: components["schemas"]["Email"];
             phone?: components["schemas"]["PhoneE164"];
-            insurance_expires_on?: components["schemas"]["CalendarDate"] | null;
-            bond_expires_on?: components["schemas"]["CalendarDate"] | null;
-            process_agent_expires_on?: components["schemas"]["CalendarDate"] | null;
+            insurance_expiry_date?: components["schemas"]["CalendarDate"] | null;
+            bond_expiry_date?: components["schemas"]["CalendarDate"] | null;
+            process_agent_expiry_date?: components["schemas"]["CalendarDate"] | null;
             metadata?: components["schemas"]["MetadataUpdate"];
         };
         /**
@@ -4231,7 +4262,7 @@ export interface components {
         /**
          * ComplianceAlert
          * @description A compliance item of a carrier that lapsed (one alert per lapse; a lapsed insurance certificate
-         *     also suspends the carrier), or what monitoring the registry found (`expired_on` is then the day
+         *     also suspends the carrier), or what monitoring the registry found (`expiry_date` is then the day
          *     it was found, `details` says what, and `cleared_at` when a later read no longer finds it).
          */
         ComplianceAlert: {
@@ -4245,7 +4276,7 @@ export interface components {
             carrier_id: components["schemas"]["CarrierId"];
             /** @description What lapsed (the insurance certificate, the bond, the process-agent filing) or what monitoring found in the registry. */
             kind: components["schemas"]["ComplianceAlertKind"] | string;
-            expired_on: components["schemas"]["CalendarDate"];
+            expiry_date: components["schemas"]["CalendarDate"];
             /** @description `open` until a person resolves it (`POST .../resolve`), even once `cleared_at` is set. */
             status: components["schemas"]["ComplianceAlertStatus"];
             /** @description The note given when the alert was resolved; null while open or when none was given. */
@@ -4789,19 +4820,20 @@ export interface components {
         };
         /**
          * WebhookListenBatch
+         * @description What one poll of a listener found due (none when the wait ended with nothing); the next poll asks again.
          * @example {
-         *       "object": "list",
-         *       "data": []
+         *       "object": "webhook_listen_batch",
+         *       "deliveries": []
          *     }
          */
         WebhookListenBatch: {
             /**
-             * @description Always `list`.
+             * @description The kind of object: always `webhook_listen_batch`.
              * @constant
              */
-            object: "list";
-            /** @description The objects of this page, in the list's order. */
-            data: components["schemas"]["WebhookListenDelivery"][];
+            object: "webhook_listen_batch";
+            /** @description The deliveries to forward, oldest first. */
+            deliveries: components["schemas"]["WebhookListenDelivery"][];
         };
         /**
          * WebhookListenDelivery
@@ -5357,8 +5389,8 @@ export interface components {
             paid_at: components["schemas"]["UnixTime"] | null;
             voided_at: components["schemas"]["UnixTime"] | null;
             /**
-             * @description Where the invoice's PDF is (`GET /v1/invoices/{id}/pdf`), relative to the API's base URL.
-             * @example /v1/invoices/inv_01JF3QF2H4K6M8P0R2T4V6X8Z0/pdf
+             * @description Where the invoice's PDF is (`GET /v1/invoices/{id}.pdf`), relative to the API's base URL.
+             * @example /v1/invoices/inv_01JF3QF2H4K6M8P0R2T4V6X8Z0.pdf
              */
             invoice_pdf: string;
             /**
@@ -5580,8 +5612,8 @@ export interface components {
             /** @description Why the payment was voided; null unless it was. */
             void_reason: string | null;
             /**
-             * @description Where the remittance advice PDF is (`GET /v1/carrier_payments/{id}/pdf`), relative to the API's base URL.
-             * @example /v1/carrier_payments/cpy_01JF3QH6K8M0P2R4T6V8X0Z2B4/pdf
+             * @description Where the remittance advice PDF is (`GET /v1/carrier_payments/{id}.pdf`), relative to the API's base URL.
+             * @example /v1/carrier_payments/cpy_01JF3QH6K8M0P2R4T6V8X0Z2B4.pdf
              */
             remittance_pdf: string;
             /** @description The message that emailed the remittance advice to the carrier. */
@@ -5810,7 +5842,7 @@ export interface components {
             size: number;
             /** @description Of the bytes sent (and kept). */
             sha256: string;
-            /** @description Where to download it (`GET /v1/messages/{id}/attachments/{index}`), relative to the API's base URL. */
+            /** @description Where to download it (`GET /v1/messages/{id}/attachments/{index}.pdf`), relative to the API's base URL. */
             url: string;
         };
         /**
@@ -5875,6 +5907,19 @@ export interface components {
         LettersMailed: {
             /** @description The letters marked as mailed. */
             message_ids: components["schemas"]["MessageId"][];
+        };
+        /**
+         * LettersMailedResult
+         * @description What `mark_mailed` did, as one object (every letter it marked).
+         */
+        LettersMailedResult: {
+            /**
+             * @description The kind of object: always `letters_mailed`.
+             * @constant
+             */
+            object: "letters_mailed";
+            /** @description The letters marked as mailed, now `sent`, in the order they were named. */
+            messages: components["schemas"]["Message"][];
         };
         /**
          * @description Account id (`acct_` + ULID).
@@ -6323,7 +6368,7 @@ export interface components {
                  *       "livemode": true,
                  *       "carrier_id": "car_01JF3QC4D6F8H0J2K4M6N8P0Q2",
                  *       "kind": "insurance_certificate",
-                 *       "expired_on": "2026-11-10",
+                 *       "expiry_date": "2026-11-10",
                  *       "status": "open",
                  *       "resolution_note": null,
                  *       "resolved_at": null,
@@ -6355,7 +6400,7 @@ export interface components {
                  *       "livemode": true,
                  *       "carrier_id": "car_01JF3QC4D6F8H0J2K4M6N8P0Q2",
                  *       "kind": "insurance_certificate",
-                 *       "expired_on": "2026-11-10",
+                 *       "expiry_date": "2026-11-10",
                  *       "status": "open",
                  *       "resolution_note": null,
                  *       "resolved_at": null,
@@ -6487,9 +6532,9 @@ export interface components {
     parameters: {
         /**
          * @description The API version the document describes: its answers and event payloads as a key, an OAuth
-         *     client or a webhook endpoint pinned to that version receives them (request bodies are the
-         *     same in every version). The current version when left out; an unknown version is 400
-         *     `invalid_value`.
+         *     client or a webhook endpoint pinned to that version receives them, and the requests such a
+         *     key sends (the paths, names and statuses that version had). The current version when left
+         *     out; an unknown version is 400 `invalid_value`.
          */
         DocumentVersion: components["schemas"]["ApiVersion"];
         /**
@@ -6566,7 +6611,7 @@ export interface components {
         "Request-Id": string;
         /**
          * @description The API version that rendered this response.
-         * @example 2026-12-01
+         * @example 2027-01-15
          */
         "Service-Version": string;
         /**
@@ -7588,7 +7633,7 @@ export interface operations {
                      * @example {
                      *       "object": "webhook_recovery",
                      *       "livemode": true,
-                     *       "endpoint_id": "we_01JF3QE8G0J2K4M6N8P0Q2R4S6",
+                     *       "webhook_endpoint_id": "we_01JF3QE8G0J2K4M6N8P0Q2R4S6",
                      *       "since": 1764547200,
                      *       "until": 1764633600,
                      *       "requeued": 3
@@ -7707,10 +7752,16 @@ export interface operations {
     listEventTypes: {
         parameters: {
             query?: {
+                /**
+                 * @description `include[]=total_count` adds `total_count` to the answer: how many objects match the list's
+                 *     filters in all (every page), counted by the database with the same filters (Stripe's
+                 *     convention). Without it no count is made.
+                 */
+                include?: components["parameters"]["IncludeTotalCount"];
                 /** @description Page size, 1 to 100. */
-                limit?: number;
-                /** @description The `next_cursor` of the previous page (an event type); the page starts after it. */
-                cursor?: components["schemas"]["EventType"];
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (an event type's `type`); the page starts after it. */
+                cursor?: components["schemas"]["EventTypeId"];
             };
             header?: never;
             path?: never;
@@ -7812,7 +7863,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The day (`YYYY-MM-DD`, UTC) whose end the report describes; today by default. */
-                as_of?: components["schemas"]["CalendarDate"];
+                as_of_date?: components["schemas"]["CalendarDate"];
                 /** @description The ledger's currency. */
                 currency?: components["schemas"]["Currency"];
             };
@@ -7942,14 +7993,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "endpoint_id": "we_01JF3QE8G0J2K4M6N8P0Q2R4S6"
+                 *       "webhook_endpoint_id": "we_01JF3QE8G0J2K4M6N8P0Q2R4S6"
                  *     }
                  */
                 "application/json": components["schemas"]["EventReplay"];
             };
         };
         responses: {
-            /** @description The deliveries queued by the replay. */
+            /** @description The replay, with the deliveries it queued. */
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -7963,13 +8014,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "object": "list",
-                     *       "data": [],
-                     *       "has_more": false,
-                     *       "next_cursor": null
+                     *       "object": "event_replay",
+                     *       "event_id": "evt_01JF3QD6F8H0J2K4M6N8P0Q2R4",
+                     *       "deliveries": []
                      *     }
                      */
-                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                    "application/json": components["schemas"]["EventReplayResult"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8134,7 +8184,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "contact_email": "safety@redline-auto.example",
-                 *       "insurance_expires_on": "2027-06-30"
+                 *       "insurance_expiry_date": "2027-06-30"
                  *     }
                  */
                 "application/json": components["schemas"]["CarrierUpdate"];
@@ -10913,7 +10963,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The letters, now `sent`. */
+            /** @description The letters, now `sent`, as one `letters_mailed` object. */
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -10925,7 +10975,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageList"];
+                    "application/json": components["schemas"]["LettersMailedResult"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11112,9 +11162,9 @@ export interface operations {
             query?: {
                 /**
                  * @description The API version the document describes: its answers and event payloads as a key, an OAuth
-                 *     client or a webhook endpoint pinned to that version receives them (request bodies are the
-                 *     same in every version). The current version when left out; an unknown version is 400
-                 *     `invalid_value`.
+                 *     client or a webhook endpoint pinned to that version receives them, and the requests such a
+                 *     key sends (the paths, names and statuses that version had). The current version when left
+                 *     out; an unknown version is 400 `invalid_value`.
                  */
                 version?: components["parameters"]["DocumentVersion"];
             };
@@ -11159,9 +11209,9 @@ export interface operations {
             query?: {
                 /**
                  * @description The API version the document describes: its answers and event payloads as a key, an OAuth
-                 *     client or a webhook endpoint pinned to that version receives them (request bodies are the
-                 *     same in every version). The current version when left out; an unknown version is 400
-                 *     `invalid_value`.
+                 *     client or a webhook endpoint pinned to that version receives them, and the requests such a
+                 *     key sends (the paths, names and statuses that version had). The current version when left
+                 *     out; an unknown version is 400 `invalid_value`.
                  */
                 version?: components["parameters"]["DocumentVersion"];
             };
@@ -11206,9 +11256,9 @@ export interface operations {
             query?: {
                 /**
                  * @description The API version the document describes: its answers and event payloads as a key, an OAuth
-                 *     client or a webhook endpoint pinned to that version receives them (request bodies are the
-                 *     same in every version). The current version when left out; an unknown version is 400
-                 *     `invalid_value`.
+                 *     client or a webhook endpoint pinned to that version receives them, and the requests such a
+                 *     key sends (the paths, names and statuses that version had). The current version when left
+                 *     out; an unknown version is 400 `invalid_value`.
                  */
                 version?: components["parameters"]["DocumentVersion"];
             };
@@ -11253,9 +11303,9 @@ export interface operations {
             query?: {
                 /**
                  * @description The API version the document describes: its answers and event payloads as a key, an OAuth
-                 *     client or a webhook endpoint pinned to that version receives them (request bodies are the
-                 *     same in every version). The current version when left out; an unknown version is 400
-                 *     `invalid_value`.
+                 *     client or a webhook endpoint pinned to that version receives them, and the requests such a
+                 *     key sends (the paths, names and statuses that version had). The current version when left
+                 *     out; an unknown version is 400 `invalid_value`.
                  */
                 version?: components["parameters"]["DocumentVersion"];
             };
@@ -11300,9 +11350,9 @@ export interface operations {
             query?: {
                 /**
                  * @description The API version the document describes: its answers and event payloads as a key, an OAuth
-                 *     client or a webhook endpoint pinned to that version receives them (request bodies are the
-                 *     same in every version). The current version when left out; an unknown version is 400
-                 *     `invalid_value`.
+                 *     client or a webhook endpoint pinned to that version receives them, and the requests such a
+                 *     key sends (the paths, names and statuses that version had). The current version when left
+                 *     out; an unknown version is 400 `invalid_value`.
                  */
                 version?: components["parameters"]["DocumentVersion"];
             };
@@ -11822,10 +11872,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The listener's endpoint, with its signing secret. */
-            200: {
+            /** @description The listener's endpoint, with its signing secret; `Location` is its URL (the same endpoint when it was open already). */
+            201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    Location: components["headers"]["Location"];
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -12044,10 +12095,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The clock, `ready`. */
-            200: {
+            /** @description The clock, `ready`; `Location` is its URL. */
+            201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    Location: components["headers"]["Location"];
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Version": components["headers"]["Service-Version"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

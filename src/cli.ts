@@ -127,7 +127,8 @@ async function listen(o: Options, args: { forwardTo?: string; events?: string; p
       warn(`${stamp()}  Reconnected to ${o.apiBase}; what happened meanwhile follows.`);
       failures = 0;
     }
-    for (const delivery of batch.data as Json[]) {
+    // A batch of 2027-01-15 (`deliveries`); a key pinned to an older version gets a list (`data`).
+    for (const delivery of (batch.deliveries ?? batch.data) as Json[]) {
       say(`${stamp()}  --> ${delivery.event_type} [${delivery.event_id}]`);
       const answer = await forward(args.forwardTo, delivery);
       say(`${stamp()}  <-- ${answer.response_status !== undefined ? `[${answer.response_status}]` : `[${answer.error}]`} POST ${args.forwardTo} [${delivery.event_id}]`);

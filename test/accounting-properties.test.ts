@@ -195,7 +195,7 @@ describe.each(backends())('accounting properties on %s', (backend: Backend) => {
     const now = Date.now();
     const margin = (await w.call('GET', `/v1/reports/margin?interval=month&from=${day(now - 180 * 86_400_000)}&to=${day(now + 180 * 86_400_000)}`)).body;
     expect(margin.totals, 'the margin report over the whole range').toMatchObject({ loads: delivered.filter((o) => o.price || o.carrier_pay).length, revenue: expectedRevenue, carrier_cost: expectedCost, margin: expectedRevenue - expectedCost });
-    const aging = (await w.call('GET', `/v1/reports/receivables_aging?as_of=${day(now + 86_400_000)}`)).body;
+    const aging = (await w.call('GET', `/v1/reports/receivables_aging?as_of_date=${day(now + 86_400_000)}`)).body;
     expect(aging.totals.total, 'the aging report totals the receivable balance').toBe(receivable);
   }
 

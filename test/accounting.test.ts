@@ -87,7 +87,7 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
     it('sends at once with send: true (invoice.created then invoice.sent; receivable debited; a line of no load deferred; its email queued)', async () => {
       const cus = await f.customer();
       const inv = ok(await createInvoice({ customer_id: cus, lines: [line()], send: true }), 201);
-      expect(inv).toMatchObject({ status: 'SENT', sent_via: 'email', sent_to: 'ap@shipper.example', past_due: false, invoice_pdf: `/v1/invoices/${inv.id}/pdf` });
+      expect(inv).toMatchObject({ status: 'SENT', sent_via: 'email', sent_to: 'ap@shipper.example', past_due: false, invoice_pdf: `/v1/invoices/${inv.id}.pdf` });
       expect(inv.delivery).toMatchObject({ channel: 'email', to: 'ap@shipper.example', status: 'queued', attempts: 0, sent_at: null });
       expect(inv.sent_at).toBeTypeOf('number');
       expect(await eventsOf(inv.id)).toEqual(['invoice.created', 'invoice.sent']);
@@ -527,7 +527,17 @@ describe.each(backends({ pooler: true }))('accounting on %s', (backend: Backend)
       expect((await h.database.db.em().find(AuditLog, { target: cp.id })).map((x) => x.action)).toEqual(['carrier_payment.sent']);
       expect(ok(await h.call('GET', `/v1/audit_logs?action=carrier_payment.sent&target=${cp.id}`)).data).toHaveLength(1);
       // The carrier is emailed its remittance advice.
-      expect(cp.remittance_pdf).toBe(`/v1/carrier_payments/${cp.id}/pdf`);
+      expect(cp.remittance_pdf).toBe(`/v1/carrier_payments/${cp.id}.pdf`);
+      // A key pinned to 2026-12-01 reads and fetches it at `/pdf`; for the current version that path does not exist.
+      const pinned = await h.key('acme', 'all', { apiVersion: '2026-12-01' });
+      expect(ok(await h.call('GET', `/v1/carrier_payments/${cp.id}`, { key: pinned })).remittance_pdf).toBe(`/v1/carrier_payments/${cp.id}/pdf`);
+      const oldPdf = await checkedFetch(`${h.url}/v1/carrier_payments/${cp.id}/pdf`, { headers: { Authorization: `Bearer ${pinned}` } });
+      expect([oldPdf.status, oldPdf.headers.get('content-type'), oldPdf.headers.get('service-version')]).toEqual([200, 'application/pdf', '2026-12-01']);
+      const newPdf = await checkedFetch(`${h.url}${cp.remittance_pdf}`, { headers: { Authorization: `Bearer ${await h.key()}` } });
+      expect([newPdf.status, newPdf.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+      expect(Buffer.from(await oldPdf.arrayBuffer()).equals(Buffer.from(await newPdf.arrayBuffer()))).toBe(true);
+      const gone = await h.call('GET', `/v1/carrier_payments/${cp.id}/pdf`);
+      expect([gone.status, gone.body.error?.code]).toEqual([404, 'route_not_found']);
       expect(cp.remittance).toMatchObject({ channel: 'email', to: 'dispatch@carrier.example', status: 'queued' });
       expect(ok(await h.call('GET', `/v1/messages/${cp.remittance.message_id}`))).toMatchObject({ kind: 'remittance', subject_id: cp.id, to: 'dispatch@carrier.example' });
       expect(ok(await h.call('GET', `/v1/carrier_payments/${cp.id}`))).toEqual(cp);

@@ -116,6 +116,19 @@ describe('the version gate', () => {
     expect(judge({ registry: [{ version: '2026-12-01', downgrades: ['order'] }, published], changes: removedPhone, base: '2026-07-01', accepted: none }).ok).toBe(false);
   });
 
+  it('passes a request-side or operation break of a new version when the base version\'s document, derived now, breaks nothing against its published one', () => {
+    const next = { version: '2026-12-01', downgrades: ['customer'] };
+    const verdict = judge({ registry: [next, published], changes: requiredEmail, base: '2026-07-01', accepted: none, baseRendered: [] });
+    expect(verdict.ok).toBe(true);
+    expect(verdict.report.join('\n')).toContain('rendered for 2026-07-01 as before');
+    // The derived base document breaks something: the change is not covered, and the break is named.
+    const broken = judge({ registry: [next, published], changes: requiredEmail, base: '2026-07-01', accepted: none, baseRendered: requiredEmail });
+    expect(broken.ok).toBe(false);
+    expect(broken.report.join('\n')).toContain('BREAKING for 2026-07-01 as its document is derived now: POST /v1/customers');
+    // Non-breaking differences of the derived document (a description) do not count.
+    expect(judge({ registry: [next, published], changes: requiredEmail, base: '2026-07-01', accepted: none, baseRendered: requiredEmail.map((c) => ({ ...c, type: 'annotation' as const })) }).ok).toBe(true);
+  });
+
   it('fails request-side breaks even with a new version (responses are all the registry transforms)', () => {
     const next = { version: '2026-12-01', downgrades: ['customer'] };
     const verdict = judge({ registry: [next, published], changes: requiredEmail, base: '2026-07-01', accepted: none });
@@ -179,8 +192,9 @@ describe('the version gate', () => {
   });
 
   it('reads the registry of src/shared/versions.ts, and the current version has a published document', () => {
-    expect(registry().slice(0, 2)).toEqual([
-      { version: CURRENT_VERSION, downgrades: ['payment'] },
+    expect(registry().slice(0, 3)).toEqual([
+      { version: CURRENT_VERSION, downgrades: ['webhook_delivery', 'webhook_recovery', 'event_replay', 'letters_mailed', 'webhook_listen_batch', 'operations_report', 'receivables_aging_report', 'carrier', 'compliance_alert', 'invoice', 'carrier_payment', 'message'] },
+      { version: '2026-12-01', downgrades: ['payment'] },
       { version: '2026-07-01', downgrades: ['order'] },
     ]);
     const doc = JSON.parse(readFileSync(publishedFile(CURRENT_VERSION), 'utf8')) as { info: { version: string } };

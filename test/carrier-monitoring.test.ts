@@ -124,7 +124,7 @@ describe.each(backends({ pooler: true }))('carrier monitoring on %s', (backend: 
     const identity = alerts.find((a) => a.kind === 'identity_changed')!;
     expect(identity.details.changes).toEqual([{ field: 'phone', previous: '+16025550117', current: '+13055550199' }]);
     expect(identity.details.summary).toBe('The registered phone changed.');
-    for (const a of alerts) expect(a).toMatchObject({ status: 'open', cleared_at: null, expired_on: clock.now().toISOString().slice(0, 10) });
+    for (const a of alerts) expect(a).toMatchObject({ status: 'open', cleared_at: null, expiry_date: clock.now().toISOString().slice(0, 10) });
 
     const [read] = ok<Json>(await h.call('GET', `/v1/carriers/${c.id}/registry_snapshots`)).data;
     expect(read).toMatchObject({ object: 'carrier_registry_snapshot', carrier_id: c.id, provider: 'local', suspended: true });

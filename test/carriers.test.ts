@@ -272,9 +272,18 @@ describe.each(backends({ pooler: true }))('carriers on %s', (backend: Backend) =
   describe('updateCarrier, getCarrier, listCarriers', () => {
     it('edits contact fields and compliance dates, never DOT numbers', async () => {
       const r = await h.call('PATCH', `/v1/carriers/${activeCarrier}`, {
-        body: { contact_name: 'Sam Ortiz', insurance_expires_on: '2027-06-30', bond_expires_on: null },
+        body: { contact_name: 'Sam Ortiz', insurance_expiry_date: '2027-06-30', bond_expiry_date: null },
       });
-      expect(r.body).toMatchObject({ contact_name: 'Sam Ortiz', insurance_expires_on: '2027-06-30', bond_expires_on: null });
+      expect(r.body).toMatchObject({ contact_name: 'Sam Ortiz', insurance_expiry_date: '2027-06-30', bond_expiry_date: null });
+      // A key pinned to 2026-12-01 reads and writes them as `*_expires_on`.
+      const pinned = await h.key('acme', 'all', { apiVersion: '2026-12-01' });
+      const old = await h.call('PATCH', `/v1/carriers/${activeCarrier}`, { key: pinned, body: { insurance_expires_on: '2027-07-31' } });
+      expect(old.status).toBe(200);
+      expect(old.body).toMatchObject({ insurance_expires_on: '2027-07-31', bond_expires_on: null });
+      expect(old.body).not.toHaveProperty('insurance_expiry_date');
+      expect((await h.call('GET', `/v1/carriers/${activeCarrier}`)).body.insurance_expiry_date).toBe('2027-07-31');
+      const bad = await h.call('PATCH', `/v1/carriers/${activeCarrier}`, { key: pinned, body: { insurance_expires_on: '2027-02-30' } });
+      expect(bad.body.error).toMatchObject({ param: 'insurance_expires_on' });
       expect((await h.call('PATCH', `/v1/carriers/${activeCarrier}`, { body: { dot_number: '1' } })).body.error).toMatchObject({ code: 'unknown_field' });
     });
     it('filters by status and hides other accounts', async () => {
@@ -300,7 +309,12 @@ describe.each(backends({ pooler: true }))('carriers on %s', (backend: Backend) =
       expect(carrier.suspension_reason).toContain('insurance');
       const alerts = (await h.call('GET', `/v1/compliance_alerts?carrier_id=${c.id}`, { key })).body.data;
       expect(alerts).toHaveLength(1);
-      expect(alerts[0]).toMatchObject({ kind: 'insurance_certificate', status: 'open', expired_on: carrier.insurance_expires_on });
+      expect(alerts[0]).toMatchObject({ kind: 'insurance_certificate', status: 'open', expiry_date: carrier.insurance_expiry_date });
+      // A key pinned to 2026-12-01 reads the alert's day as `expired_on`.
+      const pinned = await h.key('compliance-co', 'all', { apiVersion: '2026-12-01' });
+      const [old] = (await h.call('GET', `/v1/compliance_alerts?carrier_id=${c.id}`, { key: pinned })).body.data;
+      expect(old).toMatchObject({ id: alerts[0].id, expired_on: carrier.insurance_expiry_date });
+      expect(old).not.toHaveProperty('expiry_date');
       const agent = (await h.call('GET', `/v1/compliance_alerts?carrier_id=${other.id}`, { key })).body.data;
       expect(agent.map((a: { kind: string }) => a.kind)).toEqual(['process_agent']);
       expect((await h.call('GET', `/v1/carriers/${other.id}`, { key })).body.status).toBe('active');

@@ -273,7 +273,7 @@ describe.each(backends())('customer links on %s', (backend: Backend) => {
       const messages = await h.op('listMessages', { query: { subject_id: id } });
       const notice = messages.body.data.find((m) => m.kind === 'order_dispatched')!;
       expect(notice.attachments).toEqual([]);
-      expect((await h.call('GET', `/v1/messages/${notice.id}/attachments/0`)).status).toBe(404);
+      expect((await h.call('GET', `/v1/messages/${notice.id}/attachments/0.pdf`)).status).toBe(404);
     });
 
     it('withdraws an email not sent yet when the load is cancelled', async () => {

@@ -317,8 +317,21 @@ describe.each(backends({ pooler: true }))('event order and trace on %s', (backen
   });
 
   it('publishes every event type with a schema that live deliveries of each version validate against', async () => {
-    const catalog = ok<Json>(await h.call('GET', '/v1/event_types'));
-    expect(catalog).toMatchObject({ object: 'list', has_more: false, next_cursor: null });
+    const catalog = ok<Json>(await h.call('GET', '/v1/event_types?limit=100&include[]=total_count'));
+    expect(catalog).toMatchObject({ object: 'list', has_more: false, next_cursor: null, total_count: EVENT_TYPES.length });
+    // Paged as every list: 20 by default, the next page after the last type.
+    const first = ok<Json>(await h.call('GET', '/v1/event_types'));
+    expect(first.data.map((t: Json) => t.type)).toEqual([...EVENT_TYPES].sort().slice(0, 20));
+    expect(first).toMatchObject({ has_more: true, next_cursor: [...EVENT_TYPES].sort()[19] });
+    expect(first).not.toHaveProperty('total_count');
+    const second = ok<Json>(await h.call('GET', `/v1/event_types?cursor=${first.next_cursor}`));
+    expect(second.data.map((t: Json) => t.type)).toEqual([...EVENT_TYPES].sort().slice(20, 40));
+    // A key pinned to 2026-12-01 gets the whole catalog on one page by default, as it always did.
+    const pinned = ok<Json>(await h.call('POST', '/v1/api_keys', { body: { name: 'december', scopes: ['webhooks:manage'], api_version: '2026-12-01' } }), 201).secret as string;
+    const whole = ok<Json>(await h.call('GET', '/v1/event_types', { key: pinned }));
+    expect(whole).toMatchObject({ object: 'list', has_more: false, next_cursor: null });
+    expect(whole.data).toHaveLength(EVENT_TYPES.length);
+    expect(ok<Json>(await h.call('GET', '/v1/event_types?limit=3', { key: pinned })).data).toHaveLength(3);
     expect(catalog.data.map((t: Json) => t.type)).toEqual([...EVENT_TYPES].sort());
     const created = catalog.data.find((t: Json) => t.type === 'order.created');
     expect(created).toMatchObject({ object: 'event_type', data_object: 'order', summary: expect.stringMatching(/order/i) });
@@ -347,7 +360,7 @@ describe.each(backends({ pooler: true }))('event order and trace on %s', (backen
     const validateCurrent = ajv.compile(created.schema);
     for (const got of r.received) {
       const body = JSON.parse(got.body);
-      if (body.api_version === '2026-12-01') {
+      if (body.api_version === '2027-01-15') {
         expect(validateCurrent(body), JSON.stringify(validateCurrent.errors)).toBe(true);
       } else {
         expect(body.data.origin).toBeDefined();

@@ -366,7 +366,7 @@ describe.each(backends())('no road around the grant rule on %s', (backend: Backe
     const hooks = await h.key('roads', 'webhooks:manage');
     const all = ok<{ data: Json[] }>(await h.call('GET', '/v1/events?type=invoice.created&limit=1', { key: owner })).data;
     const endpoint = ok(await h.call('POST', '/v1/webhook_endpoints', { key: owner, body: { url: 'http://127.0.0.1:9/log', enabled_events: ['invoice.created'] } }), 201);
-    const [delivery] = ok(await h.call('POST', `/v1/events/${all[0]!.id}/replay`, { key: owner, body: { endpoint_id: endpoint.id } })).data as Json[];
+    const [delivery] = ok(await h.call('POST', `/v1/events/${all[0]!.id}/replay`, { key: owner, body: { webhook_endpoint_id: endpoint.id } })).deliveries as Json[];
     expect((await h.call('GET', `/v1/webhook_deliveries/${delivery!.id}`, { key: hooks })).status).toBe(403);
     expect(ok(await h.call('GET', `/v1/webhook_deliveries/${delivery!.id}`, { key: owner })).event_type).toBe('invoice.created');
   });

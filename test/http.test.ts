@@ -18,7 +18,7 @@ describe.each(backends())('HTTP pipeline on %s', (backend: Backend) => {
       const ok = await h.call('GET', '/healthz', { key: null });
       expect(ok.status).toBe(200);
       expect(ok.headers.get('request-id')).toMatch(REQUEST_ID);
-      expect(ok.headers.get('service-version')).toBe('2026-12-01');
+      expect(ok.headers.get('service-version')).toBe('2027-01-15');
       const err = await h.call('GET', '/v1/orders/ord_01JF3Q9R2S4T6V8W0X2Y4Z6A8B');
       expect(err.status).toBe(404);
       expect(err.body.error.request_id).toBe(err.headers.get('request-id'));

@@ -416,8 +416,10 @@ describe.each(backends())('mail on %s', (backend: Backend) => {
 
       const marked = await h.op('markLettersMailed', { ...as(own.secret), body: { message_ids: [first.id] } });
       expect(marked.status).toBe(200);
-      expect(marked.body.data).toHaveLength(1);
-      expect(marked.body.data[0]).toMatchObject({ id: first.id, status: 'sent', sent_at: unix(clock.now()), attempts: 0 });
+      // One object (2027-01-15): the letters it marked.
+      expect(marked.body.object).toBe('letters_mailed');
+      expect(marked.body.messages).toHaveLength(1);
+      expect(marked.body.messages[0]).toMatchObject({ id: first.id, status: 'sent', sent_at: unix(clock.now()), attempts: 0 });
       expect((await download('/v1/print_queue/letters.pdf', own.secret)).headers.get('letter-count')).toBe('1');
 
       const again = await h.op('markLettersMailed', { ...as(own.secret), body: { message_ids: [first.id] } });
@@ -435,7 +437,13 @@ describe.each(backends())('mail on %s', (backend: Backend) => {
       expect(await stored(second.id)).toMatchObject({ status: 'queued', sentAt: null });
       expect(await stored(theirs.id)).toMatchObject({ status: 'queued' });
 
-      expect((await h.op('markLettersMailed', { ...as(own.secret), body: { message_ids: [second.id] } })).status).toBe(200);
+      // A key pinned to 2026-12-01 is answered the list it always was.
+      const pinned = await createApiKey(h.database.db.em(), { accountName: 'mail-letters', scopes: parseScopes('all'), apiVersion: '2026-12-01' }, clock);
+      const old = await h.call('POST', '/v1/print_queue/mark_mailed', { key: pinned.secret, body: { message_ids: [second.id] } });
+      expect(old.status).toBe(200);
+      expect(old.headers.get('service-version')).toBe('2026-12-01');
+      expect(old.body).toMatchObject({ object: 'list', has_more: false, next_cursor: null, data: [{ id: second.id, object: 'message', status: 'sent' }] });
+      expect(Object.keys(old.body)).toEqual(['object', 'data', 'has_more', 'next_cursor']);
       const empty = await h.op('getPrintQueueLetters', as(own.secret));
       expect(empty.status).toBe(404);
       expect(empty.error).toMatchObject({ code: 'resource_missing', message: 'No letter is waiting to be posted.' });
@@ -541,7 +549,7 @@ describe.each(backends())('mail on %s', (backend: Backend) => {
         sent_at: unix(clock.now()),
         created: unix(m.createdAt),
         attachments: [
-          { filename: 'invoice-INV-000123.pdf', content_type: 'application/pdf', size: m.attachment!.byteLength, sha256: m.attachmentSha256, url: `/v1/messages/${m.id}/attachments/0` },
+          { filename: 'invoice-INV-000123.pdf', content_type: 'application/pdf', size: m.attachment!.byteLength, sha256: m.attachmentSha256, url: `/v1/messages/${m.id}/attachments/0.pdf` },
         ],
       });
       expect(got.body.text).toContain('How to pay:\nACH: routing 111000025, account 0012345678');
@@ -553,10 +561,19 @@ describe.each(backends())('mail on %s', (backend: Backend) => {
       expect(file.headers.get('content-disposition')).toBe('inline; filename="invoice-INV-000123.pdf"');
       expect(file.bytes.byteLength).toBe(got.body.attachments[0]!.size);
       expect(sha256(file.bytes)).toBe(got.body.attachments[0]!.sha256);
-      expect((await download(`/v1/messages/${m.id}/attachments/1`, own.secret)).status).toBe(404);
+      expect((await download(`/v1/messages/${m.id}/attachments/1.pdf`, own.secret)).status).toBe(404);
+      // The attachment by its index alone is 2026-12-01's path: a key pinned to it reads that URL and fetches it there.
+      const pinned = await createApiKey(h.database.db.em(), { accountName: 'mail-get', scopes: parseScopes('all'), apiVersion: '2026-12-01' }, clock);
+      const old = await h.op('getMessage', { key: pinned.secret, params: { message_id: m.id } });
+      expect(old.body.attachments[0]!.url).toBe(`/v1/messages/${m.id}/attachments/0`);
+      const oldFile = await download(old.body.attachments[0]!.url, pinned.secret);
+      expect([oldFile.status, oldFile.headers.get('content-type'), sha256(oldFile.bytes)]).toEqual([200, 'application/pdf', m.attachmentSha256]);
+      expect((await download(`/v1/messages/${m.id}/attachments/1`, pinned.secret)).status).toBe(404);
+      const gone = await download(`/v1/messages/${m.id}/attachments/0`, own.secret);
+      expect(gone.status).toBe(404);
 
       expect((await h.op('getMessage', { key: other.secret, params: { message_id: m.id } })).status).toBe(404);
-      expect((await download(`/v1/messages/${m.id}/attachments/0`, other.secret)).status).toBe(404);
+      expect((await download(`/v1/messages/${m.id}/attachments/0.pdf`, other.secret)).status).toBe(404);
       expect((await h.op('getMessage', { key: own.secret, params: { message_id: newId('message') } })).error?.code).toBe('resource_missing');
     });
   });

@@ -32,7 +32,7 @@ describe.each(backends({ pooler: true }))('platform policies on %s', (backend: B
       const r = await h.call('POST', '/v1/api_keys', { key: admin, body: { name: 'reader', scopes: ['orders:read'] } });
       expect(r.status).toBe(201);
       expect(r.headers.get('location')).toBe(`/v1/api_keys/${r.body.id}`);
-      expect(r.body).toMatchObject({ object: 'api_key', name: 'reader', scopes: ['orders:read'], api_version: '2026-12-01', revoked_at: null });
+      expect(r.body).toMatchObject({ object: 'api_key', name: 'reader', scopes: ['orders:read'], api_version: '2027-01-15', revoked_at: null });
       expect(r.body.secret).toMatch(/^sk_live_[0-9A-Za-z]{43}$/);
       expect(r.body.last4).toBe(r.body.secret.slice(-4));
       const got = await h.call('GET', `/v1/api_keys/${r.body.id}`, { key: admin });
@@ -176,7 +176,7 @@ describe.each(backends({ pooler: true }))('platform policies on %s', (backend: B
       const token = (await oauth('/oauth/token', { grant_type: 'client_credentials', scope: 'orders:read' }, auth)).body.access_token;
       const active = await oauth('/oauth/introspect', { token }, auth);
       expect(active.status).toBe(200);
-      expect(active.body).toMatchObject({ active: true, client_id: client.id, scope: 'orders:read', token_type: 'Bearer', api_version: '2026-12-01' });
+      expect(active.body).toMatchObject({ active: true, client_id: client.id, scope: 'orders:read', token_type: 'Bearer', api_version: '2027-01-15' });
       expect(active.body.exp - active.body.iat).toBe(3600);
       const other = (await h.call('POST', '/v1/oauth_clients', { key: admin, body: { scopes: ['orders:read'] } })).body;
       expect((await oauth('/oauth/introspect', { token }, basic(other.id, other.client_secret))).body).toEqual({ active: false });
@@ -290,7 +290,7 @@ describe.each(backends({ pooler: true }))('platform policies on %s', (backend: B
       const list = await h.call('GET', '/v1/orders?limit=1', { key: old });
       expect(list.body.data[0].origin).toBeDefined();
       const current = await h.call('GET', `/v1/orders/${order.body.id}`, { key: admin });
-      expect(current.headers.get('service-version')).toBe('2026-12-01');
+      expect(current.headers.get('service-version')).toBe('2027-01-15');
       expect(current.body.pickup).toMatchObject({ city: 'Chicago' });
       expect(current.body.origin).toBeUndefined();
       const events = await h.call('GET', '/v1/events?type=order.created&limit=1', { key: old });
@@ -307,8 +307,8 @@ describe.each(backends({ pooler: true }))('platform policies on %s', (backend: B
       expect(wrongMethod.headers.get('service-version')).toBe('2026-01-15');
       const unknownKey = await h.call('GET', '/v1/no-such-thing', { key: 'sk_unknown' });
       expect(unknownKey.status).toBe(404);
-      expect(unknownKey.headers.get('service-version')).toBe('2026-12-01');
-      expect((await h.call('GET', '/v1/no-such-thing', { key: null })).headers.get('service-version')).toBe('2026-12-01');
+      expect(unknownKey.headers.get('service-version')).toBe('2027-01-15');
+      expect((await h.call('GET', '/v1/no-such-thing', { key: null })).headers.get('service-version')).toBe('2027-01-15');
     });
 
     it("publishes every supported version's documents: ?version= on each document route, the current one by default", async () => {
@@ -364,7 +364,7 @@ describe.each(backends({ pooler: true }))('platform policies on %s', (backend: B
 
     it('transforms nothing for the current version, and only resources of the changed type', () => {
       const body = { object: 'list', data: [{ object: 'order', pickup: 1 }, { object: 'customer', pickup: 2 }] };
-      expect(renderForVersion(body, '2026-12-01')).toBe(body);
+      expect(renderForVersion(body, '2027-01-15')).toBe(body);
       expect(renderForVersion(body, '2026-01-15')).toEqual({ object: 'list', data: [{ object: 'order', origin: 1 }, { object: 'customer', pickup: 2 }] });
     });
   });

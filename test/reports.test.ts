@@ -45,7 +45,7 @@ describe.each(backends())('counts and reports on %s', (backend: Backend) => {
     expect(COUNTED.map((o) => o.id).sort()).toEqual(
       // Every list (the house rules: `include[]=total_count` everywhere or nowhere).
       [
-        'listApiKeys', 'listAuditLogs', 'listCarrierPayments', 'listCarrierRegistrySnapshots', 'listCarriers', 'listComplianceAlerts', 'listCustomers', 'listEvents',
+        'listApiKeys', 'listAuditLogs', 'listCarrierPayments', 'listCarrierRegistrySnapshots', 'listCarriers', 'listComplianceAlerts', 'listCustomers', 'listEvents', 'listEventTypes',
         'listInvoices', 'listLedgerEntries', 'listMessages', 'listOAuthClients', 'listOrders', 'listPayments', 'listTestClocks', 'listUsers', 'listWebhookDeliveries',
         'listWebhookEndpoints',
       ].sort(),
@@ -63,11 +63,11 @@ describe.each(backends())('counts and reports on %s', (backend: Backend) => {
     await f.payCarrier(carrier, delivered);
     const endpoint = ok<Json>(await h.call('POST', '/v1/webhook_endpoints', { body: { url: 'http://127.0.0.1:9/hook', enabled_events: ['*'] } }), 201);
     // A lapsed insurance certificate: the scan's alert (and suspension).
-    ok(await h.call('PATCH', `/v1/carriers/${await f.activeCarrier()}`, { body: { insurance_expires_on: '2026-10-01' } }));
+    ok(await h.call('PATCH', `/v1/carriers/${await f.activeCarrier()}`, { body: { insurance_expiry_date: '2026-10-01' } }));
     expect(await scanCompliance(h.background(clock))).toBeGreaterThan(0);
     // Test clocks live in test mode: a test key of an account of its own, with three clocks.
     const testKey = await h.key('counting-clocks', 'all', { livemode: false });
-    for (const name of ['a', 'b', 'c']) ok(await h.call('POST', '/v1/test_helpers/test_clocks', { key: testKey, body: { frozen_time: Math.floor(clock.now().getTime() / 1000), name } }));
+    for (const name of ['a', 'b', 'c']) ok(await h.call('POST', '/v1/test_helpers/test_clocks', { key: testKey, body: { frozen_time: Math.floor(clock.now().getTime() / 1000), name } }), 201);
     const keyOf: Record<string, string> = { listTestClocks: testKey };
     for (const name of ['books', 'tms']) ok(await h.call('POST', '/v1/oauth_clients', { body: { name, scopes: ['orders:read'] } }), 201);
     for (const who of ['ap', 'ops', 'dispatch']) ok(await h.call('POST', '/v1/users', { body: { email: `${who}-${Date.now()}@counting.example`, role: 'viewer' } }), 201);
@@ -296,9 +296,21 @@ describe.each(backends())('counts and reports on %s', (backend: Backend) => {
     ok(await h.call('POST', '/v1/payments', { key, body: { customer_id: lake, amount: 5_000, payment_method: 'check' } }), 201);
     const voided = await create(lake, '2026-08-01', 70_000);
     ok(await h.call('POST', `/v1/invoices/${voided.id}/void`, { key }));
-    const aging = async (asOf: string) => ok<Json>(await h.call('GET', `/v1/reports/receivables_aging?as_of=${asOf}`, { key }));
+    const aging = async (asOf: string) => ok<Json>(await h.call('GET', `/v1/reports/receivables_aging?as_of_date=${asOf}`, { key }));
     const r = await aging('2026-11-02');
-    expect(r).toMatchObject({ object: 'receivables_aging_report', as_of: '2026-11-02', currency: 'usd' });
+    expect(r).toMatchObject({ object: 'receivables_aging_report', as_of_date: '2026-11-02', currency: 'usd' });
+    // A key pinned to 2026-12-01 asks with `as_of` and reads `as_of`; the current version refuses `as_of`, naming the parameter.
+    const pinned = await h.key('aging-co', 'all', { apiVersion: '2026-12-01' });
+    const old = ok<Json>(await h.call('GET', '/v1/reports/receivables_aging?as_of=2026-11-02', { key: pinned }));
+    expect(old).toEqual({ ...Object.fromEntries(Object.entries(r).map(([k, v]) => [k === 'as_of_date' ? 'as_of' : k, v])) });
+    expect(Object.keys(old)).toEqual(Object.keys(r).map((k) => (k === 'as_of_date' ? 'as_of' : k)));
+    const badOld = await h.call('GET', '/v1/reports/receivables_aging?as_of=2026-13-02', { key: pinned });
+    expect(badOld.status).toBe(400);
+    expect(badOld.body.error.param).toBe('as_of');
+    expect(badOld.body.error.message).not.toContain('as_of_date');
+    const oldName = await h.call('GET', '/v1/reports/receivables_aging?as_of=2026-11-02', { key });
+    expect(oldName.status).toBe(400);
+    expect(oldName.body.error).toMatchObject({ code: 'unknown_field', param: 'as_of' });
     expect(r.customers).toEqual([
       { customer_id: acme, customer_name: 'Acme Auto', invoices: 2, current: 145_000, days_1_30: 0, days_31_60: 95_000, days_61_90: 0, days_over_90: 0, unapplied_payments: 0, total: 240_000 },
       { customer_id: lake, customer_name: 'Lakeside Motors', invoices: 1, current: 0, days_1_30: 100_000, days_31_60: 0, days_61_90: 0, days_over_90: 0, unapplied_payments: 5_000, total: 95_000 },
@@ -324,7 +336,7 @@ describe.each(backends())('counts and reports on %s', (backend: Backend) => {
     expect(later.customers.find((c: Json) => c.customer_id === acme)).toMatchObject({ days_61_90: 0, current: 0, days_1_30: 145_000, total: 145_000 });
     for (const day of ['2026-11-02', '2026-12-01', '2026-12-02', '2027-06-30']) expect((await aging(day)).totals.total, day).toBe(await receivable(day));
     // Another account sees none of it.
-    expect(ok<Json>(await h.call('GET', '/v1/reports/receivables_aging?as_of=2026-11-02', { key: await h.key('aging-empty') }))).toMatchObject({ customers: [], totals: { total: 0 } });
+    expect(ok<Json>(await h.call('GET', '/v1/reports/receivables_aging?as_of_date=2026-11-02', { key: await h.key('aging-empty') }))).toMatchObject({ customers: [], totals: { total: 0 } });
   });
 
   it('counts a payment the bank returned as received from its day until the day of its return, as the ledger does', async () => {
@@ -346,7 +358,7 @@ describe.each(backends())('counts and reports on %s', (backend: Backend) => {
     const returned = await returnOn(8, paid.id);
     expect(returned).toMatchObject({ status: 'returned', returned_at: Date.UTC(2026, 10, 10, 12) / 1000, return_reason: 'R01: insufficient funds', failure_reason: null });
     await returnOn(10, onAccount.id);
-    const aging = async (asOf: string) => ok<Json>(await h.call('GET', `/v1/reports/receivables_aging?as_of=${asOf}`, { key }));
+    const aging = async (asOf: string) => ok<Json>(await h.call('GET', `/v1/reports/receivables_aging?as_of_date=${asOf}`, { key }));
     const receivable = async (asOf: string) => {
       const end = Date.parse(`${asOf}T00:00:00Z`) / 1000 + 86_399;
       return ok<Json>(await h.call('GET', `/v1/ledger_balances?as_of=${end}`, { key })).accounts.find((a: Json) => a.ledger_account === 'accounts_receivable').balance;
@@ -424,7 +436,7 @@ describe.each(backends())('counts and reports on %s', (backend: Backend) => {
     clock.advance(start - clock.now().getTime());
 
     const r = ok<Json>(await h.call('GET', '/v1/reports/operations?interval=day&from=2026-11-02&to=2026-11-06', { key }));
-    expect(r.rows.map((x: Json) => [x.period_start, x.created, x.dispatched, x.delivered, x.cancelled, x.on_time])).toEqual([
+    expect(r.rows.map((x: Json) => [x.period_start, x.orders_created, x.dispatched, x.delivered, x.cancelled, x.on_time])).toEqual([
       ['2026-11-02', 4, 3, 0, 1, 0],
       ['2026-11-03', 0, 0, 1, 0, 1],
       ['2026-11-04', 0, 0, 0, 0, 0],
@@ -432,7 +444,7 @@ describe.each(backends())('counts and reports on %s', (backend: Backend) => {
       ['2026-11-06', 0, 0, 1, 0, 0],
     ]);
     expect(r.totals).toEqual({
-      created: 4,
+      orders_created: 4,
       dispatched: 3,
       delivered: 3,
       cancelled: 1,
@@ -446,7 +458,13 @@ describe.each(backends())('counts and reports on %s', (backend: Backend) => {
     expect(r.rows[0].exceptions).toEqual({ delay: 1, damage: 1 });
     // A week cut by the range starts its row on the range's first day and counts from there only.
     const cut = ok<Json>(await h.call('GET', '/v1/reports/operations?interval=week&from=2026-11-03&to=2026-11-05', { key }));
-    expect(cut.rows.map((x: Json) => [x.period_start, x.created, x.delivered, x.on_time])).toEqual([['2026-11-03', 0, 2, 2]]);
+    expect(cut.rows.map((x: Json) => [x.period_start, x.orders_created, x.delivered, x.on_time])).toEqual([['2026-11-03', 0, 2, 2]]);
+    // A key pinned to 2026-12-01 reads the count as `created`, in the totals and in every row, where it was.
+    const pinned = await h.key('ops-co', 'all', { apiVersion: '2026-12-01' });
+    const old = ok<Json>(await h.call('GET', '/v1/reports/operations?interval=day&from=2026-11-02&to=2026-11-06', { key: pinned }));
+    expect(Object.keys(old.totals)).toEqual(['created', ...Object.keys(r.totals).slice(1)]);
+    expect(old.totals.created).toBe(4);
+    expect(old.rows.map((x: Json) => [x.period_start, x.created, 'orders_created' in x])).toEqual(r.rows.map((x: Json) => [x.period_start, x.orders_created, false]));
   });
 
   it('refuses a range that is not one, or longer than a year, with the envelope', async () => {
@@ -469,8 +487,8 @@ describe.each(backends())('counts and reports on %s', (backend: Backend) => {
 
   it('answers the first and the last days a date can name, never a 500', async () => {
     for (const path of [
-      '/v1/reports/receivables_aging?as_of=9999-12-31',
-      '/v1/reports/receivables_aging?as_of=0001-01-01',
+      '/v1/reports/receivables_aging?as_of_date=9999-12-31',
+      '/v1/reports/receivables_aging?as_of_date=0001-01-01',
       '/v1/reports/margin?from=9999-12-01&to=9999-12-31&group_by=lane',
       '/v1/reports/margin?from=0001-01-01&to=0001-01-31',
       '/v1/reports/operations?from=9999-12-30&to=9999-12-31',

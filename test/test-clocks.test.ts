@@ -55,7 +55,7 @@ describe.each(backends())('test clocks on %s', (backend: Backend) => {
     receivers.push(r);
     return r;
   };
-  const newClock = async (name: string, at = T0) => ok(await h.call('POST', '/v1/test_helpers/test_clocks', { key: test, body: { frozen_time: unix(at), name } }));
+  const newClock = async (name: string, at = T0) => ok(await h.call('POST', '/v1/test_helpers/test_clocks', { key: test, body: { frozen_time: unix(at), name } }), 201);
   const advance = async (id: string, to: number) => {
     const advancing = ok(await h.call('POST', `/v1/test_helpers/test_clocks/${id}/advance`, { key: test, body: { frozen_time: unix(to) } }));
     expect(advancing).toMatchObject({ status: 'advancing', advancing_to: unix(to) });
@@ -116,8 +116,8 @@ describe.each(backends())('test clocks on %s', (backend: Backend) => {
     expect((done!.attempts as Json[]).every((a) => a.response_status === 500)).toBe(true);
 
     // Replayed (or recovered), it is due at the clock's time, and the next advance sends it.
-    const replayed = ok(await h.call('POST', `/v1/events/${done!.event_id}/replay`, { key: test, body: { endpoint_id: ep.id } }));
-    expect(replayed.data[0]).toMatchObject({ id: done!.id, status: 'pending', next_attempt_at: unix(T0 + 2 * DAY) });
+    const replayed = ok(await h.call('POST', `/v1/events/${done!.event_id}/replay`, { key: test, body: { webhook_endpoint_id: ep.id } }));
+    expect(replayed.deliveries[0]).toMatchObject({ id: done!.id, status: 'pending', next_attempt_at: unix(T0 + 2 * DAY) });
     failing.fallback = { status: 200 };
     await advance(c.id, T0 + 2 * DAY + HOUR);
     expect(failing.received).toHaveLength(7);
@@ -225,6 +225,22 @@ describe.each(backends())('test clocks on %s', (backend: Backend) => {
     expect(livePost.status).toBe(404);
     expect(livePost.body.error.code).toBe('route_not_found');
     const c = await newClock('limits');
+    // Created: 201, and `Location` is the clock's URL (2027-01-15).
+    const made = await h.call('POST', '/v1/test_helpers/test_clocks', { key: test, body: { frozen_time: unix(T0), name: 'located' } });
+    expect(made.status).toBe(201);
+    expect(made.headers.get('location')).toBe(`/v1/test_helpers/test_clocks/${made.body.id}`);
+    // A key pinned to 2026-12-01 is answered 200, without `Location`, as it always was.
+    const pinned = await h.key('clockworks', 'all', { livemode: false, apiVersion: '2026-12-01' });
+    const old = await h.call('POST', '/v1/test_helpers/test_clocks', { key: pinned, body: { frozen_time: unix(T0), name: 'pinned' } });
+    expect(old.status).toBe(200);
+    expect(old.headers.get('location')).toBeNull();
+    expect(old.headers.get('service-version')).toBe('2026-12-01');
+    expect(old.body).toMatchObject({ object: 'test_helpers.test_clock', name: 'pinned', status: 'ready' });
+    // Its idempotent replay too, and the current version's replay of the same key is 201 again.
+    const once = await h.call('POST', '/v1/test_helpers/test_clocks', { key: pinned, headers: { 'Idempotency-Key': 'clock-once' }, body: { frozen_time: unix(T0), name: 'once' } });
+    const twice = await h.call('POST', '/v1/test_helpers/test_clocks', { key: pinned, headers: { 'Idempotency-Key': 'clock-once' }, body: { frozen_time: unix(T0), name: 'once' } });
+    expect([once.status, twice.status, twice.headers.get('idempotent-replayed'), twice.body.id]).toEqual([200, 200, 'true', once.body.id]);
+    for (const clock of [made, old, once]) expect((await h.call('DELETE', `/v1/test_helpers/test_clocks/${clock.body.id}`, { key: test })).status).toBe(200);
     const liveCustomer = await h.call('POST', '/v1/customers', { key: live, body: { name: 'Live', test_clock: c.id } });
     expect(liveCustomer.status).toBe(404);
     expect(liveCustomer.body.error).toMatchObject({ code: 'resource_missing', param: 'test_clock' });

@@ -290,7 +290,7 @@ describe.each(backends())('test mode on %s', (backend: Backend) => {
 
     const testMessages = ok(await h.call('GET', `/v1/messages?subject_id=${testInvoice.id}`, { key: test })).data as Json[];
     expect(testMessages.map((m) => [m.status, m.livemode, m.attempts, m.next_attempt_at])).toEqual([['kept', false, 0, null]]);
-    const pdf = await checkedFetch(`${h.url}/v1/messages/${testMessages[0]!.id}/attachments/0`, { headers: { Authorization: `Bearer ${test}` } });
+    const pdf = await checkedFetch(`${h.url}/v1/messages/${testMessages[0]!.id}/attachments/0.pdf`, { headers: { Authorization: `Bearer ${test}` } });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     const { extractText, getDocumentProxy } = await import('unpdf');
@@ -505,16 +505,29 @@ describe.each(backends())('listeners of test mode on %s', (backend: Backend) => 
   afterAll(() => h?.close());
 
   it('leases each event once, takes what is replayed to it, and stops collecting an hour after it last listened', async () => {
-    const listener = ok(await h.call('POST', '/v1/webhook_listeners', { key: test, body: { name: 'desk', enabled_events: ['order.created'], forward_to: 'http://localhost:3000/hooks' } }));
+    const opened = await h.call('POST', '/v1/webhook_listeners', { key: test, body: { name: 'desk', enabled_events: ['order.created'], forward_to: 'http://localhost:3000/hooks' } });
+    const listener = ok(opened, 201);
+    expect(opened.headers.get('location')).toBe(`/v1/webhook_endpoints/${listener.id}`);
     expect(listener).toMatchObject({ status: 'disabled', disabled_reason: 'listener', url: 'http://localhost:3000/hooks', livemode: false });
     // Opened again: the same endpoint and secret; it cannot be enabled (the service never sends it anything).
-    const again = ok(await h.call('POST', '/v1/webhook_listeners', { key: test, body: { name: 'desk' } }));
+    const again = ok(await h.call('POST', '/v1/webhook_listeners', { key: test, body: { name: 'desk' } }), 201);
     expect([again.id, again.secret]).toEqual([listener.id, listener.secret]);
+    // A key pinned to 2026-12-01 is answered 200 without `Location`, as it always was.
+    const pinned = await h.key('listening', 'all', { livemode: false, apiVersion: '2026-12-01' });
+    const old = await h.call('POST', '/v1/webhook_listeners', { key: pinned, body: { name: 'desk' } });
+    expect([old.status, old.headers.get('location'), old.body.id]).toEqual([200, null, listener.id]);
+    // A key pinned to 2026-12-01 polls the list it always did (nothing due yet).
+    expect(ok(await h.call('POST', `/v1/webhook_endpoints/${listener.id}/listen`, { key: pinned, body: { wait_seconds: 0 } }))).toEqual({ object: 'list', data: [] });
     expect((await h.call('PATCH', `/v1/webhook_endpoints/${listener.id}`, { key: test, body: { status: 'enabled' } })).status).toBe(409);
 
     const customer = ok(await h.call('POST', '/v1/customers', { key: test, body: { name: 'Desk' } }), 201);
     const order = ok(await h.call('POST', '/v1/orders', { key: test, body: orderBody(customer.id) }), 201);
-    const poll = async () => ok(await h.call('POST', `/v1/webhook_endpoints/${listener.id}/listen`, { key: test, body: { wait_seconds: 0 } })).data as Json[];
+    const poll = async () => {
+      const batch = ok<Json>(await h.call('POST', `/v1/webhook_endpoints/${listener.id}/listen`, { key: test, body: { wait_seconds: 0 } }));
+      expect(Object.keys(batch)).toEqual(['object', 'deliveries']);
+      expect(batch.object).toBe('webhook_listen_batch');
+      return batch.deliveries as Json[];
+    };
     const [taken, ...more] = await poll();
     expect(more).toEqual([]);
     expect(JSON.parse(taken!.payload)).toMatchObject({ type: 'order.created', livemode: false, data: { id: order.id } });
@@ -526,8 +539,10 @@ describe.each(backends())('listeners of test mode on %s', (backend: Backend) => 
     expect((await h.call('POST', `/v1/webhook_endpoints/${listener.id}/deliveries/${taken!.id}/result`, { key: test, body: { response_status: 200, duration_ms: 1 } })).status).toBe(409);
 
     // Replayed to the listener, it is taken again.
-    ok(await h.call('POST', `/v1/events/${JSON.parse(taken!.payload).id}/replay`, { key: test, body: { endpoint_id: listener.id } }));
-    expect((await poll()).map((d) => d.id)).toEqual([taken!.id]);
+    ok(await h.call('POST', `/v1/events/${JSON.parse(taken!.payload).id}/replay`, { key: test, body: { webhook_endpoint_id: listener.id } }));
+    const oldBatch = ok<Json>(await h.call('POST', `/v1/webhook_endpoints/${listener.id}/listen`, { key: pinned, body: { wait_seconds: 0 } }));
+    expect(oldBatch.object).toBe('list');
+    expect(oldBatch.data.map((d: Json) => d.id)).toEqual([taken!.id]);
     ok(await h.call('POST', `/v1/webhook_endpoints/${listener.id}/deliveries/${taken!.id}/result`, { key: test, body: { error: 'connection_refused', error_detail: 'ECONNREFUSED', duration_ms: 1 } }));
 
     // Two hours without listening: what happens meanwhile is not kept for it.

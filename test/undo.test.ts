@@ -287,7 +287,7 @@ describe.each(backends())('undoing mistakes on %s', (backend: Backend) => {
       const entries = ok(await h.call('GET', `/v1/ledger_entries?source_id=${payment.id}`, { key })).data as Json[];
       expect(entries.filter((e) => e.description.includes('voided')).map((e) => e.ledger_account).sort()).toEqual(['carrier_payable', 'cash']);
       // The remittance advice says VOID.
-      const text = (await pdfText(`/v1/carrier_payments/${payment.id}/pdf`, key)).replace(/\s+/g, ' ');
+      const text = (await pdfText(`/v1/carrier_payments/${payment.id}.pdf`, key)).replace(/\s+/g, ' ');
       expect(text).toContain('VOID');
       expect(text).toContain('it pays for none of the loads below. Recorded against the wrong carrier');
       expect(text).toContain('settles none of them');

@@ -141,11 +141,34 @@ describe.each(backends())('events for every change on %s', (backend: Backend) =>
       const id = await f.activeCarrier();
       const before = ok(await h.call('GET', `/v1/carriers/${id}`));
       const r = await listen(['carrier.updated']);
-      const after = ok(await h.call('PATCH', `/v1/carriers/${id}`, { body: { contact_name: 'Night Dispatch', phone: before.phone, insurance_expires_on: '2027-06-30' } }));
+      const old = await listen(['carrier.updated'], '2026-12-01');
+      const after = ok(await h.call('PATCH', `/v1/carriers/${id}`, { body: { contact_name: 'Night Dispatch', phone: before.phone, insurance_expiry_date: '2027-06-30' } }));
       const events = await delivered(r);
       expect(events).toHaveLength(1);
       expect(events[0]).toMatchObject({ type: 'carrier.updated', data: { object: after } });
-      expect(events[0]!.data.previous_attributes).toEqual({ contact_name: 'Dispatch', insurance_expires_on: null });
+      expect(events[0]!.data.previous_attributes).toEqual({ contact_name: 'Dispatch', insurance_expiry_date: null });
+      // An endpoint pinned to 2026-12-01 reads the dates by their names then, in the carrier and in previous_attributes.
+      const [oldEvent] = await delivered(old);
+      expect(oldEvent!.api_version).toBe('2026-12-01');
+      expect(oldEvent!.data.previous_attributes).toEqual({ contact_name: 'Dispatch', insurance_expires_on: null });
+      expect(oldEvent!.data.object).toMatchObject({ insurance_expires_on: '2027-06-30', bond_expires_on: null, process_agent_expires_on: null });
+      expect(oldEvent!.data.object).not.toHaveProperty('insurance_expiry_date');
+    });
+
+    it('takes a carrier update of a key pinned to 2026-12-01 by the names it knows (`*_expires_on`)', async () => {
+      const id = await f.activeCarrier();
+      const pinned = await h.key('acme', 'all', { apiVersion: '2026-12-01' });
+      const r = await listen(['carrier.updated']);
+      const answer = await h.call('PATCH', `/v1/carriers/${id}`, { key: pinned, body: { bond_expires_on: '2027-02-01', process_agent_expires_on: null } });
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.body).toMatchObject({ bond_expires_on: '2027-02-01', process_agent_expires_on: null });
+      expect(answer.body).not.toHaveProperty('bond_expiry_date');
+      const [event] = await delivered(r);
+      expect(event!.data.object).toMatchObject({ bond_expiry_date: '2027-02-01' });
+      expect(event!.data.previous_attributes).toEqual({ bond_expiry_date: null });
+      // The current version's names are the current version's.
+      const current = await h.call('PATCH', `/v1/carriers/${id}`, { body: { bond_expires_on: null } });
+      expect(current.body.error).toMatchObject({ code: 'unknown_field', param: 'bond_expires_on' });
     });
 
     it('reinstating a suspended carrier (no lifecycle event of its own) delivers carrier.updated; suspending delivers carrier.suspended only', async () => {

@@ -87,7 +87,7 @@ describe.each(backends({ pooler: true }))('webhooks on %s', (backend: Backend) =
         object: 'webhook_endpoint',
         url: 'https://hooks.example.com/vt',
         enabled_events: ['order.created'],
-        api_version: '2026-12-01',
+        api_version: '2027-01-15',
         status: 'enabled',
         description: 'TMS',
         previous_secret_expires_at: null,
@@ -154,7 +154,7 @@ describe.each(backends({ pooler: true }))('webhooks on %s', (backend: Backend) =
       expect(got.method).toBe('POST');
       expect(got.headers['content-type']).toBe('application/json');
       expect(got.headers['service-event-id']).toBe(body.id);
-      expect(body).toMatchObject({ object: 'event', type: 'order.created', api_version: '2026-12-01', data: { id: o.id } });
+      expect(body).toMatchObject({ object: 'event', type: 'order.created', api_version: '2027-01-15', data: { id: o.id } });
       const header = got.headers['service-signature'] as string;
       expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
       const now = Math.floor(clock.now().getTime() / 1000);
@@ -385,14 +385,14 @@ describe.each(backends({ pooler: true }))('webhooks on %s', (backend: Backend) =
       const sent = await h.op('testWebhookEndpoint', { params: { webhook_endpoint_id: ep.id } });
       expect(sent.status).toBe(201);
       expect(sent.headers.get('location')).toBe(`/v1/webhook_deliveries/${sent.body.id}`);
-      expect(sent.body).toMatchObject({ object: 'webhook_delivery', endpoint_id: ep.id, event_type: 'webhook_endpoint.test', status: 'pending', attempt_count: 0, attempts: [] });
+      expect(sent.body).toMatchObject({ object: 'webhook_delivery', webhook_endpoint_id: ep.id, event_type: 'webhook_endpoint.test', status: 'pending', attempt_count: 0, attempts: [] });
       await drain(worker());
       expect(r.received).toHaveLength(1);
       const got = r.received[0]!;
       const body = JSON.parse(got.body);
       const now = Math.floor(clock.now().getTime() / 1000);
       expect(verifySignature(got.body, got.headers['service-signature'] as string, ep.secret, { now })).toBeNull();
-      expect(body).toMatchObject({ id: sent.body.event_id, object: 'event', type: 'webhook_endpoint.test', api_version: '2026-12-01' });
+      expect(body).toMatchObject({ id: sent.body.event_id, object: 'event', type: 'webhook_endpoint.test', api_version: '2027-01-15' });
       // The endpoint as the API renders it, never with its secret (its health as it was when the event was sent).
       const rendered = await h.op('getWebhookEndpoint', { params: { webhook_endpoint_id: ep.id } });
       expect(body.data).toEqual({ ...rendered.body, health: { ...rendered.body.health, last_success_at: null } });
@@ -419,10 +419,10 @@ describe.each(backends({ pooler: true }))('webhooks on %s', (backend: Backend) =
       expect(tests(tested)).toHaveLength(1);
       expect(tests(bystander)).toHaveLength(0);
       const replayed = await h.op('replayEvent', { params: { event_id: sent.body.event_id }, body: {} });
-      expect(replayed.body.data.map((d) => d.endpoint_id)).toEqual([ep.id]);
-      const toOther = await h.op('replayEvent', { params: { event_id: sent.body.event_id }, body: { endpoint_id: other.id } });
+      expect(replayed.body.deliveries.map((d) => d.webhook_endpoint_id)).toEqual([ep.id]);
+      const toOther = await h.op('replayEvent', { params: { event_id: sent.body.event_id }, body: { webhook_endpoint_id: other.id } });
       expect(toOther.status).toBe(409);
-      expect(toOther.error).toMatchObject({ code: 'endpoint_not_subscribed', param: 'endpoint_id' });
+      expect(toOther.error).toMatchObject({ code: 'endpoint_not_subscribed', param: 'webhook_endpoint_id' });
       await drain(w);
       expect(tests(tested).map((x) => x.headers['service-event-id'])).toEqual([sent.body.event_id, sent.body.event_id]);
       expect(tests(bystander)).toHaveLength(0);
@@ -507,12 +507,22 @@ describe.each(backends({ pooler: true }))('webhooks on %s', (backend: Backend) =
       await drain(w);
       const eventId = JSON.parse(r1.received[0]!.body).id;
       const all = await h.call('POST', `/v1/events/${eventId}/replay`);
-      expect(all.body.data).toHaveLength(2);
+      expect(all.status).toBe(200);
+      expect(all.body).toMatchObject({ object: 'event_replay', event_id: eventId });
+      expect(all.body.deliveries).toHaveLength(2);
       await drain(w);
-      const one = await h.call('POST', `/v1/events/${eventId}/replay`, { body: { endpoint_id: e1.id } });
-      expect(one.body.data.map((d: { endpoint_id: string }) => d.endpoint_id)).toEqual([e1.id]);
+      const one = await h.call('POST', `/v1/events/${eventId}/replay`, { body: { webhook_endpoint_id: e1.id } });
+      expect(one.body.deliveries.map((d: { webhook_endpoint_id: string }) => d.webhook_endpoint_id)).toEqual([e1.id]);
       await drain(w);
-      expect(r1.received.map((x) => x.headers['service-event-id'])).toEqual([eventId, eventId, eventId]);
+      // A key pinned to 2026-12-01 sends `endpoint_id` and is answered the list of deliveries, each with its `endpoint_id`.
+      const pinned = await h.key('acme', 'all', { apiVersion: '2026-12-01' });
+      const old = await h.call('POST', `/v1/events/${eventId}/replay`, { key: pinned, body: { endpoint_id: e1.id } });
+      expect(old.status).toBe(200);
+      expect(old.headers.get('service-version')).toBe('2026-12-01');
+      expect(old.body).toMatchObject({ object: 'list', has_more: false, next_cursor: null });
+      expect(old.body.data.map((d: Record<string, unknown>) => [d.endpoint_id, 'webhook_endpoint_id' in d])).toEqual([[e1.id, false]]);
+      await drain(w);
+      expect(r1.received.map((x) => x.headers['service-event-id'])).toEqual([eventId, eventId, eventId, eventId]);
       expect(r2.received.map((x) => x.headers['service-event-id'])).toEqual([eventId, eventId]);
       expect(r1.received[2]!.body).toBe(r1.received[0]!.body);
     });
@@ -523,12 +533,25 @@ describe.each(backends({ pooler: true }))('webhooks on %s', (backend: Backend) =
       const all = await endpoint(r.url, ['*']);
       await order();
       const eventId = (await h.call('GET', '/v1/events?type=order.created&limit=1')).body.data[0].id;
-      const notSubscribed = await h.call('POST', `/v1/events/${eventId}/replay`, { body: { endpoint_id: other.id } });
+      const notSubscribed = await h.call('POST', `/v1/events/${eventId}/replay`, { body: { webhook_endpoint_id: other.id } });
       expect(notSubscribed.status).toBe(409);
-      expect(notSubscribed.body.error).toMatchObject({ code: 'endpoint_not_subscribed', param: 'endpoint_id' });
+      expect(notSubscribed.body.error).toMatchObject({ code: 'endpoint_not_subscribed', param: 'webhook_endpoint_id' });
+      // The older name is no field of the current version.
+      const oldName = await h.call('POST', `/v1/events/${eventId}/replay`, { body: { endpoint_id: other.id } });
+      expect(oldName.status).toBe(400);
+      expect(oldName.body.error).toMatchObject({ code: 'unknown_field', param: 'endpoint_id' });
+      // A key pinned to 2026-12-01 is told of the field by the name it sent.
+      const pinned = await h.key('acme', 'all', { apiVersion: '2026-12-01' });
+      const oldNotSubscribed = await h.call('POST', `/v1/events/${eventId}/replay`, { key: pinned, body: { endpoint_id: other.id } });
+      expect(oldNotSubscribed.status).toBe(409);
+      expect(oldNotSubscribed.body.error).toMatchObject({ code: 'endpoint_not_subscribed', param: 'endpoint_id' });
+      const malformed = await h.call('POST', `/v1/events/${eventId}/replay`, { key: pinned, body: { endpoint_id: 'nope' } });
+      expect(malformed.status).toBe(400);
+      expect(malformed.body.error.param).toBe('endpoint_id');
+      expect(malformed.body.error.message).not.toContain('webhook_endpoint_id');
       await h.call('PATCH', `/v1/webhook_endpoints/${all.id}`, { body: { status: 'disabled' } });
-      const disabled = await h.call('POST', `/v1/events/${eventId}/replay`, { body: { endpoint_id: all.id } });
-      expect(disabled.body.error).toMatchObject({ code: 'endpoint_disabled' });
+      const disabled = await h.call('POST', `/v1/events/${eventId}/replay`, { body: { webhook_endpoint_id: all.id } });
+      expect(disabled.body.error).toMatchObject({ code: 'endpoint_disabled', param: 'webhook_endpoint_id' });
     });
 
     it('recovers permanently failed deliveries of a time range', async () => {
@@ -546,10 +569,20 @@ describe.each(backends({ pooler: true }))('webhooks on %s', (backend: Backend) =
       expect(none.body).toMatchObject({ object: 'webhook_recovery', requeued: 0 });
       r.fallback = { status: 200 };
       const rec = await h.call('POST', `/v1/webhook_endpoints/${ep.id}/recover`, { body: { since } });
-      expect(rec.body).toMatchObject({ object: 'webhook_recovery', endpoint_id: ep.id, since, requeued: 1 });
+      expect(rec.body).toMatchObject({ object: 'webhook_recovery', webhook_endpoint_id: ep.id, since, requeued: 1 });
       await drain(w);
       const [d] = (await h.call('GET', `/v1/webhook_endpoints/${ep.id}/deliveries`)).body.data;
-      expect(d).toMatchObject({ status: 'succeeded', attempt_count: 7 });
+      expect(d).toMatchObject({ status: 'succeeded', attempt_count: 7, webhook_endpoint_id: ep.id });
+      // A key pinned to 2026-12-01 reads the delivery and the recovery with `endpoint_id`.
+      const pinned = await h.key('acme', 'all', { apiVersion: '2026-12-01' });
+      const listed = await h.call('GET', `/v1/webhook_endpoints/${ep.id}/deliveries`, { key: pinned });
+      expect(listed.status, listed.text).toBe(200);
+      const [old] = listed.body.data;
+      expect(old).toMatchObject({ id: d.id, endpoint_id: ep.id });
+      expect(old).not.toHaveProperty('webhook_endpoint_id');
+      const oldRecovery = await h.call('POST', `/v1/webhook_endpoints/${ep.id}/recover`, { key: pinned, body: { since: since - 100, until: since - 1 } });
+      expect(oldRecovery.body).toMatchObject({ object: 'webhook_recovery', endpoint_id: ep.id, requeued: 0 });
+      expect(oldRecovery.body).not.toHaveProperty('webhook_endpoint_id');
       expect(r.received.at(-1)!.headers['service-event-id']).toBe(r.received[0]!.headers['service-event-id']);
     });
   });

@@ -4,7 +4,10 @@
  *   npm run check:breaking     compare the current OpenAPI document (generated/openapi.json) with the
  *                              published document of the newest published version; exit 1 on a
  *                              breaking change that no new version covers (see judge() in
- *                              scripts/spec/breaking-changes.ts). A step of `npm test`.
+ *                              scripts/spec/breaking-changes.ts). With a new (unpublished) version,
+ *                              the base version's document as derived now (generated/versions/<base>/)
+ *                              is compared with the one published for it too: it must break nothing.
+ *                              A step of `npm test`.
  *   npm run publish:version    write specs/published/<current version>.openapi.json, the document
  *                              integrators of that version rely on from then on (never rewritten),
  *                              and <version>.openapi-3.0.json, its OpenAPI 3.0 rendition.
@@ -71,12 +74,29 @@ function check(): number {
   const base = entries.find((e) => published.has(e.version))?.version;
   const changes = base ? compareDocumentsWithValues(readJson(publishedFile(base)), readJson(CURRENT_DOCUMENT)) : [];
   const accepted = base ? acceptedAgainst(base) : new Map<string, Accepted>();
-  const verdict = judge({ registry: entries, changes, base, accepted });
+  // A new version: the base version's document as derived now, against the one published for it.
+  const derived = base && base !== entries[0]?.version ? path.join(ROOT, 'generated', 'versions', base, 'openapi.json') : undefined;
+  const baseRendered = derived && existsSync(derived) ? compareDocumentsWithValues(readJson(publishedFile(base!)), readJson(derived)) : undefined;
+  const verdict = judge({ registry: entries, changes, base, accepted, baseRendered });
   for (const line of verdict.report) console.log(line);
-  const stale = [...accepted].filter(([id, entry]) => !verdict.breaking.some((c) => acceptedReason(new Map([[id, entry]]), c) !== undefined)).map(([id]) => id);
+  // The current version published: the version before it is still rendered as it was published.
+  const previous = base === entries[0]?.version ? entries[1]?.version : undefined;
+  let previousOk = true;
+  if (previous && existsSync(publishedFile(previous))) {
+    const previousAccepted = acceptedAgainst(previous);
+    const rendered = compareDocumentsWithValues(readJson(publishedFile(previous)), readJson(path.join(ROOT, 'generated', 'versions', previous, 'openapi.json')));
+    const broken = rendered.filter((c) => c.type === 'breaking' && acceptedReason(previousAccepted, c) === undefined);
+    for (const c of broken) console.log(`  BREAKING for ${previous} as its document is derived now: ${c.operation ?? 'document'}: ${c.description}`, `\n      change: ${c.action} ${c.pointer}`);
+    console.log(`${previous}'s document as derived now, against its published one: ${broken.length} breaking change(s)`);
+    previousOk = broken.length === 0;
+  }
+  // An accepted change is in use while the current document or the base version's derived one reports it.
+  const reported = [...verdict.breaking, ...(baseRendered ?? []).filter((c) => c.type === 'breaking')];
+  const stale = [...accepted].filter(([id, entry]) => !reported.some((c) => acceptedReason(new Map([[id, entry]]), c) !== undefined)).map(([id]) => id);
   for (const id of stale) console.log(`  note: accepted change no longer reported, remove it from ${path.relative(ROOT, ACCEPTED)}: ${id}`);
-  console.log(`${verdict.ok ? 'ok' : 'FAILED'}: breaking-change check (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-  return verdict.ok ? 0 : 1;
+  const ok = verdict.ok && previousOk;
+  console.log(`${ok ? 'ok' : 'FAILED'}: breaking-change check (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  return ok ? 0 : 1;
 }
 
 function publish(): number {

@@ -294,8 +294,15 @@ export function judge(input: {
   base: string | undefined;
   /** Reviewed changes (`changeId`) against the base, with their reasons. */
   accepted: ReadonlyMap<string, Accepted>;
+  /**
+   * For a new version: the changes from the published base document to the base version's document
+   * as it is derived now (generated/versions/<base>/, what a client pinned to the base receives and
+   * sends). A change of the new version that no downgrade covers (a request, a status, an answer's
+   * shape) is covered when these break nothing: the registry renders the base version as it was.
+   */
+  baseRendered?: Change[];
 }): Verdict {
-  const { registry, changes, base, accepted } = input;
+  const { registry, changes, base, accepted, baseRendered } = input;
   const current = registry[0]?.version;
   const report: string[] = [];
   if (!current || !base) {
@@ -328,14 +335,21 @@ export function judge(input: {
 
   const entry = registry[0] as RegistryEntry;
   const uncovered: Change[] = [];
+  const brokenForBase = (baseRendered ?? []).filter((c) => c.type === 'breaking' && acceptedReason(accepted, c) === undefined);
+  const renderedAsBefore = baseRendered !== undefined && brokenForBase.length === 0;
   for (const c of open) {
     const covered = coveredBy(c, entry);
+    if (!covered && renderedAsBefore) {
+      report.push(`  rendered for ${base} as before by ${current}'s registry entry: ${describe(c)}`);
+      continue;
+    }
     report.push(`  ${covered ? `covered by ${current}'s ${c.resource} transform` : 'BREAKING, not covered'}: ${describe(c)}`);
     if (!covered) {
       uncovered.push(c);
       report.push(`      change: ${changeId(c)}`);
     }
   }
+  for (const c of brokenForBase) report.push(`  BREAKING for ${base} as its document is derived now: ${describe(c)}`, `      change: ${changeId(c)}`);
   const between = registry.findIndex((r) => r.version === base);
   if (between !== 1) {
     report.push(`Only the newest version may be unpublished: publish the versions between ${base} and ${current} first.`);

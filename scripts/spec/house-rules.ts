@@ -527,76 +527,65 @@ export interface Exception { rule: string; path: string; reason: string; documen
 const except = (rule: string, reason: string, paths: string[], documents?: string): Exception[] =>
   paths.map((path) => (documents === undefined ? { rule, path, reason } : { rule, path, reason, documents }));
 
-// What breaks a client waits for an API version that changes it (older versions keep the old shape).
-const EXPIRES_ON = 'BREAKING: `*_expires_on` and `expired_on` are the names integrators have read since 2026-01-15; the rename to `*_date` waits for the next API version';
-const EXPIRES_ON_PREVIOUS = 'BREAKING: a `carrier.updated` event\'s `previous_attributes` name the carrier\'s fields as the carrier does, `*_expires_on` until the rename to `*_date` in the next API version';
-const AS_OF = 'BREAKING: `as_of` is a calendar date in the aging report and a Unix time in the ledger balances (both query and answer); making them one kind changes a parameter and a field clients send and read, in the next API version';
-const OPS_CREATED = 'BREAKING: the operations report\'s `created` is a count of orders created, not a time; its rename (`orders_created`) waits for the next API version';
-const CREATE_TEST_CLOCKS = 'BREAKING: creating a test clock answers 200 since 2026-07-01; 201 with `Location` waits for the next API version';
-const CREATE_WEBHOOK_LISTENERS = 'BREAKING: opening a listener answers 200 (the CLI and the receiver helpers expect it); 201 with `Location` waits for the next API version';
-const ENDPOINT_ID = 'BREAKING: `endpoint_id` (deliveries, replays, recoveries) is read and sent by integrators; `webhook_endpoint_id` comes with the next API version';
-const PDF = 'BREAKING: the `/pdf` segment of invoices and carrier payments, and a message attachment by its index, are the URLs clients fetch; the `.pdf` paths (the old ones kept as aliases) wait for the next API version';
-const EVENT_TYPES = 'BREAKING: the event-type catalog pages by type name with a default of 100 (the whole catalog on one page); paging it by the shared `Limit` and an id cursor waits for the next API version';
-const ACTION_LISTS = 'BREAKING: a replay, `mark_mailed` and a listener\'s poll answer lists since they shipped; an object answer waits for the next API version';
-const LISTEN_BATCH = 'BREAKING: a listener\'s batch is a list without `has_more` (a poll answers what is due, with no next page); its shape changes with the next API version';
+// What broke a client was fixed by an API version; the documents of the versions before it keep the old shape.
+
+/** The reason of what a newer version fixed: the documents of the versions before it keep it, as they were published. */
+export const FROZEN = 'frozen: fixed in 2027-01-15';
+/** The documents of the versions before the current one (generated/versions/<version>/). */
+export const OLDER_DOCUMENTS = 'versions/';
+const frozen = (rule: string, paths: string[]): Exception[] => except(rule, FROZEN, paths, OLDER_DOCUMENTS);
 
 export const EXCEPTIONS: Exception[] = [
-  ...except('house-calendar-dates', EXPIRES_ON, [
+  ...frozen('house-calendar-dates', [
     'components/schemas/Carrier/properties/bond_expires_on',
     'components/schemas/Carrier/properties/insurance_expires_on',
     'components/schemas/Carrier/properties/process_agent_expires_on',
     'components/schemas/ComplianceAlert/properties/expired_on',
-  ]),
-  ...except('house-calendar-dates', EXPIRES_ON_PREVIOUS, [
     'components/schemas/CarrierPreviousAttributes/properties/bond_expires_on',
     'components/schemas/CarrierPreviousAttributes/properties/insurance_expires_on',
     'components/schemas/CarrierPreviousAttributes/properties/process_agent_expires_on',
-  ], 'asyncapi'),
-  ...except('house-calendar-dates', EXPIRES_ON, [
     'components/schemas/CarrierUpdate/properties/bond_expires_on',
     'components/schemas/CarrierUpdate/properties/insurance_expires_on',
     'components/schemas/CarrierUpdate/properties/process_agent_expires_on',
-  ], 'openapi'),
-  ...except('house-create-201', CREATE_TEST_CLOCKS, ['paths//v1/test_helpers/test_clocks/post/responses/200'], 'openapi'),
-  ...except('house-create-201', CREATE_WEBHOOK_LISTENERS, [
+  ]),
+  ...frozen('house-create-201', [
+    'paths//v1/test_helpers/test_clocks/post/responses/200',
     'paths//v1/webhook_listeners/post/responses/200',
-  ], 'openapi'),
-  ...except('house-id-names', ENDPOINT_ID, [
+  ]),
+  ...frozen('house-id-names', [
     'components/schemas/EventReplay/properties/endpoint_id',
     'components/schemas/WebhookDelivery/properties/endpoint_id',
     'components/schemas/WebhookRecovery/properties/endpoint_id',
-  ], 'openapi'),
-  ...except('house-list-operations', EVENT_TYPES, [
+  ]),
+  ...frozen('house-list-operations', [
     'paths//v1/event_types/get',
-  ], 'openapi'),
-  ...except('house-list-operations', ACTION_LISTS, [
+  ]),
+  ...frozen('house-list-operations', [
     'paths//v1/events/{event_id}/replay/post/responses/200',
     'paths//v1/print_queue/mark_mailed/post/responses/200',
     'paths//v1/webhook_endpoints/{webhook_endpoint_id}/listen/post/responses/200',
-  ], 'openapi'),
-  ...except('house-list-shape', LISTEN_BATCH, [
+  ]),
+  ...frozen('house-list-shape', [
     'components/schemas/WebhookListenBatch/properties',
-  ], 'openapi'),
-  ...except('house-nullability', EVENT_TYPES, [
+  ]),
+  ...frozen('house-nullability', [
     'components/schemas/EventTypeList/properties/next_cursor/anyOf',
-  ], 'openapi'),
-  ...except('house-one-meaning-per-name', OPS_CREATED, [
+  ]),
+  ...frozen('house-one-meaning-per-name', [
     'components/schemas/OperationsFigures/properties/created',
     'components/schemas/OperationsRow/properties/created',
-  ], 'openapi'),
-  ...except('house-one-meaning-per-name', AS_OF, [
     'components/schemas/LedgerBalances/properties/as_of',
     'components/schemas/ReceivablesAgingReport/properties/as_of',
     'paths//v1/ledger_balances/get/parameters/0',
     'paths//v1/reports/receivables_aging/get/parameters/0',
-  ], 'openapi'),
-  ...except('house-pdf-paths', PDF, [
+  ]),
+  ...frozen('house-pdf-paths', [
     'paths//v1/carrier_payments/{carrier_payment_id}/pdf/get',
     'paths//v1/invoices/{invoice_id}/pdf/get',
     'paths//v1/messages/{message_id}/attachments/{attachment_index}/get',
-  ], 'openapi'),
-  ...except('house-unix-times', OPS_CREATED, [
+  ]),
+  ...frozen('house-unix-times', [
     'components/schemas/OperationsFigures/properties/created',
     'components/schemas/OperationsRow/properties/created',
-  ], 'openapi'),
+  ]),
 ];

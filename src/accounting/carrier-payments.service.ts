@@ -44,7 +44,7 @@ export function renderCarrierPayment({ payment: c, remittance }: CarrierPaymentW
     sent_at: unixSeconds(c.sentAt),
     voided_at: unixOrNull(c.voidedAt),
     void_reason: c.voidReason ?? null,
-    remittance_pdf: `/v1/carrier_payments/${c.id}/pdf`,
+    remittance_pdf: `/v1/carrier_payments/${c.id}.pdf`,
     remittance: renderDelivery(remittance),
     metadata: c.metadata,
     created: unixSeconds(c.createdAt),

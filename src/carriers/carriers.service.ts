@@ -51,9 +51,9 @@ export function renderCarrier(c: Carrier): S['Carrier'] {
     contact_email: c.contactEmail,
     phone: c.phone,
     vetting: c.vetting ?? null,
-    insurance_expires_on: c.insuranceExpiresOn ?? null,
-    bond_expires_on: c.bondExpiresOn ?? null,
-    process_agent_expires_on: c.processAgentExpiresOn ?? null,
+    insurance_expiry_date: c.insuranceExpiresOn ?? null,
+    bond_expiry_date: c.bondExpiresOn ?? null,
+    process_agent_expiry_date: c.processAgentExpiresOn ?? null,
     suspension_reason: c.suspensionReason ?? null,
     suspended_at: unixOrNull(c.suspendedAt),
     monitoring: {
@@ -134,9 +134,9 @@ export function updateCarrier(ctx: RequestContext, id: string, input: S['Carrier
     if (input.contact_name !== undefined) carrier.contactName = input.contact_name;
     if (input.contact_email !== undefined) carrier.contactEmail = input.contact_email;
     if (input.phone !== undefined) carrier.phone = input.phone;
-    if (input.insurance_expires_on !== undefined) carrier.insuranceExpiresOn = input.insurance_expires_on;
-    if (input.bond_expires_on !== undefined) carrier.bondExpiresOn = input.bond_expires_on;
-    if (input.process_agent_expires_on !== undefined) carrier.processAgentExpiresOn = input.process_agent_expires_on;
+    if (input.insurance_expiry_date !== undefined) carrier.insuranceExpiresOn = input.insurance_expiry_date;
+    if (input.bond_expiry_date !== undefined) carrier.bondExpiresOn = input.bond_expiry_date;
+    if (input.process_agent_expiry_date !== undefined) carrier.processAgentExpiresOn = input.process_agent_expiry_date;
     if (input.metadata !== undefined) carrier.metadata = mergeMetadata(carrier.metadata, input.metadata);
     const now = ctx.clock.now();
     carrier.updatedAt = now;

@@ -28,7 +28,7 @@ export function renderAlert(a: ComplianceAlert): S['ComplianceAlert'] {
     livemode: livemodeOf(a.accountId),
     carrier_id: a.carrierId,
     kind: a.kind,
-    expired_on: a.expiredOn,
+    expiry_date: a.expiredOn,
     status: a.status,
     resolution_note: a.resolutionNote ?? null,
     resolved_at: unixOrNull(a.resolvedAt),

@@ -42,6 +42,7 @@ import { API_KEYS_CHANGED, keepKeysRead } from '../auth/auth.service.js';
 import { parseBody } from './body.js';
 import { createOpenApiBackend, validateRequest } from './validate.js';
 import { renderReply } from './render.js';
+import { upgradeOlderRequest } from './versioned-request.js';
 import { idempotency } from './idempotency.js';
 import { dispatch } from './dispatch.js';
 import { servePublicPages } from './public-pages.js';
@@ -154,6 +155,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   koa.use(checkScope); // 403
   koa.use(parseBody); // 415 / 413 / 400 invalid_json
   koa.use(authenticateOAuthClient(clientThrottle(buckets, clock, options.oauthClientFailures))); // 401 invalid_client (the form may carry the credentials); 429 after repeated failures
+  koa.use(upgradeOlderRequest); // an older version's request with the current names (and its errors with the names it sent)
   koa.use(validateRequest(openApi)); // 400, spec defaults filled in
   koa.use(renderReply); // on the way out: the reply for the caller's API version
   koa.use(idempotency(clock)); // 409 or a replay of the stored answer

@@ -22,7 +22,7 @@ export const handlers: Handlers<'listMessages' | 'getMessage' | 'getMessageAttac
   },
   async markLettersMailed({ body }, ctx) {
     const letters = await mail.markLettersMailed(ctx, body.message_ids);
-    return { status: 200, body: { object: 'list', data: letters.map(renderMessage), has_more: false, next_cursor: null } };
+    return { status: 200, body: { object: 'letters_mailed', messages: letters.map(renderMessage) } };
   },
   async sendMessage({ params }, ctx) {
     return { status: 200, body: renderMessage(await mail.sendKeptMessage(ctx, params.message_id)) };

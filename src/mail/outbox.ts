@@ -146,7 +146,7 @@ const isLoadNotice = (m: MailedDocument): m is LoadNotice => m.kind === 'order_d
 const postal = (a: S['PostalAddress']): S['PostalAddress'] => ({ address1: a.address1, address2: a.address2 ?? null, city: a.city, state: a.state, zip: a.zip });
 
 /** The path of a message's attachment (the only one, index 0). */
-export const attachmentUrl = (messageId: string, index = 0): string => `/v1/messages/${messageId}/attachments/${index}`;
+export const attachmentUrl = (messageId: string, index = 0): string => `/v1/messages/${messageId}/attachments/${index}.pdf`;
 
 export function renderMessage(m: Message): S['Message'] {
   return {

@@ -200,7 +200,7 @@ export async function receivablesAgingReport(
   query: NonNullable<operations['getReceivablesAgingReport']['parameters']['query']>,
 ): Promise<S['ReceivablesAgingReport']> {
   const currency = query.currency ?? 'usd';
-  const asOf = query.as_of ?? ctx.clock.now().toISOString().slice(0, 10);
+  const asOf = query.as_of_date ?? ctx.clock.now().toISOString().slice(0, 10);
   reportRange(asOf, asOf); // a day the calendar has
   const rows = await queryRows<Record<string, string | number>>(ctx.em, AGING, [ctx.principal.accountId, currency, asOf]);
   const amounts = (r: Record<string, string | number>) => {
@@ -216,7 +216,7 @@ export async function receivablesAgingReport(
   return {
     object: 'receivables_aging_report',
     livemode: livemodeOf(ctx.principal.accountId),
-    as_of: asOf,
+    as_of_date: asOf,
     currency,
     customers,
     totals: { ...Object.fromEntries(AGING_BUCKETS.map((b) => [b, total(b)])), unapplied_payments: total('unapplied_payments'), total: total('total') } as S['AgingBuckets'],
@@ -274,7 +274,7 @@ const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 *
 
 function figures(s: OperationsSums): S['OperationsFigures'] {
   return {
-    created: s.created,
+    orders_created: s.created,
     dispatched: s.dispatched,
     delivered: s.delivered,
     cancelled: s.cancelled,

@@ -210,8 +210,8 @@ export const errors = {
       { param: 'dot_number' },
     ),
   endpointNotSubscribed: (endpointId: string, type: string) =>
-    e('endpoint_not_subscribed', `Endpoint ${endpointId} is not subscribed to ${type}.`, { param: 'endpoint_id' }),
-  endpointDisabled: (endpointId: string, param = 'endpoint_id') =>
+    e('endpoint_not_subscribed', `Endpoint ${endpointId} is not subscribed to ${type}.`, { param: 'webhook_endpoint_id' }),
+  endpointDisabled: (endpointId: string, param = 'webhook_endpoint_id') =>
     e('endpoint_disabled', `Endpoint ${endpointId} is disabled; enable it first.`, { param }),
   idempotencyKeyReused: () =>
     e('idempotency_key_reused', 'This Idempotency-Key was already used with a different request (method, path, body or credential).', {

@@ -50,7 +50,8 @@ export const handlers: Handlers<
   },
   async createTestClock({ body }, ctx) {
     assertTestMode(ctx.principal.accountId, 'POST', CLOCKS);
-    return { status: 200, body: clocks.renderTestClock(await clocks.createTestClock(ctx, body)) };
+    const clock = clocks.renderTestClock(await clocks.createTestClock(ctx, body));
+    return { status: 201, body: clock, headers: { Location: `/v1/test_helpers/test_clocks/${clock.id}` } };
   },
   async listTestClocks({ query }, ctx) {
     assertTestMode(ctx.principal.accountId, 'GET', CLOCKS);

@@ -113,11 +113,12 @@ export function eventTypeCatalog(version: string): EventTypeDefinition[] {
 /** A page of the catalog (in type order): the types after `cursor`, at most `limit`. */
 export function eventTypePage(
   catalog: EventTypeDefinition[],
-  query: { limit?: number | undefined; cursor?: string | undefined },
+  query: { limit?: number | undefined; cursor?: string | undefined; include?: string[] | undefined },
 ): components['schemas']['EventTypeList'] {
   const after = query.cursor;
   const rest = after === undefined ? catalog : catalog.filter((t) => t.type > after);
-  return pageOf(rest, query.limit ?? 100, (t) => t.type) as components['schemas']['EventTypeList'];
+  const page = pageOf(rest, query.limit ?? 20, (t) => t.type) as components['schemas']['EventTypeList'];
+  return query.include?.includes('total_count') ? { ...page, total_count: catalog.length } : page;
 }
 
 let scopes: Map<string, Scope> | undefined;

@@ -8,7 +8,7 @@ export const handlers: Handlers<'openWebhookListener' | 'listenWebhookEndpoint' 
   async openWebhookListener({ body }, ctx) {
     assertTestMode(ctx.principal.accountId, 'POST', '/v1/webhook_listeners');
     const { endpoint, secret } = await listeners.openListener(ctx, body);
-    return { status: 200, body: renderEndpoint(endpoint, ctx.clock, { secret }) };
+    return { status: 201, body: renderEndpoint(endpoint, ctx.clock, { secret }), headers: { Location: `/v1/webhook_endpoints/${endpoint.id}` } };
   },
   async listenWebhookEndpoint({ params, body }, ctx) {
     assertTestMode(ctx.principal.accountId, 'POST', `/v1/webhook_endpoints/${params.webhook_endpoint_id}/listen`);

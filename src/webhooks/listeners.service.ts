@@ -134,9 +134,9 @@ export async function listen(ctx: RequestContext, id: string, input: S['WebhookL
   const limit = input.limit ?? 100;
   const gone = ctx.whenGone?.();
   for (;;) {
-    if (gone?.aborted) return { object: 'list', data: [] };
-    const data = await take(ctx, id, limit);
-    if (data.length || Date.now() >= deadline) return { object: 'list', data };
+    if (gone?.aborted) return { object: 'webhook_listen_batch', deliveries: [] };
+    const deliveries = await take(ctx, id, limit);
+    if (deliveries.length || Date.now() >= deadline) return { object: 'webhook_listen_batch', deliveries };
     await new Promise<void>((resolve) => {
       const timer = setTimeout(done, Math.min(LISTEN_POLL_MS, Math.max(0, deadline - Date.now())));
       function done() {

@@ -70,6 +70,6 @@ export const handlers: Handlers<
   },
   async replayEvent({ params, body }, ctx) {
     const deliveries = await webhooks.replayEvent(ctx, params.event_id, body);
-    return { status: 200, body: { object: 'list', data: deliveries.map(webhooks.renderDelivery), has_more: false, next_cursor: null } };
+    return { status: 200, body: { object: 'event_replay', event_id: params.event_id, deliveries: deliveries.map(webhooks.renderDelivery) } };
   },
 };

@@ -351,7 +351,7 @@ export function renderDelivery({ delivery: d, attempts }: DeliveryWithAttempts):
     object: 'webhook_delivery',
     livemode: livemodeOf(d.accountId),
     event_id: d.eventId,
-    endpoint_id: d.endpointId,
+    webhook_endpoint_id: d.endpointId,
     event_type: d.eventType as S['EventType'],
     status: d.status,
     attempt_count: d.attemptCount,
@@ -420,8 +420,8 @@ export async function replayEvent(ctx: RequestContext, eventId: string, input: S
     // Locked: two replays of one event at once make one delivery per endpoint, not two.
     const event = await findEvent(tx, eventId, { forUpdate: true });
     let endpoints: WebhookEndpoint[];
-    if (input.endpoint_id) {
-      const endpoint = await findEndpoint(tx, input.endpoint_id, { param: 'endpoint_id' });
+    if (input.webhook_endpoint_id) {
+      const endpoint = await findEndpoint(tx, input.webhook_endpoint_id, { param: 'webhook_endpoint_id' });
       if (!receives(endpoint, event)) throw errors.endpointNotSubscribed(endpoint.id, event.type);
       // A listener is disabled (the service sends it nothing) but takes what is replayed to it.
       if (endpoint.status !== 'enabled' && endpoint.disabledReason !== 'listener') throw errors.endpointDisabled(endpoint.id);
@@ -464,6 +464,6 @@ export function recoverDeliveries(ctx: RequestContext, endpointId: string, input
     const requeued = await requeue(tx.em, 'recover', { endpointId: endpoint.id, ...types, ...createdRange({ gte: input.since, lte: until }) }, now, await dueAt(tx, endpoint, now));
     await recordAudit(tx, 'webhook_endpoint.deliveries_recovered', endpoint.id, { now });
     await tx.em.flush();
-    return { object: 'webhook_recovery', livemode: livemodeOf(endpoint.accountId), endpoint_id: endpoint.id, since: input.since, until, requeued };
+    return { object: 'webhook_recovery', livemode: livemodeOf(endpoint.accountId), webhook_endpoint_id: endpoint.id, since: input.since, until, requeued };
   });
 }

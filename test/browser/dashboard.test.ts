@@ -497,7 +497,7 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     const invoiceId = invoicePath.split('/').at(-1)!;
     const delivery = page.getByTestId('invoice-delivery');
     expect(await delivery.textContent()).toMatch(/^ChannelEmailTodispatch@acme-auto\.exampleStatuskept, not sentAttempts0Last error—Sent—Not sent: no mail server was configured \(SMTP_URL\)/);
-    await expectPdfLink(page.getByTestId('invoice-pdf'), new RegExp(`^/v1/invoices/${invoiceId}/pdf$`));
+    await expectPdfLink(page.getByTestId('invoice-pdf'), new RegExp(`^/v1/invoices/${invoiceId}\\.pdf$`));
     await expect.poll(() => page.getByTestId('subject-message').count()).toBe(1);
     await shot('invoice-sent');
 
@@ -520,7 +520,7 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Send now' }).click();
     await expect.poll(() => page.getByTestId('kept-email').textContent()).toContain('No mail server is configured here (SMTP_URL)');
     expect(await page.getByTestId('message-text').textContent()).toContain('Hello Acme Auto Sales,');
-    await expectPdfLink(page.getByTestId('attachment'), /^\/v1\/messages\/msg_[0-9A-Z]{26}\/attachments\/0$/);
+    await expectPdfLink(page.getByTestId('attachment'), /^\/v1\/messages\/msg_[0-9A-Z]{26}\/attachments\/0\.pdf$/);
     await shot('mail-message');
     // The HTML body, in a frame where nothing runs.
     await page.getByRole('button', { name: 'Show as HTML' }).click();
@@ -611,7 +611,7 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     await page.getByTestId('carrier-payment').getByRole('link').first().click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Carrier payment $900.00');
     expect(await page.getByTestId('remittance-delivery').textContent()).toMatch(/^ChannelEmailTodispatch@carrier\.exampleStatuskept, not sentAttempts0/);
-    await expectPdfLink(page.getByTestId('remittance-pdf'), /^\/v1\/carrier_payments\/cpy_[0-9A-Z]{26}\/pdf$/);
+    await expectPdfLink(page.getByTestId('remittance-pdf'), /^\/v1\/carrier_payments\/cpy_[0-9A-Z]{26}\.pdf$/);
     await expect.poll(() => page.getByTestId('subject-message').textContent()).toMatch(/^Remittance advice: \$900\.00 paid by Roadway Auto Transport LLC/);
     await go('/accounting/ledger');
     const balance = (account: string) => page.getByTestId(`balance-${account}`).locator('.balance').textContent();
@@ -719,7 +719,7 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     const margin = await marginBy('customer');
     const operations = (await fetchFromPage(`/v1/reports/operations?from=${from}&to=${today}&interval=week`, { method: 'GET' })).body as unknown as {
       rows: { period_start: string; created: number; delivered: number; on_time_rate: number | null }[];
-      totals: { created: number; dispatched: number; delivered: number; cancelled: number; on_time_rate: number | null; average_transit_days: number | null };
+      totals: { orders_created: number; dispatched: number; delivered: number; cancelled: number; on_time_rate: number | null; average_transit_days: number | null };
     };
     // The browser test's own data: one order invoiced at $1,250 and delivered on time, its carrier
     // paid; one cancelled; one delivered late.
@@ -731,7 +731,7 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     expect(margin.totals.loads).toBe(2);
     await expect.poll(() => page.getByTestId('margin-totals').textContent()).toBe(`Total${figures(margin.totals)}`);
     expect(await page.getByTestId('operations-totals').textContent()).toBe(
-      `Total${operations.totals.created}${operations.totals.dispatched}${operations.totals.delivered}${operations.totals.cancelled}${operations.totals.on_time_rate === null ? '—' : `${Math.round(operations.totals.on_time_rate * 1000) / 10}%`}${operations.totals.average_transit_days ?? '—'}`,
+      `Total${operations.totals.orders_created}${operations.totals.dispatched}${operations.totals.delivered}${operations.totals.cancelled}${operations.totals.on_time_rate === null ? '—' : `${Math.round(operations.totals.on_time_rate * 1000) / 10}%`}${operations.totals.average_transit_days ?? '—'}`,
     );
     expect(await page.locator('.chart canvas').count()).toBe(3); // margin, margin by customer, operations
     await shot('reports');
@@ -763,7 +763,7 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
 
     // Receivables aging at the end of today: the invoice sent by post, due ten days ago, is 1 to 30
     // days past due (the first invoice is paid); it equals the receivable of the trial balance.
-    const aging = (await fetchFromPage(`/v1/reports/receivables_aging?as_of=${isoDay()}`, { method: 'GET' })).body as unknown as {
+    const aging = (await fetchFromPage(`/v1/reports/receivables_aging?as_of_date=${isoDay()}`, { method: 'GET' })).body as unknown as {
       customers: { customer_name: string; current: number; days_1_30: number; days_31_60: number; total: number }[];
       totals: { current: number; days_1_30: number; total: number };
     };

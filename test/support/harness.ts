@@ -62,8 +62,8 @@ export interface Harness {
   url: string;
   database: TestDatabase;
   clock: Clock;
-  /** A fresh key for an account (created when new), scopes `all` unless given, live unless `livemode: false`. */
-  key(account?: string, scopes?: string, options?: { livemode?: boolean }): Promise<string>;
+  /** A fresh key for an account (created when new), scopes `all` unless given, live unless `livemode: false`, pinned to the current API version unless `apiVersion` names another. */
+  key(account?: string, scopes?: string, options?: { livemode?: boolean; apiVersion?: string }): Promise<string>;
   call<T = any>(method: string, path: string, options?: { key?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<Reply<T>>;
   /** Calls an operation by its operationId, with input and answer typed from the spec. */
   op<Id extends OperationId>(id: Id, options?: OpOptions<Id>): Promise<OpReply<Id>>;
@@ -85,8 +85,8 @@ export async function startHarness(
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let defaultKey: string | undefined;
-  const key = async (account = 'acme', scopes = 'all', options: { livemode?: boolean } = {}) =>
-    (await createApiKey(database.db.em(), { accountName: account, scopes: parseScopes(scopes), livemode: options.livemode ?? true }, clock)).secret;
+  const key = async (account = 'acme', scopes = 'all', options: { livemode?: boolean; apiVersion?: string } = {}) =>
+    (await createApiKey(database.db.em(), { accountName: account, scopes: parseScopes(scopes), livemode: options.livemode ?? true, ...(options.apiVersion ? { apiVersion: options.apiVersion } : {}) }, clock)).secret;
   const harness: Harness = {
     url,
     database,

@@ -1,21 +1,44 @@
-// API versions (API-DESIGN, "Versions"): 2026-12-01 (current) added the `returned` payment status,
+// API versions (API-DESIGN, "Versions"): 2027-01-15 (current) renamed fields to the house style,
+// answers some actions with objects instead of lists and answers two creates 201 (what 2026-12-01
+// callers send and read is upgraded and rendered back); 2026-12-01 added the `returned` payment status,
 // which 2026-07-01 reads as `failed`; 2026-07-01 renamed the order's stops to pickup and delivery, and
 // a key pinned to 2026-01-15 gets them as origin and destination, in every resource of a body (lists,
 // nested objects), while an event keeps the version it was rendered for.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { CURRENT_VERSION, isSupportedVersion, objectsChangedAfter, renderForVersion, schemaForVersion, schemasForVersion, SUPPORTED_VERSIONS, VERSIONS } from '../../src/shared/versions.js';
+import {
+  CURRENT_VERSION,
+  currentRequestName,
+  documentTextForVersion,
+  fieldsChangedAfter,
+  isSupportedVersion,
+  pathForVersion,
+  pdfUrlBefore2027_01,
+  queryDefaultsForVersion,
+  objectsChangedAfter,
+  operationChangesAfter,
+  operationsChangedAfter,
+  renderForVersion,
+  requestNameForVersion,
+  schemaForVersion,
+  schemasForVersion,
+  statusForVersion,
+  SUPPORTED_VERSIONS,
+  upgradeRequestBody,
+  VERSIONS,
+} from '../../src/shared/versions.js';
 
 const order = (id: string) => ({ id, object: 'order', pickup: { city: 'Austin' }, delivery: { city: 'Denver' }, status: 'pending' });
 const old = (id: string) => ({ id, object: 'order', origin: { city: 'Austin' }, destination: { city: 'Denver' }, status: 'pending' });
 
 describe('supported versions', () => {
-  it('are 2026-12-01 (current), 2026-07-01 and 2026-01-15, newest first', () => {
-    expect(SUPPORTED_VERSIONS).toEqual(['2026-12-01', '2026-07-01', '2026-01-15']);
-    expect(CURRENT_VERSION).toBe('2026-12-01');
-    expect(VERSIONS.map((v) => v.version)).toEqual(['2026-12-01', '2026-07-01', '2026-01-15']);
+  it('are 2027-01-15 (current), 2026-12-01, 2026-07-01 and 2026-01-15, newest first', () => {
+    expect(SUPPORTED_VERSIONS).toEqual(['2027-01-15', '2026-12-01', '2026-07-01', '2026-01-15']);
+    expect(CURRENT_VERSION).toBe('2027-01-15');
+    expect(VERSIONS.map((v) => v.version)).toEqual(['2027-01-15', '2026-12-01', '2026-07-01', '2026-01-15']);
   });
   it('are recognised, and nothing else', () => {
+    expect(isSupportedVersion('2027-01-15')).toBe(true);
     expect(isSupportedVersion('2026-12-01')).toBe(true);
     expect(isSupportedVersion('2026-07-01')).toBe(true);
     expect(isSupportedVersion('2026-01-15')).toBe(true);
@@ -192,7 +215,7 @@ describe('schemaForVersion: the JSON Schema of what renderForVersion renders', (
   });
 
   it('is the same schema for the current version and for an unknown one', () => {
-    expect(schemaForVersion(envelope, '2026-12-01')).toBe(envelope);
+    expect(schemaForVersion(envelope, CURRENT_VERSION)).toBe(envelope);
     expect(schemaForVersion(envelope, '1999-01-01')).toBe(envelope);
   });
 
@@ -217,7 +240,8 @@ describe('schemaForVersion: the JSON Schema of what renderForVersion renders', (
   it('gives the payment of 2026-07-01 and earlier the statuses it had then (succeeded, failed), which a downgraded returned payment meets', () => {
     const doc = JSON.parse(readFileSync('generated/openapi.json', 'utf8')) as { components: { schemas: Record<string, { properties: Record<string, unknown> }> } };
     const current = doc.components.schemas.Payment!;
-    expect(schemaForVersion(current as never, '2026-12-01')).toBe(current);
+    expect(schemaForVersion(current as never, CURRENT_VERSION)).toBe(current);
+    expect(schemaForVersion(current as never, '2026-12-01')).toEqual(current);
     for (const v of ['2026-07-01', '2026-01-15']) {
       const described = schemaForVersion(current as never, v) as { properties: Record<string, { enum?: string[] }> };
       expect(described.properties.status!.enum).toEqual(['succeeded', 'failed']);
@@ -227,7 +251,7 @@ describe('schemaForVersion: the JSON Schema of what renderForVersion renders', (
   });
 
   it('gives the payment schema of 2026-07-01 exactly that version’s status, and leaves a payment schema with no status as it is', () => {
-    const down = (VERSIONS[0] as { schemaDowngrade: { payment: (s: Record<string, unknown>) => Record<string, unknown> } }).schemaDowngrade.payment;
+    const down = (VERSIONS[1] as { schemaDowngrade: { payment: (s: Record<string, unknown>) => Record<string, unknown> } }).schemaDowngrade.payment;
     const current = { type: 'object', properties: { object: { const: 'payment' }, status: { $ref: '#/$defs/PaymentStatus' }, amount: { type: 'integer' } } };
     expect(down(current)).toEqual({
       type: 'object',
@@ -278,7 +302,195 @@ describe('schemasForVersion: a document\'s named schemas as a version renders th
   it('names the resources a newer version changes', () => {
     expect(objectsChangedAfter(CURRENT_VERSION)).toEqual([]);
     expect(objectsChangedAfter('1999-01-01')).toEqual([]);
-    expect(objectsChangedAfter('2026-07-01')).toEqual(['payment']);
-    expect(objectsChangedAfter('2026-01-15')).toEqual(['payment', 'order']);
+    const of2027 = ['webhook_delivery', 'webhook_recovery', 'event_replay', 'letters_mailed', 'webhook_listen_batch', 'operations_report', 'receivables_aging_report', 'carrier', 'compliance_alert', 'invoice', 'carrier_payment', 'message'];
+    expect(objectsChangedAfter('2026-12-01')).toEqual(of2027);
+    expect(objectsChangedAfter('2026-07-01')).toEqual([...of2027, 'payment']);
+    expect(objectsChangedAfter('2026-01-15')).toEqual([...of2027, 'payment', 'order']);
+  });
+});
+
+describe('2027-01-15: what a caller pinned to 2026-12-01 keeps', () => {
+  const delivery = { id: 'whd_1', object: 'webhook_delivery', event_id: 'evt_1', webhook_endpoint_id: 'we_1', status: 'pending' };
+  const oldDelivery = { id: 'whd_1', object: 'webhook_delivery', event_id: 'evt_1', endpoint_id: 'we_1', status: 'pending' };
+
+  it('names the endpoint of a delivery and a recovery endpoint_id, in the same place, for 2026-12-01 and older; the current version keeps webhook_endpoint_id', () => {
+    for (const v of ['2026-12-01', '2026-07-01', '2026-01-15']) {
+      const out = renderForVersion(delivery, v);
+      expect(out).toEqual(oldDelivery);
+      expect(Object.keys(out)).toEqual(Object.keys(oldDelivery));
+      expect(renderForVersion({ object: 'webhook_recovery', webhook_endpoint_id: 'we_1', requeued: 2 }, v)).toEqual({ object: 'webhook_recovery', endpoint_id: 'we_1', requeued: 2 });
+    }
+    expect(renderForVersion(delivery, CURRENT_VERSION)).toBe(delivery);
+  });
+
+  it('answers a replay, mark_mailed and a listener poll as the lists they were (their items rendered too)', () => {
+    expect(renderForVersion({ object: 'event_replay', event_id: 'evt_1', deliveries: [delivery] }, '2026-12-01')).toEqual({ object: 'list', data: [oldDelivery], has_more: false, next_cursor: null });
+    const message = { id: 'msg_1', object: 'message', status: 'sent' };
+    expect(renderForVersion({ object: 'letters_mailed', messages: [message] }, '2026-12-01')).toEqual({ object: 'list', data: [message], has_more: false, next_cursor: null });
+    expect(renderForVersion({ object: 'webhook_listen_batch', deliveries: [{ id: 'whd_1', payload: '{}' }] }, '2026-12-01')).toEqual({ object: 'list', data: [{ id: 'whd_1', payload: '{}' }] });
+    expect(renderForVersion({ object: 'webhook_listen_batch', deliveries: [] }, '2026-01-15')).toEqual({ object: 'list', data: [] });
+  });
+
+  it('counts the orders of the operations report as `created` (totals and every row) and dates the aging report `as_of`', () => {
+    const figures = { orders_created: 3, dispatched: 2 };
+    const report = { object: 'operations_report', interval: 'day', rows: [{ period_start: '2026-12-01', ...figures }, 'not a row'], totals: figures };
+    const out = renderForVersion(report, '2026-12-01') as { rows: unknown[]; totals: Record<string, number> };
+    expect(out).toEqual({ object: 'operations_report', interval: 'day', rows: [{ period_start: '2026-12-01', created: 3, dispatched: 2 }, 'not a row'], totals: { created: 3, dispatched: 2 } });
+    expect(Object.keys(out.totals)).toEqual(['created', 'dispatched']);
+    // A report with neither rows nor totals (some of its fields, in previous_attributes) is left as it is.
+    expect(renderForVersion({ object: 'operations_report', interval: 'week' }, '2026-12-01')).toEqual({ object: 'operations_report', interval: 'week' });
+    expect(renderForVersion({ object: 'operations_report', rows: 'x', totals: null }, '2026-12-01')).toEqual({ object: 'operations_report', rows: 'x', totals: null });
+    expect(renderForVersion({ object: 'receivables_aging_report', as_of_date: '2026-12-31', currency: 'usd' }, '2026-12-01')).toEqual({ object: 'receivables_aging_report', as_of: '2026-12-31', currency: 'usd' });
+  });
+
+  it('names a carrier\'s expiry dates `*_expires_on` and an alert\'s `expired_on` for 2026-12-01, in the resource, an update\'s previous_attributes and a request', () => {
+    const carrier = { id: 'car_1', object: 'carrier', insurance_expiry_date: '2027-06-30', bond_expiry_date: null, process_agent_expiry_date: '2027-01-01', status: 'active' };
+    expect(renderForVersion(carrier, '2026-12-01')).toEqual({ id: 'car_1', object: 'carrier', insurance_expires_on: '2027-06-30', bond_expires_on: null, process_agent_expires_on: '2027-01-01', status: 'active' });
+    expect(renderForVersion({ object: carrier, previous_attributes: { bond_expiry_date: '2026-01-01' } }, '2026-12-01')).toEqual({
+      object: renderForVersion(carrier, '2026-12-01'),
+      previous_attributes: { bond_expires_on: '2026-01-01' },
+    });
+    expect(renderForVersion({ object: 'compliance_alert', expiry_date: '2026-11-10', kind: 'bond' }, '2026-07-01')).toEqual({ object: 'compliance_alert', expired_on: '2026-11-10', kind: 'bond' });
+    expect(upgradeRequestBody('updateCarrier', '2026-12-01', { insurance_expires_on: null, contact_name: 'x' })).toEqual({ insurance_expiry_date: null, contact_name: 'x' });
+    const alert = schemasForVersion({ A: { description: 'Lapsed: `expiry_date` is the day.', required: ['expiry_date'], properties: { object: { const: 'compliance_alert' }, expiry_date: {} } }, B: { properties: { object: { const: 'compliance_alert' } } } }, '2026-12-01') as Record<string, any>;
+    expect(alert.A).toEqual({ description: 'Lapsed: `expired_on` is the day.', required: ['expired_on'], properties: { object: { const: 'compliance_alert' }, expired_on: {} } });
+    expect(alert.B).toEqual({ properties: { object: { const: 'compliance_alert' } } });
+    expect(alert.B).not.toHaveProperty('description');
+  });
+
+  it('addresses a PDF at `/pdf` (an invoice, a carrier payment) or by its index alone (an attachment) for 2026-12-01, in URL fields, paths and text', () => {
+    expect(renderForVersion({ object: 'invoice', id: 'inv_1', invoice_pdf: '/v1/invoices/inv_1.pdf' }, '2026-12-01')).toEqual({ object: 'invoice', id: 'inv_1', invoice_pdf: '/v1/invoices/inv_1/pdf' });
+    expect(renderForVersion({ object: 'invoice', invoice_pdf: null }, '2026-12-01')).toEqual({ object: 'invoice', invoice_pdf: null });
+    expect(renderForVersion({ object: 'carrier_payment', remittance_pdf: '/v1/carrier_payments/cpy_1.pdf' }, '2026-07-01')).toEqual({ object: 'carrier_payment', remittance_pdf: '/v1/carrier_payments/cpy_1/pdf' });
+    const message = { object: 'message', attachments: [{ filename: 'a.pdf', url: '/v1/messages/msg_1/attachments/0.pdf' }, 'x', { url: 7 }] };
+    expect(renderForVersion(message, '2026-12-01')).toEqual({ object: 'message', attachments: [{ filename: 'a.pdf', url: '/v1/messages/msg_1/attachments/0' }, 'x', { url: 7 }] });
+    expect(renderForVersion({ object: 'message', attachments: null }, '2026-12-01')).toEqual({ object: 'message', attachments: null });
+    expect(renderForVersion(message, CURRENT_VERSION)).toBe(message);
+    expect(pathForVersion('getInvoicePdf', '2026-12-01', '/v1/invoices/{invoice_id}.pdf')).toBe('/v1/invoices/{invoice_id}/pdf');
+    expect(pathForVersion('getMessageAttachment', '2026-01-15', '/v1/messages/{message_id}/attachments/{attachment_index}.pdf')).toBe('/v1/messages/{message_id}/attachments/{attachment_index}');
+    expect(pathForVersion('getInvoicePdf', CURRENT_VERSION, '/v1/invoices/{invoice_id}.pdf')).toBe('/v1/invoices/{invoice_id}.pdf');
+    expect(pathForVersion('createTestClock', '2026-12-01', '/v1/test_helpers/test_clocks')).toBe('/v1/test_helpers/test_clocks');
+    const text = 'GET `/v1/invoices/{id}.pdf`, /v1/carrier_payments/cpy_1.pdf, (`GET /v1/messages/{id}/attachments/{index}.pdf`) and /v1/orders/{id}/rate_confirmation.pdf, /v1/print_queue/letters.pdf';
+    const was = 'GET `/v1/invoices/{id}/pdf`, /v1/carrier_payments/cpy_1/pdf, (`GET /v1/messages/{id}/attachments/{index}`) and /v1/orders/{id}/rate_confirmation.pdf, /v1/print_queue/letters.pdf';
+    expect(pdfUrlBefore2027_01(text)).toBe(was);
+    expect(documentTextForVersion(text, '2026-12-01')).toBe(was);
+    expect(documentTextForVersion(text, '2026-01-15')).toBe(was);
+    expect(documentTextForVersion(text, CURRENT_VERSION)).toBe(text);
+    expect(fieldsChangedAfter('2026-12-01', 'invoice')).toEqual(['invoice_pdf']);
+    expect(fieldsChangedAfter('2026-12-01', 'carrier')).toBeUndefined();
+    expect(fieldsChangedAfter('2026-12-01', 'order')).toEqual([]);
+    expect(fieldsChangedAfter(CURRENT_VERSION, 'invoice')).toEqual([]);
+  });
+
+  it('describes each of them as 2026-12-01 published it', () => {
+    const schemas = {
+      WebhookDelivery: { type: 'object', required: ['object', 'webhook_endpoint_id'], properties: { object: { const: 'webhook_delivery' }, webhook_endpoint_id: { type: 'string' } } },
+      EventReplayResult: { type: 'object', properties: { object: { const: 'event_replay' }, deliveries: { type: 'array' } } },
+      LettersMailedResult: { type: 'object', properties: { object: { const: 'letters_mailed' }, messages: { type: 'array' } } },
+      WebhookListenBatch: { type: 'object', title: 'WebhookListenBatch', properties: { object: { const: 'webhook_listen_batch' }, deliveries: { type: 'array', items: { $ref: '#/components/schemas/WebhookListenDelivery' } } } },
+      OperationsFigures: { type: 'object', required: ['orders_created'], properties: { orders_created: { type: 'integer' } } },
+      OperationsRow: { type: 'object', required: ['period_start', 'orders_created'], properties: { period_start: {}, orders_created: { type: 'integer' } } },
+      OtherFigures: { type: 'object', properties: { orders_created: { type: 'integer' } } },
+      OperationsReport: { type: 'object', properties: { object: { const: 'operations_report' }, totals: { $ref: '#/components/schemas/OperationsFigures' } } },
+    };
+    const out = schemasForVersion(schemas, '2026-12-01') as Record<string, any>;
+    expect(out.WebhookDelivery).toEqual({ type: 'object', required: ['object', 'endpoint_id'], properties: { object: { const: 'webhook_delivery' }, endpoint_id: { type: 'string' } } });
+    expect(out.EventReplayResult).toEqual({ $ref: '#/components/schemas/WebhookDeliveryList' });
+    expect(out.LettersMailedResult).toEqual({ $ref: '#/components/schemas/MessageList' });
+    expect(out.WebhookListenBatch).toEqual({
+      type: 'object',
+      title: 'WebhookListenBatch',
+      required: ['object', 'data'],
+      properties: {
+        object: { description: 'Always `list`.', type: 'string', const: 'list' },
+        data: { description: "The objects of this page, in the list's order.", type: 'array', items: { $ref: '#/components/schemas/WebhookListenDelivery' } },
+      },
+      example: { object: 'list', data: [] },
+    });
+    const list = schemasForVersion({ EventTypeList: { type: 'object', properties: { object: { const: 'list' }, data: {}, total_count: {}, next_cursor: { oneOf: [] } } } }, '2026-12-01') as Record<string, any>;
+    expect(list.EventTypeList.properties).toEqual({
+      object: { const: 'list' },
+      data: {},
+      next_cursor: { description: 'The last type of the page (an `EventType`, open as every event type in an answer), null on the last page.', anyOf: [{ $ref: '#/components/schemas/EventType' }, { type: 'string' }, { type: 'null' }] },
+    });
+    expect(out.OperationsFigures).toEqual({ type: 'object', required: ['created'], properties: { created: { type: 'integer' } } });
+    expect(out.OperationsRow.required).toEqual(['period_start', 'created']);
+    // Only the named parts of the report: another schema with the same field keeps it.
+    expect(out.OtherFigures).toBe(schemas.OtherFigures);
+    expect(out.OperationsReport).toEqual(schemas.OperationsReport);
+    expect(schemasForVersion(schemas, CURRENT_VERSION)).toBe(schemas);
+  });
+
+  it('answers a create of a test clock or a listener 200 without Location for 2026-12-01 and older, 201 for the current version', () => {
+    for (const op of ['createTestClock', 'openWebhookListener']) {
+      expect(statusForVersion(op, CURRENT_VERSION, 201)).toEqual({ status: 201, withoutHeaders: [] });
+      for (const v of ['2026-12-01', '2026-07-01', '2026-01-15']) expect(statusForVersion(op, v, 201)).toEqual({ status: 200, withoutHeaders: ['Location'] });
+      // An error's status is every version's.
+      expect(statusForVersion(op, '2026-12-01', 404)).toEqual({ status: 404, withoutHeaders: [] });
+    }
+    expect(statusForVersion('createCarrier', '2026-12-01', 201)).toEqual({ status: 201, withoutHeaders: [] });
+    expect(statusForVersion('createTestClock', '1999-01-01', 201)).toEqual({ status: 201, withoutHeaders: [] });
+  });
+
+  it('upgrades the older names a 2026-12-01 request sends, and names them back', () => {
+    expect(upgradeRequestBody('replayEvent', '2026-12-01', { endpoint_id: 'we_1' })).toEqual({ webhook_endpoint_id: 'we_1' });
+    expect(upgradeRequestBody('replayEvent', '2026-01-15', { endpoint_id: 'we_1', other: 1 })).toEqual({ webhook_endpoint_id: 'we_1', other: 1 });
+    const current = { webhook_endpoint_id: 'we_1' };
+    expect(upgradeRequestBody('replayEvent', CURRENT_VERSION, { endpoint_id: 'we_1' })).toEqual({ endpoint_id: 'we_1' });
+    expect(upgradeRequestBody('replayEvent', '2026-12-01', current)).toBe(current);
+    expect(upgradeRequestBody('replayEvent', '2026-12-01', undefined)).toBeUndefined();
+    expect(upgradeRequestBody('replayEvent', '2026-12-01', ['endpoint_id'])).toEqual(['endpoint_id']);
+    expect(upgradeRequestBody('createCarrier', '2026-12-01', { endpoint_id: 'x' })).toEqual({ endpoint_id: 'x' });
+    expect(currentRequestName('getReceivablesAgingReport', '2026-12-01', 'query', 'as_of')).toBe('as_of_date');
+    expect(currentRequestName('getReceivablesAgingReport', '2026-12-01', 'query', 'currency')).toBe('currency');
+    expect(currentRequestName('getReceivablesAgingReport', '2026-12-01', 'body', 'as_of')).toBe('as_of');
+    expect(currentRequestName('getReceivablesAgingReport', CURRENT_VERSION, 'query', 'as_of')).toBe('as_of');
+    expect(currentRequestName('getLedgerBalances', '2026-12-01', 'query', 'as_of')).toBe('as_of');
+    expect(requestNameForVersion('getReceivablesAgingReport', '2026-12-01', 'query', 'as_of_date')).toBe('as_of');
+    expect(requestNameForVersion('getReceivablesAgingReport', CURRENT_VERSION, 'query', 'as_of_date')).toBe('as_of_date');
+    expect(requestNameForVersion('replayEvent', '2026-07-01', 'body', 'webhook_endpoint_id')).toBe('endpoint_id');
+    expect(requestNameForVersion('replayEvent', '2026-07-01', 'query', 'webhook_endpoint_id')).toBe('webhook_endpoint_id');
+  });
+
+  it('names the operations a newer version changed, and how', () => {
+    expect(operationsChangedAfter(CURRENT_VERSION)).toEqual([]);
+    expect(operationsChangedAfter('1999-01-01')).toEqual([]);
+    expect(operationsChangedAfter('2026-12-01')).toEqual(['createTestClock', 'openWebhookListener', 'replayEvent', 'markLettersMailed', 'getReceivablesAgingReport', 'updateCarrier', 'getInvoicePdf', 'getCarrierPaymentPdf', 'getMessageAttachment', 'listEventTypes']);
+    expect(queryDefaultsForVersion('listEventTypes', '2026-12-01')).toEqual({ limit: '100' });
+    expect(queryDefaultsForVersion('listEventTypes', '2026-01-15')).toEqual({ limit: '100' });
+    expect(queryDefaultsForVersion('listEventTypes', CURRENT_VERSION)).toEqual({});
+    expect(queryDefaultsForVersion('listOrders', '2026-12-01')).toEqual({});
+    expect(operationsChangedAfter('2026-01-15')).toEqual(operationsChangedAfter('2026-12-01'));
+    expect(operationChangesAfter('2026-12-01', 'createTestClock')).toHaveLength(1);
+    expect(operationChangesAfter('2026-12-01', 'createCarrier')).toEqual([]);
+    expect(operationChangesAfter(CURRENT_VERSION, 'createTestClock')).toEqual([]);
+  });
+
+  it('documents the replay and mark_mailed of 2026-12-01 as they were: their list answer and the link into it', () => {
+    const replay = operationChangesAfter('2026-12-01', 'replayEvent')[0]!;
+    const op = {
+      operationId: 'replayEvent',
+      responses: {
+        '200': {
+          description: 'The replay.',
+          headers: { 'Request-Id': {} },
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/EventReplayResult' }, example: {} } },
+          links: { GetFirstReplayedDelivery: { operationId: 'getWebhookDelivery', parameters: { webhook_delivery_id: '$response.body#/deliveries/0/id' } } },
+        },
+      },
+    };
+    expect(replay.document!(op)).toEqual({
+      operationId: 'replayEvent',
+      responses: {
+        '200': {
+          description: 'The deliveries queued by the replay.',
+          headers: { 'Request-Id': {} },
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/WebhookDeliveryList' }, example: {} } },
+          links: { GetFirstReplayedDelivery: { operationId: 'getWebhookDelivery', parameters: { webhook_delivery_id: '$response.body#/data/0/id' } } },
+        },
+      },
+    });
+    const created = operationChangesAfter('2026-12-01', 'createTestClock')[0]!;
+    expect(created.document!({ responses: { '200': { description: 'new', headers: {} } } })).toEqual({ responses: { '200': { description: 'The clock, `ready`.', headers: {} } } });
   });
 });

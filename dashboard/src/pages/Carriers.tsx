@@ -176,11 +176,11 @@ export function CarrierDetail() {
                   <Badge value={c.safer_pull_status} />
                 </dd>
                 <dt>Insurance expires</dt>
-                <dd>{c.insurance_expires_on ?? '—'}</dd>
+                <dd>{c.insurance_expiry_date ?? '—'}</dd>
                 <dt>Bond expires</dt>
-                <dd>{c.bond_expires_on ?? '—'}</dd>
+                <dd>{c.bond_expiry_date ?? '—'}</dd>
                 <dt>Process agent expires</dt>
-                <dd>{c.process_agent_expires_on ?? '—'}</dd>
+                <dd>{c.process_agent_expiry_date ?? '—'}</dd>
                 {c.suspension_reason ? (
                   <>
                     <dt>Suspended</dt>
@@ -276,7 +276,7 @@ function Monitoring({ carrier: c, onRead }: { carrier: S['Carrier']; onRead: () 
           <ul className="alerts" data-testid="carrier-alerts">
             {p.data.map((a) => (
               <li key={a.id}>
-                <Badge value={a.status} /> {a.kind.replaceAll('_', ' ')} ({a.expired_on}){a.details ? `: ${a.details.summary}` : ''}
+                <Badge value={a.status} /> {a.kind.replaceAll('_', ' ')} ({a.expiry_date}){a.details ? `: ${a.details.summary}` : ''}
                 {a.cleared_at ? ` Cleared ${time(a.cleared_at)}.` : ''}
               </li>
             ))}

@@ -67,7 +67,7 @@ export function ComplianceAlerts() {
               {a.details?.changes.length && a.kind === 'identity_changed' ? <Changes changes={a.details.changes} /> : null}
               {a.cleared_at ? <div className="hint">Cleared on a later read, {time(a.cleared_at)}</div> : null}
             </td>
-            <td>{a.expired_on}</td>
+            <td>{a.expiry_date}</td>
             <td>
               <Badge value={a.status} />
               {a.resolution_note ? ` ${a.resolution_note}` : ''}

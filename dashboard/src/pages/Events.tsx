@@ -131,7 +131,7 @@ export function EventDetail() {
 
 /** The catalog of event types (GET /v1/event_types): what each means, the object it carries, its schema. */
 export function EventTypeList() {
-  const state = useLoad(() => must(api.GET('/v1/event_types', {})), []);
+  const state = useLoad(() => must(api.GET('/v1/event_types', { params: { query: { limit: 100 } } })), []);
   return (
     <>
       <PageHeader title="Event types" />

@@ -166,17 +166,17 @@ const pct = (x: number | null) => (x === null ? '—' : `${Math.round(x * 1000) 
 
 function Operations({ report }: { report: S['OperationsReport'] }) {
   const header = ['period_start', 'created', 'dispatched', 'delivered', 'cancelled', 'on_time', 'on_time_rate', 'average_transit_days'];
-  const line = (period: string, f: S['OperationsFigures']) => [period, f.created, f.dispatched, f.delivered, f.cancelled, f.on_time, f.on_time_rate, f.average_transit_days];
+  const line = (period: string, f: S['OperationsFigures']) => [period, f.orders_created, f.dispatched, f.delivered, f.cancelled, f.on_time, f.on_time_rate, f.average_transit_days];
   const csv = toCsv(header, [...report.rows.map((r) => line(r.period_start, r)), line('total', report.totals)]);
   const exceptions = Object.entries(report.totals.exceptions);
   return (
     <section className="card wide">
       <h2>Operations</h2>
       <BarChart
-        label={`Orders: ${report.totals.created} created, ${report.totals.delivered} delivered (${pct(report.totals.on_time_rate)} on time), ${report.totals.cancelled} cancelled`}
+        label={`Orders: ${report.totals.orders_created} created, ${report.totals.delivered} delivered (${pct(report.totals.on_time_rate)} on time), ${report.totals.cancelled} cancelled`}
         labels={report.rows.map((r) => r.period_start)}
         sets={[
-          { label: 'Created', data: report.rows.map((r) => r.created), color: '#1f4e79' },
+          { label: 'Created', data: report.rows.map((r) => r.orders_created), color: '#1f4e79' },
           { label: 'Delivered on time', data: report.rows.map((r) => r.on_time), color: '#2e7d32' },
           { label: 'Delivered late', data: report.rows.map((r) => r.delivered - r.on_time), color: '#b26a00' },
           { label: 'Cancelled', data: report.rows.map((r) => r.cancelled), color: '#c62828' },
@@ -196,11 +196,11 @@ function Operations({ report }: { report: S['OperationsReport'] }) {
         </thead>
         <tbody>
           {report.rows
-            .filter((r) => r.created || r.dispatched || r.delivered || r.cancelled)
+            .filter((r) => r.orders_created || r.dispatched || r.delivered || r.cancelled)
             .map((r) => (
               <tr key={r.period_start}>
                 <td>{r.period_start}</td>
-                <td>{r.created}</td>
+                <td>{r.orders_created}</td>
                 <td>{r.dispatched}</td>
                 <td>{r.delivered}</td>
                 <td>{r.cancelled}</td>
@@ -212,7 +212,7 @@ function Operations({ report }: { report: S['OperationsReport'] }) {
         <tfoot>
           <tr data-testid="operations-totals">
             <th scope="row">Total</th>
-            <td>{report.totals.created}</td>
+            <td>{report.totals.orders_created}</td>
             <td>{report.totals.dispatched}</td>
             <td>{report.totals.delivered}</td>
             <td>{report.totals.cancelled}</td>
@@ -257,9 +257,9 @@ function Aging({ report, asOf, onAsOf }: { report: S['ReceivablesAgingReport']; 
           <input type="date" name="as_of" value={asOf} onChange={(e) => e.target.value && onAsOf(e.target.value)} />
         </Field>
       </div>
-      <p className="hint">What each customer owed at the end of {report.as_of} (UTC), by how many days each invoice was past its due date; amounts past due are marked.</p>
+      <p className="hint">What each customer owed at the end of {report.as_of_date} (UTC), by how many days each invoice was past its due date; amounts past due are marked.</p>
       {report.customers.length === 0 ? (
-        <p className="empty">No customer owed anything at the end of {report.as_of}.</p>
+        <p className="empty">No customer owed anything at the end of {report.as_of_date}.</p>
       ) : (
         <>
           <table data-testid="aging-table" className="aging">
@@ -297,7 +297,7 @@ function Aging({ report, asOf, onAsOf }: { report: S['ReceivablesAgingReport']; 
               </tr>
             </tfoot>
           </table>
-          <Download name={`receivables-aging-${report.as_of}.csv`} csv={csv} />
+          <Download name={`receivables-aging-${report.as_of_date}.csv`} csv={csv} />
         </>
       )}
     </section>
@@ -320,7 +320,7 @@ export function Reports() {
   // One answer holds the periods and the groups.
   const margin = useLoad(() => must(api.GET('/v1/reports/margin', { params: { query: { ...query, group_by: groupBy } } })), [from, to, interval, groupBy]);
   const operations = useLoad(() => must(api.GET('/v1/reports/operations', { params: { query } })), [from, to, interval]);
-  const aging = useLoad(() => must(api.GET('/v1/reports/receivables_aging', { params: { query: { as_of: asOf } } })), [asOf]);
+  const aging = useLoad(() => must(api.GET('/v1/reports/receivables_aging', { params: { query: { as_of_date: asOf } } })), [asOf]);
   return (
     <>
       <PageHeader title="Reports" />

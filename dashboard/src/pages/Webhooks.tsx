@@ -431,7 +431,7 @@ function DeliveryRow({ d, open, onToggle, endpointId, onReplayed }: { d: Deliver
         <td>{time(d.next_attempt_at)}</td>
         <td>{time(d.created)}</td>
         <td>
-          <Action label="Replay" onDone={onReplayed} run={() => must(api.POST('/v1/events/{event_id}/replay', { params: { path: { event_id: d.event_id } }, body: { endpoint_id: endpointId } }))} />
+          <Action label="Replay" onDone={onReplayed} run={() => must(api.POST('/v1/events/{event_id}/replay', { params: { path: { event_id: d.event_id } }, body: { webhook_endpoint_id: endpointId } }))} />
         </td>
       </tr>
       {open ? (

@@ -20,7 +20,7 @@ export interface CustomerCreatedEvent {
   data: Customer;
 }
 
-export type ApiVersion = "2026-12-01" | "2026-07-01" | "2026-01-15";
+export type ApiVersion = "2027-01-15" | "2026-12-01" | "2026-07-01" | "2026-01-15";
 
 export interface EventRequestObject {
   id: string;
@@ -354,9 +354,9 @@ export interface Carrier {
   contact_email: string;
   phone: string;
   vetting: CarrierVetting | null;
-  insurance_expires_on: string | null;
-  bond_expires_on: string | null;
-  process_agent_expires_on: string | null;
+  insurance_expiry_date: string | null;
+  bond_expiry_date: string | null;
+  process_agent_expiry_date: string | null;
   suspension_reason: string | null;
   suspended_at: number | null;
   monitoring: CarrierMonitoring;
@@ -476,9 +476,9 @@ export interface CarrierPreviousAttributes {
   contact_name?: string;
   contact_email?: string;
   phone?: string;
-  insurance_expires_on?: string | null;
-  bond_expires_on?: string | null;
-  process_agent_expires_on?: string | null;
+  insurance_expiry_date?: string | null;
+  bond_expiry_date?: string | null;
+  process_agent_expiry_date?: string | null;
   suspension_reason?: string | null;
   suspended_at?: number | null;
   metadata?: Record<string, string>;
@@ -810,7 +810,7 @@ export interface ComplianceAlert {
   livemode: boolean;
   carrier_id: string;
   kind: ComplianceAlertKind | string;
-  expired_on: string;
+  expiry_date: string;
   status: ComplianceAlertStatus;
   resolution_note: string | null;
   resolved_at: number | null;
@@ -1039,7 +1039,7 @@ export const EVENT_TYPES = [
  * `api_version` is its endpoint's pinned version: constructEvent warns, or refuses with
  * `{ apiVersion: 'refuse' }`, when it is another one.
  */
-export const API_VERSION = '2026-12-01' as const;
+export const API_VERSION = '2027-01-15' as const;
 
 export type EventType = typeof EVENT_TYPES[number];
 

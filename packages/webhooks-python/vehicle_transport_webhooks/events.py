@@ -131,7 +131,16 @@ class CustomerCreatedEvent(TypedDict):
 # A supported API version (date-based), newest first; the newest is the default for new keys
 # and OAuth clients. Keys, OAuth clients and webhook endpoints pin one at creation.
 #
-# * `2026-12-01` (current): as described by this document.
+# * `2027-01-15` (current): as described by this document.
+# * `2026-12-01`: creating a test clock or a webhook listener answers 200 (no `Location`);
+#   deliveries, replays and recoveries name their endpoint `endpoint_id` (requests too); a
+#   replay, `mark_mailed` and a listener's poll answer lists; the operations report counts
+#   `created`; the receivables aging report's day is `as_of` (the query too); a carrier's
+#   expiry dates are `*_expires_on` (updates and events too), a compliance alert's `expired_on`;
+#   an invoice's and a carrier payment's PDF are at `/pdf` (`/v1/invoices/{id}/pdf`), a
+#   message's attachment at its index (`/v1/messages/{id}/attachments/0`), and the resources'
+#   URLs say so; the event-type catalog pages 100 types by default, by an `EventType` cursor,
+#   without `include[]=total_count`.
 # * `2026-07-01`: a payment the bank returned reads as `failed` (its return's reason as
 #   `failure_reason`), since that version's payment statuses are `succeeded` and `failed`;
 #   `returned_at` and `return_reason` are there as in every version.
@@ -141,7 +150,7 @@ class CustomerCreatedEvent(TypedDict):
 #
 # New versions are added to this list without a new version of the API: handle values you do not know.
 # Open: values not listed here may be added without a new API version.
-ApiVersion: TypeAlias = Literal["2026-12-01", "2026-07-01", "2026-01-15"] | str
+ApiVersion: TypeAlias = Literal["2027-01-15", "2026-12-01", "2026-07-01", "2026-01-15"] | str
 
 
 class EventRequestObject(TypedDict):
@@ -616,9 +625,9 @@ class Carrier(TypedDict):
     phone: str
     vetting: CarrierVetting | None
     # Expiry of the insurance certificate (`YYYY-MM-DD`).
-    insurance_expires_on: str | None
-    bond_expires_on: str | None
-    process_agent_expires_on: str | None
+    insurance_expiry_date: str | None
+    bond_expiry_date: str | None
+    process_agent_expiry_date: str | None
     # Why the carrier was suspended; null unless it is `suspended`.
     suspension_reason: str | None
     suspended_at: int | None
@@ -817,11 +826,11 @@ class CarrierPreviousAttributes(TypedDict, total=False):
     # The phone number, as it was.
     phone: str
     # The day the insurance certificate expired on, as it was.
-    insurance_expires_on: str | None
+    insurance_expiry_date: str | None
     # The day the bond expired on, as it was.
-    bond_expires_on: str | None
+    bond_expiry_date: str | None
     # The day the process-agent filing expired on, as it was.
-    process_agent_expires_on: str | None
+    process_agent_expiry_date: str | None
     # Why it was suspended, as it was.
     suspension_reason: str | None
     suspended_at: int | None
@@ -880,7 +889,7 @@ class Invoice(TypedDict):
     sent_at: int | None
     paid_at: int | None
     voided_at: int | None
-    # Where the invoice's PDF is (`GET /v1/invoices/{id}/pdf`), relative to the API's base URL.
+    # Where the invoice's PDF is (`GET /v1/invoices/{id}.pdf`), relative to the API's base URL.
     invoice_pdf: str
     # The invoice's page for its customer, no sign-in (the link is the key): the invoice and its
     # PDF, whether it is paid, due or past due, how to pay (the account's
@@ -1263,7 +1272,7 @@ class CarrierPayment(TypedDict):
     voided_at: int | None
     # Why the payment was voided; null unless it was.
     void_reason: str | None
-    # Where the remittance advice PDF is (`GET /v1/carrier_payments/{id}/pdf`), relative to the API's base URL.
+    # Where the remittance advice PDF is (`GET /v1/carrier_payments/{id}.pdf`), relative to the API's base URL.
     remittance_pdf: str
     # The message that emailed the remittance advice to the carrier.
     remittance: MessageDelivery | None
@@ -1318,7 +1327,7 @@ class ComplianceAlertEvent(TypedDict):
 
 class ComplianceAlert(TypedDict):
     """A compliance item of a carrier that lapsed (one alert per lapse; a lapsed insurance certificate
-    also suspends the carrier), or what monitoring the registry found (`expired_on` is then the day
+    also suspends the carrier), or what monitoring the registry found (`expiry_date` is then the day
     it was found, `details` says what, and `cleared_at` when a later read no longer finds it)."""
 
     id: str
@@ -1328,7 +1337,7 @@ class ComplianceAlert(TypedDict):
     carrier_id: str
     # What lapsed (the insurance certificate, the bond, the process-agent filing) or what monitoring found in the registry.
     kind: ComplianceAlertKind | str
-    expired_on: str
+    expiry_date: str
     # `open` until a person resolves it (`POST .../resolve`), even once `cleared_at` is set.
     status: ComplianceAlertStatus
     # The note given when the alert was resolved; null while open or when none was given.
@@ -1755,4 +1764,4 @@ EVENT_TYPES: tuple[str, ...] = (
 # The API version these types describe (the AsyncAPI document's info.version). A delivery's
 # `api_version` is its endpoint's pinned version: construct_event warns, or refuses with
 # api_version="refuse", when it is another one.
-API_VERSION: str = "2026-12-01"
+API_VERSION: str = "2027-01-15"

@@ -43,7 +43,7 @@ export function PrintQueue() {
   };
   const mark = async (ids: string[]) => {
     const done = await must(api.POST('/v1/print_queue/mark_mailed', { params: { header: idempotencyKey() }, body: { message_ids: ids } }));
-    setMarked(done.data.length);
+    setMarked(done.messages.length);
   };
   const toggle = (id: string, on: boolean) =>
     setChosen((s) => {
