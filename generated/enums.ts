@@ -11,7 +11,7 @@ export const AUDIT_ACTION = ["api_key.created","api_key.revoked","oauth_client.c
 export const AUTHORITY_STATUS = ["active","inactive","none"] as const;
 
 /** The values of `CarrierPaymentStatus`. */
-export const CARRIER_PAYMENT_STATUS = ["sent"] as const;
+export const CARRIER_PAYMENT_STATUS = ["sent","voided"] as const;
 
 /** The values of `CarrierStatus`. */
 export const CARRIER_STATUS = ["pending_vetting","active","rejected","suspended"] as const;

@@ -5573,13 +5573,13 @@ export interface components {
         };
         /**
          * CarrierPaymentStatus
-         * @description A carrier payment is `sent` when it is recorded. A payment voided as recorded by mistake keeps
-         *     `sent` in this API version and says so with `voided_at` and `void_reason` (a new status would
-         *     change what clients may do with the object, so it comes only with a new API version).
+         * @description A carrier payment is `sent` when it is recorded, and `voided` once it is voided as recorded by
+         *     mistake (`POST /v1/carrier_payments/{carrier_payment_id}/void`: it pays for nothing, its orders
+         *     can be paid again, and the ledger reverses it; `voided_at` and `void_reason` say when and why).
          * @example sent
          * @enum {string}
          */
-        CarrierPaymentStatus: "sent";
+        CarrierPaymentStatus: "sent" | "voided";
         /**
          * CarrierPayment
          * @description A payment to a carrier for delivered orders.

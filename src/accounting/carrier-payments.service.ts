@@ -155,6 +155,7 @@ export async function voidCarrierPayment(ctx: RequestContext, id: string, input:
     const payment = await findCarrierPayment(tx, id, { forUpdate: true });
     if (payment.voidedAt) throw errors.invalidStateTransition(`The carrier payment ${payment.id} is already voided.`);
     const now = ctx.clock.now();
+    payment.status = 'voided';
     payment.voidedAt = now;
     payment.voidReason = input.reason;
     await tx.em.nativeDelete(CarrierPaymentOrder, { carrierPaymentId: payment.id, accountId: payment.accountId });

@@ -156,6 +156,19 @@ export const pdfUrlBefore2027_01 = (text: string): string =>
 const pdfField = (resource: Json, field: string): Json =>
   typeof resource[field] === 'string' ? { ...resource, [field]: pdfUrlBefore2027_01(resource[field]) } : resource;
 
+/**
+ * Before 2027-01-15 a carrier payment was always `sent`: one voided as recorded by mistake reads as
+ * `sent`, its `voided_at` and `void_reason` saying it was voided.
+ */
+const carrierPaymentVoidedAsSent = (payment: Json): Json => (payment.status === 'voided' ? { ...payment, status: 'sent' } : payment);
+
+/** The carrier payment's status as 2026-12-01 published it (no `voided`). */
+const carrierPaymentStatusBefore2027_01 = (schema: Json): Json => ({
+  ...schema,
+  description: 'A carrier payment is `sent` when it is recorded; one voided as recorded by mistake stays `sent` and says so with `voided_at` and `void_reason`.',
+  enum: schemaEnum('CarrierPaymentStatus').filter((v) => v !== 'voided'),
+});
+
 /** A message's attachments with the URLs of 2026-12-01. */
 function attachmentsBefore2027_01(message: Json): Json {
   if (!Array.isArray(message.attachments)) return message;
@@ -231,6 +244,7 @@ export const VERSIONS = [
       'The receivables aging report is of a day, `as_of_date` (`as_of` before, in the query too). ' +
       'A PDF is addressed as its resource with `.pdf` (`/v1/invoices/{id}.pdf`, `/v1/carrier_payments/{id}.pdf`, `/v1/messages/{id}/attachments/{index}.pdf`; `/pdf` and an attachment by its index before, the URLs in invoices, carrier payments and messages too). ' +
       'The event-type catalog pages as every list (the shared `limit`, default 20, `include[]=total_count`, an `EventTypeId` cursor; a page of 100 by default before). ' +
+      'A carrier payment voided as recorded by mistake is `voided` (it stayed `sent` before, with `voided_at` and `void_reason`). ' +
       'A carrier\'s expiry dates are `insurance_expiry_date`, `bond_expiry_date` and `process_agent_expiry_date` (`*_expires_on` before, in updates and events too), a compliance alert\'s `expiry_date` (`expired_on` before).',
     downgrade: {
       webhook_delivery: (delivery) => renameKeys(delivery, WEBHOOK_ENDPOINT_ID_2026_12),
@@ -248,7 +262,7 @@ export const VERSIONS = [
       carrier: (carrier) => renameKeys(carrier, EXPIRY_DATES_2026_12),
       compliance_alert: (alert) => renameKeys(alert, ALERT_EXPIRY_DATE_2026_12),
       invoice: (invoice) => pdfField(invoice, 'invoice_pdf'),
-      carrier_payment: (payment) => pdfField(payment, 'remittance_pdf'),
+      carrier_payment: (payment) => carrierPaymentVoidedAsSent(pdfField(payment, 'remittance_pdf')),
       message: attachmentsBefore2027_01,
     },
     schemaDowngrade: {
@@ -271,6 +285,7 @@ export const VERSIONS = [
       OperationsFigures: (schema) => renameSchemaKeys(schema, ORDERS_CREATED_2026_12),
       OperationsRow: (schema) => renameSchemaKeys(schema, ORDERS_CREATED_2026_12),
       EventTypeList: eventTypeListBefore2027_01,
+      CarrierPaymentStatus: carrierPaymentStatusBefore2027_01,
     },
     operations: {
       createTestClock: createdWas200('The clock, `ready`.'),
@@ -287,7 +302,7 @@ export const VERSIONS = [
       getMessageAttachment: { path: '/v1/messages/{message_id}/attachments/{attachment_index}' },
       listEventTypes: { queryDefaults: { limit: '100' }, document: eventTypesBefore2027_01 },
     },
-    downgradeFields: { invoice: ['invoice_pdf'], carrier_payment: ['remittance_pdf'], message: ['attachments'] },
+    downgradeFields: { invoice: ['invoice_pdf'], carrier_payment: ['remittance_pdf', 'status'], message: ['attachments'] },
     documentText: pdfUrlBefore2027_01,
   },
   {

@@ -1118,7 +1118,7 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
     expect((await call(`/v1/carrier_payments/${payment}`)).voided_at).toBeNull();
     await voidButton.click();
     await page.getByRole('dialog').getByRole('button', { name: 'Void payment' }).click();
-    await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('void');
+    await expect.poll(() => page.locator('.page-header .badge').textContent()).toBe('voided');
     expect(await page.getByTestId('carrier-payment-voided').textContent()).toContain('Recorded against the wrong load');
     expect(await page.getByTestId('void-carrier-payment').count()).toBe(0);
     await shot('carrier-payment-voided');

@@ -774,7 +774,7 @@ export interface CarrierPayment {
   metadata: Record<string, string>;
 }
 
-export type CarrierPaymentStatus = "sent";
+export type CarrierPaymentStatus = "sent" | "voided";
 
 export interface CarrierPaymentVoidedEvent {
   id: string;

@@ -1281,10 +1281,10 @@ class CarrierPayment(TypedDict):
     metadata: dict[str, str]
 
 
-# A carrier payment is `sent` when it is recorded. A payment voided as recorded by mistake keeps
-# `sent` in this API version and says so with `voided_at` and `void_reason` (a new status would
-# change what clients may do with the object, so it comes only with a new API version).
-CarrierPaymentStatus: TypeAlias = Literal["sent"]
+# A carrier payment is `sent` when it is recorded, and `voided` once it is voided as recorded by
+# mistake (`POST /v1/carrier_payments/{carrier_payment_id}/void`: it pays for nothing, its orders
+# can be paid again, and the ledger reverses it; `voided_at` and `void_reason` say when and why).
+CarrierPaymentStatus: TypeAlias = Literal["sent", "voided"]
 
 
 class CarrierPaymentVoidedEvent(TypedDict):

@@ -12,6 +12,9 @@ export class Migration20261130100000_undo_mistakes extends Migration {
     this.addSql('alter table carrier_payments add column voided_at timestamptz');
     this.addSql('alter table carrier_payments add column void_reason text');
     this.addSql(`alter table carrier_payments add constraint carrier_payments_voided_check check ((voided_at is null) = (void_reason is null))`);
+    // A voided payment is `voided` (read as `sent` by keys of versions before 2027-01-15).
+    this.addSql('alter table carrier_payments drop constraint carrier_payments_status_check');
+    this.addSql(`alter table carrier_payments add constraint carrier_payments_status_check check (status in ('sent', 'voided') and (status = 'voided') = (voided_at is not null))`);
     // Checks pending from an earlier migration of this run are run first (see ...000090).
     this.addSql('set constraints all immediate');
     this.addSql('alter table ledger_entries drop constraint ledger_entries_kind_check');
@@ -28,6 +31,8 @@ export class Migration20261130100000_undo_mistakes extends Migration {
     this.addSql(`alter table ledger_entries add constraint ledger_entries_kind_check check (kind in
       ('order_delivered', 'invoice_sent', 'invoice_voided', 'payment_received', 'payment_returned', 'carrier_payment_sent', 'reclassification'))`);
     this.addSql('set constraints all deferred');
+    this.addSql('alter table carrier_payments drop constraint carrier_payments_status_check');
+    this.addSql(`alter table carrier_payments add constraint carrier_payments_status_check check (status in ('sent'))`);
     this.addSql('alter table carrier_payments drop constraint carrier_payments_voided_check');
     this.addSql('alter table carrier_payments drop column void_reason');
     this.addSql('alter table carrier_payments drop column voided_at');

@@ -156,7 +156,7 @@ export function CarrierPaymentList() {
               <IdLink to={`/accounting/carrier-payments/${p.id}`} id={p.id} />
             </td>
             <td>
-              <Badge value={p.voided_at ? 'void' : p.status} />
+              <Badge value={p.status} />
             </td>
             <td>{can('carriers:read') ? <IdLink to={`/carriers/${p.carrier_id}`} id={p.carrier_id} /> : <code>{p.carrier_id}</code>}</td>
             <td>
@@ -185,7 +185,7 @@ export function CarrierPaymentDetail() {
       {(p) => (
         <>
           <PageHeader title={`Carrier payment ${money(p.amount, p.currency)}`}>
-            <Badge value={p.voided_at ? 'void' : p.status} />
+            <Badge value={p.status} />
             <PdfLink href={p.remittance_pdf} testId="remittance-pdf">
               Open remittance advice (PDF)
             </PdfLink>
