@@ -421,6 +421,32 @@ describe('2027-01-15: what a caller pinned to 2026-12-01 keeps', () => {
     expect(schemasForVersion(schemas, CURRENT_VERSION)).toBe(schemas);
   });
 
+  it('reads a voided carrier payment as sent for 2026-12-01 and older (its voided_at says it was voided), and publishes its status without voided', () => {
+    const voided = { id: 'cpy_1', object: 'carrier_payment', status: 'voided', voided_at: 1_764_000_000, void_reason: 'Recorded twice', remittance_pdf: '/v1/carrier_payments/cpy_1.pdf' };
+    expect(renderForVersion(voided, CURRENT_VERSION)).toBe(voided);
+    for (const v of ['2026-12-01', '2026-07-01', '2026-01-15']) {
+      expect(renderForVersion(voided, v)).toEqual({ ...voided, status: 'sent', remittance_pdf: '/v1/carrier_payments/cpy_1/pdf' });
+    }
+    const standing = { ...voided, status: 'sent', voided_at: null, void_reason: null };
+    expect(renderForVersion(standing, '2026-12-01')).toEqual({ ...standing, remittance_pdf: '/v1/carrier_payments/cpy_1/pdf' });
+    expect(fieldsChangedAfter('2026-12-01', 'carrier_payment')).toEqual(['remittance_pdf', 'status']);
+    const schemas = { CarrierPaymentStatus: { type: 'string', title: 'CarrierPaymentStatus', description: 'Now.', enum: ['sent', 'voided'], example: 'sent' } };
+    const published = JSON.parse(readFileSync('specs/published/2026-12-01.openapi.json', 'utf8')).components.schemas.CarrierPaymentStatus;
+    expect(published.enum).toEqual(['sent']);
+    const out = schemasForVersion(schemas, '2026-12-01') as Record<string, any>;
+    expect(out.CarrierPaymentStatus).toEqual({ type: 'string', title: 'CarrierPaymentStatus', description: expect.stringContaining('stays `sent`'), enum: published.enum, example: 'sent' });
+    expect(schemasForVersion(schemas, CURRENT_VERSION)).toBe(schemas);
+  });
+
+  it('documents the event-type catalog of 2026-12-01 as it was published: a page of 100 by default, its cursor an event type', () => {
+    const published = JSON.parse(readFileSync('specs/published/2026-12-01.openapi.json', 'utf8')).paths['/v1/event_types'].get;
+    const [change] = operationChangesAfter('2026-12-01', 'listEventTypes');
+    const now = { operationId: 'listEventTypes', summary: 'List event types', description: 'Now.', parameters: [{ $ref: '#/components/parameters/Limit' }], responses: { '200': {} } };
+    const was = change!.document!(now);
+    expect(was).toEqual({ ...now, description: published.description, parameters: published.parameters });
+    expect(published.parameters.map((p: { name: string }) => p.name)).toEqual(['limit', 'cursor']);
+  });
+
   it('answers a create of a test clock or a listener 200 without Location for 2026-12-01 and older, 201 for the current version', () => {
     for (const op of ['createTestClock', 'openWebhookListener']) {
       expect(statusForVersion(op, CURRENT_VERSION, 201)).toEqual({ status: 201, withoutHeaders: [] });
