@@ -16,6 +16,7 @@ for copy in a b; do
   cp -r src generated scripts package.json tsconfig.json vitest.mutation.config.ts "$work/$copy"/
   cp -r test/unit test/support "$work/$copy/test/"
   mkdir -p "$work/$copy/dashboard" && cp -r dashboard/src "$work/$copy/dashboard/"
+  mkdir -p "$work/$copy/specs" && cp -r specs/published "$work/$copy/specs/"
 done
 
 # The copy as it is must pass, or every change below would read as caught.
