@@ -396,7 +396,7 @@ describe.each(backends())('no road around the grant rule on %s', (backend: Backe
       expect(r.body.error.message).toContain('orders:read');
     }
     for (const m of aboutOrder) {
-      for (const [method, path] of [['GET', `/v1/messages/${m.id}`], ['GET', `/v1/messages/${m.id}/attachments/0`], ['POST', `/v1/messages/${m.id}/send`]] as const) {
+      for (const [method, path] of [['GET', `/v1/messages/${m.id}`], ['GET', `/v1/messages/${m.id}/attachments/0.pdf`], ['POST', `/v1/messages/${m.id}/send`]] as const) {
         const r = await h.call(method, path, { key: books });
         expect(r.status, `${method} ${path}: ${r.text}`).toBe(403);
         expect(r.body.error.code).toBe('insufficient_scope');
@@ -410,7 +410,7 @@ describe.each(backends())('no road around the grant rule on %s', (backend: Backe
     expect(all.map((m) => m.id).sort()).toEqual(aboutOrder.map((m) => m.id).sort());
     for (const m of aboutOrder) {
       expect(ok(await h.call('GET', `/v1/messages/${m.id}`, { key: booksAndOrders })).id).toBe(m.id);
-      expect((await h.call('GET', `/v1/messages/${m.id}/attachments/0`, { key: booksAndOrders })).status).toBe(200);
+      expect((await h.call('GET', `/v1/messages/${m.id}/attachments/0.pdf`, { key: booksAndOrders })).status).toBe(200);
     }
     expect(ok<{ data: Json[] }>(await h.call('GET', '/v1/messages?kind=rate_confirmation', { key: booksAndOrders })).data.length).toBeGreaterThan(0);
   });
@@ -418,7 +418,7 @@ describe.each(backends())('no road around the grant rule on %s', (backend: Backe
   it('gives a waiting listener nothing it may not read, when a stronger credential widens what it receives meanwhile', async () => {
     const weak = await h.key('roads', 'webhooks:manage orders:read', { livemode: false });
     const strong = await h.key('roads', 'all', { livemode: false });
-    const listener = ok(await h.call('POST', '/v1/webhook_listeners', { key: weak, body: { name: 'widened', enabled_events: ['order.created'] } }));
+    const listener = ok(await h.call('POST', '/v1/webhook_listeners', { key: weak, body: { name: 'widened', enabled_events: ['order.created'] } }), 201);
     const waiting = h.call('POST', `/v1/webhook_endpoints/${listener.id}/listen`, { key: weak, body: { wait_seconds: 5 } });
     await new Promise((resolve) => setTimeout(resolve, 300));
     ok(await h.call('PATCH', `/v1/webhook_endpoints/${listener.id}`, { key: strong, body: { enabled_events: ['*'] } }));
@@ -433,7 +433,7 @@ describe.each(backends())('no road around the grant rule on %s', (backend: Backe
   it('gives a waiting listener nothing once its key is revoked meanwhile', async () => {
     const strong = await h.key('roads', 'all', { livemode: false });
     const made = ok(await h.call('POST', '/v1/api_keys', { key: strong, body: { scopes: ['webhooks:manage', 'orders:read'] } }), 201);
-    const listener = ok(await h.call('POST', '/v1/webhook_listeners', { key: made.secret, body: { name: 'revoked', enabled_events: ['order.created'] } }));
+    const listener = ok(await h.call('POST', '/v1/webhook_listeners', { key: made.secret, body: { name: 'revoked', enabled_events: ['order.created'] } }), 201);
     const waiting = h.call('POST', `/v1/webhook_endpoints/${listener.id}/listen`, { key: made.secret, body: { wait_seconds: 5 } });
     await new Promise((resolve) => setTimeout(resolve, 300));
     ok(await h.call('POST', `/v1/api_keys/${made.id}/revoke`, { key: strong }));
@@ -446,7 +446,7 @@ describe.each(backends())('no road around the grant rule on %s', (backend: Backe
   it('deletes a test clock only for a credential that may take away what lives on it', async () => {
     const strong = await h.key('roads', 'all', { livemode: false });
     const orders = await h.key('roads', 'orders:read orders:write', { livemode: false });
-    const clockOf = async () => ok(await h.call('POST', '/v1/test_helpers/test_clocks', { key: strong, body: { frozen_time: Math.floor(Date.now() / 1000) } })).id as string;
+    const clockOf = async () => ok(await h.call('POST', '/v1/test_helpers/test_clocks', { key: strong, body: { frozen_time: Math.floor(Date.now() / 1000) } }), 201).id as string;
     const dot = () => String(5_000_000 + Math.floor(Math.random() * 999_999));
 
     // Only orders and customers on it: the orders scope deletes it.
