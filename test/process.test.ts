@@ -42,7 +42,7 @@ function startServer(port: number, extraEnv: Record<string, string> = {}) {
 }
 
 /** A server on a fresh embedded database; resolves once it printed its development key. */
-async function startFresh(prefix: string, extraEnv: Record<string, string> = {}) {
+async function startFresh(prefix: string, extraEnv: Record<string, string> = {}, waitMs = 50_000) {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   await migratedDataDir(dir);
   const port = await freePort();
@@ -54,7 +54,7 @@ async function startFresh(prefix: string, extraEnv: Record<string, string> = {})
   child.stdout.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   // A fresh embedded database runs every migration first: seconds alone, longer on a loaded machine.
-  const deadline = Date.now() + 50_000;
+  const deadline = Date.now() + waitMs;
   while (!/sk_live_[0-9A-Za-z]{43}/.test(output) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   const key = /sk_live_[0-9A-Za-z]{43}/.exec(output)?.[0];
   return { child, exited, key, output: () => output, port, base: `http://127.0.0.1:${port}`, dir };
@@ -451,10 +451,12 @@ describe('tracing in the running server', () => {
   }, 60_000);
 
   it('exports nothing, and loads no SDK, without the variables', async () => {
-    const { child, exited, output, dir: fresh } = await startFresh('vt-nootel-');
+    // Started (its key printed, its signal handlers set) before it is asked to stop: a loaded machine may take a while.
+    const { child, exited, key, output, dir: fresh } = await startFresh('vt-nootel-', {}, 100_000);
     child.kill('SIGTERM');
+    expect(key, output()).toBeDefined();
     expect(await exited).toBe(0);
     rmSync(fresh, { recursive: true, force: true });
     expect(output()).not.toContain('OpenTelemetry tracing on');
-  }, 60_000);
+  }, 120_000);
 });
