@@ -158,6 +158,19 @@ export function Action({ label, run, onDone, confirm, kind = 'secondary', disabl
 }
 
 /** A form whose submit runs an API call; the failure is shown above the submit button. */
+/** An action that undoes something recorded by mistake: a reason asked first (sent as `reason`), then a confirmation saying what it does. */
+export function ReasonedAction({ name, label, hint, action, confirm, run, onDone }: { name: string; label: string; hint: ReactNode; action: string; confirm: string; run: (reason: string) => Promise<unknown>; onDone: () => void }) {
+  const [reason, setReason] = useState('');
+  return (
+    <div className="inline-form">
+      <Field label={label} hint={hint}>
+        <input name={name} required maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+      </Field>
+      <Action kind="danger" label={action} disabled={!reason.trim()} confirm={confirm} onDone={onDone} run={() => run(reason.trim())} />
+    </div>
+  );
+}
+
 export function Form({ submit, label, children, onDone, className }: { submit: () => Promise<unknown>; label: string; children: ReactNode; onDone?: () => void; className?: string }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiFailure>();

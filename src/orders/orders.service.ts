@@ -13,6 +13,7 @@ import { createdRange, listPage, type Page } from '../shared/pagination.js';
 import { findCustomer } from '../customers/customers.service.js';
 import { emitEvent, emitUpdated } from '../webhooks/emitter.js';
 import { findCarrier } from '../carriers/carriers.service.js';
+import type { Carrier } from '../carriers/carriers.entities.js';
 import { latestMessages, queueMessage, withdrawMessages } from '../mail/outbox.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { Order } from './orders.entities.js';
@@ -199,16 +200,7 @@ const ACTION_EFFECTS = {
     if (input.price !== undefined) order.price = input.price;
     order.dispatchedAt = now;
     // The carrier gets the rate confirmation by email, written with the dispatch.
-    await queueMessage(tx, {
-      kind: 'rate_confirmation',
-      channel: 'email',
-      subjectId: order.id,
-      to: carrier.contactEmail,
-      toName: carrier.legalName ?? carrier.contactName,
-      replyTo: null,
-      document: await rateConfirmationDocument(tx, { ...order, status: 'dispatched' }),
-      now,
-    });
+    await queueRateConfirmation(tx, { ...order, status: 'dispatched' }, carrier, now);
     await noticeCustomer(tx, order, 'dispatched', now);
   },
   async pickup(tx: RequestContext, order: Order, input: S['OrderPickup'], now: Date) {
@@ -343,21 +335,25 @@ export async function reopenOrder(ctx: RequestContext, id: string, input: S['Ord
   });
 }
 
+/** The carrier's rate confirmation for `order`, by email through the outbox. */
+async function queueRateConfirmation(tx: RequestContext, order: Order, carrier: Carrier, now: Date): Promise<void> {
+  await queueMessage(tx, {
+    kind: 'rate_confirmation',
+    channel: 'email',
+    subjectId: order.id,
+    to: carrier.contactEmail,
+    toName: carrier.legalName ?? carrier.contactName,
+    replyTo: null,
+    document: await rateConfirmationDocument(tx, order),
+    now,
+  });
+}
+
 /** The dispatch's emails the cancellation withdrew before they went out (the carrier's rate confirmation, the customer's notice), queued again. */
 async function rearmDispatchMessages(tx: RequestContext, order: Order, now: Date): Promise<void> {
   const [rate] = (await latestMessages(tx.em, order.accountId, [order.id], 'rate_confirmation')).values();
   if (rate?.status === 'cancelled') {
-    const carrier = await findCarrier(tx, order.carrierId!, { param: 'order_id' });
-    await queueMessage(tx, {
-      kind: 'rate_confirmation',
-      channel: 'email',
-      subjectId: order.id,
-      to: carrier.contactEmail,
-      toName: carrier.legalName ?? carrier.contactName,
-      replyTo: null,
-      document: await rateConfirmationDocument(tx, order),
-      now,
-    });
+    await queueRateConfirmation(tx, order, await findCarrier(tx, order.carrierId!, { param: 'order_id' }), now);
   }
   const [notice] = (await latestMessages(tx.em, order.accountId, [order.id], 'order_dispatched')).values();
   if (notice?.status === 'cancelled') await noticeCustomer(tx, order, 'dispatched', now);

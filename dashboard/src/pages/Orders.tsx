@@ -7,7 +7,7 @@ import { vinCheckDigit, vinCheckApplies } from '../../../src/orders/vin.ts';
 import { api, must, type S } from '../api.ts';
 import { EXCEPTION_KINDS, ORDER_STATUSES, VEHICLE_TYPES } from '../catalog.ts';
 import { Can, useSession } from '../session.tsx';
-import { Action, Badge, ErrorBox, Field, Form, IdLink, ListTable, Loadable, PageHeader, money, time, useLoad, usePaged } from '../ui.tsx';
+import { Action, Badge, ErrorBox, Field, Form, IdLink, ListTable, Loadable, PageHeader, ReasonedAction, money, time, useLoad, usePaged } from '../ui.tsx';
 import { PdfLink, SubjectMessages } from './accounting/delivery.tsx';
 
 /**
@@ -408,24 +408,21 @@ const STATUS_WORDS: Record<S['OrderReopening']['to_status'], string> = { pending
 
 /** A cancellation or delivery recorded by mistake, undone: why, then a confirmation saying what it does. */
 function Reopen({ order, onDone }: { order: S['Order']; onDone: () => void }) {
-  const [reason, setReason] = useState('');
   const to = order.status === 'delivered' ? 'in transit' : order.dispatched_at && order.carrier_id ? 'dispatched' : 'pending';
   const what =
     order.status === 'delivered'
       ? `Reopen ${order.number}? It goes back to in transit: its delivery and bill of lading are cleared (kept in its history) and its revenue and carrier cost leave the ledger. Record the delivery again when it happens.`
       : `Reopen ${order.number}? It goes back to ${to}, as before it was cancelled${to === 'dispatched' ? ', and its carrier gets the rate confirmation again if it never went out' : ''}.`;
   return (
-    <div className="inline-form" data-testid="reopen">
-      <Field label="Why reopen" hint="Refused while a sent invoice bills the load or a carrier payment pays for it (void them first), and 30 days after the order ended.">
-        <input name="reopen_reason" required maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
-      </Field>
-      <Action
-        kind="danger"
-        label="Reopen order"
-        disabled={!reason.trim()}
+    <div data-testid="reopen">
+      <ReasonedAction
+        name="reopen_reason"
+        label="Why reopen"
+        hint="Refused while a sent invoice bills the load or a carrier payment pays for it (void them first), and 30 days after the order ended."
+        action="Reopen order"
         confirm={what}
         onDone={onDone}
-        run={() => must(api.POST('/v1/orders/{order_id}/reopen', { params: { path: { order_id: order.id } }, body: { reason: reason.trim() } }))}
+        run={(reason) => must(api.POST('/v1/orders/{order_id}/reopen', { params: { path: { order_id: order.id } }, body: { reason } }))}
       />
     </div>
   );

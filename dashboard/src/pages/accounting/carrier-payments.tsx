@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { api, must, type S } from '../../api.ts';
 import { PAYMENT_METHODS } from '../../catalog.ts';
 import { Can, useSession } from '../../session.tsx';
-import { Action, Badge, Field, Form, IdLink, ListTable, Loadable, PageHeader, money, time, useLoad, usePaged } from '../../ui.tsx';
+import { Action, Badge, Field, Form, IdLink, ListTable, Loadable, PageHeader, ReasonedAction, money, time, useLoad, usePaged } from '../../ui.tsx';
 import { DeliveryCell, DeliveryStatus, PdfLink, SubjectMessages } from './delivery.tsx';
 import { everything, route } from './shared.ts';
 
@@ -252,23 +252,18 @@ export function CarrierPaymentDetail() {
 
 /** A payment recorded by mistake, voided: why, then a confirmation saying what it does. */
 function VoidCarrierPayment({ payment, onDone }: { payment: S['CarrierPayment']; onDone: () => void }) {
-  const [reason, setReason] = useState('');
   return (
     <section className="card" data-testid="void-carrier-payment">
       <h2>Recorded by mistake?</h2>
-      <div className="inline-form">
-        <Field label="Why void it" hint="The ledger reverses it (the carrier is owed again), its orders can be paid again, and the remittance email is withdrawn if it has not gone out.">
-          <input name="void_reason" required maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
-        </Field>
-        <Action
-          kind="danger"
-          label="Void payment"
-          disabled={!reason.trim()}
-          confirm={`Void this payment of ${money(payment.amount, payment.currency)}? It pays for none of its ${payment.order_ids.length === 1 ? 'order' : `${payment.order_ids.length} orders`} any more, and cannot be undone.`}
-          onDone={onDone}
-          run={() => must(api.POST('/v1/carrier_payments/{carrier_payment_id}/void', { params: { path: { carrier_payment_id: payment.id } }, body: { reason: reason.trim() } }))}
-        />
-      </div>
+      <ReasonedAction
+        name="void_reason"
+        label="Why void it"
+        hint="The ledger reverses it (the carrier is owed again), its orders can be paid again, and the remittance email is withdrawn if it has not gone out."
+        action="Void payment"
+        confirm={`Void this payment of ${money(payment.amount, payment.currency)}? It pays for none of its ${payment.order_ids.length === 1 ? 'order' : `${payment.order_ids.length} orders`} any more, and cannot be undone.`}
+        onDone={onDone}
+        run={(reason) => must(api.POST('/v1/carrier_payments/{carrier_payment_id}/void', { params: { path: { carrier_payment_id: payment.id } }, body: { reason } }))}
+      />
     </section>
   );
 }
