@@ -6,29 +6,26 @@ import { ApiError } from '../shared/errors.js';
 import { currentRequestName, operationChangesAfter, queryDefaultsForVersion, requestNameForVersion, upgradeRequestBody } from '../shared/versions.js';
 import type { Step } from './state.js';
 
-/** `name` or `name[key]` of a query string's part, with the name given its current spelling. */
-function upgradeQueryPart(part: string, rename: (name: string) => string): string {
-  const at = part.indexOf('=');
-  const rawName = at === -1 ? part : part.slice(0, at);
-  let name: string;
-  try {
-    name = decodeURIComponent(rawName.replace(/\+/g, ' '));
-  } catch {
-    return part; // the validation names the malformed escape
-  }
-  const bracket = name.indexOf('[');
-  const base = bracket === -1 ? name : name.slice(0, bracket);
-  const current = rename(base);
-  if (current === base) return part;
-  return encodeURIComponent(current + (bracket === -1 ? '' : name.slice(bracket))) + (at === -1 ? '' : part.slice(at));
-}
-
+/** A query string's name, decoded (as sent when its escapes are malformed). */
 function decodeURIComponentSafe(text: string): string {
   try {
     return decodeURIComponent(text.replace(/\+/g, ' '));
   } catch {
     return text;
   }
+}
+
+/** `name` or `name[key]` of a query string's part, with the name given its current spelling. */
+function upgradeQueryPart(part: string, rename: (name: string) => string): string {
+  const at = part.indexOf('=');
+  const rawName = at === -1 ? part : part.slice(0, at);
+  // A malformed escape names no renamed parameter: left as sent, for the validation to name.
+  const name = decodeURIComponentSafe(rawName);
+  const bracket = name.indexOf('[');
+  const base = bracket === -1 ? name : name.slice(0, bracket);
+  const current = rename(base);
+  if (current === base) return part;
+  return encodeURIComponent(current + (bracket === -1 ? '' : name.slice(bracket))) + (at === -1 ? '' : part.slice(at));
 }
 
 /** An error of the current version's names, with the names the caller's version sent. */

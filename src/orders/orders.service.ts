@@ -7,7 +7,7 @@ import { inTransaction, type RequestContext } from '../shared/context.js';
 import { errors } from '../shared/errors.js';
 import { ownedFinder } from '../shared/find.js';
 import { newId } from '../shared/ids.js';
-import { insertRow, queryRows } from '../shared/sql.js';
+import { insertRow, queryRows, type InsertOptions } from '../shared/sql.js';
 import { mergeMetadata } from '../shared/metadata.js';
 import { createdRange, listPage, type Page } from '../shared/pagination.js';
 import { findCustomer } from '../customers/customers.service.js';
@@ -106,6 +106,8 @@ const NEXT_NUMBER = `with counter as (
   returning last_number)`;
 /** `L-000123`: at least six digits. */
 const LOAD_NUMBER = `(select 'L-' || lpad(last_number::text, greatest(6, length(last_number::text)), '0') from counter)`;
+/** A new order's insert: its number taken from the account's counter (the one parameter: the account). */
+const NUMBERED_ORDER: InsertOptions<Order> = { with: NEXT_NUMBER, paramCount: 1, computed: { number: LOAD_NUMBER }, returning: 'number' };
 
 export async function createOrder(ctx: RequestContext, input: S['OrderCreate']): Promise<Order> {
   const checkedVehicles = vehicles(input.vehicles, ctx.clock);
@@ -150,7 +152,7 @@ export async function createOrder(ctx: RequestContext, input: S['OrderCreate']):
       updatedAt: now,
     };
     // The load number is taken by the insert (NEXT_NUMBER), after everything but the event.
-    const inserted = await insertRow(tx.em, Order, order, { with: NEXT_NUMBER, params: [ctx.principal.accountId], computed: { number: LOAD_NUMBER }, returning: 'number' });
+    const inserted = await insertRow(tx.em, Order, order, NUMBERED_ORDER, [ctx.principal.accountId]);
     order.number = inserted!.number as string;
     // On a clock, at the clock's time (due then to its endpoints, now to the others).
     await emitEvent(clock ? atTime(tx, now) : tx, 'order.created', renderOrder(order), { now });

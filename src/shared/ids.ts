@@ -44,27 +44,29 @@ let lastTime = -1;
 let lastTimeText = '';
 const lastRandom = new Uint8Array(RANDOM_LENGTH); // digit values 0..31
 
-/**
- * `bytes` random bytes in hex (trace and span ids: one of each per request), from the same pool.
- */
-export function randomHex(bytes: number): string {
+/** Where the next `bytes` random bytes of the pool start (refilled when it runs short). */
+function takeFromPool(bytes: number): number {
   if (poolOffset + bytes > pool.length) {
     randomFillSync(pool);
     poolOffset = 0;
   }
-  const text = pool.toString('hex', poolOffset, poolOffset + bytes);
+  const at = poolOffset;
   poolOffset += bytes;
-  return text;
+  return at;
+}
+
+/**
+ * `bytes` random bytes in hex (trace and span ids: one of each per request), from the same pool.
+ */
+export function randomHex(bytes: number): string {
+  const at = takeFromPool(bytes);
+  return pool.toString('hex', at, at + bytes);
 }
 
 function freshRandom(random: Uint8Array): Uint8Array {
-  if (poolOffset + RANDOM_LENGTH > pool.length) {
-    randomFillSync(pool);
-    poolOffset = 0;
-  }
+  const at = takeFromPool(RANDOM_LENGTH);
   // 256 is a multiple of 32: the low five bits of a uniform byte are a uniform digit.
-  for (let i = 0; i < RANDOM_LENGTH; i++) random[i] = pool[poolOffset + i]! & 31;
-  poolOffset += RANDOM_LENGTH;
+  for (let i = 0; i < RANDOM_LENGTH; i++) random[i] = pool[at + i]! & 31;
   return random;
 }
 

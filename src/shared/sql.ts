@@ -221,36 +221,49 @@ export function rowMapper<E>(em: EntityManager, entity: EntityName<E>): { table:
   return { table: meta.tableName, map };
 }
 
-const inserts = new Map<string, { sql: string; values: (entity: Record<string, unknown>) => unknown[] }>();
-
 /**
  * What `insertRow` may add to its statement: a `with` clause before it (placeholders `$1`... for
- * `params`; the row's own values are numbered after them), columns whose value is an SQL expression
- * (which may read the `with` clause) instead of the entity's, and what it answers (`returning`).
+ * the call's `params`, `paramCount` of them; the row's own values are numbered after them), columns
+ * whose value is an SQL expression (which may read the `with` clause) instead of the entity's, and
+ * what it answers (`returning`). A module constant: its statement is built once, on its first use.
  */
 export interface InsertOptions<E> {
   with?: string;
-  params?: unknown[];
+  paramCount?: number;
   computed?: Partial<Record<keyof E & string, string>>;
   returning?: string;
 }
+
+interface Insert {
+  sql: string;
+  values: (entity: Record<string, unknown>) => unknown[];
+}
+const NO_OPTIONS: InsertOptions<never> = {};
+/** The statements built, by their options (module constants) and then by entity. */
+const inserts = new WeakMap<object, Map<string, Insert>>();
 
 /**
  * Inserts `entity` (every column of its table, in the shape `em.create` takes) with one statement,
  * in `em`'s transaction if it has one, without the unit of work: for a new row the request writes
  * and never changes again before it commits. Answers the row `returning` names, if any.
  */
-export async function insertRow<E extends object>(em: EntityManager, entity: EntityName<E>, values: E, options: InsertOptions<E> = {}): Promise<Record<string, unknown> | undefined> {
+export async function insertRow<E extends object>(
+  em: EntityManager,
+  entity: EntityName<E>,
+  values: E,
+  options: InsertOptions<E> = NO_OPTIONS as InsertOptions<E>,
+  params: readonly unknown[] = [],
+): Promise<Record<string, unknown> | undefined> {
   const meta = em.getMetadata().find(entity as never)!;
-  const computed = (options.computed ?? {}) as Record<string, string>;
-  const offset = options.params?.length ?? 0;
-  const cacheKey = `${meta.className}\0${options.with ?? ''}\0${JSON.stringify(computed)}\0${offset}\0${options.returning ?? ''}`;
-  let insert = inserts.get(cacheKey);
+  let byEntity = inserts.get(options);
+  if (!byEntity) inserts.set(options, (byEntity = new Map()));
+  let insert = byEntity.get(meta.className);
   if (!insert) {
+    const computed = (options.computed ?? {}) as Record<string, string>;
     const props = meta.props.filter((p) => p.kind === 'scalar' && p.fieldNames?.length === 1 && p.persist !== false);
     const bound = props.filter((p) => computed[p.name] === undefined);
     const json = bound.map((p) => p.runtimeType !== 'Date' && p.runtimeType !== 'string' && p.runtimeType !== 'number' && p.runtimeType !== 'boolean');
-    let n = offset;
+    let n = options.paramCount ?? 0;
     const placeholders = props.map((p) => computed[p.name] ?? `$${++n}`);
     insert = {
       sql: `${options.with ? `${options.with} ` : ''}insert into ${meta.tableName} (${props.map((p) => p.fieldNames[0]).join(', ')}) values (${placeholders.join(', ')})${options.returning ? ` returning ${options.returning}` : ''}`,
@@ -260,8 +273,9 @@ export async function insertRow<E extends object>(em: EntityManager, entity: Ent
           return v === undefined || v === null ? null : json[i] ? JSON.stringify(v) : v;
         }),
     };
-    inserts.set(cacheKey, insert);
+    byEntity.set(meta.className, insert);
   }
-  const [row] = await queryRows<Record<string, unknown>>(em, insert.sql, [...(options.params ?? []), ...insert.values(values as Record<string, unknown>)]);
+  if (params.length !== (options.paramCount ?? 0)) throw new Error(`insertRow: ${params.length} params given for ${options.paramCount ?? 0}`);
+  const [row] = await queryRows<Record<string, unknown>>(em, insert.sql, [...params, ...insert.values(values as Record<string, unknown>)]);
   return row;
 }
