@@ -2,6 +2,7 @@
 // connection (the pg pool) or once per embedded database (PGlite's wire protocol), on both databases;
 // unnamed through a transaction-mode pooler, declared or found by its errors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { openDatabase } from '../src/db/orm.js';
 import { queryRows, whenUndeclaredPooler } from '../src/shared/sql.js';
 import { backends, createTestDatabase, type TestDatabase } from './support/databases.js';
@@ -53,6 +54,19 @@ describe.each(backends({ pooler: true }))('queryRows on %s', (backend) => {
       }),
     ).rejects.toThrow('roll back');
     expect(await queryRows(t.db.em(), 'select id from sql_probe where id in ($1, $2) order by id', ['gone', 'tx'])).toEqual([{ id: 'tx' }]);
+  });
+
+  it("inside a transaction, sends values beside the statement (never in its text) and answers the ORM's exceptions", async () => {
+    const odd = `it's $1 -- ; drop table sql_probe; '' \\ ?`;
+    await t.db.em().transactional(async (em) => {
+      const [row] = await queryRows<{ note: string; tags: unknown }>(em, 'insert into sql_probe (id, n, note, tags) values ($1, $2, $3, $4) returning note, tags', ['odd', 3, odd, JSON.stringify({ odd })]);
+      expect(row).toEqual({ note: odd, tags: { odd } });
+      await expect(queryRows(em, 'insert into sql_probe (id, n) values ($1, $2)', ['odd', 4])).rejects.toBeInstanceOf(UniqueConstraintViolationException);
+    }).catch(() => undefined); // the failed insert aborted the transaction: it rolls back
+    expect(await queryRows(t.db.em(), 'select id from sql_probe where id = $1', ['odd'])).toEqual([]);
+    await t.db.em().transactional((em) => queryRows(em, 'insert into sql_probe (id, n, note) values ($1, $2, $3)', ['odd', 3, odd]));
+    expect(await queryRows(t.db.em(), 'select note from sql_probe where id = $1', ['odd'])).toEqual([{ note: odd }]);
+    await expect(t.db.em().transactional((em) => queryRows(em, 'select id from sql_probe where id = $1', ['odd', 'one too many']))).rejects.toMatchObject({ code: '08P01' });
   });
 
   it('outside a transaction, waits for one open on the same database instead of running inside it', async () => {

@@ -13,6 +13,7 @@ import type { EntityManager } from '@mikro-orm/sql';
 import type { Database as DatabaseContract } from '../shared/database.js';
 import { withoutNamedStatements } from '../shared/sql.js';
 import { lockEmbeddedDatabase } from './embedded-lock.js';
+import { preparedStatements, type PgliteInstance } from './pglite-statements.js';
 import { Account, ApiKey, OAuthClient, OAuthToken } from '../auth/auth.entities.js';
 import { AuditLog } from '../audit/audit.entities.js';
 import { Customer } from '../customers/customers.entities.js';
@@ -199,7 +200,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       unlock = lockEmbeddedDatabase(dataDir);
     }
     // Loaded only here: a PostgreSQL process never loads the embedded database.
-    const [{ MikroORM }, { PGlite }] = await Promise.all([import('@mikro-orm/pglite'), import('@electric-sql/pglite')]);
+    const [{ MikroORM }, pgliteModule] = await Promise.all([import('@mikro-orm/pglite'), import('@electric-sql/pglite')]);
+    const { PGlite } = pgliteModule;
     orm = new MikroORM({
       ...common,
       ...(await migratorOptions()),
@@ -215,6 +217,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     try {
       await orm.connect();
+      const pglite = await (orm.em.getConnection() as unknown as PgliteConnection).getNativeClient();
+      // Its statements with parameters prepared once (src/db/pglite-statements.ts).
+      preparedStatements(pglite as unknown as PgliteInstance, pgliteModule);
       await orm.migrator.up(); // PGlite: one process, one connection; nothing to race with
     } catch (err) {
       await orm.close(true).catch(() => undefined);

@@ -1,13 +1,14 @@
 // Raw SQL for the request path's hot reads and writes (the caller's key, the rate-limit take, a
 // resource by id): one statement straight to the driver, rows mapped to the entity's shape without
-// the ORM's query builder, hydration or identity map. Inside a transaction the statement runs on the
-// transaction's connection (through the entity manager); outside one, on the driver's own client
-// (the `pg` pool, or the embedded database, which queues it behind any open transaction), as a
+// the ORM's query builder, hydration or identity map, its parameters always sent beside it. Inside a
+// transaction the statement runs on the transaction's connection; outside one, on the driver's own
+// client (the `pg` pool, or the embedded database, which queues it behind any open transaction), as a
 // statement prepared once and then only bound and executed; through a transaction-mode pooler, where
-// a name prepared on one server connection is unknown on the next, as an unnamed statement.
+// a name prepared on one server connection is unknown on the next, as an unnamed statement. The
+// embedded database prepares statements with parameters wherever they run (src/db/pglite-statements.ts).
 import type { EntityName } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
-import type * as Pglite from '@electric-sql/pglite';
+import { CompiledQuery, type Transaction } from 'kysely';
 
 interface NativeClient {
   query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
@@ -47,8 +48,6 @@ function nativeClient(em: EntityManager): Promise<Run> {
   let run = natives.get(connection);
   if (!run) {
     run = connection.getNativeClient().then((client): Run | Promise<Run> => {
-      // Loaded only when the embedded database is in use.
-      if ('execProtocol' in client) return import('@electric-sql/pglite').then((pglite) => preparingPglite(client as unknown as PgliteClient, pglite));
       if (!('totalCount' in client)) return (sql, params) => (client as NativeClient).query(sql, params);
       // The pg pool: each statement prepared (by name) on each connection the first time it runs
       // there, then only bound and executed: the hot statements are not parsed and planned again
@@ -81,16 +80,6 @@ function nativeClient(em: EntityManager): Promise<Run> {
   return run;
 }
 
-/** What of the embedded database (PGlite) the prepared path uses: its wire protocol and its own locks. */
-interface PgliteClient {
-  execProtocol(message: Uint8Array): Promise<{ messages: BackendMessage[] }>;
-  _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
-  _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
-  serializers: Record<number, (value: unknown) => string>;
-  parsers: Parameters<typeof Pglite.parse.parseResults>[1];
-}
-type BackendMessage = Parameters<typeof Pglite.parse.parseResults>[0][number];
-
 /**
  * Runs a prepared statement; when a migration changed a table it reads (`select *` after a new
  * column, during a rolling deploy: 0A000), forgets it and runs it once more, prepared again under a
@@ -107,87 +96,20 @@ async function preparedAgainIfStale<T>(run: () => Promise<T>, forget: () => void
 }
 
 /**
- * The embedded database's form of a query: PGlite's `query` parses, describes and plans every
- * statement again, in six calls into the database. Here each statement is parsed once under a name
- * (its parameter types and its result's columns described then), and each run is one call: bind,
- * execute, sync. Its rows are read with each column's parser found once per statement (PGlite's own
- * reading copies its table of some 300 parsers on every result). It runs under PGlite's own locks,
- * as `query` does, so never inside another caller's transaction.
+ * The rows of `sql` (`$1`, `$2`... placeholders), in `em`'s transaction if it has one. In a
+ * transaction the statement goes to the transaction's connection with its parameters beside it, as
+ * outside one (the entity manager's `execute` would write each value into the text: a new statement
+ * to parse every time, and on the embedded database one that is never prepared).
  */
-function preparingPglite(client: PgliteClient, pglite: typeof Pglite): Run {
-  interface Prepared {
-    name: string;
-    types: number[];
-    /** The result's columns (none for a statement that answers no rows). */
-    columns: { name: string; type: number; parse: ((value: string, type: number) => unknown) | undefined }[];
-  }
-  const statements = new Map<string, Prepared>();
-  const { serialize } = pglite.protocol;
-  const { parseDescribeStatementResults } = pglite.parse;
-  const defaultParsers = (pglite.types as unknown as { parsers?: Record<number, (value: string, type: number) => unknown> }).parsers ?? {};
-  const parsers = client.parsers as unknown as Record<number, ((value: string, type: number) => unknown) | undefined>;
-  const prepare = async (sql: string) => {
-    const name = `vtl_${++statementCount}`;
-    const { messages } = await client.execProtocol(Buffer.concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]));
-    const description = messages.find((m) => m.name === 'rowDescription') as unknown as { fields: { name: string; dataTypeID: number }[] } | undefined;
-    const statement: Prepared = {
-      name,
-      types: parseDescribeStatementResults(messages),
-      columns: (description?.fields ?? []).map((f) => ({ name: f.name, type: f.dataTypeID, parse: parsers[f.dataTypeID] ?? defaultParsers[f.dataTypeID] })),
-    };
-    statements.set(sql, statement);
-    return statement;
-  };
-  const execute = async (statement: Prepared, params: unknown[]) => {
-    const values = params.map((value, i) => {
-      if (value === null || value === undefined) return null;
-      const serializer = client.serializers[statement.types[i]!];
-      return serializer ? serializer(value) : String(value);
-    });
-    const { messages } = await client.execProtocol(Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]));
-    const rows: Record<string, unknown>[] = [];
-    const { columns } = statement;
-    for (const message of messages) {
-      if (message.name !== 'dataRow') continue;
-      const fields = (message as unknown as { fields: (string | null)[] }).fields;
-      const row: Record<string, unknown> = {};
-      for (let i = 0; i < columns.length; i++) {
-        const c = columns[i]!;
-        const v = fields[i];
-        row[c.name] = v === null || v === undefined ? null : c.parse ? c.parse(v, c.type) : v;
-      }
-      rows.push(row);
-    }
-    return { rows };
-  };
-  return (sql, params) =>
-    client._runExclusiveTransaction(() =>
-      client._runExclusiveQuery(() =>
-        preparedAgainIfStale(
-          async () => execute(statements.get(sql) ?? (await prepare(sql)), params),
-          () => statements.delete(sql),
-        ),
-      ),
-    );
-}
-
-/** `$1`, `$2`... as the entity manager's `?` placeholders, with the parameters in their order of use. */
-const questionMarks = new Map<string, { sql: string; order: number[] }>();
-function toQuestionMarks(sql: string): { sql: string; order: number[] } {
-  let found = questionMarks.get(sql);
-  if (!found) {
-    const order: number[] = [];
-    found = { sql: sql.replace(/\$(\d+)/g, (_, n: string) => (order.push(Number(n) - 1), '?')), order };
-    questionMarks.set(sql, found);
-  }
-  return found;
-}
-
-/** The rows of `sql` (`$1`, `$2`... placeholders), in `em`'s transaction if it has one. */
 export async function queryRows<T>(em: EntityManager, sql: string, params: unknown[] = []): Promise<T[]> {
   if (em.isInTransaction()) {
-    const q = toQuestionMarks(sql);
-    return em.execute<T[]>(q.sql, q.order.map((i) => params[i]));
+    const transaction = em.getTransactionContext<Transaction<unknown>>()!;
+    try {
+      const { rows } = await transaction.executeQuery(CompiledQuery.raw(sql, params));
+      return rows as T[];
+    } catch (err) {
+      throw em.getDriver().convertException(err as Error);
+    }
   }
   const { rows } = await (await nativeClient(em))(sql, params);
   return rows as T[];

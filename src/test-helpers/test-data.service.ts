@@ -133,7 +133,8 @@ export async function runTestDataDeletion(ctx: Context, id: string, budgetMs = R
       if (Date.now() - started > budgetMs) return false;
       const removed = await inTransaction({ ...ctx, em: ctx.em.fork() }, async (tx) => {
         const deletion = (await lockOne(tx.em, TestDataDeletion, { id }))!;
-        const rows = await queryRows<Record<string, unknown>>(tx.em, `${step.sql} returning 1 as removed`, [testAccount, BATCH]);
+        const params = step.sql.includes('$2') ? [testAccount, BATCH] : [testAccount]; // a counter's step has no batch
+        const rows = await queryRows<Record<string, unknown>>(tx.em, `${step.sql} returning 1 as removed`, params);
         const now = tx.clock.now();
         if (rows.length) deletion.deleted = { ...deletion.deleted, [step.kind]: (deletion.deleted[step.kind] ?? 0) + rows.length };
         deletion.status = 'running';

@@ -5,6 +5,7 @@
 // other domains' reactions to it, run in the same transaction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
+import type { CompiledQuery, Transaction } from 'kysely';
 import type { Database } from '../../src/db/orm.js';
 import { openEmbeddedDatabase } from '../support/embedded-database.js';
 import type { Context, RequestContext } from '../../src/shared/context.js';
@@ -222,14 +223,23 @@ describe('on the embedded database', () => {
     const beforeMidnight = Date.UTC(2033, 0, 2, 23, 59, 59, 999);
     const e = await db.em().transactional(async (tx) => {
       // While the event is written, another request makes an id of the next day (ids are monotonic).
-      const em = new Proxy(tx, {
+      // The event's statement runs on the transaction's connection (queryRows): watched there.
+      const connection = tx.getTransactionContext<Transaction<unknown>>()!;
+      const watched = new Proxy(connection, {
         get(target, property) {
           const value = Reflect.get(target, property) as unknown;
-          if (property !== 'execute') return typeof value === 'function' ? value.bind(target) : value;
-          return (sql: string, params: unknown[]) => {
-            if (sql.includes('insert into events')) newId('request', beforeMidnight + 1);
-            return target.execute(sql, params);
+          if (property !== 'executeQuery') return typeof value === 'function' ? value.bind(target) : value;
+          return (query: CompiledQuery) => {
+            if (query.sql.includes('insert into events')) newId('request', beforeMidnight + 1);
+            return target.executeQuery(query);
           };
+        },
+      });
+      const em = new Proxy(tx, {
+        get(target, property) {
+          if (property === 'getTransactionContext') return () => watched;
+          const value = Reflect.get(target, property) as unknown;
+          return typeof value === 'function' ? value.bind(target) : value;
         },
       });
       return emitEvent({ ...context(accountId, beforeMidnight), em }, 'order.created', order as never);
