@@ -23,7 +23,7 @@ import { orderLifecycle } from './orders.state.js';
 import { isValidVin } from './vin.js';
 import { livemodeOf } from '../shared/livemode.js';
 import { atTime, clockForNew } from '../clocks/object-clock.js';
-import { issuePublicLink, linkOpens, publicLinkUrl } from '../shared/public-links.js';
+import { insertPublicLink, issuePublicLink, linkOpens, newPublicLink, publicLinkUrl } from '../shared/public-links.js';
 
 type S = components['schemas'];
 type ListQuery = NonNullable<operations['listOrders']['parameters']['query']>;
@@ -98,16 +98,18 @@ export const findOrder = ownedFinder(Order, 'order', 'order_id');
  * The order's load number is the next of its account's counter, taken by the statement that inserts
  * the order: the counter row is incremented there and stays locked until the transaction ends (a
  * concurrent creation waits for it; a rollback gives the number back), so it is taken last, with as
- * little as possible after it. `$1` is the account.
+ * little as possible after it. The same statement makes its tracking link's row. `$1` is the
+ * account, `$2` to `$6` the link's row (`newPublicLink`).
  */
-const NEXT_NUMBER = `with counter as (
+const NEXT_NUMBER = `with link as (${insertPublicLink(2)}),
+  counter as (
   insert into order_counters (account_id, last_number) values ($1, 1)
   on conflict (account_id) do update set last_number = order_counters.last_number + 1
   returning last_number)`;
 /** `L-000123`: at least six digits. */
 const LOAD_NUMBER = `(select 'L-' || lpad(last_number::text, greatest(6, length(last_number::text)), '0') from counter)`;
-/** A new order's insert: its number taken from the account's counter (the one parameter: the account). */
-const NUMBERED_ORDER: InsertOptions<Order> = { with: NEXT_NUMBER, paramCount: 1, computed: { number: LOAD_NUMBER }, returning: 'number' };
+/** A new order's insert: its tracking link made and its number taken from the account's counter (parameters: the account, the link's row). */
+const NUMBERED_ORDER: InsertOptions<Order> = { with: NEXT_NUMBER, paramCount: 6, computed: { number: LOAD_NUMBER }, returning: 'number' };
 
 export async function createOrder(ctx: RequestContext, input: S['OrderCreate']): Promise<Order> {
   const checkedVehicles = vehicles(input.vehicles, ctx.clock);
@@ -120,13 +122,14 @@ export async function createOrder(ctx: RequestContext, input: S['OrderCreate']):
     const clock = await clockForNew(tx, customer.testClockId ?? undefined, 'orders');
     const now = clock?.now ?? ctx.clock.now();
     const id = newId('order', now.getTime());
+    const link = newPublicLink('tracking', id, ctx.principal.accountId, now);
     // Written with one statement, not through the unit of work: nothing changes it before commit.
     const order: Order = {
       id,
       accountId: ctx.principal.accountId,
       number: '', // the database's, below
       reference: input.reference ?? null,
-      trackingLink: await issuePublicLink(tx.em, 'tracking', id, ctx.principal.accountId, now, { first: true }),
+      trackingLink: link.sealed,
       testClockId: clock?.id ?? null,
       customerId: input.customer_id,
       carrierId: null,
@@ -151,8 +154,8 @@ export async function createOrder(ctx: RequestContext, input: S['OrderCreate']):
       createdAt: now,
       updatedAt: now,
     };
-    // The load number is taken by the insert (NEXT_NUMBER), after everything but the event.
-    const inserted = await insertRow(tx.em, Order, order, NUMBERED_ORDER, [ctx.principal.accountId]);
+    // The tracking link is made and the load number taken by the insert (NEXT_NUMBER), after everything but the event.
+    const inserted = await insertRow(tx.em, Order, order, NUMBERED_ORDER, [ctx.principal.accountId, ...link.row]);
     order.number = inserted!.number as string;
     // On a clock, at the clock's time (due then to its endpoints, now to the others).
     await emitEvent(clock ? atTime(tx, now) : tx, 'order.created', renderOrder(order), { now });

@@ -34,16 +34,29 @@ export const tokenHash = (token: string): string => createHash('sha256').update(
 
 const sealContext = (kind: PublicLinkKind, objectId: string) => `public_link:${kind}:${objectId}`;
 
+/** A new link's token, sealed for its object's column, and the values of its row in `insertPublicLink`'s order. */
+export function newPublicLink(kind: PublicLinkKind, objectId: string, accountId: string, now: Date): { sealed: string; row: [string, PublicLinkKind, string, string, Date] } {
+  const token = PREFIXES[kind] + randomBytes(24).toString('base64url');
+  return { sealed: sealSecret(token, sealContext(kind, objectId)), row: [tokenHash(token), kind, objectId, accountId, now] };
+}
+
+/**
+ * The insert of a new link's row (`newPublicLink`), its five values from placeholder `$first` on: a
+ * statement of its own, or a `with` clause of the statement that makes its object (one round trip).
+ */
+export const insertPublicLink = (first = 1): string =>
+  `insert into public_links (token_hash, kind, object_id, account_id, created_at) values (${[0, 1, 2, 3, 4].map((i) => `$${first + i}`).join(', ')})`;
+const INSERT_LINK = insertPublicLink();
+
 /**
  * A new link for the object, replacing any it had (the old token stops opening in this transaction).
- * Answers the sealed token, for the object's own column. `first`: the object is being made in this
- * transaction, so it has no link to replace (one statement fewer).
+ * Answers the sealed token, for the object's own column.
  */
-export async function issuePublicLink(em: EntityManager, kind: PublicLinkKind, objectId: string, accountId: string, now: Date, options: { first?: boolean } = {}): Promise<string> {
-  const token = PREFIXES[kind] + randomBytes(24).toString('base64url');
-  if (!options.first) await queryRows(em, 'delete from public_links where object_id = $1', [objectId]);
-  await queryRows(em, 'insert into public_links (token_hash, kind, object_id, account_id, created_at) values ($1, $2, $3, $4, $5)', [tokenHash(token), kind, objectId, accountId, now]);
-  return sealSecret(token, sealContext(kind, objectId));
+export async function issuePublicLink(em: EntityManager, kind: PublicLinkKind, objectId: string, accountId: string, now: Date): Promise<string> {
+  const link = newPublicLink(kind, objectId, accountId, now);
+  await queryRows(em, 'delete from public_links where object_id = $1', [objectId]);
+  await queryRows(em, INSERT_LINK, link.row);
+  return link.sealed;
 }
 
 /** The link's URL from the object's sealed token; null for none. */
