@@ -20,7 +20,7 @@ beforeAll(async () => {
   [plain, prepared] = await Promise.all([PGlite.create(), PGlite.create()]);
   await plain.exec(setup);
   await prepared.exec(setup);
-  preparedStatements(prepared as unknown as PgliteInstance, pgliteModule, KEPT);
+  preparedStatements(prepared as unknown as PgliteInstance, pgliteModule, { kept: KEPT, firstRuns: 8 });
 }, 60_000);
 afterAll(async () => {
   await plain?.close();
@@ -60,6 +60,22 @@ describe('prepared statements on the embedded database', () => {
     expect((await preparedNames()).length).toBeLessThanOrEqual(KEPT);
     // A statement closed to make room is prepared again when it comes back.
     expect((await prepared.query('select n from probe where id = $1', ['b'])).rows).toEqual([{ n: 2 }]);
+  });
+
+  it('prepares a statement again after twice the runs it had (8, 16, 32...), costed on the tables as they are then', async () => {
+    const sql = 'select n from probe where id = $1 and n > $2';
+    const nameOf = async () => (await prepared.query<{ name: string }>('select name from pg_prepared_statements where statement = $1', [sql])).rows.map((r) => r.name);
+    const names = new Set<string>();
+    for (let run = 1; run <= 40; run++) {
+      expect((await prepared.query(sql, ['a', 0])).rows).toEqual([{ n: 1 }]);
+      const [name] = await nameOf();
+      names.add(name!);
+      // Prepared at the first run, again at the 9th, 17th and 33rd: the name changes there.
+      if (run === 8 || run === 16 || run === 32) expect(names.size).toBe(Math.log2(run) - 2);
+    }
+    expect(names.size).toBe(4);
+    // Only the newest is kept in the database: the others were closed.
+    expect(await nameOf()).toHaveLength(1);
   });
 
   it("throws the database's error with the statement and its parameters, and the next one runs", async () => {

@@ -30,10 +30,24 @@ interface Statement {
   fields: { name: string; dataTypeID: number }[];
   /** Each column's parser, found once. */
   parse: (Parser | undefined)[];
+  /** Runs of this text so far (across its preparations), and the run, or the time, it is prepared again at. */
+  runs: number;
+  againAtRun: number;
+  againAt: number;
 }
 
 /** Prepared statements kept at most; the least recently used is closed to make room. */
 export const STATEMENTS_KEPT = 500;
+
+/**
+ * The embedded database has no autovacuum, so its tables are never analyzed: a plan is costed on
+ * their size when it is made, and PostgreSQL keeps a prepared statement's generic plan for good. One
+ * made while a table was nearly empty (a sequential scan) grows slower with the table (an order's GET
+ * went from 1.4 to 4 ms of CPU as its account's orders grew to 7,000). So a statement is prepared
+ * again, costed on the tables as they are then, after twice the runs it had (from 64 on) and at
+ * least every five minutes: a few parses, against plans that stay right as the data grows.
+ */
+export const PREPARED_AGAIN = { firstRuns: 64, everyMs: 5 * 60_000 };
 
 /** Statements whose plan may be kept: reads and writes. */
 const KEEPABLE = /^\s*(select|insert|update|delete|with)\b/i;
@@ -43,7 +57,11 @@ const KEEPABLE = /^\s*(select|insert|update|delete|with)\b/i;
  * statements (others as before). Answers the same `Results` PGlite does (`rows` as objects, `fields`,
  * `affectedRows`) and throws the same errors.
  */
-export function preparedStatements(pglite: PgliteInstance, module: typeof Pglite, kept = STATEMENTS_KEPT): void {
+export function preparedStatements(
+  pglite: PgliteInstance,
+  module: typeof Pglite,
+  { kept = STATEMENTS_KEPT, firstRuns = PREPARED_AGAIN.firstRuns, everyMs = PREPARED_AGAIN.everyMs }: { kept?: number; firstRuns?: number; everyMs?: number } = {},
+): void {
   const { serialize } = module.protocol;
   const { parseDescribeStatementResults } = module.parse;
   const defaultParsers = (module.types as unknown as { parsers: Record<number, Parser> }).parsers;
@@ -54,7 +72,7 @@ export function preparedStatements(pglite: PgliteInstance, module: typeof Pglite
   const query = pglite.query.bind(pglite);
   const transaction = pglite.transaction.bind(pglite);
 
-  const prepare = async (text: string): Promise<Statement> => {
+  const prepare = async (text: string, runs = 0): Promise<Statement> => {
     const name = `vtp_${++named}`;
     if (statements.size >= kept) {
       const [oldest, statement] = statements.entries().next().value!;
@@ -71,6 +89,9 @@ export function preparedStatements(pglite: PgliteInstance, module: typeof Pglite
       types: parseDescribeStatementResults(messages),
       fields,
       parse: fields.map((f) => pglite.parsers[f.dataTypeID] ?? defaultParsers[f.dataTypeID]),
+      runs,
+      againAtRun: Math.max(firstRuns, 2 * runs),
+      againAt: Date.now() + everyMs,
     };
     statements.set(text, statement);
     return statement;
@@ -117,12 +138,16 @@ export function preparedStatements(pglite: PgliteInstance, module: typeof Pglite
       try {
         for (let attempt = 1; ; attempt++) {
           let statement = statements.get(text);
-          if (statement) {
-            statements.delete(text); // to the end: the most recently used
+          if (statement) statements.delete(text); // back at the end: the most recently used
+          if (statement && (statement.runs >= statement.againAtRun || Date.now() >= statement.againAt)) {
+            stale.push(statement.name);
+            statement = await prepare(text, statement.runs); // costed on the tables as they are now
+          } else if (statement) {
             statements.set(text, statement);
           } else {
             statement = await prepare(text);
           }
+          statement.runs++;
           try {
             return await execute(statement, params);
           } catch (err) {
