@@ -77,7 +77,7 @@ async function startReceiver() {
 /** A process of the product (dist/main.js, as the image runs it), ready when /readyz answers. */
 async function startProcess(role: 'api' | 'worker', databaseUrl: string): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(process.execPath, ['--max-semi-space-size=4', 'dist/main.js'], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=2', 'dist/main.js'], {
     env: {
       ...process.env,
       ROLE: role,

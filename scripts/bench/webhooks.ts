@@ -191,7 +191,7 @@ async function startWorkers(n: number, databaseUrl: string): Promise<ChildProces
       const port = await freePort();
       // As production runs it (the Dockerfile's CMD): the built dist/main.js.
       const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-      const child = spawn(process.execPath, ['--max-semi-space-size=4', ...profile, 'dist/main.js'], {
+      const child = spawn(process.execPath, ['--max-semi-space-size=2', ...profile, 'dist/main.js'], {
         env: {
           ...process.env,
           ROLE: 'worker',
