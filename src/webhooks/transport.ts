@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import net, { type LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import ipaddr from 'ipaddr.js';
-import { Agent, buildConnector, request } from 'undici';
+import type { Agent, request as Request } from 'undici';
 
 export interface DeliveryRequest { url: string; headers: Record<string, string>; body: string }
 // Kept with the schedule, so that the worker's module reads it without loading undici here.
@@ -134,16 +134,20 @@ export function createTransport(options: TransportOptions): Transport {
   // up) by post() before any request is made, the only way into this agent (redirects are not followed).
   const resolve = options.lookup ?? dns.lookup;
   const lookup = guard ? guardedLookup(resolve) : options.lookup ? (resolve as unknown as LookupFunction) : undefined;
-  const connect = buildConnector({ timeout: timeoutMs, ...(lookup ? { lookup } : {}) });
-
-  const agent = new Agent({
-    connect,
-    connections: 64,            // per origin: one slow receiver's requests never queue behind each other
-    pipelining: 1,              // a hung request never blocks another on the same socket
-    allowH2: false,             // HTTP/1.1 only: predictable per-request sockets and abort semantics
-    headersTimeout: timeoutMs,  // backstops; the overall deadline below is what actually bounds a delivery
-    bodyTimeout: timeoutMs,
-  });
+  // undici (3 MB of heap) is loaded with the first delivery, not with the process: an idle worker never needs it.
+  let client: Promise<{ agent: Agent; request: typeof Request }> | undefined;
+  const undici = () =>
+    (client ??= import('undici').then(({ Agent, buildConnector, request }) => ({
+      request,
+      agent: new Agent({
+        connect: buildConnector({ timeout: timeoutMs, ...(lookup ? { lookup } : {}) }),
+        connections: 64,            // per origin: one slow receiver's requests never queue behind each other
+        pipelining: 1,              // a hung request never blocks another on the same socket
+        allowH2: false,             // HTTP/1.1 only: predictable per-request sockets and abort semantics
+        headersTimeout: timeoutMs,  // backstops; the overall deadline below is what actually bounds a delivery
+        bodyTimeout: timeoutMs,
+      }),
+    })));
 
   async function post(req: DeliveryRequest): Promise<DeliveryOutcome> {
     const started = performance.now();
@@ -180,6 +184,7 @@ export function createTransport(options: TransportOptions): Transport {
     // received status and the body read so far, with error 'timeout' (the receiver answered, but not completely).
     // Its timer is cleared as the delivery ends (by `done`: thousands a second must not leave as many
     // timers behind) and keeps no process alive.
+    const { agent, request } = await undici(); // before the deadline: loading it is not the receiver's time
     const abort = new AbortController();
     const deadline = abort.signal;
     timer = setTimeout(() => abort.abort(), timeoutMs);
@@ -206,5 +211,5 @@ export function createTransport(options: TransportOptions): Transport {
     }
   }
 
-  return { post, close: () => agent.close() };
+  return { post, close: async () => (client ? (await client).agent.close() : undefined) };
 }
