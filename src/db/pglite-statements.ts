@@ -6,6 +6,7 @@
 // statements arrive with their values written into the text: each is new, so they keep PGlite's path.
 // Everything runs under PGlite's own locks, as its `query` does.
 import type * as Pglite from '@electric-sql/pglite';
+import { preparedAgainIfStale } from '../shared/sql.js';
 
 type Parser = (value: string, type: number) => unknown;
 type BackendMessage = Parameters<typeof Pglite.parse.parseResults>[0][number];
@@ -129,34 +130,43 @@ export function preparedStatements(
     return { rows, fields, affectedRows };
   };
 
+  /** The statement of `text`, prepared now if it has none or its plan is due to be made again. */
+  const statementOf = async (text: string): Promise<Statement> => {
+    let statement = statements.get(text);
+    if (statement) statements.delete(text); // back at the end: the most recently used
+    if (statement && (statement.runs >= statement.againAtRun || Date.now() >= statement.againAt)) {
+      stale.push(statement.name);
+      statement = await prepare(text, statement.runs); // costed on the tables as they are now
+    } else if (statement) {
+      statements.set(text, statement);
+    } else {
+      statement = await prepare(text);
+    }
+    statement.runs++;
+    return statement;
+  };
+  /** Forgets the statement of `text` (closed with the next preparation). */
+  const forget = (text: string): void => {
+    const statement = statements.get(text);
+    if (!statement) return;
+    statements.delete(text);
+    stale.push(statement.name);
+  };
+
   /**
    * Runs `text` prepared, under the query lock. A plan whose result a schema change altered (0A000:
-   * `select *` after a new column) is forgotten and, outside a transaction, prepared again at once.
+   * `select *` after a new column) is forgotten and, outside a transaction, prepared again at once
+   * (`preparedAgainIfStale`, as on PostgreSQL); in one, the error has aborted it.
    */
   const run = (text: string, params: unknown[], inTransaction: boolean) =>
     pglite._runExclusiveQuery(async () => {
+      const once = async () => execute(await statementOf(text), params);
       try {
-        for (let attempt = 1; ; attempt++) {
-          let statement = statements.get(text);
-          if (statement) statements.delete(text); // back at the end: the most recently used
-          if (statement && (statement.runs >= statement.againAtRun || Date.now() >= statement.againAt)) {
-            stale.push(statement.name);
-            statement = await prepare(text, statement.runs); // costed on the tables as they are now
-          } else if (statement) {
-            statements.set(text, statement);
-          } else {
-            statement = await prepare(text);
-          }
-          statement.runs++;
-          try {
-            return await execute(statement, params);
-          } catch (err) {
-            if ((err as { code?: string }).code !== '0A000') throw err;
-            statements.delete(text);
-            stale.push(statement.name);
-            if (inTransaction || attempt > 1) throw err;
-          }
-        }
+        if (!inTransaction) return await preparedAgainIfStale(once, () => forget(text));
+        return await once().catch((err: unknown) => {
+          if ((err as { code?: string }).code === '0A000') forget(text);
+          throw err;
+        });
       } catch (err) {
         throw Object.assign(err as object, { query: text, params });
       } finally {
@@ -165,7 +175,7 @@ export function preparedStatements(
     });
 
   const preparable = (text: string, params: unknown[] | undefined, options: Pglite.QueryOptions | undefined) =>
-    params !== undefined && params.length > 0 && KEEPABLE.test(text) && (options === undefined || (Object.keys(options).length === 1 && options.rowMode === 'object'));
+    params !== undefined && params.length > 0 && (options === undefined || (options.rowMode === 'object' && Object.keys(options).length === 1)) && KEEPABLE.test(text);
 
   pglite.query = (async (text: string, params?: unknown[], options?: Pglite.QueryOptions) => {
     if (!preparable(text, params, options)) return query(text, params, options);

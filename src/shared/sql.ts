@@ -85,7 +85,7 @@ function nativeClient(em: EntityManager): Promise<Run> {
  * column, during a rolling deploy: 0A000), forgets it and runs it once more, prepared again under a
  * new name.
  */
-async function preparedAgainIfStale<T>(run: () => Promise<T>, forget: () => void): Promise<T> {
+export async function preparedAgainIfStale<T>(run: () => Promise<T>, forget: () => void): Promise<T> {
   try {
     return await run();
   } catch (err) {
