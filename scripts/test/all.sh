@@ -93,4 +93,5 @@ if [ "$checkout_before" = "$checkout_after" ]; then echo "unchanged"; record_one
 step "summary ($(( SECONDS - started )) s)"
 [ -n "$browser_skip" ] && printf '!! %s\n' "$browser_skip"
 node --import tsx scripts/test/summary.ts --contract-check reports/contract-check
+node --import tsx scripts/test/summary.ts --failures reports/vitest.json reports/conformance.json
 node --import tsx scripts/test/summary.ts --total "$RESULTS"

@@ -4,11 +4,13 @@
 //   --vitest <vitest json report> <exit code> [suite name, default vitest]
 //   --schemathesis <schemathesis output> <exit code>
 //   --total <folder of suite results>
+//   --failures <vitest json report>...: one line per failed test (file, name, first line of the
+//     error), printed just above the total so that the run's tail names what failed
 //   --contract-check <folder of the harness's counts> (test/support/contract-check.ts): one line,
 //     how many answers the integration tests saw were validated against their version's document,
 //     and how many webhook deliveries the test receivers got against their version's AsyncAPI document
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 interface Counts {
   suite: string;
@@ -42,6 +44,26 @@ function schemathesis(file: string, exitCode: number): Counts {
   return atLeastOneFailure({ suite: 'schemathesis', passed: Math.max(0, generated - failed - skipped), failed, skipped }, exitCode);
 }
 
+/** Each failed test of vitest's reports, a line each: where it is, its name and why, in brief. */
+function failures(files: string[]): void {
+  const failed: string[] = [];
+  for (const file of files.filter((f) => existsSync(f))) {
+    const r = JSON.parse(readFileSync(file, 'utf8')) as {
+      testResults?: { name: string; assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[]; status?: string; message?: string }[];
+    };
+    for (const f of r.testResults ?? []) {
+      const where = relative(process.cwd(), f.name);
+      const tests = (f.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of tests) failed.push(`  ${where} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+      // A file that failed before any of its tests ran (an import, a hook) has no test to name.
+      if (tests.length === 0 && f.status === 'failed') failed.push(`  ${where}: ${firstLine(f.message)}`);
+    }
+  }
+  if (failed.length) console.log(`failed tests:\n${failed.join('\n')}`);
+}
+
+const firstLine = (text: string | undefined): string => (text ?? '').split('\n').find((l) => l.trim())?.trim().slice(0, 300) ?? '';
+
 function total(folder: string): never {
   const all = readdirSync(folder)
     .filter((f) => f.endsWith('.json'))
@@ -72,9 +94,10 @@ function contractCheck(folder: string): void {
 const [mode, path, code, name] = process.argv.slice(2);
 if (mode === '--total' && path) total(path);
 else if (mode === '--contract-check' && path) contractCheck(path);
+else if (mode === '--failures') failures(process.argv.slice(3));
 else if (mode === '--vitest' && path) console.log(JSON.stringify(vitest(path, Number(code ?? 1), name)));
 else if (mode === '--schemathesis' && path) console.log(JSON.stringify(schemathesis(path, Number(code ?? 1))));
 else {
-  console.error('usage: summary.ts --vitest <file> <code> [suite] | --schemathesis <file> <code> | --contract-check <folder> | --total <folder>');
+  console.error('usage: summary.ts --vitest <file> <code> [suite] | --failures <vitest json>... | --schemathesis <file> <code> | --contract-check <folder> | --total <folder>');
   process.exit(2);
 }
