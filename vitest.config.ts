@@ -47,8 +47,9 @@ export default defineConfig({
     // seconds beside another file on two cores.
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // `expect.poll` waits for what a page or a worker shows eventually; its default (1 s) is shorter than a
-    // page's first render beside two other files and a browser on two cores. Passing tests never wait it out.
+    // `expect.poll` waits for what a page or a worker shows eventually: a page in a real browser (a
+    // sign-in hashes with scrypt, Redoc renders an operation) takes seconds beside two other files on two
+    // cores, not the 1 s vitest waits by default. Passing tests never wait it out.
     expect: { poll: { timeout: 10_000 } },
     reporters: ['default', 'junit', 'json'],
     outputFile: { junit: 'reports/vitest-junit.xml', json: 'reports/vitest.json' },

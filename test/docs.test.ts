@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './support/harness.js';
 import { checkedFetch } from './support/contract-check.js';
 
@@ -122,9 +122,6 @@ describe('GET /docs and GET /docs/assets/{asset}', () => {
 describe('the reference in a browser, with every address but this server cut off', () => {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    // Redoc renders an operation's page in the browser: on a busy machine (other test files beside
-    // this one on two cores) that takes seconds, not the one second a poll waits by default.
-    vi.setConfig({ expect: { poll: { timeout: 10_000 } } });
     if (skipBrowser) return;
     browser = await chromium.launch({
       executablePath: CHROMIUM,

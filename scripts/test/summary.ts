@@ -22,9 +22,19 @@ interface Counts {
 /** A suite that exited non-zero must count at least one failure, whatever its report says. */
 const atLeastOneFailure = (c: Counts, exitCode: number): Counts => (exitCode !== 0 && c.failed === 0 ? { ...c, failed: 1 } : c);
 
+/** What this script reads of vitest's JSON report. */
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults?: { name: string; status?: string; message?: string; assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[] }[];
+}
+const vitestReport = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as VitestReport;
+
 function vitest(file: string, exitCode: number, suite = 'vitest'): Counts {
   if (!existsSync(file)) return { suite, passed: 0, failed: 1, skipped: 0 };
-  const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  const r = vitestReport(file);
   return atLeastOneFailure({ suite, passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }, exitCode);
 }
 
@@ -48,10 +58,7 @@ function schemathesis(file: string, exitCode: number): Counts {
 function failures(files: string[]): void {
   const failed: string[] = [];
   for (const file of files.filter((f) => existsSync(f))) {
-    const r = JSON.parse(readFileSync(file, 'utf8')) as {
-      testResults?: { name: string; assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[]; status?: string; message?: string }[];
-    };
-    for (const f of r.testResults ?? []) {
+    for (const f of vitestReport(file).testResults ?? []) {
       const where = relative(process.cwd(), f.name);
       const tests = (f.assertionResults ?? []).filter((t) => t.status === 'failed');
       for (const t of tests) failed.push(`  ${where} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);

@@ -6,7 +6,7 @@
 // statements arrive with their values written into the text: each is new, so they keep PGlite's path.
 // Everything runs under PGlite's own locks, as its `query` does.
 import type * as Pglite from '@electric-sql/pglite';
-import { preparedAgainIfStale } from '../shared/sql.js';
+import { isStalePlan, preparedAgainIfStale } from '../shared/sql.js';
 
 type Parser = (value: string, type: number) => unknown;
 type BackendMessage = Parameters<typeof Pglite.parse.parseResults>[0][number];
@@ -164,7 +164,7 @@ export function preparedStatements(
       try {
         if (!inTransaction) return await preparedAgainIfStale(once, () => forget(text));
         return await once().catch((err: unknown) => {
-          if ((err as { code?: string }).code === '0A000') forget(text);
+          if (isStalePlan(err)) forget(text);
           throw err;
         });
       } catch (err) {

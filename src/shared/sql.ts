@@ -80,6 +80,9 @@ function nativeClient(em: EntityManager): Promise<Run> {
   return run;
 }
 
+/** A prepared statement's plan that a schema change altered: `cached plan must not change result type`. */
+export const isStalePlan = (err: unknown): boolean => (err as { code?: string } | null)?.code === '0A000';
+
 /**
  * Runs a prepared statement; when a migration changed a table it reads (`select *` after a new
  * column, during a rolling deploy: 0A000), forgets it and runs it once more, prepared again under a
@@ -89,7 +92,7 @@ export async function preparedAgainIfStale<T>(run: () => Promise<T>, forget: () 
   try {
     return await run();
   } catch (err) {
-    if ((err as { code?: string }).code !== '0A000') throw err;
+    if (!isStalePlan(err)) throw err;
     forget();
     return run();
   }

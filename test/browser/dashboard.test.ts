@@ -10,7 +10,7 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { migratedDataDir } from '../support/embedded-database.js';
@@ -25,10 +25,6 @@ if (missing) {
   if (process.env.CI) throw new Error(`Browser tests cannot be skipped in CI: ${missing}`);
   process.stderr.write(banner);
 }
-
-// A real browser against a real server on a shared, busy machine: a page may take seconds to settle
-// (a sign-in hashes with scrypt), so polls wait up to 10 s rather than the default 1 s.
-vi.setConfig({ expect: { poll: { timeout: 10_000 } } });
 
 const SCREENSHOTS = 'reports/screenshots';
 const VIN = '1HGCM82633A004352';
@@ -48,8 +44,6 @@ describe.skipIf(missing !== null)('the dashboard in Chromium', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    // A page waits on the server: on a busy machine a sign-in (scrypt) alone can take over a second.
-    vi.setConfig({ expect: { poll: { timeout: 10_000 } } });
     mkdirSync(SCREENSHOTS, { recursive: true });
     // What `npm start` does first: build the dashboard when missing or stale.
     execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build/dashboard.ts', '--if-stale'], { stdio: 'inherit' });
